@@ -1,0 +1,78 @@
+import { Data, type Effect, type Option, type Result } from "effect"
+import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import type { Kind } from "../domain/Kind.ts"
+import type { User } from "../domain/User.ts"
+import type { Value } from "../domain/Value.ts"
+import type { ValueFilter } from "../domain/Watch.ts"
+
+/** What an adapter says about one channel of a device it brings in. */
+export interface ChannelDescription {
+  readonly id: ChannelId
+  readonly kind: Kind
+  /** Tags the device arrives with; merged with the tags clients stored for this id. */
+  readonly tags: ReadonlyArray<Tag>
+  /** Setters: least interval in ms between values the device accepts (0: any rate). */
+  readonly pushMs: number
+}
+
+/** What an adapter says about one device. */
+export interface ServiceDescription {
+  readonly id: ServiceId
+  readonly tags: ReadonlyArray<Tag>
+  readonly properties: Readonly<Record<string, string>>
+  readonly getters: ReadonlyArray<ChannelDescription>
+  readonly setters: ReadonlyArray<ChannelDescription>
+}
+
+/** Who a fetch or send is made for. */
+export interface CallContext {
+  readonly user: Option.Option<User>
+}
+
+/** A device's answer for one channel: the result, or a message saying why the device failed. */
+export type Reply<A> = (channel: ChannelId, result: Result.Result<A, string>) => Effect.Effect<void>
+
+/**
+ * A bridge to a family of devices. The gateway calls each adapter at most once per request, with
+ * every channel of that adapter the request touches. The adapter answers channel by channel through
+ * `reply`, so that a slow or hung device does not hold back the answers of the others: when the
+ * gateway's device timeout ends the call, channels with no reply yet become per-channel errors.
+ */
+export interface Adapter {
+  readonly id: AdapterId
+  /** Read the latest value of getters (`None`: no value yet). */
+  readonly fetch: (
+    channels: ReadonlyArray<ChannelId>,
+    context: CallContext,
+    reply: Reply<Option.Option<Value>>
+  ) => Effect.Effect<void>
+  /** Send values to setters; the gateway has already checked every value's type against the kind. */
+  readonly send: (
+    writes: ReadonlyArray<{ readonly channel: ChannelId; readonly value: Value }>,
+    context: CallContext,
+    reply: Reply<void>
+  ) => Effect.Effect<void>
+  /** Why the device refuses to be watched with `filter`, if it does (`None`: it accepts). */
+  readonly refusesWatch: (channel: ChannelId, filter: ValueFilter) => Option.Option<string>
+}
+
+/**
+ * What the gateway offers an adapter: the way to bring devices in, update them, take them out and
+ * report what they say. Given to an adapter when it is registered.
+ */
+export interface DeviceHost {
+  /** Connect a device, or update it if it is connected (same id): channels are added, changed or removed. */
+  readonly upsertService: (service: ServiceDescription) => Effect.Effect<void, DeviceRejected>
+  /** Disconnect a device; unknown ids are ignored. */
+  readonly removeService: (id: ServiceId) => Effect.Effect<void>
+  /** A getter has a new value (a setter's `drives` getter too); sets `updated`/`last_seen` and notifies watchers. */
+  readonly reportValue: (channel: ChannelId, value: Value) => Effect.Effect<void>
+}
+
+
+/** A device description the gateway cannot accept (e.g. a channel id already used by another device). */
+export class DeviceRejected extends Data.TaggedError("DeviceRejected")<{ readonly reason: string }> {
+  override get message(): string {
+    return this.reason
+  }
+}

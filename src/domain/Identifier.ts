@@ -1,0 +1,32 @@
+import { Schema } from "effect"
+
+/** Control characters are refused in identifiers and tags: they break logs, headers and terminals. */
+const hasNoControlCharacters = Schema.makeFilter<string>(
+  (s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s) || "must not contain control characters"
+)
+
+/** Identifiers and tags share one textual rule (wire.md §1): non-empty, at most 256 characters, no control characters. */
+const BoundedText = Schema.String.check(
+  Schema.isMinLength(1, { message: "must not be empty" }),
+  Schema.isMaxLength(256, { message: "must be at most 256 characters" }),
+  hasNoControlCharacters
+)
+
+/** A device (vocabulary A: node, vocabulary B: service). */
+export const ServiceId = BoundedText.pipe(Schema.brand("ServiceId"))
+export type ServiceId = typeof ServiceId.Type
+
+/** A channel of either mechanism (input/getter or output/setter); unique across the gateway. */
+export const ChannelId = BoundedText.pipe(Schema.brand("ChannelId"))
+export type ChannelId = typeof ChannelId.Type
+
+/** An adapter: the bridge that brings a family of devices in (`<name>@<domain>`). */
+export const AdapterId = BoundedText.pipe(Schema.brand("AdapterId"))
+export type AdapterId = typeof AdapterId.Type
+
+/** A free-form label a client puts on a service or a channel. */
+export const Tag = BoundedText.pipe(Schema.brand("Tag"))
+export type Tag = typeof Tag.Type
+
+/** Sorted, duplicate-free tags: the canonical form of a tag set everywhere in the model. */
+export const normalizeTags = (tags: Iterable<Tag>): ReadonlyArray<Tag> => [...new Set(tags)].sort()

@@ -1,0 +1,24 @@
+import { andConstraint } from "./Constraint.ts"
+import { normalizeTags } from "./Identifier.ts"
+import { kindEquals } from "./Kind.ts"
+import type { ChannelSelector, ServiceSelector } from "./Selector.ts"
+
+const same = <A>(x: A, y: A): boolean => x === y
+
+/** `a ∧ b` matches exactly what both `a` and `b` match (wire.md §4): Exactly vs another Exactly is a Conflict, tags unite. */
+export const andChannel = (a: ChannelSelector, b: ChannelSelector): ChannelSelector => ({
+  id: andConstraint(a.id, b.id, same),
+  service: andConstraint(a.service, b.service, same),
+  mechanism: andConstraint(a.mechanism, b.mechanism, same),
+  kind: andConstraint(a.kind, b.kind, kindEquals),
+  tags: normalizeTags([...a.tags, ...b.tags]),
+  serviceTags: normalizeTags([...a.serviceTags, ...b.serviceTags])
+})
+
+/** `a ∧ b` on services: channel requirements of both must hold, so the lists concatenate. */
+export const andService = (a: ServiceSelector, b: ServiceSelector): ServiceSelector => ({
+  id: andConstraint(a.id, b.id, same),
+  tags: normalizeTags([...a.tags, ...b.tags]),
+  getters: [...a.getters, ...b.getters],
+  setters: [...a.setters, ...b.setters]
+})

@@ -1,0 +1,52 @@
+import { Schema } from "effect"
+import type { ValueType } from "./ValueType.ts"
+
+const Finite = Schema.Finite
+const UnitInterval = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
+const Byte = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 }))
+const Vendor = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
+
+/**
+ * A value a channel produces or accepts. The `_tag` names its type (wire.md §2).
+ * Canonical forms: Duration in seconds (>= 0), TimeStamp in milliseconds since the epoch (UTC),
+ * Temperature in the unit it was given (compared in Celsius), Color hue in [0, 360).
+ */
+export const Value = Schema.TaggedUnion({
+  Unit: {},
+  OnOff: { state: Schema.Literals(["On", "Off"]) },
+  OpenClosed: { state: Schema.Literals(["Open", "Closed"]) },
+  DoorLocked: { state: Schema.Literals(["Locked", "Unlocked"]) },
+  Duration: { seconds: Finite.check(Schema.isGreaterThanOrEqualTo(0)) },
+  TimeStamp: { epochMillis: Schema.Int },
+  Temperature: { unit: Schema.Literals(["C", "F"]), degrees: Finite },
+  Color: {
+    h: Finite.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThan(360)),
+    s: UnitInterval,
+    v: UnitInterval
+  },
+  String: { value: Schema.String },
+  Json: { value: Schema.Json },
+  Binary: { data: Schema.Array(Byte), mimetype: Schema.String },
+  ExtBool: { value: Schema.Boolean, ...Vendor },
+  ExtNumeric: { value: Finite, ...Vendor }
+})
+export type Value = typeof Value.Type
+
+export const valueType = (value: Value): ValueType => value._tag
+
+/** Structural equality of two values (Json and Binary compared deeply). */
+export const valueEquals = (a: Value, b: Value): boolean =>
+  a._tag === b._tag && JSON.stringify(canonicalJson(a)) === JSON.stringify(canonicalJson(b))
+
+/** Key-sorted JSON so that structurally equal values stringify identically. */
+const canonicalJson = (u: unknown): unknown => {
+  if (Array.isArray(u)) return u.map(canonicalJson)
+  if (u !== null && typeof u === "object") {
+    const record = u as Record<string, unknown>
+    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, canonicalJson(record[k])]))
+  }
+  return u
+}
+
+export const celsius = (t: Extract<Value, { _tag: "Temperature" }>): number =>
+  t.unit === "C" ? t.degrees : (t.degrees - 32) * 5 / 9

@@ -1,0 +1,21 @@
+import { Schema } from "effect"
+
+/** The names of the value types of wire.md §2. A Value's `_tag` is its type. */
+export const valueTypes = [
+  "Unit",
+  "OnOff",
+  "OpenClosed",
+  "DoorLocked",
+  "Duration",
+  "TimeStamp",
+  "Temperature",
+  "Color",
+  "String",
+  "Json",
+  "Binary",
+  "ExtBool",
+  "ExtNumeric"
+] as const
+
+export const ValueType = Schema.Literals(valueTypes)
+export type ValueType = typeof ValueType.Type
