@@ -1,0 +1,307 @@
+import type { Option } from "effect"
+import type { Channel, Timestamp } from "../domain/Channel.ts"
+import type { Constraint } from "../domain/Constraint.ts"
+import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import { type Kind, kindKey } from "../domain/Kind.ts"
+import type { Mechanism } from "../domain/Mechanism.ts"
+import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import type { Service } from "../domain/Service.ts"
+import type { Value } from "../domain/Value.ts"
+
+/** A connected channel as the gateway keeps it. */
+export interface ChannelRecord {
+  readonly id: ChannelId
+  readonly service: ServiceId
+  readonly adapter: AdapterId
+  readonly mechanism: Mechanism
+  readonly kind: Kind
+  readonly kindKey: string
+  readonly pushMs: number
+  updated: Timestamp | null
+  lastSeen: Timestamp | null
+  lastValue: Option.Option<Value>
+}
+
+/** A connected service as the gateway keeps it; its channels are listed by id, sorted. */
+export interface ServiceRecord {
+  readonly id: ServiceId
+  readonly adapter: AdapterId
+  readonly properties: Readonly<Record<string, string>>
+  readonly getters: ReadonlyArray<ChannelId>
+  readonly setters: ReadonlyArray<ChannelId>
+}
+
+/** Adds `key → member` to a multimap. */
+const link = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
+  const set = map.get(key)
+  if (set === undefined) map.set(key, new Set([member]))
+  else set.add(member)
+}
+const unlink = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
+  const set = map.get(key)
+  if (set === undefined) return
+  set.delete(member)
+  if (set.size === 0) map.delete(key)
+}
+
+const EMPTY: ReadonlySet<never> = new Set()
+const byId = (a: { readonly id: string }, b: { readonly id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/**
+ * The connected home in memory, with the indexes that answer selectors: by id, by service, by tag, by
+ * kind. A query starts from the smallest candidate set its constraints allow and checks the rest on
+ * each candidate, so its cost follows the size of its answer, not of the home.
+ *
+ * Tags belong to ids, not to connections: the tag maps hold tags of ids that are not connected too,
+ * so that a device coming back gets its tags back.
+ */
+export class HomeIndex {
+  private readonly services = new Map<ServiceId, ServiceRecord>()
+  private readonly channels = new Map<ChannelId, ChannelRecord>()
+  private readonly serviceTags = new Map<ServiceId, Set<Tag>>()
+  private readonly channelTags = new Map<ChannelId, Set<Tag>>()
+  /** Connected things only. */
+  private readonly servicesByTag = new Map<Tag, Set<ServiceId>>()
+  private readonly channelsByTag = new Map<Tag, Set<ChannelId>>()
+  private readonly channelsByKind = new Map<string, Set<ChannelId>>()
+
+  // ---- reading
+
+  service(id: ServiceId): ServiceRecord | undefined {
+    return this.services.get(id)
+  }
+
+  channel(id: ChannelId): ChannelRecord | undefined {
+    return this.channels.get(id)
+  }
+
+  tagsOfService(id: ServiceId): ReadonlySet<Tag> {
+    return this.serviceTags.get(id) ?? EMPTY
+  }
+
+  tagsOfChannel(id: ChannelId): ReadonlySet<Tag> {
+    return this.channelTags.get(id) ?? EMPTY
+  }
+
+  get channelCount(): number {
+    return this.channels.size
+  }
+
+  // ---- topology
+
+  /** Connects or replaces a service and its channels. The caller has checked ids do not collide. */
+  putService(service: ServiceRecord, channels: ReadonlyArray<ChannelRecord>): void {
+    this.removeService(service.id)
+    this.services.set(service.id, service)
+    for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
+    for (const channel of channels) {
+      this.channels.set(channel.id, channel)
+      link(this.channelsByKind, channel.kindKey, channel.id)
+      for (const tag of this.tagsOfChannel(channel.id)) link(this.channelsByTag, tag, channel.id)
+    }
+  }
+
+  /** Disconnects a service; returns the channels it had. Its tags stay with its ids. */
+  removeService(id: ServiceId): ReadonlyArray<ChannelRecord> {
+    const service = this.services.get(id)
+    if (service === undefined) return []
+    this.services.delete(id)
+    for (const tag of this.tagsOfService(id)) unlink(this.servicesByTag, tag, id)
+    const removed: Array<ChannelRecord> = []
+    for (const channelId of [...service.getters, ...service.setters]) {
+      const channel = this.channels.get(channelId)
+      if (channel === undefined) continue
+      removed.push(channel)
+      this.channels.delete(channelId)
+      unlink(this.channelsByKind, channel.kindKey, channelId)
+      for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channelId)
+    }
+    return removed
+  }
+
+  // ---- tags
+
+  /** Adds or removes tags on a service id (connected or not). */
+  retagService(id: ServiceId, tags: ReadonlyArray<Tag>, add: boolean): void {
+    const connected = this.services.has(id)
+    for (const tag of tags) {
+      if (add) link(this.serviceTags, id, tag)
+      else unlink(this.serviceTags, id, tag)
+      if (!connected) continue
+      if (add) link(this.servicesByTag, tag, id)
+      else unlink(this.servicesByTag, tag, id)
+    }
+  }
+
+  /** Adds or removes tags on a channel id (connected or not). */
+  retagChannel(id: ChannelId, tags: ReadonlyArray<Tag>, add: boolean): void {
+    const connected = this.channels.has(id)
+    for (const tag of tags) {
+      if (add) link(this.channelTags, id, tag)
+      else unlink(this.channelTags, id, tag)
+      if (!connected) continue
+      if (add) link(this.channelsByTag, tag, id)
+      else unlink(this.channelsByTag, tag, id)
+    }
+  }
+
+  // ---- selecting
+
+  /** The connected channels any selector matches (OR), sorted by id. `[]` matches nothing. */
+  selectChannels(selectors: ReadonlyArray<ChannelSelector>): ReadonlyArray<ChannelRecord> {
+    const found = new Map<ChannelId, ChannelRecord>()
+    for (const selector of selectors) {
+      for (const channel of this.candidateChannels(selector)) {
+        if (!found.has(channel.id) && this.channelMatches(selector, channel)) found.set(channel.id, channel)
+      }
+    }
+    return [...found.values()].sort(byId)
+  }
+
+  /** The connected services any selector matches (OR), sorted by id. */
+  selectServices(selectors: ReadonlyArray<ServiceSelector>): ReadonlyArray<ServiceRecord> {
+    const found = new Map<ServiceId, ServiceRecord>()
+    for (const selector of selectors) {
+      for (const service of this.candidateServices(selector)) {
+        if (!found.has(service.id) && this.serviceMatches(selector, service)) found.set(service.id, service)
+      }
+    }
+    return [...found.values()].sort(byId)
+  }
+
+  channelMatches(selector: ChannelSelector, channel: ChannelRecord): boolean {
+    return holds(selector.id, channel.id) &&
+      holds(selector.service, channel.service) &&
+      holds(selector.mechanism, channel.mechanism) &&
+      holdsKind(selector.kind, channel.kindKey) &&
+      carriesAll(this.tagsOfChannel(channel.id), selector.tags) &&
+      carriesAll(this.tagsOfService(channel.service), selector.serviceTags)
+  }
+
+  serviceMatches(selector: ServiceSelector, service: ServiceRecord): boolean {
+    return holds(selector.id, service.id) &&
+      carriesAll(this.tagsOfService(service.id), selector.tags) &&
+      selector.getters.every((g) => service.getters.some((id) => this.channelMatchesId(g, id))) &&
+      selector.setters.every((s) => service.setters.some((id) => this.channelMatchesId(s, id)))
+  }
+
+  private channelMatchesId(selector: ChannelSelector, id: ChannelId): boolean {
+    const channel = this.channels.get(id)
+    return channel !== undefined && this.channelMatches(selector, channel)
+  }
+
+  /** The smallest set of channels that can hold every match of `selector`. */
+  private candidateChannels(selector: ChannelSelector): Iterable<ChannelRecord> {
+    if (selector.id._tag === "Conflict" || selector.service._tag === "Conflict") return []
+    if (selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict") return []
+    if (selector.id._tag === "Exactly") {
+      const channel = this.channels.get(selector.id.value)
+      return channel === undefined ? [] : [channel]
+    }
+    const sets: Array<ReadonlySet<ChannelId>> = []
+    if (selector.service._tag === "Exactly") {
+      const service = this.services.get(selector.service.value)
+      if (service === undefined) return []
+      sets.push(new Set([...service.getters, ...service.setters]))
+    }
+    if (selector.kind._tag === "Exactly") sets.push(this.channelsByKind.get(kindKey(selector.kind.value)) ?? EMPTY)
+    for (const tag of selector.tags) sets.push(this.channelsByTag.get(tag) ?? EMPTY)
+    const owners = this.smallestTagSet(selector.serviceTags)
+    if (owners !== undefined) sets.push(this.channelsOf(owners))
+    const smallest = smallestOf(sets)
+    if (smallest === undefined) return this.channels.values()
+    return this.records(smallest)
+  }
+
+  private candidateServices(selector: ServiceSelector): Iterable<ServiceRecord> {
+    if (selector.id._tag === "Conflict") return []
+    if (selector.id._tag === "Exactly") {
+      const service = this.services.get(selector.id.value)
+      return service === undefined ? [] : [service]
+    }
+    const sets: Array<ReadonlySet<ServiceId>> = []
+    const tagged = this.smallestTagSet(selector.tags)
+    if (tagged !== undefined) sets.push(tagged)
+    // A service with a required channel owns one of that channel selector's matches.
+    for (const channelSelector of [...selector.getters, ...selector.setters]) {
+      sets.push(new Set(this.selectChannels([channelSelector]).map((c) => c.service)))
+    }
+    const smallest = smallestOf(sets)
+    if (smallest === undefined) return this.services.values()
+    const out: Array<ServiceRecord> = []
+    for (const id of smallest) {
+      const service = this.services.get(id)
+      if (service !== undefined) out.push(service)
+    }
+    return out
+  }
+
+  private smallestTagSet(tags: ReadonlyArray<Tag>): ReadonlySet<ServiceId> | undefined {
+    return smallestOf(tags.map((tag) => this.servicesByTag.get(tag) ?? EMPTY))
+  }
+
+  private channelsOf(services: ReadonlySet<ServiceId>): ReadonlySet<ChannelId> {
+    const out = new Set<ChannelId>()
+    for (const id of services) {
+      const service = this.services.get(id)
+      if (service === undefined) continue
+      for (const channel of service.getters) out.add(channel)
+      for (const channel of service.setters) out.add(channel)
+    }
+    return out
+  }
+
+  private *records(ids: ReadonlySet<ChannelId>): Iterable<ChannelRecord> {
+    for (const id of ids) {
+      const channel = this.channels.get(id)
+      if (channel !== undefined) yield channel
+    }
+  }
+
+  // ---- resources
+
+  toChannel(record: ChannelRecord): Channel {
+    return {
+      id: record.id,
+      service: record.service,
+      adapter: record.adapter,
+      mechanism: record.mechanism,
+      kind: record.kind,
+      tags: [...this.tagsOfChannel(record.id)].sort(),
+      updated: record.updated,
+      lastSeen: record.lastSeen,
+      pushMs: record.pushMs
+    }
+  }
+
+  toService(record: ServiceRecord): Service {
+    const channels = (ids: ReadonlyArray<ChannelId>): Array<Channel> => {
+      const out: Array<Channel> = []
+      for (const id of ids) {
+        const channel = this.channels.get(id)
+        if (channel !== undefined) out.push(this.toChannel(channel))
+      }
+      return out
+    }
+    return {
+      id: record.id,
+      adapter: record.adapter,
+      tags: [...this.tagsOfService(record.id)].sort(),
+      properties: record.properties,
+      getters: channels(record.getters),
+      setters: channels(record.setters)
+    }
+  }
+}
+
+const holds = <A>(constraint: Constraint<A>, value: A): boolean =>
+  constraint._tag === "Empty" || (constraint._tag === "Exactly" && constraint.value === value)
+
+const holdsKind = (constraint: Constraint<Kind>, key: string): boolean =>
+  constraint._tag === "Empty" || (constraint._tag === "Exactly" && kindKey(constraint.value) === key)
+
+const carriesAll = (carried: ReadonlySet<Tag>, wanted: ReadonlyArray<Tag>): boolean =>
+  wanted.every((tag) => carried.has(tag))
+
+const smallestOf = <A>(sets: ReadonlyArray<ReadonlySet<A>>): ReadonlySet<A> | undefined =>
+  sets.reduce<ReadonlySet<A> | undefined>((min, set) => (min === undefined || set.size < min.size ? set : min), undefined)

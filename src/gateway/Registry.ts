@@ -1,0 +1,174 @@
+import { Context, Effect, Layer, Option, PubSub, type Scope, Stream } from "effect"
+import type { Adapter, DeviceHost, ServiceDescription } from "../adapters/Adapter.ts"
+import { DeviceRejected } from "../adapters/Adapter.ts"
+import type { Channel } from "../domain/Channel.ts"
+import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import { kindKey } from "../domain/Kind.ts"
+import type { Mechanism } from "../domain/Mechanism.ts"
+import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import type { Service } from "../domain/Service.ts"
+import { type Value, valueEquals } from "../domain/Value.ts"
+import { TagRepository } from "../store/TagRepository.ts"
+import type { HomeChange } from "./HomeChange.ts"
+import { type ChannelRecord, HomeIndex } from "./HomeIndex.ts"
+
+export interface RegistryShape {
+  /**
+   * Registers an adapter for dispatch and hands it the host through which it brings devices in.
+   * When the scope closes, the adapter's devices are disconnected and it is unregistered.
+   */
+  readonly register: (adapter: Adapter) => Effect.Effect<DeviceHost, never, Scope.Scope>
+  readonly adapter: (id: AdapterId) => Option.Option<Adapter>
+  readonly services: (selectors: ReadonlyArray<ServiceSelector>) => Effect.Effect<ReadonlyArray<Service>>
+  readonly channels: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<Channel>>
+  /** The in-memory home, for the gateway's own services (Tags, Dispatch, Watch). Read it inside one synchronous step. */
+  readonly index: HomeIndex
+  /** A device said `value` for `channel` (a report or a fetch answer): `last_seen`, and `updated` if it changed. */
+  readonly observe: (channel: ChannelId, value: Value) => Effect.Effect<void>
+  /** A value was sent to a setter: its `updated`. */
+  readonly markSent: (channels: ReadonlyArray<ChannelId>) => Effect.Effect<void>
+  readonly publish: (change: HomeChange) => Effect.Effect<void>
+  /** Topology, tag and value changes from now on. */
+  readonly changes: Stream.Stream<HomeChange>
+}
+
+/** The devices connected to the gateway, from every adapter, and the stream of their changes. */
+export class Registry extends Context.Service<Registry, RegistryShape>()("app/Registry") {
+  static readonly layer = Layer.effect(
+    Registry,
+    Effect.gen(function*() {
+      const repository = yield* TagRepository
+      const index = new HomeIndex()
+      const persisted = yield* repository.load()
+      for (const [id, tags] of persisted.service) index.retagService(id as ServiceId, [...tags] as Array<Tag>, true)
+      for (const [id, tags] of persisted.channel) index.retagChannel(id as ChannelId, [...tags] as Array<Tag>, true)
+
+      const adapters = new Map<AdapterId, Adapter>()
+      // Unbounded here: the registry must never block a device. Each watcher bounds its own queue.
+      const hub = yield* PubSub.unbounded<HomeChange>()
+      const publish = (change: HomeChange) => PubSub.publish(hub, change).pipe(Effect.asVoid)
+
+      const upsert = (adapter: AdapterId, description: ServiceDescription) =>
+        Effect.gen(function*() {
+          const now = yield* Effect.clockWith((clock) => clock.currentTimeMillis)
+          const reason = collision(index, adapter, description)
+          if (reason !== undefined) return yield* Effect.fail(new DeviceRejected({ reason }))
+          const before = index.service(description.id)
+          const previous = new Map<ChannelId, ChannelRecord>()
+          for (const id of before === undefined ? [] : [...before.getters, ...before.setters]) {
+            const record = index.channel(id)
+            if (record !== undefined) previous.set(id, record)
+          }
+          const records = [
+            ...description.getters.map((c) => ({ ...c, mechanism: "getter" as const })),
+            ...description.setters.map((c) => ({ ...c, mechanism: "setter" as const }))
+          ].map((c): ChannelRecord => {
+            const old = previous.get(c.id)
+            const kept = old !== undefined && old.kindKey === kindKey(c.kind) && old.mechanism === c.mechanism
+            return {
+              id: c.id,
+              service: description.id,
+              adapter,
+              mechanism: c.mechanism,
+              kind: c.kind,
+              kindKey: kindKey(c.kind),
+              pushMs: c.mechanism === "setter" ? c.pushMs : 0,
+              updated: kept ? old.updated : null,
+              lastSeen: kept ? old.lastSeen : now,
+              lastValue: kept ? old.lastValue : Option.none()
+            }
+          })
+          const sortedIds = (m: Mechanism) => records.filter((r) => r.mechanism === m).map((r) => r.id).sort()
+          index.putService(
+            { id: description.id, adapter, properties: description.properties, getters: sortedIds("getter"), setters: sortedIds("setter") },
+            records
+          )
+          // A device's own tags are merged with the ones clients stored for its ids.
+          index.retagService(description.id, description.tags, true)
+          for (const c of [...description.getters, ...description.setters]) index.retagChannel(c.id, c.tags, true)
+          yield* publish({ _tag: "ChannelsChanged", channels: [...new Set([...previous.keys(), ...records.map((r) => r.id)])] })
+        })
+
+      const remove = (adapter: AdapterId, id: ServiceId) =>
+        Effect.suspend(() => {
+          const service = index.service(id)
+          if (service === undefined || service.adapter !== adapter) return Effect.void
+          const removed = index.removeService(id)
+          return publish({ _tag: "ChannelsChanged", channels: removed.map((c) => c.id) })
+        })
+
+      const observe = (channel: ChannelId, value: Value) =>
+        Effect.gen(function*() {
+          const record = index.channel(channel)
+          if (record === undefined) return
+          const now = yield* Effect.clockWith((clock) => clock.currentTimeMillis)
+          record.lastSeen = now
+          const changed = Option.match(record.lastValue, { onNone: () => true, onSome: (v) => !valueEquals(v, value) })
+          if (!changed) return
+          record.lastValue = Option.some(value)
+          record.updated = now
+          yield* publish({ _tag: "ValueReported", channel, value, at: now })
+        })
+
+      const register = (adapter: Adapter) =>
+        Effect.gen(function*() {
+          adapters.set(adapter.id, adapter)
+          yield* Effect.addFinalizer(() =>
+            Effect.gen(function*() {
+              adapters.delete(adapter.id)
+              const owned = index.selectServices([{ id: { _tag: "Empty" }, tags: [], getters: [], setters: [] }])
+                .filter((s) => s.adapter === adapter.id)
+              for (const service of owned) yield* remove(adapter.id, service.id)
+            })
+          )
+          const host: DeviceHost = {
+            upsertService: (description) => upsert(adapter.id, description),
+            removeService: (id) => remove(adapter.id, id),
+            reportValue: (channel, value) =>
+              Effect.suspend(() => index.channel(channel)?.adapter === adapter.id ? observe(channel, value) : Effect.void)
+          }
+          return host
+        })
+
+      return Registry.of({
+        register,
+        adapter: (id) => Option.fromUndefinedOr(adapters.get(id)),
+        services: (selectors) => Effect.sync(() => index.selectServices(selectors).map((s) => index.toService(s))),
+        channels: (selectors) => Effect.sync(() => index.selectChannels(selectors).map((c) => index.toChannel(c))),
+        index,
+        observe,
+        markSent: (channels) =>
+          Effect.clockWith((clock) => clock.currentTimeMillis).pipe(
+            Effect.map((now) => {
+              for (const id of channels) {
+                const record = index.channel(id)
+                if (record === undefined) continue
+                record.updated = now
+                record.lastSeen = now
+              }
+            })
+          ),
+        publish,
+        changes: Stream.fromPubSub(hub)
+      })
+    })
+  )
+}
+
+/** Why a description cannot be accepted: an id used twice, or a channel id owned by another device. */
+const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDescription): string | undefined => {
+  const existing = index.service(description.id)
+  if (existing !== undefined && existing.adapter !== adapter) {
+    return `service ${description.id} is already connected through adapter ${existing.adapter}`
+  }
+  const seen = new Set<ChannelId>()
+  for (const channel of [...description.getters, ...description.setters]) {
+    if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
+    seen.add(channel.id)
+    const owner = index.channel(channel.id)
+    if (owner !== undefined && owner.service !== description.id) {
+      return `channel ${channel.id} already belongs to service ${owner.service}`
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,66 @@
+import { Context, Effect, Layer } from "effect"
+import type { ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import type { TagOperation } from "../domain/Request.ts"
+import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import type { DatabaseError } from "../store/Database.ts"
+import { TagRepository } from "../store/TagRepository.ts"
+import { Registry } from "./Registry.ts"
+
+export interface TagsShape {
+  /** Tags or untags the services matching now; answers how many matched, changed or not. */
+  readonly tagServices: (
+    operation: TagOperation,
+    selectors: ReadonlyArray<ServiceSelector>,
+    tags: ReadonlyArray<Tag>
+  ) => Effect.Effect<number, DatabaseError>
+  /** Tags or untags the channels (of either mechanism) matching now; answers how many matched. */
+  readonly tagChannels: (
+    operation: TagOperation,
+    selectors: ReadonlyArray<ChannelSelector>,
+    tags: ReadonlyArray<Tag>
+  ) => Effect.Effect<number, DatabaseError>
+}
+
+/**
+ * Client tags on services and channels. Tagging is not live (wire.md §6): it touches what matches at
+ * the time of the call. The database is written first, in one transaction, so a failed write leaves
+ * the in-memory home untouched.
+ */
+export class Tags extends Context.Service<Tags, TagsShape>()("app/Tags") {
+  static readonly layer = Layer.effect(
+    Tags,
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const repository = yield* TagRepository
+      const { index } = registry
+
+      const tagServices = Effect.fn("Tags.tagServices")(function*(
+        operation: TagOperation,
+        selectors: ReadonlyArray<ServiceSelector>,
+        tags: ReadonlyArray<Tag>
+      ) {
+        const services = index.selectServices(selectors)
+        const ids: Array<ServiceId> = services.map((s) => s.id)
+        yield* (operation === "add" ? repository.add : repository.remove)("service", ids, tags)
+        for (const id of ids) index.retagService(id, tags, operation === "add")
+        // A service's tags decide which channels `service_tags` selects: its channels may join or leave watches.
+        yield* registry.publish({ _tag: "ChannelsChanged", channels: services.flatMap((s) => [...s.getters, ...s.setters]) })
+        return ids.length
+      })
+
+      const tagChannels = Effect.fn("Tags.tagChannels")(function*(
+        operation: TagOperation,
+        selectors: ReadonlyArray<ChannelSelector>,
+        tags: ReadonlyArray<Tag>
+      ) {
+        const ids: Array<ChannelId> = index.selectChannels(selectors).map((c) => c.id)
+        yield* (operation === "add" ? repository.add : repository.remove)("channel", ids, tags)
+        for (const id of ids) index.retagChannel(id, tags, operation === "add")
+        yield* registry.publish({ _tag: "ChannelsChanged", channels: ids })
+        return ids.length
+      })
+
+      return Tags.of({ tagServices, tagChannels })
+    })
+  )
+}

@@ -1,0 +1,40 @@
+import type { ChannelError } from "../domain/ChannelError.ts"
+import type { Mechanism } from "../domain/Mechanism.ts"
+import type { ResultKey } from "../domain/Outcome.ts"
+import type { ChannelSelector } from "../domain/Selector.ts"
+import type { ChannelRecord, HomeIndex } from "./HomeIndex.ts"
+
+/** The channels a read or write reaches, and the per-channel errors for what its selectors named but is not there. */
+export interface Resolved {
+  readonly channels: ReadonlyArray<ChannelRecord>
+  readonly missing: ReadonlyMap<ResultKey, ChannelError>
+}
+
+/**
+ * Resolves selectors for a read (getters) or a write (setters), per wire.md §6: a selector whose `id`
+ * names no channel of that mechanism answers NoSuchGetter / NoSuchSetter for that id; one whose
+ * `service` names no connected service answers NoSuchService for that service.
+ */
+export const resolveTargets = (
+  index: HomeIndex,
+  mechanism: Mechanism,
+  selectors: ReadonlyArray<ChannelSelector>
+): Resolved => {
+  const missing = new Map<ResultKey, ChannelError>()
+  const scoped = selectors.map((selector): ChannelSelector => {
+    if (selector.id._tag === "Exactly" && index.channel(selector.id.value)?.mechanism !== mechanism) {
+      const id = selector.id.value
+      missing.set(id, mechanism === "getter" ? { _tag: "NoSuchGetter", id } : { _tag: "NoSuchSetter", id })
+    }
+    if (selector.service._tag === "Exactly" && index.service(selector.service.value) === undefined) {
+      missing.set(selector.service.value, { _tag: "NoSuchService", id: selector.service.value })
+    }
+    return {
+      ...selector,
+      mechanism: selector.mechanism._tag === "Empty" || (selector.mechanism._tag === "Exactly" && selector.mechanism.value === mechanism)
+        ? { _tag: "Exactly", value: mechanism }
+        : { _tag: "Conflict" }
+    }
+  })
+  return { channels: index.selectChannels(scoped), missing }
+}
