@@ -1,0 +1,29 @@
+import { Console, Effect } from "effect"
+import { CliOutput, Command } from "effect/cli"
+import { serveCommand } from "./ServeCommand.ts"
+
+/** The `gateway` command and its subcommands. */
+export const gatewayCommand = Command.make("gateway").pipe(
+  Command.withDescription("A home device gateway serving two vocabularies of one API"),
+  Command.withSubcommands([serveCommand])
+)
+
+const plain = CliOutput.defaultFormatter({ colors: false })
+
+/**
+ * A bad command line gets its errors and a pointer to `--help` on stderr, not the whole help
+ * on stdout (the default): stdout stays free for the `listening on` line scripts wait for.
+ */
+const presenter: CliOutput.Presenter = {
+  present: (event) =>
+    event._tag === "InvalidInvocation"
+      ? Console.error(
+        `${plain.formatErrors(event.errors).trim()}\n\nRun \`${event.commandPath.join(" ")} --help\` for usage.`
+      )
+      : CliOutput.defaultPresenter.present(event)
+}
+
+/** Runs the command line from `process.argv`; a usage error fails with a `CliError`. */
+export const runCli = Command.run(gatewayCommand, { version: "0.1.0" }).pipe(
+  Effect.provide(CliOutput.layerPresenter(presenter))
+)

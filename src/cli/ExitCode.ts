@@ -1,0 +1,20 @@
+import { Cause, Exit } from "effect"
+import { CliError } from "effect/cli"
+import { defaultTeardown, type Teardown } from "effect/Runtime"
+
+/**
+ * How the process ends: 0 when stopped by SIGINT/SIGTERM (a requested stop is not a failure),
+ * 2 for a bad command line (the usual usage-error code), otherwise Effect's defaults
+ * (0 success, 1 failure).
+ */
+export const teardown: Teardown = (exit, onExit) => {
+  if (Exit.isFailure(exit)) {
+    if (Cause.hasInterruptsOnly(exit.cause)) return onExit(0)
+    if (isUsageError(Cause.squash(exit.cause))) return onExit(2)
+  }
+  return defaultTeardown(exit, onExit)
+}
+
+/** The CLI wraps every parse error in a ShowHelp that lists it; a bare ShowHelp is `--help`. */
+const isUsageError = (error: unknown): boolean =>
+  CliError.isCliError(error) && error._tag === "ShowHelp" && error.errors.length > 0

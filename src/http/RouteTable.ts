@@ -1,0 +1,91 @@
+import { Cause, Data, Effect, Result } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
+import * as Query from "./Query.ts"
+
+/**
+ * The HTTP surface as a flat table: exact paths (the API has no path parameters), one handler per
+ * method. A feature contributes a `ReadonlyArray<Route<R>>`; the server concatenates them.
+ * Dispatch is two Map lookups, cheaper than a general router.
+ */
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH"
+
+/**
+ * A handler reads the request from its context (`HttpServerRequest.HttpServerRequest`, the body
+ * through `JsonBody.read`, the query through `Query.param`), answers with a response, and fails
+ * only with an `HttpError`. Anything else it does wrong is a defect, answered with a 500.
+ */
+export interface Route<R = never> {
+  readonly method: Method
+  readonly path: `/${string}`
+  readonly handler: Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
+}
+
+export const route = <R>(
+  method: Method,
+  path: `/${string}`,
+  handler: Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
+): Route<R> => ({ method, path, handler })
+
+/** A success: 200 with the value as JSON. */
+export const ok = (body: unknown): HttpServerResponse.HttpServerResponse => HttpServerResponse.jsonUnsafe(body)
+
+/** Two routes for one method and path: a programming error, reported when the server starts. */
+export class DuplicateRoute extends Data.TaggedError("DuplicateRoute")<{
+  readonly method: Method
+  readonly path: string
+}> {
+  override get message(): string {
+    return `two routes for ${this.method} ${this.path}`
+  }
+}
+
+/** What the route table provides to handlers itself. */
+type Provided = HttpServerRequest.ParsedSearchParams
+
+export type HttpApp<R> = Effect.Effect<
+  HttpServerResponse.HttpServerResponse,
+  never,
+  HttpServerRequest.HttpServerRequest | Exclude<R, Provided>
+>
+
+const internalError = jsonMessage(500, "internal error")
+
+const renderCause = (method: string, path: string) => (cause: Cause.Cause<HttpError>) => {
+  const failure = Cause.findError(cause)
+  if (Result.isSuccess(failure)) return Effect.succeed(toResponse(failure.success))
+  // A client that went away: nobody is left to answer.
+  if (Cause.hasInterruptsOnly(cause)) return Effect.interrupt
+  return Effect.as(Effect.logError(`${method} ${path} failed`, cause), internalError)
+}
+
+/** The server app answering `routes`, or the first duplicate among them. */
+export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<HttpApp<R>, DuplicateRoute> => {
+  const table = new Map<string, Map<string, Route<R>["handler"]>>()
+  for (const { method, path, handler } of routes) {
+    const methods = table.get(path) ?? new Map<string, Route<R>["handler"]>()
+    if (methods.has(method)) return Result.fail(new DuplicateRoute({ method, path }))
+    table.set(path, methods.set(method, handler))
+  }
+  const allowed = new Map([...table].map(([path, methods]) => [path, [...methods.keys()]] as const))
+
+  const app: HttpApp<R> = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const url = request.url
+    const queryStart = url.indexOf("?")
+    const path = queryStart === -1 ? url : url.slice(0, queryStart)
+    const handler = table.get(path)?.get(request.method)
+    if (handler === undefined) {
+      const allow = allowed.get(path)
+      return Effect.succeed(
+        toResponse(allow === undefined ? new NotFound({ path }) : new MethodNotAllowed({ method: request.method, allow }))
+      )
+    }
+    const query = queryStart === -1 ? "" : url.slice(queryStart + 1)
+    return handler.pipe(
+      Effect.provideService(HttpServerRequest.ParsedSearchParams, Query.parse(query)),
+      Effect.catchCause(renderCause(request.method, path))
+    )
+  })
+  return Result.succeed(app)
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Option, Result } from "effect"
+import { parse } from "../../src/http/JsonBody.ts"
+
+const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).slice().buffer
+
+const messageOf = (input: ArrayBuffer): string => {
+  const result = parse(input)
+  if (Result.isSuccess(result)) throw new Error("expected a failure")
+  return result.failure.message
+}
+
+describe("JsonBody.parse", () => {
+  it("reads JSON, including null", () => {
+    expect(parse(bytes("{\"a\":[1]}"))).toEqual(Result.succeed(Option.some({ a: [1] })))
+    expect(parse(bytes("null"))).toEqual(Result.succeed(Option.some(null)))
+  })
+
+  it("reads an empty or blank body as no body", () => {
+    expect(parse(bytes(""))).toEqual(Result.succeed(Option.none()))
+    expect(parse(bytes(" \r\n\t"))).toEqual(Result.succeed(Option.none()))
+  })
+
+  it("says where JSON breaks, without echoing the body", () => {
+    expect(messageOf(bytes("{\"a\":1"))).toMatch(/^body: invalid JSON: .* at position 6/)
+    const message = messageOf(bytes("{\"secret\":}"))
+    expect(message).toMatch(/^body: invalid JSON: unexpected token '}'$/)
+    expect(message).not.toContain("secret")
+  })
+
+  it("refuses bytes that are not UTF-8", () => {
+    expect(messageOf(new Uint8Array([0x22, 0xff, 0x22]).buffer)).toBe("body: not valid UTF-8")
+  })
+})

@@ -1,0 +1,57 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
+
+/**
+ * One HTTP request over a real socket with node:http, which (unlike fetch) can send a body on
+ * GET and can stream a chunked body without a Content-Length.
+ */
+
+export interface HttpReply {
+  readonly status: number
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+}
+
+export interface HttpRequestOptions {
+  readonly method?: string
+  readonly headers?: Readonly<Record<string, string>>
+  /** Sent with a Content-Length. */
+  readonly body?: string
+  /**
+   * Written piece by piece, chunked unless `headers` declares a Content-Length; the body is left
+   * open unless `end` is true.
+   */
+  readonly chunks?: ReadonlyArray<string>
+  readonly end?: boolean
+  /** A request with no answer by then fails, so a hanging server fails the test quickly. */
+  readonly timeoutMs?: number
+}
+
+export const send = (url: string, options: HttpRequestOptions = {}): Promise<HttpReply> =>
+  new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, agent: false })
+    let answered = false
+    req.setTimeout(options.timeoutMs ?? 5_000, () => req.destroy(new Error(`no answer from ${url}`)))
+    req.on("response", (res) => {
+      answered = true
+      let body = ""
+      res.setEncoding("utf8")
+      res.on("data", (chunk: string) => (body += chunk))
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
+        req.destroy()
+      })
+      res.on("error", reject)
+    })
+    // After an early answer (413) the server may close while the body is still being written.
+    req.on("error", (error) => {
+      if (!answered) reject(error)
+    })
+    if (options.chunks !== undefined) {
+      for (const chunk of options.chunks) req.write(chunk)
+      if (options.end === true) req.end()
+      else req.flushHeaders()
+    } else {
+      if (options.body !== undefined) req.setHeader("content-length", Buffer.byteLength(options.body))
+      req.end(options.body)
+    }
+  })

@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+/**
+ * Runs the built CLI (`dist/src/cli/bin.js`, so `npm run build` first) as a real process on the
+ * pinned Node from node_modules/.bin, in its own process group so that signals reach it directly
+ * and a failed test can kill everything it started.
+ */
+
+const root = fileURLToPath(new URL("../../", import.meta.url))
+const nodeBin = `${root}node_modules/.bin/node`
+const gatewayBin = `${root}dist/src/cli/bin.js`
+
+export interface Exited {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface RunningGateway {
+  /** `http://HOST:PORT` from the `listening on` line. */
+  readonly baseUrl: string
+  readonly pid: number
+  /** Everything the process wrote so far. */
+  readonly stdout: () => string
+  readonly stderr: () => string
+  /** Signals the process group and waits for the exit; SIGKILLs it after `graceMs`. */
+  readonly stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<Exited>
+}
+
+const live = new Set<ChildProcess>()
+
+const killGroup = (child: ChildProcess, signal: NodeJS.Signals): void => {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+// A crashed or timed-out test worker must not leave gateways behind.
+process.once("exit", () => {
+  for (const child of live) killGroup(child, "SIGKILL")
+})
+
+const start = (args: ReadonlyArray<string>) => {
+  const child = spawn(nodeBin, [gatewayBin, ...args], { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+  live.add(child)
+  let stdout = ""
+  let stderr = ""
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  const exited = new Promise<Exited>((resolve) =>
+    child.once("close", (code, signal) => {
+      live.delete(child)
+      resolve({ code, signal, stdout, stderr })
+    })
+  )
+  return { child, exited, stdout: () => stdout, stderr: () => stderr }
+}
+
+/** Runs the CLI to completion (for commands that exit by themselves); killed after `timeoutMs`. */
+export const runGateway = async (args: ReadonlyArray<string>, timeoutMs = 10_000): Promise<Exited> => {
+  const { child, exited } = start(args)
+  const timer = setTimeout(() => killGroup(child, "SIGKILL"), timeoutMs)
+  try {
+    return await exited
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Starts `gateway …args` and resolves once it prints `listening on URL`. */
+export const spawnGateway = async (args: ReadonlyArray<string>, timeoutMs = 15_000): Promise<RunningGateway> => {
+  const { child, exited, stdout, stderr } = start(args)
+  const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 10_000): Promise<Exited> => {
+    killGroup(child, signal)
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), graceMs)
+    try {
+      return await exited
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "listening on" line within ${timeoutMs} ms`)), timeoutMs)
+      const onData = () => {
+        const match = /^listening on (http:\/\/\S+)$/m.exec(stdout())
+        if (match?.[1] !== undefined) {
+          clearTimeout(timer)
+          child.stdout?.off("data", onData)
+          resolve(match[1])
+        }
+      }
+      child.stdout?.on("data", onData)
+      void exited.then(({ code, signal }) => {
+        clearTimeout(timer)
+        reject(new Error(`gateway exited (code ${code}, signal ${signal}) before listening`))
+      })
+    })
+    if (child.pid === undefined) throw new Error("gateway has no pid")
+    return { baseUrl, pid: child.pid, stdout, stderr, stop }
+  } catch (error) {
+    await stop("SIGKILL", 1_000)
+    throw new Error(`${String(error)}\nstdout:\n${stdout()}\nstderr:\n${stderr()}`)
+  }
+}
