@@ -1,0 +1,227 @@
+import BetterSqlite3 from "better-sqlite3"
+import { mkdirSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { Context, Data, Effect, Exit, Layer, Semaphore } from "effect"
+import { GatewayConfig } from "../GatewayConfig.ts"
+import { migrate } from "./Migrations.ts"
+
+/** What SQLite stores and gives back, as better-sqlite3 maps it to JavaScript. */
+export type SqlValue = string | number | bigint | Uint8Array | null
+
+/** Positional (`?`) or named (`@name`, `:name`, `$name`) parameters of one statement. */
+export type SqlParams = ReadonlyArray<SqlValue> | Readonly<Record<string, SqlValue>>
+
+export interface RunResult {
+  /** Rows inserted, updated or deleted by the statement. */
+  readonly changes: number
+  readonly lastInsertRowid: number | bigint
+}
+
+/** A database operation that did not happen. `message` reads e.g. `INSERT INTO tags … failed: CHECK constraint failed: tag <> ''`. */
+export class DatabaseError extends Data.TaggedError("DatabaseError")<{
+  /** What we were doing: the statement (shortened) or the step, e.g. `opening /var/lib/gateway/gateway.db`. */
+  readonly operation: string
+  /** Why, in SQLite's (or the system's) words. */
+  readonly reason: string
+  /** SQLite's extended result code when SQLite refused, e.g. `SQLITE_BUSY`, `SQLITE_CONSTRAINT_CHECK`. */
+  readonly code?: string | undefined
+}> {
+  override get message(): string {
+    return `${this.operation} failed: ${this.reason}`
+  }
+}
+
+export interface DatabaseShape {
+  /** Absolute path of the database file. */
+  readonly file: string
+  /** Runs one statement that returns no rows. */
+  readonly run: (sql: string, params?: SqlParams) => Effect.Effect<RunResult, DatabaseError>
+  /**
+   * Runs one statement once per parameter set, all in one transaction (all happen or none), with one
+   * prepared statement in a plain loop: the way to write thousands of rows. Answers the total `changes`.
+   */
+  readonly runMany: (sql: string, params: Iterable<SqlParams>) => Effect.Effect<number, DatabaseError>
+  /** Rows of one statement. `Row` is the caller's word for the shape of its own SELECT: it is not checked. */
+  readonly query: <Row extends object>(sql: string, params?: SqlParams) => Effect.Effect<ReadonlyArray<Row>, DatabaseError>
+  /** Runs a script of several statements (migrations). Not cached: meant for one-off SQL. */
+  readonly exec: (script: string) => Effect.Effect<void, DatabaseError>
+  /**
+   * Runs `work` atomically: it commits if `work` succeeds, and rolls back if `work` fails, dies or is
+   * interrupted, or if the commit itself fails. Nested calls become savepoints. While a transaction is
+   * open, statements of other fibers wait for it, so they cannot slip into it. Fibers forked inside
+   * `work` belong to the transaction: do not let them outlive it.
+   */
+  readonly transaction: <A, E, R>(work: Effect.Effect<A, E, R>) => Effect.Effect<A, E | DatabaseError, R>
+}
+
+/**
+ * The gateway's SQLite database (`<dataDir>/gateway.db`), migrated to the schema this code knows.
+ * The layer closes the file when its scope closes, which is how SIGTERM ends up closing it.
+ */
+export class Database extends Context.Service<Database, DatabaseShape>()("app/Database") {
+  static readonly layer = Layer.effect(
+    Database,
+    Effect.gen(function*() {
+      const { dataDir } = yield* GatewayConfig
+      return yield* openDatabase(join(dataDir, "gateway.db"))
+    })
+  )
+}
+
+/**
+ * Per fiber, the connections on which it has a transaction open, with their nesting depth. Statements
+ * of that fiber on that connection are part of the transaction and must not wait for the lock it holds.
+ */
+const OpenTransactions = Context.Reference<ReadonlyMap<BetterSqlite3.Database, number>>(
+  "app/Database/OpenTransactions",
+  { defaultValue: () => new Map() }
+)
+
+type Statement = BetterSqlite3.Statement<Array<unknown>, unknown>
+
+const isPositional = (params: SqlParams): params is ReadonlyArray<SqlValue> => Array.isArray(params)
+
+const runStatement = (statement: Statement, params: SqlParams | undefined): BetterSqlite3.RunResult =>
+  params === undefined
+    ? statement.run()
+    : isPositional(params)
+    ? statement.run(...params)
+    : statement.run(params)
+
+const allRows = (statement: Statement, params: SqlParams | undefined): Array<unknown> =>
+  params === undefined
+    ? statement.all()
+    : isPositional(params)
+    ? statement.all(...params)
+    : statement.all(params)
+
+/** A statement as it reads in an error message: one line, short. */
+const describe = (sql: string): string => {
+  const line = sql.replace(/\s+/g, " ").trim()
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line
+}
+
+const toDatabaseError = (operation: string) => (error: unknown): DatabaseError =>
+  new DatabaseError({
+    operation,
+    reason: error instanceof Error ? error.message : String(error),
+    code: error instanceof BetterSqlite3.SqliteError ? error.code : undefined
+  })
+
+/** better-sqlite3 throws; this is the one place where a throw becomes a typed failure. */
+const attempt = <A>(operation: string, f: () => A): Effect.Effect<A, DatabaseError> =>
+  Effect.try({ try: f, catch: toDatabaseError(operation) })
+
+/** Opens (creating folder and file if needed) and migrates the database at `file`; closes it with the scope. */
+const openDatabase = Effect.fn("Database.open")(function*(path: string) {
+  const file = resolve(path)
+  const handle = yield* Effect.acquireRelease(
+    attempt(`opening ${file}`, () => {
+      mkdirSync(dirname(file), { recursive: true })
+      return new BetterSqlite3(file)
+    }),
+    (handle) =>
+      attempt(`closing ${file}`, () => handle.close()).pipe(
+        Effect.ignore({ log: "Error", message: "the database did not close cleanly" })
+      )
+  )
+  const journalMode = yield* attempt("enabling WAL", () => handle.pragma("journal_mode = WAL", { simple: true }))
+  if (journalMode !== "wal") {
+    // Some file systems (network shares) cannot do WAL; SQLite then keeps its rollback journal, which is still safe.
+    yield* Effect.logWarning(`${file}: SQLite kept journal mode ${String(journalMode)} instead of WAL`)
+  }
+  // FULL: a tag change a client saw succeed survives a power cut. Writes are rare, so the fsync per commit is cheap.
+  yield* attempt("setting synchronous mode", () => handle.pragma("synchronous = FULL"))
+  // Per connection, off by default in SQLite.
+  yield* attempt("enabling foreign keys", () => handle.pragma("foreign_keys = ON"))
+
+  const database = makeConnection(file, handle)
+  yield* migrate(database)
+  return database
+})
+
+const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseShape => {
+  // One lock per connection: SQLite transactions belong to the connection, not to a fiber.
+  const lock = Semaphore.makeUnsafe(1)
+  // SQL comes from our code, never from input, so the cache holds a handful of statements.
+  const statements = new Map<string, Statement>()
+  const prepared = (sql: string): Statement => {
+    let statement = statements.get(sql)
+    if (statement === undefined) {
+      statement = handle.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+
+  /** Runs `effect` holding the connection, unless this fiber's open transaction already holds it. */
+  const exclusive = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.service(OpenTransactions), (open) => open.has(handle) ? effect : lock.withPermit(effect))
+
+  const run = Effect.fn("Database.run")(function*(sql: string, params?: SqlParams) {
+    return yield* exclusive(attempt(describe(sql), () => runStatement(prepared(sql), params)))
+  })
+
+  const query = <Row extends object>(sql: string, params?: SqlParams): Effect.Effect<ReadonlyArray<Row>, DatabaseError> =>
+    exclusive(attempt(describe(sql), () => allRows(prepared(sql), params) as Array<Row>)).pipe(
+      Effect.withSpan("Database.query")
+    )
+
+  const exec = Effect.fn("Database.exec")(function*(script: string) {
+    yield* exclusive(attempt(describe(script), () => void handle.exec(script)))
+  })
+
+  /** SQL run directly (BEGIN, COMMIT…): never cached, and exempt from the lock, which the caller holds. */
+  const control = (sql: string) => attempt(sql, () => void handle.exec(sql))
+
+  const atomically = <A, E, R>(
+    work: Effect.Effect<A, E, R>,
+    sql: { readonly begin: string; readonly commit: string; readonly rollback: string }
+  ): Effect.Effect<A, E | DatabaseError, R> =>
+    Effect.uninterruptibleMask((restore) =>
+      Effect.gen(function*() {
+        yield* control(sql.begin)
+        const exit = yield* Effect.exit(restore(work))
+        if (Exit.isSuccess(exit)) {
+          const committed = yield* Effect.exit(control(sql.commit))
+          if (Exit.isSuccess(committed)) return exit.value
+          yield* undo(sql.rollback)
+          return yield* Effect.failCause(committed.cause)
+        }
+        yield* undo(sql.rollback)
+        return yield* exit
+      })
+    )
+
+  const undo = (rollback: string) =>
+    // SQLite ends the transaction itself after some errors (e.g. SQLITE_FULL): then there is nothing to undo.
+    // A ROLLBACK refused otherwise would leave the connection in an unknown state: that is a defect.
+    handle.inTransaction ? Effect.orDie(control(rollback)) : Effect.void
+
+  const transaction = <A, E, R>(work: Effect.Effect<A, E, R>): Effect.Effect<A, E | DatabaseError, R> =>
+    Effect.flatMap(Effect.service(OpenTransactions), (open) => {
+      const depth = open.get(handle) ?? 0
+      const inside = Effect.provideService(work, OpenTransactions, new Map(open).set(handle, depth + 1))
+      if (depth > 0) {
+        const savepoint = `nested_${depth}`
+        return atomically(inside, {
+          begin: `SAVEPOINT ${savepoint}`,
+          commit: `RELEASE ${savepoint}`,
+          rollback: `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`
+        })
+      }
+      // IMMEDIATE takes the write lock up front: another process cannot make the commit fail half-way with BUSY.
+      return lock.withPermit(atomically(inside, { begin: "BEGIN IMMEDIATE", commit: "COMMIT", rollback: "ROLLBACK" }))
+    }).pipe(Effect.withSpan("Database.transaction"))
+
+  const runMany = Effect.fn("Database.runMany")(function*(sql: string, params: Iterable<SqlParams>) {
+    return yield* transaction(attempt(describe(sql), () => {
+      const statement = prepared(sql)
+      let changes = 0
+      for (const one of params) changes += runStatement(statement, one).changes
+      return changes
+    }))
+  })
+
+  return { file, run, runMany, query, exec, transaction }
+}

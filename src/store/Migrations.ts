@@ -1,0 +1,77 @@
+import { Data, Effect } from "effect"
+import type { DatabaseShape } from "./Database.ts"
+
+/** One step of the schema. Its version is the `PRAGMA user_version` the database has once it ran. */
+export interface Migration {
+  readonly version: number
+  /** What it brings, for the log. */
+  readonly name: string
+  /** The SQL script; it runs in one transaction together with the version bump. */
+  readonly sql: string
+}
+
+/** The schema, step by step. Append a step to change it; never edit a released one. */
+export const migrations: ReadonlyArray<Migration> = [
+  {
+    version: 1,
+    name: "tags on services and channels",
+    // Tags belong to ids, not to devices: a device that comes back with the same id gets its tags back.
+    // WITHOUT ROWID: the key is the row; the index by tag then holds the whole row ("who carries tag T").
+    sql: `
+      CREATE TABLE tags (
+        owner_kind TEXT NOT NULL CHECK (owner_kind IN ('service', 'channel')),
+        owner_id   TEXT NOT NULL CHECK (owner_id <> ''),
+        tag        TEXT NOT NULL CHECK (tag <> ''),
+        PRIMARY KEY (owner_kind, owner_id, tag)
+      ) WITHOUT ROWID;
+      CREATE INDEX tags_by_tag ON tags (tag, owner_kind);
+    `
+  }
+]
+
+/** The database was written by a newer gateway: this one does not know its schema and must not touch it. */
+export class DatabaseTooNew extends Data.TaggedError("DatabaseTooNew")<{
+  readonly file: string
+  /** The database's `user_version`. */
+  readonly found: number
+  /** The newest version this code knows. */
+  readonly supported: number
+}> {
+  override get message(): string {
+    return `${this.file} has schema version ${this.found}, but this gateway knows versions up to ${this.supported}: ` +
+      `a newer gateway wrote it. Run that newer gateway, or give this one another data folder.`
+  }
+}
+
+const userVersion = (db: DatabaseShape) =>
+  Effect.map(db.query<{ readonly user_version: number }>("PRAGMA user_version"), (rows) => rows[0]?.user_version ?? 0)
+
+/**
+ * Brings the database to the newest version in `steps`, one transaction per step; a database already
+ * there is left alone. A database newer than `steps` is refused with DatabaseTooNew, untouched.
+ */
+export const migrate = Effect.fn("Migrations.migrate")(function*(
+  db: DatabaseShape,
+  steps: ReadonlyArray<Migration> = migrations
+) {
+  const misnumbered = steps.findIndex((step, index) => step.version !== index + 1)
+  if (misnumbered !== -1) {
+    return yield* Effect.die(new Error(`migration at position ${misnumbered} must have version ${misnumbered + 1}`))
+  }
+  const supported = steps.length
+  const found = yield* userVersion(db)
+  if (found > supported) return yield* new DatabaseTooNew({ file: db.file, found, supported })
+
+  for (const step of steps.slice(found)) {
+    const applied = yield* db.transaction(Effect.gen(function*() {
+      // Another process may have migrated since we looked: decide again under the write lock.
+      if ((yield* userVersion(db)) >= step.version) return false
+      yield* db.exec(step.sql)
+      // A PRAGMA takes no parameters; the version is a number from the list above.
+      yield* db.exec(`PRAGMA user_version = ${step.version}`)
+      return true
+    }))
+    if (applied) yield* Effect.logInfo(`${db.file}: migrated to schema version ${step.version} (${step.name})`)
+  }
+  return { from: found, to: Math.max(found, supported) }
+})
