@@ -1,0 +1,72 @@
+/**
+ * The runnable examples of a document in docs/: a fenced block ```http holding `METHOD /path` and,
+ * after a blank line or on the next lines, an optional JSON body; then a fenced block ```json with the
+ * response body, or ```json 400 (any status) for a response that is not a 200.
+ */
+export interface DocExample {
+  readonly line: number
+  readonly method: string
+  readonly path: string
+  readonly body: string | undefined
+  readonly status: number
+  readonly response: unknown
+}
+
+const fence = /^```(\S*)(?:[ \t]+(\d{3}))?[ \t]*$/
+
+interface Block {
+  readonly line: number
+  readonly info: string
+  readonly status: string | undefined
+  readonly text: string
+}
+
+const blocks = (markdown: string): ReadonlyArray<Block> => {
+  const lines = markdown.split("\n")
+  const found: Array<Block> = []
+  for (let i = 0; i < lines.length; i++) {
+    const open = fence.exec(lines[i] ?? "")
+    if (open === null) continue
+    const start = i
+    const body: Array<string> = []
+    for (i++; i < lines.length && (lines[i] ?? "").trim() !== "```"; i++) body.push(lines[i] ?? "")
+    found.push({ line: start + 1, info: open[1] ?? "", status: open[2], text: body.join("\n") })
+  }
+  return found
+}
+
+export const docExamples = (markdown: string): ReadonlyArray<DocExample> => {
+  const all = blocks(markdown)
+  const examples: Array<DocExample> = []
+  all.forEach((block, i) => {
+    if (block.info !== "http") return
+    const answer = all[i + 1]
+    if (answer === undefined || answer.info !== "json") {
+      throw new Error(`line ${block.line}: an http example must be followed by a json block with the response`)
+    }
+    const [requestLine = "", ...rest] = block.text.split("\n")
+    const [method = "", path = ""] = requestLine.trim().split(/\s+/)
+    const body = rest.join("\n").trim()
+    examples.push({
+      line: block.line,
+      method,
+      path,
+      body: body === "" ? undefined : body,
+      status: answer.status === undefined ? 200 : Number(answer.status),
+      response: JSON.parse(answer.text)
+    })
+  })
+  return examples
+}
+
+const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/
+
+/** Times differ from run to run: every timestamp compares equal to every other. */
+export const withoutTimes = (json: unknown): unknown => {
+  if (typeof json === "string") return isoTimestamp.test(json) ? "<time>" : json
+  if (Array.isArray(json)) return json.map(withoutTimes)
+  if (json !== null && typeof json === "object") {
+    return Object.fromEntries(Object.entries(json).map(([k, v]) => [k, withoutTimes(v)]))
+  }
+  return json
+}

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { docExamples, withoutTimes } from "./docExamples.ts"
+
+/**
+ * Every example of every document in docs/ is a request and its exact answer, run in order against a
+ * gateway on the documents' example home (docs/examples/home.json), so the docs cannot drift.
+ */
+const docsDir = join(import.meta.dirname, "..", "..", "docs")
+const home: unknown = JSON.parse(readFileSync(join(docsDir, "examples", "home.json"), "utf8"))
+const documents = readdirSync(docsDir)
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => ({ name, examples: docExamples(readFileSync(join(docsDir, name), "utf8")) }))
+  .filter((doc) => doc.examples.length > 0)
+
+describe.each(documents)("docs/$name", ({ examples }) => {
+  let gateway: GatewayOverHttp
+  beforeAll(async () => {
+    gateway = await startGateway(home)
+  })
+  afterAll(() => gateway.close())
+
+  it.each(examples)("line $line: $method $path answers as documented", async (example) => {
+    const answer = await gateway.call(example.method, example.path, example.body)
+    expect({ status: answer.status, body: withoutTimes(answer.json) }).toEqual({
+      status: example.status,
+      body: withoutTimes(example.response)
+    })
+  })
+})

@@ -1,0 +1,41 @@
+import * as fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { ChannelId, type WatchEvent } from "../../../src/domain/index.ts"
+import { decodeWatchEvent, encodeWatchEvent } from "../../../src/vocabulary/b/index.ts"
+import { watchEvent } from "../../arbitraries/domain.ts"
+import { decoded, onTheWire, rejection } from "../common/expectations.ts"
+
+const t = ChannelId.make("getter:t@sim")
+
+describe("watch events of vocabulary B (wire.md §7)", () => {
+  const examples: ReadonlyArray<readonly [unknown, WatchEvent]> = [
+    [
+      { Value: { from: "getter:t@sim", value: { Temperature: { C: 21.5 } } } },
+      { _tag: "ValueChanged", channel: t, value: { _tag: "Temperature", unit: "C", degrees: 21.5 } }
+    ],
+    [{ GetterAdded: "getter:t@sim" }, { _tag: "ChannelAdded", channel: t }],
+    [{ GetterRemoved: "getter:t@sim" }, { _tag: "ChannelRemoved", channel: t }],
+    [
+      { InitializationError: { channel: "getter:t@sim", error: { InternalError: "thresholds only" } } },
+      { _tag: "WatchRefused", channel: t, error: { _tag: "DeviceFailure", message: "thresholds only" } }
+    ]
+  ]
+  for (const [json, model] of examples) {
+    it(`${Object.keys(json as object)[0]} is written ${JSON.stringify(json)} and read back`, () => {
+      expect(encodeWatchEvent(model)).toEqual(json)
+      expect(decoded(decodeWatchEvent(json))).toEqual(model)
+    })
+  }
+
+  it("refuses vocabulary A's event names", () => {
+    expect(rejection(decodeWatchEvent({ GetAdded: "x" }))).toBe(
+      "body: unknown event \"GetAdded\" (known: Value, GetterAdded, GetterRemoved, InitializationError)"
+    )
+  })
+
+  it("decode(encode(e)) = e", () => {
+    fc.assert(fc.property(watchEvent, (e) => {
+      expect(decoded(decodeWatchEvent(onTheWire(encodeWatchEvent(e))))).toEqual(e)
+    }))
+  })
+})

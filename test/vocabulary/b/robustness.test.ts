@@ -1,0 +1,101 @@
+import * as fc from "fast-check"
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import * as B from "../../../src/vocabulary/b/index.ts"
+import { InvalidInput } from "../../../src/vocabulary/common/InvalidInput.ts"
+import { decodeTimestamp } from "../../../src/vocabulary/common/TimestampJson.ts"
+import {
+  channelError,
+  fetchResults,
+  getterSelector,
+  range,
+  sendResults,
+  sendTarget,
+  service,
+  serviceSelector,
+  value,
+  watchEvent,
+  watchTarget
+} from "../../arbitraries/domain.ts"
+import { deeplyNested } from "../common/expectations.ts"
+
+const decoders: ReadonlyArray<readonly [string, (json: unknown) => Result.Result<unknown, InvalidInput>]> = [
+  ["value", (json) => B.decodeValue(json)],
+  ["range", (json) => B.decodeRange(json)],
+  ["timestamp", (json) => decodeTimestamp(json)],
+  ["kind", (json) => B.decodeKind(json)],
+  ["service selectors", (json) => B.decodeServiceSelectors(json)],
+  ["getter selectors", (json) => B.decodeGetterSelectors(json)],
+  ["setter selectors", (json) => B.decodeSetterSelectors(json)],
+  ["either-mechanism selectors", (json) => B.decodeEitherChannelSelectors(json)],
+  ["services", (json) => B.decodeServices(json)],
+  ["channels", (json) => B.decodeChannels(json)],
+  ["service tag body", (json) => B.decodeServiceTagBody(json)],
+  ["channel tag body", (json) => B.decodeChannelTagBody(json)],
+  ["getter tag body", (json) => B.decodeGetterTagBody(json)],
+  ["setter tag body", (json) => B.decodeSetterTagBody(json)],
+  ["fetch body", (json) => B.decodeFetchBody(json)],
+  ["send body", (json) => B.decodeSendBody(json)],
+  ["watch frame", (json) => B.decodeWatchFrame(json)],
+  ["fetch results", (json) => B.decodeFetchResults(json)],
+  ["send results", (json) => B.decodeSendResults(json)],
+  ["channel error", (json) => B.decodeChannelError(json)],
+  ["watch event", (json) => B.decodeWatchEvent(json)]
+]
+
+/** Valid encodings of every shape, so that mutations reach deep into the decoders. */
+const validJson: fc.Arbitrary<unknown> = fc.oneof(
+  value.map(B.encodeValue),
+  range.map(B.encodeRange),
+  fc.array(serviceSelector(), { maxLength: 2 }).map(B.encodeServiceSelectors),
+  fc.array(service, { maxLength: 2 }).map(B.encodeServices),
+  fc.array(sendTarget(), { maxLength: 2 }).map(B.encodeSendBody),
+  fc.array(getterSelector(), { maxLength: 2 }).map((selectors) => ({ set: B.encodeGetterSelectors(selectors), tags: ["x"] })),
+  fc.array(watchTarget(getterSelector()), { maxLength: 2 }).map((targets) =>
+    Result.getOrElse(B.encodeWatchFrame(targets.map((t) => ({ ...t, topology: true }))), () => [])
+  ),
+  fetchResults.map(B.encodeFetchResults),
+  sendResults.map(B.encodeSendResults),
+  channelError.map(B.encodeChannelError),
+  watchEvent.map(B.encodeWatchEvent)
+)
+
+/** Replaces the `n`-th node (depth first) of `json` with `replacement`: a near miss of a valid body. */
+const replaceNode = (json: unknown, n: number, replacement: unknown): unknown => {
+  let remaining = n
+  const walk = (node: unknown): unknown => {
+    if (remaining-- === 0) return replacement
+    if (Array.isArray(node)) return node.map(walk)
+    if (node !== null && typeof node === "object") {
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]))
+    }
+    return node
+  }
+  return walk(json)
+}
+
+const nearMiss = fc.tuple(validJson, fc.nat({ max: 40 }), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.anything()))
+  .map(([json, n, replacement]) => replaceNode(JSON.parse(JSON.stringify(json)), n, replacement))
+
+const anyInput = fc.oneof(fc.jsonValue(), fc.anything({ withNullPrototype: true, withBoxedValues: true }), nearMiss)
+
+describe("decoders never throw", () => {
+  for (const [name, decode] of decoders) {
+    it(`${name}: any input gives a Result, a failure being an InvalidInput that names a place in the body`, () => {
+      fc.assert(fc.property(anyInput, (json) => {
+        const result = decode(json)
+        expect(Result.isResult(result)).toBe(true)
+        if (Result.isFailure(result)) {
+          expect(result.failure).toBeInstanceOf(InvalidInput)
+          expect(result.failure.message).toMatch(/^body[.[:]/)
+        }
+      }), { numRuns: 300 })
+    })
+  }
+
+  it("a body nested a hundred thousand levels deep is refused, not a stack overflow", () => {
+    const deep = deeplyNested(100_000)
+    for (const [, decode] of decoders) expect(Result.isFailure(decode(deep))).toBe(true)
+    for (const [, decode] of decoders) expect(Result.isResult(decode({ Json: deep }))).toBe(true)
+  })
+})
