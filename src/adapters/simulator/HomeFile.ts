@@ -1,0 +1,200 @@
+import { Data, Effect, Option, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { AdapterId, ChannelId, ServiceId, Tag } from "../../domain/Identifier.ts"
+import { Kind, kindValueType } from "../../domain/Kind.ts"
+import { Value } from "../../domain/Value.ts"
+import type { InputPath } from "../../vocabulary/common/InvalidInput.ts"
+import type { Decoded } from "../../vocabulary/common/JsonInput.ts"
+import { decodeValue, encodeValue } from "../../vocabulary/common/ValueJson.ts"
+import { decodeKind, encodeKind } from "../../vocabulary/b/KindJson.ts"
+
+/**
+ * The home file of the simulator (shared/spec/simulator.md): a public contract, decoded by the Schema
+ * `HomeFile`. Values and kinds are read by the codecs' own readers (wire encoding of values, vocabulary
+ * B's kinds), so that a home file and a request body mean the same thing by the same JSON.
+ */
+
+export const defaultSimulatorAdapter = "simulator@gateway.local"
+
+/** A codec reader as a Schema transformation whose failure keeps the reader's path inside the value. */
+const fromReader = <A>(read: (json: unknown, path: InputPath) => Decoded<A>, write: (a: A) => unknown) =>
+  SchemaTransformation.transformEffect<A, unknown>({
+    decode: (json) =>
+      Result.match(read(json, []), {
+        onSuccess: Effect.succeed,
+        onFailure: (e) =>
+          Effect.fail(new SchemaIssue.Pointer(e.path, new SchemaIssue.InvalidValue({ message: e.reason }, json)))
+      }),
+    encode: (a) => Effect.succeed(write(a))
+  })
+
+/** A value in the wire encoding of wire.md §2, e.g. `{"OnOff": "Off"}`. */
+const ValueJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Value), fromReader(decodeValue, encodeValue)))
+
+/** A getter's initial value; `null` or no `value` at all means "no value yet", as `null` does in results. */
+const InitialValue = Schema.Unknown.pipe(
+  Schema.decodeTo(
+    Schema.toType(Schema.Option(Value)),
+    fromReader(
+      (json, path) => json === null ? Result.succeed(Option.none()) : Result.map(decodeValue(json, path), Option.some),
+      (value: Option.Option<Value>) => Option.match(value, { onNone: () => null, onSome: encodeValue })
+    )
+  )
+)
+
+/** A kind in vocabulary B's encoding: `"OnOff"`, or the Extension object. */
+const KindJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Kind), fromReader(decodeKind, encodeKind)))
+
+const Tags = Schema.Array(Tag).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
+const Milliseconds = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
+
+const kindName = (kind: Kind): string =>
+  kind._tag === "Builtin" ? kind.name : `${kind.vendor}/${kind.adapter}/${kind.kind}`
+
+/** Why `value` cannot be held by a channel of `kind`, if it cannot. */
+const misfit = (kind: Kind, value: Value): string | undefined => {
+  const expected = kindValueType(kind)
+  return value._tag === expected ? undefined : `kind ${kindName(kind)} carries ${expected} values, got a ${value._tag}`
+}
+
+export const Cycle = Schema.Struct({
+  /** At least a millisecond: a zero period would make the getter spin. */
+  every_ms: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(1)),
+  values: Schema.Array(ValueJson).check(Schema.isMinLength(1, { message: "must list at least one value" }))
+})
+export type Cycle = typeof Cycle.Type
+
+export const SimulatedGetter = Schema.Struct({
+  id: ChannelId,
+  kind: KindJson,
+  tags: Tags,
+  value: InitialValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
+  cycle: Schema.optionalKey(Cycle),
+  watch: Schema.optionalKey(Schema.Literal("thresholds-only"))
+}).check(Schema.makeFilter((getter) => {
+  const issues: Array<Schema.FilterIssue> = []
+  if (Option.isSome(getter.value)) {
+    const reason = misfit(getter.kind, getter.value.value)
+    if (reason !== undefined) issues.push({ path: ["value"], issue: reason })
+  }
+  getter.cycle?.values.forEach((value, i) => {
+    const reason = misfit(getter.kind, value)
+    if (reason !== undefined) issues.push({ path: ["cycle", "values", i], issue: reason })
+  })
+  return issues
+}))
+export type SimulatedGetter = typeof SimulatedGetter.Type
+
+export const SimulatedSetter = Schema.Struct({
+  id: ChannelId,
+  kind: KindJson,
+  tags: Tags,
+  /** A getter of the same home whose value becomes what is written here. */
+  drives: Schema.optionalKey(ChannelId)
+})
+export type SimulatedSetter = typeof SimulatedSetter.Type
+
+export const SimulatedService = Schema.Struct({
+  id: ServiceId,
+  tags: Tags,
+  properties: Schema.Record(Schema.String, Schema.String).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
+  latency_ms: Milliseconds.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
+  fail: Schema.optionalKey(Schema.Literals(["error", "timeout"])),
+  getters: Schema.Array(SimulatedGetter).pipe(Schema.withDecodingDefaultKey(Effect.succeed([]))),
+  setters: Schema.Array(SimulatedSetter).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
+})
+export type SimulatedService = typeof SimulatedService.Type
+
+/** Ids are unique (services among services, channels among all channels) and every `drives` resolves. */
+const consistentHome = Schema.makeFilter<{ readonly services: ReadonlyArray<SimulatedService> }>((home) => {
+  const issues: Array<Schema.FilterIssue> = []
+  const serviceAt = new Map<string, string>()
+  const channelAt = new Map<string, string>()
+  const getters = new Map<string, SimulatedGetter>()
+  home.services.forEach((service, s) => {
+    const previous = serviceAt.get(service.id)
+    if (previous !== undefined) issues.push({ path: ["services", s, "id"], issue: `service id ${JSON.stringify(service.id)} is also used at ${previous}` })
+    else serviceAt.set(service.id, formatHomePath(["services", s]))
+    for (const mechanism of ["getters", "setters"] as const) {
+      service[mechanism].forEach((channel, c) => {
+        const first = channelAt.get(channel.id)
+        if (first !== undefined) {
+          issues.push({ path: ["services", s, mechanism, c, "id"], issue: `channel id ${JSON.stringify(channel.id)} is also used at ${first}` })
+        } else channelAt.set(channel.id, formatHomePath(["services", s, mechanism, c]))
+      })
+    }
+    for (const getter of service.getters) getters.set(getter.id, getter)
+  })
+  home.services.forEach((service, s) =>
+    service.setters.forEach((setter, c) => {
+      if (setter.drives === undefined) return
+      const path = ["services", s, "setters", c, "drives"]
+      const driven = getters.get(setter.drives)
+      if (driven === undefined) issues.push({ path, issue: `no getter ${JSON.stringify(setter.drives)} in this home` })
+      else if (kindValueType(driven.kind) !== kindValueType(setter.kind)) {
+        issues.push({
+          path,
+          issue: `getter ${JSON.stringify(setter.drives)} carries ${kindValueType(driven.kind)} values but this setter carries ${kindValueType(setter.kind)}`
+        })
+      }
+    })
+  )
+  return issues
+})
+
+export const HomeFile = Schema.Struct({
+  adapter: AdapterId.pipe(Schema.withDecodingDefaultKey(Effect.succeed(defaultSimulatorAdapter))),
+  services: Schema.Array(SimulatedService)
+}).check(consistentHome)
+export type Home = typeof HomeFile.Type
+
+/** `["services", 1, "getters", 0, "kind"]` → `services[1].getters[0].kind`. */
+export const formatHomePath = (path: InputPath): string =>
+  path.reduce<string>((out, key) => {
+    if (typeof key === "number") return `${out}[${key}]`
+    const name = String(key)
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) return `${out}[${JSON.stringify(name)}]`
+    return out === "" ? name : `${out}.${name}`
+  }, "")
+
+/**
+ * A home file the simulator cannot use. The message names the file and the place inside it, e.g.
+ * `home.json: services[1].getters[0].kind: unknown kind "Toaster" (…)`.
+ */
+export class InvalidHomeFile extends Data.TaggedError("InvalidHomeFile")<{
+  /** The file, or what stands for it (the built-in demo home). */
+  readonly source: string
+  readonly path: InputPath
+  readonly reason: string
+}> {
+  override get message(): string {
+    const where = formatHomePath(this.path)
+    return where === "" ? `${this.source}: ${this.reason}` : `${this.source}: ${where}: ${this.reason}`
+  }
+}
+
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+const decodeHomeFile = Schema.decodeUnknownResult(HomeFile, { onExcessProperty: "error" })
+
+/** Schema's wording for a misspelt or forgotten field, in the words of a person editing a file. */
+const reword = (message: string): string =>
+  message === "Expected no excess property" ? "unknown field" : message === "Missing key" ? "missing field" : message
+
+/** Reads a parsed home file; the first problem is the answer. */
+export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> =>
+  Result.mapError(decodeHomeFile(json), (error) => {
+    const first = formatter(error.issue).issues[0]
+    const path = (first?.path ?? []).map((p) => (typeof p === "object" ? p.key : p))
+    return new InvalidHomeFile({ source, path, reason: reword(first?.message ?? "invalid home file") })
+  })
+
+/** Reads the text of a home file. */
+export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return Result.fail(new InvalidHomeFile({ source, path: [], reason: `not valid JSON: ${reason}` }))
+  }
+  return decodeHome(json, source)
+}

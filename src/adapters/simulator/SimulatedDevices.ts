@@ -1,0 +1,241 @@
+import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semaphore } from "effect"
+import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
+import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import { type Value, valueEquals } from "../../domain/Value.ts"
+import { describeService, diffHomes, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
+import type { Cycle, Home, SimulatedGetter, SimulatedService, SimulatedSetter } from "./HomeFile.ts"
+
+/** The simulated devices of one home, as the gateway reaches them (through `adapter`) and as tests see them. */
+export interface SimulatedDevices {
+  readonly adapter: Adapter
+  /** The home in force: the last one applied, without devices the gateway refused. */
+  readonly home: Effect.Effect<Home>
+  /** Makes `home` the home in force: devices leave, arrive or change; unchanged ones are left alone. */
+  readonly apply: (home: Home) => Effect.Effect<void>
+  /** What a getter holds now (`None`: no value yet, or no such getter). */
+  readonly getterValue: (getter: ChannelId) => Effect.Effect<Option.Option<Value>>
+  /** The last value written to a setter (`None`: none yet, or no such setter). */
+  readonly lastSent: (setter: ChannelId) => Effect.Effect<Option.Option<Value>>
+}
+
+interface GetterState {
+  service: ServiceId
+  spec: SimulatedGetter
+  value: Option.Option<Value>
+}
+
+interface SetterState {
+  service: ServiceId
+  spec: SimulatedSetter
+  last: Option.Option<Value>
+}
+
+/** A getter starts at its `value`, else at the first value of its cycle. */
+const initialValue = (getter: SimulatedGetter): Option.Option<Value> =>
+  Option.isSome(getter.value) ? getter.value : Option.fromUndefinedOr(getter.cycle?.values[0])
+
+const sameValue = Option.makeEquivalence(valueEquals)
+
+/** Groups channels by the device that owns them, keeping their order; ids of no device are set apart. */
+const byService = <A>(items: ReadonlyArray<A>, channel: (a: A) => ChannelId, owner: (id: ChannelId) => ServiceId | undefined) => {
+  const groups = new Map<ServiceId, Array<A>>()
+  const unknown: Array<A> = []
+  for (const item of items) {
+    const service = owner(channel(item))
+    if (service === undefined) unknown.push(item)
+    else groups.set(service, [...(groups.get(service) ?? []), item])
+  }
+  return { groups, unknown }
+}
+
+/**
+ * Builds the devices of a home and connects their adapter through `connect` (the Registry's `register`).
+ * Device state lives in plain maps, changed only while an effect of this module runs; cycles are fibers
+ * of a FiberMap in the caller's scope, so they end when it closes.
+ */
+export const makeSimulatedDevices = Effect.fnUntraced(function*(
+  adapterId: AdapterId,
+  connect: (adapter: Adapter) => Effect.Effect<DeviceHost, never, Scope.Scope>
+) {
+  let home: Home = { adapter: adapterId, services: [] }
+  const services = new Map<ServiceId, SimulatedService>()
+  const getters = new Map<ChannelId, GetterState>()
+  const setters = new Map<ChannelId, SetterState>()
+  const cycles = yield* FiberMap.make<ChannelId>()
+  // Setting a value and reporting it is one step, so that watchers see values in the order they were taken.
+  const reporting = yield* Semaphore.make(1)
+  const applying = yield* Semaphore.make(1)
+  const hostReady = yield* Deferred.make<DeviceHost>()
+  const host = Deferred.await(hostReady)
+
+  const takeValue = (id: ChannelId, value: Value) =>
+    Semaphore.withPermit(reporting)(Effect.gen(function*() {
+      const state = getters.get(id)
+      if (state === undefined) return
+      state.value = Option.some(value)
+      yield* (yield* host).reportValue(id, value)
+    }))
+
+  const runCycle = (id: ChannelId, cycle: Cycle, start: number) =>
+    Effect.gen(function*() {
+      for (let i = start;; i++) {
+        yield* Effect.sleep(Duration.millis(cycle.every_ms))
+        const next = cycle.values[i % cycle.values.length]
+        if (next !== undefined) yield* takeValue(id, next)
+      }
+    })
+
+  /**
+   * One device's share of a batch: a single wait of `latency_ms` for all its channels, then each
+   * channel's answer, or the failure the file asks for (`timeout` never answers).
+   */
+  const onDevice = <A, I>(
+    service: ServiceId,
+    items: ReadonlyArray<I>,
+    channel: (item: I) => ChannelId,
+    reply: Reply<A>,
+    answer: (item: I) => Effect.Effect<A>
+  ) =>
+    Effect.gen(function*() {
+      const spec = services.get(service)
+      if (spec === undefined) {
+        // Disconnected by a reload while this batch was being sorted out.
+        for (const item of items) yield* reply(channel(item), Result.fail(`${service} is no longer in the simulated home`))
+        return
+      }
+      if (spec.fail === "timeout") return yield* Effect.never
+      if (spec.latency_ms > 0) yield* Effect.sleep(Duration.millis(spec.latency_ms))
+      for (const item of items) {
+        if (spec.fail === "error") yield* reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`))
+        else yield* reply(channel(item), Result.succeed(yield* answer(item)))
+      }
+    })
+
+  const adapter: Adapter = {
+    id: adapterId,
+    fetch: Effect.fn("Simulator.fetch")(function*(channels, _context, reply) {
+      const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
+      for (const id of unknown) yield* reply(id, Result.fail(`no getter ${id} in the simulated home`))
+      yield* Effect.forEach(
+        groups,
+        ([service, ids]) =>
+          onDevice(service, ids, (id) => id, reply, (id) => Effect.sync(() => getters.get(id)?.value ?? Option.none())),
+        { concurrency: "unbounded", discard: true }
+      )
+    }),
+    send: Effect.fn("Simulator.send")(function*(writes, _context, reply) {
+      const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
+      for (const w of unknown) yield* reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
+      yield* Effect.forEach(
+        groups,
+        ([service, batch]) =>
+          onDevice(service, batch, (w) => w.channel, reply, (w) =>
+            Effect.gen(function*() {
+              const state = setters.get(w.channel)
+              if (state === undefined) return
+              state.last = Option.some(w.value)
+              if (state.spec.drives !== undefined) yield* takeValue(state.spec.drives, w.value)
+            })),
+        { concurrency: "unbounded", discard: true }
+      )
+    }),
+    refusesWatch: (channel, filter) =>
+      filter._tag === "Always" && getters.get(channel)?.spec.watch === "thresholds-only"
+        ? Option.some(`${channel} reports only when its value crosses a threshold: watch it with a range`)
+        : Option.none()
+  }
+
+  /**
+   * Brings the channel state in line with `next`: channels that left are dropped (their cycles stopped),
+   * channels that go on as they were keep their value and cycle, the others start from their initial value.
+   * Returns the getters that (re)started, with the value to report: a new getter's initial value, or a reset one's.
+   */
+  const installChannels = (next: Home) =>
+    Effect.gen(function*() {
+      const nextGetters = new Map(next.services.flatMap((s) => s.getters.map((g) => [g.id, { service: s.id, spec: g }] as const)))
+      const nextSetters = new Map(next.services.flatMap((s) => s.setters.map((c) => [c.id, { service: s.id, spec: c }] as const)))
+      for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
+        getters.delete(id)
+        yield* FiberMap.remove(cycles, id)
+      }
+      for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
+      for (const [id, { service, spec }] of nextSetters) {
+        const state = setters.get(id)
+        setters.set(id, { service, spec, last: state?.last ?? Option.none() })
+      }
+      const started: Array<{ readonly id: ChannelId; readonly service: ServiceId; readonly report: Option.Option<Value> }> = []
+      for (const [id, { service, spec }] of nextGetters) {
+        const state = getters.get(id)
+        if (state !== undefined && sameGetterBehaviour(state.spec, spec)) {
+          state.spec = spec
+          state.service = service
+          continue
+        }
+        yield* FiberMap.remove(cycles, id)
+        const value = initialValue(spec)
+        // A device that connects with a value has reported it: `updated` is set, watchers see it.
+        const changed = state === undefined || !sameValue(state.value, value)
+        getters.set(id, { service, spec, value })
+        started.push({ id, service, report: changed ? value : Option.none() })
+      }
+      return started
+    })
+
+  const forget = (service: SimulatedService) =>
+    Effect.gen(function*() {
+      services.delete(service.id)
+      for (const s of service.setters) setters.delete(s.id)
+      for (const g of service.getters) {
+        getters.delete(g.id)
+        yield* FiberMap.remove(cycles, g.id)
+      }
+    })
+
+  const apply = Effect.fn("Simulator.apply")(function*(next: Home) {
+    const gateway = yield* host
+    const diff = diffHomes(home, next)
+    for (const id of diff.removed) {
+      services.delete(id)
+      yield* gateway.removeService(id)
+    }
+    for (const { before, after } of diff.changed) {
+      const kept = withoutLeavingChannels(before, after)
+      if (kept.getters.length < before.getters.length || kept.setters.length < before.setters.length) {
+        // Should this fail, the full description below fails the same way and is logged there.
+        yield* gateway.upsertService(kept).pipe(Effect.ignore)
+      }
+    }
+    for (const service of next.services) services.set(service.id, service)
+    const started = yield* installChannels(next)
+    const rejected = new Set<ServiceId>()
+    const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
+    for (const service of toConnect) {
+      const outcome = yield* Effect.result(gateway.upsertService(describeService(service)))
+      if (Result.isSuccess(outcome)) continue
+      rejected.add(service.id)
+      yield* Effect.logError(`simulated device ${service.id} not connected: ${outcome.failure.reason}`)
+      yield* gateway.removeService(service.id)
+      yield* forget(service)
+    }
+    home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
+    for (const { id, service, report } of started) {
+      if (rejected.has(service)) continue
+      if (Option.isSome(report)) yield* takeValue(id, report.value)
+      const spec = getters.get(id)?.spec
+      if (spec?.cycle !== undefined) {
+        // Without an initial `value` the first listed value is already held: the cycle goes on from the second.
+        yield* FiberMap.run(cycles, id)(runCycle(id, spec.cycle, Option.isSome(spec.value) ? 0 : 1))
+      }
+    }
+  }, Semaphore.withPermit(applying))
+
+  yield* Deferred.succeed(hostReady, yield* connect(adapter))
+
+  return {
+    adapter,
+    home: Effect.sync(() => home),
+    apply,
+    getterValue: (id) => Effect.sync(() => getters.get(id)?.value ?? Option.none()),
+    lastSent: (id) => Effect.sync(() => setters.get(id)?.last ?? Option.none())
+  } satisfies SimulatedDevices
+})

@@ -1,0 +1,131 @@
+import { Context, Effect, FileSystem, Layer, Option, type Path, Result, type Scope } from "effect"
+import { Registry } from "../../gateway/Registry.ts"
+import { GatewayConfig } from "../../GatewayConfig.ts"
+import { demoHome } from "../demo-home.ts"
+import { diffHomes } from "./HomeDiff.ts"
+import { decodeHome, type Home, InvalidHomeFile, parseHome } from "./HomeFile.ts"
+import { watchHomeFile } from "./HomeFileWatch.ts"
+import { makeSimulatedDevices, type SimulatedDevices } from "./SimulatedDevices.ts"
+
+/** Where the simulated home comes from: a file the operator edits, or the built-in demo home. */
+export type HomeSource =
+  | { readonly _tag: "File"; readonly path: string }
+  | { readonly _tag: "Demo" }
+
+const demo: HomeSource = { _tag: "Demo" }
+const file = (path: string): HomeSource => ({ _tag: "File", path })
+
+export const HomeSource = {
+  file,
+  demo,
+  /** The `--home` option (GatewayConfig.home): a file, or the demo home when none is given. */
+  fromOption: (home: Option.Option<string>): HomeSource => Option.match(home, { onNone: () => demo, onSome: file })
+}
+
+export const demoHomeSource = "the built-in demo home"
+
+/** How reloading the home file went so far. */
+export interface ReloadStatus {
+  /** Changed home files applied since the start. */
+  readonly applied: number
+  /** Why the last change was not applied, if it was not; cleared by the next applied one. */
+  readonly error: Option.Option<InvalidHomeFile>
+}
+
+export interface SimulatorShape extends Omit<SimulatedDevices, "apply"> {
+  readonly source: HomeSource
+  readonly reloads: Effect.Effect<ReloadStatus>
+}
+
+/** A home file may change anything but the adapter id, under which the gateway already knows its devices. */
+const sameAdapter = (current: Home, next: Home, source: string): Result.Result<Home, InvalidHomeFile> =>
+  next.adapter === current.adapter
+    ? Result.succeed(next)
+    : Result.fail(
+      new InvalidHomeFile({
+        source,
+        path: ["adapter"],
+        reason: `the adapter id cannot change from ${JSON.stringify(current.adapter)} while the gateway runs (restart it)`
+      })
+    )
+
+const readHomeText = (fs: FileSystem.FileSystem, file: string) =>
+  fs.readFileString(file).pipe(
+    Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: `cannot read the file: ${error.message}` }))
+  )
+
+/**
+ * Connects the simulated home through the Registry for as long as the scope lasts. A home file is
+ * watched: each change is applied within about a second; a file that cannot be used is logged and the
+ * home in force stays. A file that cannot be used at the start is the failure of `start`.
+ */
+const start = Effect.fn("Simulator.start")(function*(
+  source: HomeSource
+): Effect.fn.Return<
+  SimulatorShape,
+  InvalidHomeFile,
+  Registry | FileSystem.FileSystem | Path.Path | Scope.Scope
+> {
+  const registry = yield* Registry
+  const fs = yield* FileSystem.FileSystem
+  let lastText = source._tag === "File" ? yield* readHomeText(fs, source.path) : ""
+  const initial = yield* Effect.fromResult(
+    source._tag === "File" ? parseHome(lastText, source.path) : decodeHome(demoHome, demoHomeSource)
+  )
+
+  const devices = yield* makeSimulatedDevices(initial.adapter, registry.register)
+  yield* devices.apply(initial)
+  let status: ReloadStatus = { applied: 0, error: Option.none() }
+
+  if (source._tag === "File") {
+    const refused = (error: InvalidHomeFile) =>
+      Effect.gen(function*() {
+        status = { ...status, error: Option.some(error) }
+        yield* Effect.logError(`${error.message} — keeping the previous home`)
+      })
+    const reload = Effect.gen(function*() {
+      const text = yield* readHomeText(fs, source.path)
+      // Editors and the watcher report one save several times: an unchanged text is nothing to do.
+      if (text === lastText) return
+      lastText = text
+      const next = yield* Effect.fromResult(
+        Result.flatMap(parseHome(text, source.path), (home) => sameAdapter(initial, home, source.path))
+      )
+      const diff = diffHomes(yield* devices.home, next)
+      yield* devices.apply(next)
+      status = { applied: status.applied + 1, error: Option.none() }
+      yield* Effect.logInfo(
+        `home reloaded from ${source.path}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`
+      )
+    }).pipe(Effect.catchTag("InvalidHomeFile", refused), Effect.withSpan("Simulator.reload"))
+    yield* watchHomeFile(source.path, reload)
+    // A change between the first read and the watcher's start has no event of its own.
+    yield* reload
+  }
+
+  return {
+    adapter: devices.adapter,
+    home: devices.home,
+    getterValue: devices.getterValue,
+    lastSent: devices.lastSent,
+    source,
+    reloads: Effect.sync(() => status)
+  }
+}, Effect.annotateLogs({ component: "simulator" }))
+
+/**
+ * The simulator adapter (shared/spec/simulator.md): a home of simulated devices described by a JSON
+ * file, so that the gateway runs, demos and is tested with no hardware.
+ */
+export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {
+  static readonly start = start
+  static readonly layer = (source: HomeSource) => Layer.effect(Simulator, start(source))
+  /** The home named by `--home` (GatewayConfig.home), else the demo home. */
+  static readonly layerFromConfig = Layer.effect(
+    Simulator,
+    Effect.gen(function*() {
+      const { home } = yield* GatewayConfig
+      return yield* start(HomeSource.fromOption(home))
+    })
+  )
+}

@@ -1,0 +1,40 @@
+import { Effect, Result } from "effect"
+import { type Adapter, type DeviceHost, DeviceRejected, type Reply, type ServiceDescription } from "../../src/adapters/Adapter.ts"
+import type { ChannelId, ServiceId } from "../../src/domain/Identifier.ts"
+import type { Value } from "../../src/domain/Value.ts"
+
+/**
+ * A DeviceHost that writes down what an adapter tells it, in order, and refuses the services listed
+ * in `refused` (as the Registry refuses a device whose ids another adapter owns).
+ */
+export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
+  const upserts: Array<ServiceDescription> = []
+  const removals: Array<ServiceId> = []
+  const reports: Array<{ readonly channel: ChannelId; readonly value: Value }> = []
+  const adapters: Array<Adapter> = []
+  const host: DeviceHost = {
+    upsertService: (service) =>
+      refused.has(service.id)
+        ? Effect.fail(new DeviceRejected({ reason: `${service.id} is taken` }))
+        : Effect.sync(() => void upserts.push(service)),
+    removeService: (id) => Effect.sync(() => void removals.push(id)),
+    reportValue: (channel, value) => Effect.sync(() => void reports.push({ channel, value }))
+  }
+  const connect = (adapter: Adapter) =>
+    Effect.sync(() => {
+      adapters.push(adapter)
+      return host
+    })
+  /** A point in `reports`, to be given to `reportsSince`: everything reported until now lies before it. */
+  const markReports = () => reports.length
+  /** What was reported after `mark` was taken, in order. */
+  const reportsSince = (mark: number) => reports.slice(mark)
+  return { host, connect, upserts, removals, reports, adapters, markReports, reportsSince }
+}
+
+/** A `reply` that collects answers in the order they come. */
+export const collectReplies = <A>() => {
+  const replies: Array<{ readonly channel: ChannelId; readonly result: Result.Result<A, string> }> = []
+  const reply: Reply<A> = (channel, result) => Effect.sync(() => void replies.push({ channel, result }))
+  return { replies, reply }
+}
