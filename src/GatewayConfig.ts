@@ -16,6 +16,8 @@ export interface GatewayConfigShape {
   readonly deviceTimeoutMs: number
   /** Request bodies over this many bytes are answered with 413. */
   readonly maxBodyBytes: number
+  /** Connect the built-in clock adapter (current time, time of day, an interval counter). */
+  readonly clock: boolean
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -26,5 +28,6 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   host: "127.0.0.1",
   port: 3000,
   deviceTimeoutMs: 5_000,
-  maxBodyBytes: 1024 * 1024
+  maxBodyBytes: 1024 * 1024,
+  clock: true
 }

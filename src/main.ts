@@ -1,20 +1,45 @@
+import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { Layer } from "effect"
+import type { HttpServerRequest } from "effect/http"
+import { ClockAdapter } from "./adapters/clock/ClockAdapter.ts"
+import { HomeSource, Simulator } from "./adapters/simulator/Simulator.ts"
+import type { Dispatch } from "./gateway/Dispatch.ts"
+import { GatewayLayer } from "./gateway/GatewayLayer.ts"
+import type { Registry } from "./gateway/Registry.ts"
+import type { Tags } from "./gateway/Tags.ts"
 import { GatewayConfig, type GatewayConfigShape } from "./GatewayConfig.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
+import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
+import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
+import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
+import type { Route } from "./http/RouteTable.ts"
 import * as Server from "./http/Server.ts"
 
-// ─── MERGE POINT: routes ──────────────────────────────────────────────────────
-// Every route the gateway answers. Vocabulary route modules export a
-// `ReadonlyArray<Route<R>>`; spread them in here.
-const routes = [...healthRoutes]
+/** What the routes' handlers use. */
+type RouteServices =
+  | Registry
+  | Tags
+  | Dispatch
+  | GatewayConfig
+  | HttpServerRequest.HttpServerRequest
+  | HttpServerRequest.ParsedSearchParams
 
-// ─── MERGE POINT: application layers ──────────────────────────────────────────
-// The services the routes need (store, registry, dispatch, watch, …), merged into one
-// layer. They may read GatewayConfig; it is provided below. Their finalizers run on shutdown.
-const AppLayer = Layer.empty
+/** Every route the gateway answers. */
+const routes: ReadonlyArray<Route<RouteServices>> = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes]
 
-/** Runs the gateway until interrupted (SIGINT/SIGTERM through the CLI), then closes every scope. */
-export const serve = (config: GatewayConfigShape) =>
-  Layer.launch(
-    Server.layer(routes).pipe(Layer.provide(AppLayer), Layer.provide(Layer.succeed(GatewayConfig, config)))
+/** The devices: the simulated home (the demo house unless `--home`) and, unless `--no-clock`, the clock. */
+const adapters = (config: GatewayConfigShape) =>
+  Layer.mergeAll(Simulator.layer(HomeSource.fromOption(config.home)), config.clock ? ClockAdapter.layer() : Layer.empty).pipe(
+    Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))
   )
+
+/** The whole gateway for `config`: server, adapters and core. Closing it closes every scope, the database last. */
+export const gatewayLayer = (config: GatewayConfigShape) =>
+  Server.layer(routes).pipe(
+    Layer.provideMerge(adapters(config)),
+    Layer.provideMerge(GatewayLayer),
+    Layer.provide(Layer.succeed(GatewayConfig, config))
+  )
+
+/** Runs the gateway until interrupted (SIGINT/SIGTERM through the CLI). */
+export const serve = (config: GatewayConfigShape) => Layer.launch(gatewayLayer(config))

@@ -47,6 +47,10 @@ const flags = {
     Number.MAX_SAFE_INTEGER,
     defaultGatewayConfig.maxBodyBytes,
     "request bodies over this many bytes are refused with 413"
+  ),
+  noClock: Flag.Boolean("no-clock").pipe(
+    Flag.withDefault(false),
+    Flag.withDescription("do not connect the built-in clock adapter (for an exact, time-free home)")
   )
 }
 
@@ -57,13 +61,15 @@ const toConfig = (input: {
   readonly port: number
   readonly deviceTimeout: number
   readonly maxBodyBytes: number
+  readonly noClock: boolean
 }): GatewayConfigShape => ({
   home: input.home,
   dataDir: input.data,
   host: input.host,
   port: input.port,
   deviceTimeoutMs: input.deviceTimeout,
-  maxBodyBytes: input.maxBodyBytes
+  maxBodyBytes: input.maxBodyBytes,
+  clock: !input.noClock
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

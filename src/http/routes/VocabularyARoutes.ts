@@ -1,0 +1,51 @@
+import { Effect, Option } from "effect"
+import { exactly } from "../../domain/Constraint.ts"
+import type { TagOperation } from "../../domain/Request.ts"
+import { anyService, type ChannelSelector, channelSelector } from "../../domain/Selector.ts"
+import * as A from "../../vocabulary/a/index.ts"
+import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
+import { ok, route } from "../RouteTable.ts"
+import * as Gateway from "./Gateway.ts"
+
+type Selectors = ReadonlyArray<ChannelSelector>
+const everyInput: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("getter") })])
+const everyOutput: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("setter") })])
+
+const getNodes = Effect.gen(function*() {
+  const selectors = yield* decodeBody(A.decodeNodeSelectors, Option.some([anyService]))
+  return ok(A.encodeNodes(yield* Gateway.listServices(selectors)))
+})
+
+const tagNodes = (operation: TagOperation) =>
+  Effect.gen(function*() {
+    const request = yield* decodeBody(A.decodeNodeTagBody)
+    return ok(yield* Gateway.tagServices(operation, request))
+  })
+
+const getChannels = (decode: BodyDecoder<Selectors>, everything: Option.Option<Selectors>) =>
+  Effect.gen(function*() {
+    const selectors = yield* decodeBody(decode, everything)
+    return ok(A.encodeChannels(yield* Gateway.listChannels(selectors)))
+  })
+
+const getChannelValue = Effect.gen(function*() {
+  const selectors = yield* decodeBody(A.decodeGetValueBody, everyInput)
+  return ok(A.encodeFetchResults(yield* Gateway.fetchValues(selectors, Gateway.anonymous)))
+})
+
+const putChannelValue = Effect.gen(function*() {
+  const targets = yield* decodeBody(A.decodePutValueBody)
+  return ok(A.encodeSendResults(yield* Gateway.sendValues(targets, Gateway.anonymous)))
+})
+
+/** Vocabulary A's routes (wire.md §6). The shared `/channels/tag` path is in ChannelTagRoutes. */
+export const vocabularyARoutes = [
+  route("GET", "/api/v1/nodes", getNodes),
+  route("POST", "/api/v1/nodes/tag", tagNodes("add")),
+  route("DELETE", "/api/v1/nodes/tag", tagNodes("remove")),
+  route("GET", "/api/v1/channels", getChannels(A.decodeGetSelectors, everyInput)),
+  route("GET", "/api/v1/channels/inputs", getChannels(A.decodeGetSelectors, everyInput)),
+  route("GET", "/api/v1/channels/outputs", getChannels(A.decodeSetSelectors, everyOutput)),
+  route("GET", "/api/v1/channels/value", getChannelValue),
+  route("POST", "/api/v1/channels/value", putChannelValue)
+]

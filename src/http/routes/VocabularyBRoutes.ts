@@ -1,0 +1,69 @@
+import { Effect, Option } from "effect"
+import { exactly } from "../../domain/Constraint.ts"
+import { anyService, type ChannelSelector, channelSelector } from "../../domain/Selector.ts"
+import type { TagOperation } from "../../domain/Request.ts"
+import * as B from "../../vocabulary/b/index.ts"
+import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
+import { type Method, ok, type Route, route } from "../RouteTable.ts"
+import * as Gateway from "./Gateway.ts"
+
+/** Until users and tokens exist, vocabulary B calls are made for no one in particular. */
+const caller = Gateway.anonymous
+
+type Selectors = ReadonlyArray<ChannelSelector>
+const everyGetter: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("getter") })])
+const everySetter: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("setter") })])
+
+const on = <R>(methods: ReadonlyArray<Method>, path: `/${string}`, handler: Route<R>["handler"]) =>
+  methods.map((method) => route(method, path, handler))
+
+const listServices = Effect.gen(function*() {
+  const selectors = yield* decodeBody(B.decodeServiceSelectors, Option.some([anyService]))
+  return ok(B.encodeServices(yield* Gateway.listServices(selectors)))
+})
+
+const listChannels = (decode: BodyDecoder<Selectors>, everything: Option.Option<Selectors>) =>
+  Effect.gen(function*() {
+    const selectors = yield* decodeBody(decode, everything)
+    return ok(B.encodeChannels(yield* Gateway.listChannels(selectors)))
+  })
+
+const tagServices = (operation: TagOperation) =>
+  Effect.gen(function*() {
+    const request = yield* decodeBody(B.decodeServiceTagBody)
+    return ok(yield* Gateway.tagServices(operation, request))
+  })
+
+/** The getter-only and setter-only tag aliases (`/channels/getter/tags`, `/channels/setter/tags`). */
+const tagChannelsAlias = (operation: TagOperation, decode: typeof B.decodeGetterTagBody) =>
+  Effect.gen(function*() {
+    const request = yield* decodeBody(decode)
+    return ok(yield* Gateway.tagChannels(operation, request))
+  })
+
+const fetchValues = Effect.gen(function*() {
+  const selectors = yield* decodeBody(B.decodeFetchBody, everyGetter)
+  return ok(B.encodeFetchResults(yield* Gateway.fetchValues(selectors, caller)))
+})
+
+const sendValues = Effect.gen(function*() {
+  const targets = yield* decodeBody(B.decodeSendBody)
+  return ok(B.encodeSendResults(yield* Gateway.sendValues(targets, caller)))
+})
+
+/** Vocabulary B's routes (wire.md §6), aliases included. The shared `/channels/tag` path is in ChannelTagRoutes. */
+export const vocabularyBRoutes = [
+  ...on(["GET", "POST"], "/api/v1/services", listServices),
+  ...on(["POST"], "/api/v1/services/tag", tagServices("add")),
+  ...on(["DELETE"], "/api/v1/services/tag", tagServices("remove")),
+  ...on(["POST"], "/api/v1/services/tags", tagServices("add")),
+  ...on(["DELETE"], "/api/v1/services/tags", tagServices("remove")),
+  ...on(["GET", "POST"], "/api/v1/channels/getters", listChannels(B.decodeGetterSelectors, everyGetter)),
+  ...on(["GET", "POST"], "/api/v1/channels/setters", listChannels(B.decodeSetterSelectors, everySetter)),
+  ...on(["POST"], "/api/v1/channels/getter/tags", tagChannelsAlias("add", B.decodeGetterTagBody)),
+  ...on(["DELETE"], "/api/v1/channels/getter/tags", tagChannelsAlias("remove", B.decodeGetterTagBody)),
+  ...on(["POST"], "/api/v1/channels/setter/tags", tagChannelsAlias("add", B.decodeSetterTagBody)),
+  ...on(["DELETE"], "/api/v1/channels/setter/tags", tagChannelsAlias("remove", B.decodeSetterTagBody)),
+  ...on(["GET", "PUT", "POST"], "/api/v1/channels/get", fetchValues),
+  ...on(["PUT"], "/api/v1/channels/set", sendValues)
+]
