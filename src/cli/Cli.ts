@@ -1,11 +1,12 @@
 import { Console, Effect } from "effect"
 import { CliOutput, Command } from "effect/cli"
 import { serveCommand } from "./ServeCommand.ts"
+import { translateCommand } from "./TranslateCommand.ts"
 
 /** The `gateway` command and its subcommands. */
 export const gatewayCommand = Command.make("gateway").pipe(
   Command.withDescription("A home device gateway serving two vocabularies of one API"),
-  Command.withSubcommands([serveCommand])
+  Command.withSubcommands([serveCommand, translateCommand])
 )
 
 const plain = CliOutput.defaultFormatter({ colors: false })

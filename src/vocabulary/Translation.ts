@@ -1,0 +1,109 @@
+import { Result } from "effect"
+import * as A from "./a/index.ts"
+import * as B from "./b/index.ts"
+import type { InvalidInput } from "./common/InvalidInput.ts"
+import type { Decoded } from "./common/JsonInput.ts"
+import { Unexpressible } from "./common/Unexpressible.ts"
+
+/** A vocabulary B request: what to send instead of a vocabulary A one. */
+export interface RequestB {
+  readonly operation: string
+  readonly method: string
+  readonly path: string
+  /** WebSocket frames instead of an HTTP body for `watch_values`. */
+  readonly body: unknown
+}
+
+/** One vocabulary A operation's B equivalent: where to send it, and its body from A's body. */
+interface Translation {
+  readonly operationB: string
+  readonly method: string
+  readonly path: string
+  readonly body: (json: unknown) => Result.Result<unknown, InvalidInput | Unexpressible>
+}
+
+const always = <C>(encode: (canonical: C) => unknown) => (canonical: C) => Result.succeed(encode(canonical))
+
+/** Decode with A into the canonical model, encode that with B. */
+const translation = <C>(t: {
+  readonly operationB: string
+  readonly method: string
+  readonly path: string
+  readonly decodeA: (json: unknown) => Decoded<C>
+  readonly encodeB: (canonical: C) => Result.Result<unknown, Unexpressible>
+}): Translation => ({
+  operationB: t.operationB,
+  method: t.method,
+  path: t.path,
+  body: (json) => Result.flatMap(t.decodeA(json), t.encodeB)
+})
+
+/**
+ * Every vocabulary A operation (interface-spec.md "Versioning") and its B equivalent. The request shapes
+ * come from the two codecs; this table only pairs them, so the translation cannot drift from what the
+ * gateway itself reads.
+ */
+export const translations: Readonly<Record<string, Translation>> = {
+  get_nodes: translation({
+    operationB: "get_services", method: "GET", path: "/api/v1/services",
+    decodeA: (json) => A.decodeNodeSelectors(json), encodeB: always(B.encodeServiceSelectors)
+  }),
+  put_node_tag: translation({
+    operationB: "add_service_tags", method: "POST", path: "/api/v1/services/tag",
+    decodeA: (json) => A.decodeNodeTagBody(json), encodeB: always(B.encodeServiceTagBody)
+  }),
+  delete_node_tag: translation({
+    operationB: "remove_service_tags", method: "DELETE", path: "/api/v1/services/tag",
+    decodeA: (json) => A.decodeNodeTagBody(json), encodeB: always(B.encodeServiceTagBody)
+  }),
+  get_input_channels: translation({
+    operationB: "get_getter_channels", method: "GET", path: "/api/v1/channels/getters",
+    decodeA: (json) => A.decodeGetSelectors(json), encodeB: always(B.encodeGetterSelectors)
+  }),
+  get_output_channels: translation({
+    operationB: "get_setter_channels", method: "GET", path: "/api/v1/channels/setters",
+    decodeA: (json) => A.decodeSetSelectors(json), encodeB: always(B.encodeSetterSelectors)
+  }),
+  put_channel_tag: translation({
+    operationB: "add_getter_tags / add_setter_tags", method: "POST", path: "/api/v1/channels/tag",
+    decodeA: (json) => A.decodeChannelTagBody(json), encodeB: B.encodeChannelTagBody
+  }),
+  delete_channel_tag: translation({
+    operationB: "remove_getter_tags / remove_setter_tags", method: "DELETE", path: "/api/v1/channels/tag",
+    decodeA: (json) => A.decodeChannelTagBody(json), encodeB: B.encodeChannelTagBody
+  }),
+  get_channel_value: translation({
+    operationB: "fetch_values", method: "GET", path: "/api/v1/channels/get",
+    decodeA: (json) => A.decodeGetValueBody(json), encodeB: always(B.encodeFetchBody)
+  }),
+  put_channel_value: translation({
+    operationB: "send_values", method: "PUT", path: "/api/v1/channels/set",
+    decodeA: (json) => A.decodePutValueBody(json), encodeB: always(B.encodeSendBody)
+  }),
+  register_channel_watch: translation({
+    operationB: "watch_values", method: "WEBSOCKET", path: "/api/v1/channels/watch?vocabulary=b",
+    decodeA: (json) => A.decodeWatchFrame(json), encodeB: B.encodeWatchFrame
+  })
+}
+
+/** The A operations `translate` knows, with their A aliases (put_input_tag and put_output_tag share one path). */
+export const operationNames: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.keys(translations).map((name) => [name, name])),
+  put_input_tag: "put_channel_tag",
+  put_output_tag: "put_channel_tag",
+  delete_input_tag: "delete_channel_tag",
+  delete_output_tag: "delete_channel_tag"
+}
+
+/** The vocabulary B request equivalent to the vocabulary A request `operation` with body `json`. */
+export const translateToB = (
+  operation: string,
+  json: unknown
+): Result.Result<RequestB, InvalidInput | Unexpressible> => {
+  const name = operationNames[operation]
+  const t = name === undefined ? undefined : translations[name]
+  if (t === undefined) {
+    return Result.fail(new Unexpressible({ reason: `unknown vocabulary A operation "${operation}" (known: ${Object.keys(operationNames).join(", ")})` }))
+  }
+  return Result.map(t.body(json), (body) => ({ operation: t.operationB, method: t.method, path: t.path, body }))
+}
