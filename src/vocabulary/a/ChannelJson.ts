@@ -1,0 +1,119 @@
+import { Result } from "effect"
+import type { Channel, Timestamp } from "../../domain/Channel.ts"
+import { ChannelId, normalizeTags, ServiceId } from "../../domain/Identifier.ts"
+import type { InputPath } from "../common/InvalidInput.ts"
+import {
+  type Decoded,
+  identifierReader,
+  invalid,
+  readArrayOf,
+  readObjectWithKeys,
+  readSingleKey,
+  readTags,
+  requiredField
+} from "../common/JsonInput.ts"
+import { decodeTimestamp, encodeTimestamp } from "../common/TimestampJson.ts"
+import { decodeKind, encodeKind } from "./KindJson.ts"
+
+/**
+ * A channel as vocabulary A shows it (wire.md §5): `{"id", "node", "tags", "last_seen", "mechanism"}`,
+ * the mechanism `{"Get": {"kind", "updated"}}` or `{"Set": {"kind", "push": [ms], "updated"}}`.
+ */
+
+/**
+ * What A says of a channel: everything but its adapter, which A does not show. A getter's `pushMs` is
+ * always 0 here, since A's `Get` has no `push`.
+ */
+export type ChannelInA = Omit<Channel, "adapter">
+
+/** The A view of a domain channel: `decodeChannel(encodeChannel(c)) = channelInA(c)`. */
+export const channelInA = (channel: ChannelInA): ChannelInA => ({
+  id: channel.id,
+  service: channel.service,
+  mechanism: channel.mechanism,
+  kind: channel.kind,
+  tags: normalizeTags(channel.tags),
+  updated: channel.updated,
+  lastSeen: channel.lastSeen,
+  pushMs: channel.mechanism === "getter" ? 0 : channel.pushMs
+})
+
+const channelFields = ["id", "node", "tags", "last_seen", "mechanism"]
+const getFields = ["kind", "updated"]
+const setFields = ["kind", "push", "updated"]
+
+const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
+const readNodeId = identifierReader(ServiceId, "a node id (a string)")
+
+const readTimestampOrNull = (json: unknown, path: InputPath): Decoded<Timestamp | null> =>
+  json === null ? Result.succeed(null) : decodeTimestamp(json, path)
+
+/** `push` holds exactly one integer >= 0: the least interval, in ms, at which the device accepts values. */
+const readPush = (json: unknown, path: InputPath): Decoded<number> => {
+  if (!Array.isArray(json) || json.length !== 1) return invalid(path, "expected [ms]: an array holding one integer")
+  const [ms]: ReadonlyArray<unknown> = json
+  return typeof ms === "number" && Number.isSafeInteger(ms) && ms >= 0
+    ? Result.succeed(ms + 0)
+    : invalid([...path, 0], "expected an integer number of milliseconds >= 0")
+}
+
+type MechanismInA = Pick<Channel, "mechanism" | "kind" | "updated" | "pushMs">
+
+const decodeMechanism = (json: unknown, path: InputPath): Decoded<MechanismInA> =>
+  Result.gen(function*() {
+    const [name, payload] = yield* readSingleKey(json, path, `{"Get": …} or {"Set": …}`)
+    if (name !== "Get" && name !== "Set") {
+      return yield* invalid(path, `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`)
+    }
+    const at: InputPath = [...path, name]
+    const object = yield* readObjectWithKeys(payload, at, `a ${name} mechanism`, name === "Get" ? getFields : setFields)
+    const kind = yield* Result.flatMap(requiredField(object, "kind", at), (j) => decodeKind(j, [...at, "kind"]))
+    const updated = yield* Result.flatMap(
+      requiredField(object, "updated", at),
+      (j) => readTimestampOrNull(j, [...at, "updated"])
+    )
+    if (name === "Get") return { mechanism: "getter", kind, updated, pushMs: 0 } as const
+    const pushMs = yield* Result.flatMap(requiredField(object, "push", at), (j) => readPush(j, [...at, "push"]))
+    return { mechanism: "setter", kind, updated, pushMs } as const
+  })
+
+export const decodeChannel = (json: unknown, path: InputPath): Decoded<ChannelInA> =>
+  Result.gen(function*() {
+    const object = yield* readObjectWithKeys(json, path, "a Channel", channelFields)
+    const read = <A>(key: string, decode: (json: unknown, path: InputPath) => Decoded<A>): Decoded<A> =>
+      Result.flatMap(requiredField(object, key, path), (j) => decode(j, [...path, key]))
+    const id = yield* read("id", readChannelId)
+    const service = yield* read("node", readNodeId)
+    const tags = yield* read("tags", readTags)
+    const lastSeen = yield* read("last_seen", readTimestampOrNull)
+    const mechanism = yield* read("mechanism", decodeMechanism)
+    return { id, service, tags, lastSeen, ...mechanism }
+  })
+
+export const decodeChannels = (json: unknown, path: InputPath = []): Decoded<ReadonlyArray<ChannelInA>> =>
+  readArrayOf(json, path, "an array of Channel", decodeChannel)
+
+const timestampOrNull = (t: Timestamp | null): string | null => t === null ? null : encodeTimestamp(t)
+
+/** Takes a domain Channel as it is (its adapter is left out) or an A view. */
+export const encodeChannel = (channel: ChannelInA): unknown => {
+  const kind = encodeKind(channel.kind)
+  const updated = timestampOrNull(channel.updated)
+  return {
+    id: channel.id,
+    node: channel.service,
+    tags: normalizeTags(channel.tags),
+    last_seen: timestampOrNull(channel.lastSeen),
+    mechanism: channel.mechanism === "getter"
+      ? { Get: { kind, updated } }
+      : { Set: { kind, push: [channel.pushMs], updated } }
+  }
+}
+
+const byId = (a: ChannelInA, b: ChannelInA): number => a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+
+/** Lists are sorted by id (wire.md §5), whatever the order given. */
+export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
+  [...channels].sort(byId)
+
+export const encodeChannels = (channels: ReadonlyArray<ChannelInA>): unknown => sortChannels(channels).map(encodeChannel)

@@ -1,0 +1,77 @@
+import * as fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { conflict, empty, exactly } from "../../../src/domain/Constraint.ts"
+import { ServiceId, Tag } from "../../../src/domain/Identifier.ts"
+import { builtinKind } from "../../../src/domain/Kind.ts"
+import { channelSelector, serviceSelector } from "../../../src/domain/Selector.ts"
+import { decodeNodeSelectors, encodeNodeSelectors } from "../../../src/vocabulary/a/index.ts"
+import { nodeSelector } from "./arbitraries.ts"
+import { decoded, unexpressible, onTheWire, rejection } from "./expectations.ts"
+
+describe("NodeSelector", () => {
+  it("reads {} as every node", () => {
+    expect(decoded(decodeNodeSelectors([{}]))).toEqual([serviceSelector({})])
+  })
+
+  it("reads id, tags, inputs (as getter selectors) and outputs (as setter selectors)", () => {
+    const json = [{
+      id: { Exactly: "service:hall@sim" },
+      tags: ["kitchen"],
+      inputs: [{ kind: { Exactly: { OnOff: [] } } }],
+      outputs: [{ tags: ["lamp"] }]
+    }]
+    expect(decoded(decodeNodeSelectors(json))).toEqual([serviceSelector({
+      id: exactly(ServiceId.make("service:hall@sim")),
+      tags: [Tag.make("kitchen")],
+      getters: [channelSelector({ mechanism: exactly("getter"), kind: exactly(builtinKind("OnOff")) })],
+      setters: [channelSelector({ mechanism: exactly("setter"), tags: [Tag.make("lamp")] })]
+    })])
+  })
+
+  it("reads {\"Conflict\": []} on the id", () => {
+    expect(decoded(decodeNodeSelectors([{ id: { Conflict: [] } }]))).toEqual([serviceSelector({ id: conflict })])
+  })
+
+  it("rejects a single selector in place of the array (wire.md §9)", () => {
+    expect(rejection(decodeNodeSelectors({}))).toMatch(/^body: expected an array of NodeSelector/)
+  })
+
+  it("rejects inputs that are not an array", () => {
+    expect(rejection(decodeNodeSelectors([{ inputs: {} }]))).toMatch(/^body\[0\]\.inputs: expected an array of GetSelector/)
+  })
+
+  it("rejects an unknown field, naming it (vocabulary B's getters included)", () => {
+    expect(rejection(decodeNodeSelectors([{ getters: [] }]))).toMatch(/^body\[0\]: unknown field "getters"/)
+  })
+
+  it("names the path of a bad nested selector", () => {
+    expect(rejection(decodeNodeSelectors([{}, { outputs: [{}, { kind: { Exactly: { Toaster: [] } } }] }])))
+      .toBe(`body[1].outputs[1].kind.Exactly: unknown kind "Toaster"`)
+  })
+
+  it("writes only the constrained fields", () => {
+    const selector = serviceSelector({
+      tags: [Tag.make("kitchen")],
+      getters: [channelSelector({ mechanism: exactly("getter"), kind: exactly(builtinKind("OnOff")) })]
+    })
+    expect(decoded(encodeNodeSelectors([selector]))).toEqual([
+      { tags: ["kitchen"], inputs: [{ kind: { Exactly: { OnOff: [] } } }] }
+    ])
+  })
+
+  it("writes a channel requirement that leaves the mechanism open as the GetSelector / SetSelector it stands for", () => {
+    const selector = serviceSelector({ getters: [channelSelector({ mechanism: empty })], setters: [channelSelector({})] })
+    expect(decoded(encodeNodeSelectors([selector]))).toEqual([{ inputs: [{}], outputs: [{}] }])
+  })
+
+  it("cannot write a channel requirement on the node's tags", () => {
+    const selector = serviceSelector({ getters: [channelSelector({ serviceTags: [Tag.make("hall")] })] })
+    expect(unexpressible(encodeNodeSelectors([selector]))).toMatch(/service_tags/)
+  })
+
+  it("reads back what it writes: decode(encode(s)) = s", () => {
+    fc.assert(fc.property(fc.array(nodeSelector, { maxLength: 3 }), (selectors) => {
+      expect(decoded(decodeNodeSelectors(onTheWire(decoded(encodeNodeSelectors(selectors)))))).toEqual(selectors)
+    }))
+  })
+})
