@@ -15,6 +15,14 @@ const documents = readdirSync(docsDir)
   .map((name) => ({ name, examples: docExamples(readFileSync(join(docsDir, name), "utf8")) }))
   .filter((doc) => doc.examples.length > 0)
 
+/** Documents whose examples must exist and run: the API is explained by example. */
+const documentsWithExamples = ["vocabulary-a.md", "vocabulary-b.md", "migrating-a-to-b.md"]
+
+it("finds runnable examples in every vocabulary document", () => {
+  const withExamples = documents.map((d) => d.name)
+  for (const name of documentsWithExamples) expect(withExamples).toContain(name)
+})
+
 describe.each(documents)("docs/$name", ({ examples }) => {
   let gateway: GatewayOverHttp
   beforeAll(async () => {
