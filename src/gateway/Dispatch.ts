@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option, Result } from "effect"
-import type { CallContext } from "../adapters/Adapter.ts"
+import type { Adapter, CallContext, Reply } from "../adapters/Adapter.ts"
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { AdapterId, ChannelId } from "../domain/Identifier.ts"
 import { kindValueType } from "../domain/Kind.ts"
@@ -47,33 +47,43 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
       const registry = yield* Registry
       const { deviceTimeoutMs } = yield* GatewayConfig
 
+      /**
+       * Calls every adapter of `groups` once, concurrently, and records each channel's answer in
+       * `results`. An adapter that is gone answers for all its channels with a DeviceFailure.
+       */
+      const callAdapters = <A, I extends { readonly record: ChannelRecord }>(
+        groups: ReadonlyMap<AdapterId, ReadonlyArray<I>>,
+        results: Map<ResultKey, Result.Result<A, ChannelError>>,
+        call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>
+      ) =>
+        Effect.forEach(
+          groups,
+          ([adapterId, group]) =>
+            Effect.gen(function*() {
+              const ids = group.map((g) => g.record.id)
+              const adapter = registry.adapter(adapterId)
+              const answers = Option.isNone(adapter)
+                ? new Map(ids.map((id) => [id, Result.fail(adapterGone(adapterId))]))
+                : yield* callDevice<A>(ids, deviceTimeoutMs, (reply) => call(adapter.value, group, reply))
+              for (const id of ids) results.set(id, answers.get(id) ?? Result.fail(adapterGone(adapterId)))
+            }),
+          { concurrency: "unbounded", discard: true }
+        )
+
       const fetch = Effect.fn("Dispatch.fetch")(function*(selectors: ReadonlyArray<ChannelSelector>, context: CallContext) {
         const { channels, missing } = resolveTargets(registry.index, "getter", selectors)
         const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
           [...missing].map(([key, error]) => [key, Result.fail(error)])
         )
-        yield* Effect.forEach(
-          groupByAdapter(channels.map((record) => ({ record }))),
-          ([adapterId, group]) =>
-            Effect.gen(function*() {
-              const ids = group.map((g) => g.record.id)
-              const adapter = registry.adapter(adapterId)
-              if (Option.isNone(adapter)) {
-                for (const id of ids) results.set(id, Result.fail(adapterGone(adapterId)))
-                return
-              }
-              const answers = yield* callDevice<Option.Option<Value>>(ids, deviceTimeoutMs, (reply) =>
-                adapter.value.fetch(ids, context, reply))
-              for (const { record } of group) {
-                const answer = checkAnswer(record, answers.get(record.id))
-                results.set(record.id, answer)
-                if (Result.isSuccess(answer) && Option.isSome(answer.success)) {
-                  yield* registry.observe(record.id, answer.success.value)
-                }
-              }
-            }),
-          { concurrency: "unbounded", discard: true }
-        )
+        yield* callAdapters(groupByAdapter(channels.map((record) => ({ record }))), results, (adapter, group, reply) =>
+          adapter.fetch(group.map((g) => g.record.id), context, reply))
+        for (const record of channels) {
+          const answer = checkAnswer(record, results.get(record.id))
+          results.set(record.id, answer)
+          if (Result.isSuccess(answer) && Option.isSome(answer.success)) {
+            yield* registry.observe(record.id, answer.success.value)
+          }
+        }
         return sortedResults(results)
       })
 
@@ -92,28 +102,9 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
             else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
           }
         }
-        yield* Effect.forEach(
-          groupByAdapter(writes.values()),
-          ([adapterId, group]) =>
-            Effect.gen(function*() {
-              const ids = group.map((g) => g.record.id)
-              const adapter = registry.adapter(adapterId)
-              if (Option.isNone(adapter)) {
-                for (const id of ids) results.set(id, Result.fail(adapterGone(adapterId)))
-                return
-              }
-              const batch = group.map((g) => ({ channel: g.record.id, value: g.value }))
-              const answers = yield* callDevice<void>(ids, deviceTimeoutMs, (reply) => adapter.value.send(batch, context, reply))
-              const sent: Array<ChannelId> = []
-              for (const id of ids) {
-                const answer = answers.get(id) ?? Result.fail(adapterGone(adapterId))
-                results.set(id, answer)
-                if (Result.isSuccess(answer)) sent.push(id)
-              }
-              yield* registry.markSent(sent)
-            }),
-          { concurrency: "unbounded", discard: true }
-        )
+        yield* callAdapters(groupByAdapter(writes.values()), results, (adapter, group, reply) =>
+          adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply))
+        yield* registry.markSent([...writes.keys()].filter((id) => results.get(id)?._tag === "Success"))
         return sortedResults(results)
       })
 
