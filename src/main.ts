@@ -9,6 +9,7 @@ import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
 import { GatewayConfig, type GatewayConfigShape } from "./GatewayConfig.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
+import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
 import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
@@ -24,8 +25,14 @@ type RouteServices =
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams
 
-/** Every route the gateway answers. */
-const routes: ReadonlyArray<Route<RouteServices>> = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes]
+/** Every route of the API, and the OpenAPI document of them all. */
+const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
+  ...healthRoutes,
+  ...vocabularyBRoutes,
+  ...vocabularyARoutes,
+  ...channelTagRoutes
+]
+const routes: ReadonlyArray<Route<RouteServices>> = [...apiRoutes, ...openApiRoutes(apiRoutes)]
 
 /** The devices: the simulated home (the demo house unless `--home`) and, unless `--no-clock`, the clock. */
 const adapters = (config: GatewayConfigShape) =>

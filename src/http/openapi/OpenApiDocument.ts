@@ -1,0 +1,189 @@
+import { Data, Result } from "effect"
+import type { Method } from "../RouteTable.ts"
+import { type Components, type JsonSchema, ref } from "./JsonSchema.ts"
+import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
+import { schemasA } from "./SchemasA.ts"
+import { schemasB } from "./SchemasB.ts"
+import { commonSchemas } from "./SchemasCommon.ts"
+
+/**
+ * The OpenAPI 3.1 document of the REST API (wire.md §6), written by hand: the reads are GETs with a JSON
+ * body, which HttpApi cannot declare, and the codecs are hand-written decoders with no Schema to derive
+ * from. Its `paths` hold exactly the routes given, each described by the operations table.
+ */
+
+export interface MediaType {
+  readonly schema: JsonSchema
+}
+
+export interface Response {
+  readonly description: string
+  readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: JsonSchema }>>
+  readonly content?: Readonly<Record<string, MediaType>>
+}
+
+export interface Reference {
+  readonly $ref: string
+}
+
+export interface Operation {
+  readonly operationId: string
+  readonly summary: string
+  readonly description: string
+  readonly tags: ReadonlyArray<OperationTag>
+  readonly parameters?: ReadonlyArray<{
+    readonly name: string
+    readonly in: "query"
+    readonly required: boolean
+    readonly description: string
+    readonly schema: JsonSchema
+  }>
+  readonly requestBody?: {
+    readonly description: string
+    readonly required: boolean
+    readonly content: Readonly<Record<string, MediaType>>
+  }
+  readonly responses: Readonly<Record<string, Response | Reference>>
+}
+
+export type PathItem = { readonly [M in Lowercase<Method>]?: Operation }
+
+export interface OpenApiDocument {
+  readonly openapi: "3.1.0"
+  readonly info: { readonly title: string; readonly version: string; readonly description: string }
+  readonly tags: ReadonlyArray<{ readonly name: OperationTag; readonly description: string }>
+  readonly paths: Readonly<Record<string, PathItem>>
+  readonly components: {
+    readonly schemas: Components
+    readonly responses: Readonly<Record<string, Response>>
+  }
+}
+
+/** Served routes with no entry in the operations table: a bug, caught by the openapi test. */
+export class UndocumentedRoutes extends Data.TaggedError("UndocumentedRoutes")<{
+  readonly routes: ReadonlyArray<string>
+}> {
+  override get message(): string {
+    return `no OpenAPI description for ${this.routes.join(", ")} (add it to src/http/openapi/Operations.ts)`
+  }
+}
+
+const json = (schema: JsonSchema): Readonly<Record<string, MediaType>> => ({ "application/json": { schema } })
+
+const errorResponse = (description: string, headers?: Response["headers"]): Response => ({
+  description,
+  ...(headers === undefined ? {} : { headers }),
+  content: json(ref("ErrorMessage"))
+})
+
+const errorResponses = {
+  BadRequest: errorResponse(
+    "Malformed request: JSON syntax, shape, unknown field, invalid value or identifier, or a bad query parameter. " +
+      "Nothing was written or tagged."
+  ),
+  NotFound: errorResponse("No such path (other `/api/vN` prefixes and trailing slashes included)."),
+  MethodNotAllowed: errorResponse("The path exists, but not with this method.", {
+    Allow: { description: "The methods the path answers, e.g. `GET, POST`.", schema: { type: "string" } }
+  }),
+  PayloadTooLarge: errorResponse("The body is over the limit (1 MiB unless `--max-body-bytes` says otherwise).")
+} as const
+
+const responseRef = (name: keyof typeof errorResponses): Reference => ({ $ref: `#/components/responses/${name}` })
+
+const tags: OpenApiDocument["tags"] = [
+  { name: "vocabulary B", description: "The API FoxBox served: services, getters and setters." },
+  { name: "vocabulary A", description: "The first FoxBox draft: nodes, inputs and outputs. Same ids, same data." },
+  { name: "shared", description: "`/api/v1/channels/tag`, which reads a body of either vocabulary." },
+  { name: "health", description: "Liveness." },
+  { name: "documentation", description: "This document." }
+]
+
+const info: OpenApiDocument["info"] = {
+  title: "Home gateway REST API",
+  version: "1",
+  description: "Two vocabularies over one model: a thing tagged or written through one is seen through the other. " +
+    "Success is 200 with JSON. Every error answer's body is a JSON string a person can read, for the statuses " +
+    "listed per operation and for the others (401, 403, 429, 500, 503) alike. The watch WebSocket " +
+    "(`/api/v1/channels/watch`) is not described here."
+}
+
+/** Said once here rather than in every read's description. */
+const bodyOnGet = " A GET carries it as a JSON body, which OpenAPI 3.1 allows."
+
+const toOperation = (method: Method, d: OperationDescription): Operation => ({
+  operationId: d.operationId,
+  summary: d.summary,
+  description: d.description,
+  tags: [d.tag],
+  ...(d.query === undefined
+    ? {}
+    : {
+      parameters: d.query.map((q) => ({
+        name: q.name,
+        in: "query" as const,
+        required: false,
+        description: q.description,
+        schema: q.schema
+      }))
+    }),
+  ...(d.body === undefined
+    ? {}
+    : {
+      requestBody: {
+        description: method === "GET" ? `${d.body.description}${bodyOnGet}` : d.body.description,
+        required: d.body.required,
+        content: json(d.body.schema)
+      }
+    }),
+  responses: {
+    "200": { description: d.response.description, content: json(d.response.schema) },
+    // Only a handler that reads the body can refuse it.
+    ...(d.body === undefined ? {} : { "400": responseRef("BadRequest") }),
+    "404": responseRef("NotFound"),
+    "405": responseRef("MethodNotAllowed"),
+    ...(d.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
+  }
+})
+
+const methodOrder: ReadonlyArray<Method> = ["GET", "PUT", "POST", "DELETE", "PATCH"]
+
+const lookup = new Map<string, OperationDescription>(Object.entries(operations))
+
+/**
+ * The document of `routes`, or the routes that have no description. Paths are sorted, methods in a
+ * fixed order, so the document does not depend on the order the route modules are listed in.
+ */
+export const openApiDocument = (
+  routes: ReadonlyArray<{ readonly method: Method; readonly path: string }>
+): Result.Result<OpenApiDocument, UndocumentedRoutes> => {
+  const byPath = new Map<string, Map<Method, Operation>>()
+  const undocumented: Array<string> = []
+  for (const { method, path } of routes) {
+    const key = `${method} ${path}`
+    const description = lookup.get(key)
+    if (description === undefined) {
+      undocumented.push(key)
+      continue
+    }
+    byPath.set(path, (byPath.get(path) ?? new Map<Method, Operation>()).set(method, toOperation(method, description)))
+  }
+  if (undocumented.length > 0) return Result.fail(new UndocumentedRoutes({ routes: undocumented }))
+
+  const paths = [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, methods]) => {
+    const item: PathItem = Object.fromEntries(
+      methodOrder.flatMap((m) => {
+        const operation = methods.get(m)
+        return operation === undefined ? [] : [[m.toLowerCase(), operation] as const]
+      })
+    )
+    return [path, item] as const
+  })
+
+  return Result.succeed({
+    openapi: "3.1.0",
+    info,
+    tags,
+    paths: Object.fromEntries(paths),
+    components: { schemas: { ...commonSchemas, ...schemasB, ...schemasA }, responses: errorResponses }
+  })
+}

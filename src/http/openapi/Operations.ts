@@ -1,0 +1,227 @@
+import type { Method } from "../RouteTable.ts"
+import { arrayOf, type JsonSchema, ref } from "./JsonSchema.ts"
+
+/**
+ * What each route does, for the OpenAPI document, keyed by `METHOD path` (wire.md §6). The document
+ * lists only the routes the server has, and a served route without an entry here is an error, so this
+ * table can neither invent an operation nor silently lose one.
+ */
+
+export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "health" | "documentation"
+
+export interface QueryParameter {
+  readonly name: string
+  readonly description: string
+  readonly schema: JsonSchema
+}
+
+export interface OperationDescription {
+  readonly operationId: string
+  readonly summary: string
+  readonly description: string
+  readonly tag: OperationTag
+  /** Reads take an optional body (absent means everything); writes and tag operations require one. */
+  readonly body?: { readonly schema: JsonSchema; readonly required: boolean; readonly description: string }
+  readonly query?: ReadonlyArray<QueryParameter>
+  readonly response: { readonly schema: JsonSchema; readonly description: string }
+}
+
+export type RouteKey = `${Method} /${string}`
+
+const readBody = (schema: JsonSchema, everything: string) => ({
+  schema,
+  required: false,
+  description: `Selectors: a thing matches if it matches any, and \`[]\` matches nothing. ` +
+    `No body (or a blank one) means ${everything}.`
+})
+
+const writeBody = (schema: JsonSchema, description: string) => ({ schema, required: true, description })
+
+const tagCount = { schema: ref("TagCount"), description: "How many things matched any selector." }
+
+/** The same operation under another method or path, kept so that FoxBox's clients keep working. */
+const alias = (operation: OperationDescription, suffix: string, why: string): OperationDescription => ({
+  ...operation,
+  operationId: `${operation.operationId}_alias_${suffix}`,
+  summary: `${operation.summary} (alias)`,
+  description: `${why} ${operation.description}`
+})
+
+const methodAlias = "An alias: browsers cannot send a body with GET."
+
+// ---- vocabulary B ---------------------------------------------------------------------------------
+
+const B = "vocabulary B"
+
+const getServices: OperationDescription = {
+  operationId: "get_services",
+  summary: "List services",
+  description: "The services matching any selector.",
+  tag: B,
+  body: readBody(ref("BServiceSelectors"), "every service"),
+  response: { schema: arrayOf(ref("BService")), description: "The services, sorted by id." }
+}
+
+const serviceTags = (operation: "add" | "remove"): OperationDescription => ({
+  operationId: `${operation}_service_tags`,
+  summary: `${operation === "add" ? "Add tags to" : "Remove tags from"} services`,
+  description: "Touches the services that match now; tags are persisted with the service id.",
+  tag: B,
+  body: writeBody(ref("BServiceTagBody"), "The services and the tags."),
+  response: tagCount
+})
+
+const channels = (mechanism: "getter" | "setter"): OperationDescription => ({
+  operationId: `get_${mechanism}_channels`,
+  summary: `List ${mechanism}s`,
+  description: `The ${mechanism}s matching any selector.`,
+  tag: B,
+  body: readBody(ref(mechanism === "getter" ? "BGetterSelectors" : "BSetterSelectors"), `every ${mechanism}`),
+  response: { schema: arrayOf(ref("BChannel")), description: `The ${mechanism}s, sorted by id.` }
+})
+
+const fetchValues: OperationDescription = {
+  operationId: "fetch_values",
+  summary: "Read the values of getters",
+  description: "Asks the devices for the current value of every getter matching any selector.",
+  tag: B,
+  body: readBody(ref("BGetterSelectors"), "every getter"),
+  response: { schema: ref("BFetchResults"), description: "The value or error of each getter." }
+}
+
+const sendValues: OperationDescription = {
+  operationId: "send_values",
+  summary: "Send values to setters",
+  description: "Writes, batched per adapter. A value of the wrong type is that setter's TypeError; the others are written.",
+  tag: B,
+  body: writeBody(ref("BSendBody"), "The targets and their values."),
+  response: { schema: ref("BSendResults"), description: "The outcome for each setter." }
+}
+
+// ---- shared ---------------------------------------------------------------------------------------
+
+const channelTags = (operation: "add" | "remove"): OperationDescription => ({
+  operationId: `${operation}_channel_tags`,
+  summary: `${operation === "add" ? "Add tags to" : "Remove tags from"} channels (both vocabularies)`,
+  description: "Touches every channel that matches now, of either mechanism. A's put/delete input and output " +
+    "tags and B's add/remove getter and setter tags.",
+  tag: "shared",
+  query: [{
+    name: "vocabulary",
+    description: "Reads the body in this vocabulary; absent, the body's shape tells.",
+    schema: { type: "string", enum: ["a", "b"] }
+  }],
+  body: writeBody(ref("ChannelTagBody"), "The channels and the tags, in either vocabulary."),
+  response: tagCount
+})
+
+/** `/channels/getter/tags` and `/channels/setter/tags`: B's FoxBox paths, restricted to one mechanism. */
+const mechanismTags = (operation: "add" | "remove", mechanism: "getter" | "setter"): OperationDescription => ({
+  operationId: `${operation}_channel_tags_alias_${mechanism}s`,
+  summary: `${operation === "add" ? "Add tags to" : "Remove tags from"} ${mechanism}s (alias)`,
+  description: `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +
+    `Touches the ${mechanism}s that match now.`,
+  tag: B,
+  body: writeBody(ref(mechanism === "getter" ? "BGetterTagBody" : "BSetterTagBody"), `The ${mechanism}s and the tags.`),
+  response: tagCount
+})
+
+// ---- vocabulary A ---------------------------------------------------------------------------------
+
+const A = "vocabulary A"
+
+const nodeTags = (operation: "put" | "delete"): OperationDescription => ({
+  operationId: `${operation}_node_tag`,
+  summary: `${operation === "put" ? "Add tags to" : "Remove tags from"} nodes`,
+  description: "Touches the nodes that match now; tags are persisted with the node id.",
+  tag: A,
+  body: writeBody(ref("ANodeTagBody"), "The nodes and the tags."),
+  response: tagCount
+})
+
+const getInputChannels: OperationDescription = {
+  operationId: "get_input_channels",
+  summary: "List inputs",
+  description: "The inputs matching any selector.",
+  tag: A,
+  body: readBody(arrayOf(ref("AGetSelector")), "every input"),
+  response: { schema: arrayOf(ref("AChannel")), description: "The inputs, sorted by id." }
+}
+
+// ---- the table ------------------------------------------------------------------------------------
+
+export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
+  "GET /api/v1/services": getServices,
+  "POST /api/v1/services": alias(getServices, "post", methodAlias),
+  "POST /api/v1/services/tag": serviceTags("add"),
+  "DELETE /api/v1/services/tag": serviceTags("remove"),
+  "POST /api/v1/services/tags": alias(serviceTags("add"), "tags", "FoxBox's path."),
+  "DELETE /api/v1/services/tags": alias(serviceTags("remove"), "tags", "FoxBox's path."),
+  "GET /api/v1/channels/getters": channels("getter"),
+  "POST /api/v1/channels/getters": alias(channels("getter"), "post", methodAlias),
+  "GET /api/v1/channels/setters": channels("setter"),
+  "POST /api/v1/channels/setters": alias(channels("setter"), "post", methodAlias),
+  "POST /api/v1/channels/getter/tags": mechanismTags("add", "getter"),
+  "DELETE /api/v1/channels/getter/tags": mechanismTags("remove", "getter"),
+  "POST /api/v1/channels/setter/tags": mechanismTags("add", "setter"),
+  "DELETE /api/v1/channels/setter/tags": mechanismTags("remove", "setter"),
+  "GET /api/v1/channels/get": fetchValues,
+  "PUT /api/v1/channels/get": alias(fetchValues, "put", methodAlias),
+  "POST /api/v1/channels/get": alias(fetchValues, "post", methodAlias),
+  "PUT /api/v1/channels/set": sendValues,
+
+  "POST /api/v1/channels/tag": channelTags("add"),
+  "DELETE /api/v1/channels/tag": channelTags("remove"),
+
+  "GET /api/v1/nodes": {
+    operationId: "get_nodes",
+    summary: "List nodes",
+    description: "The nodes matching any selector.",
+    tag: A,
+    body: readBody(arrayOf(ref("ANodeSelector")), "every node"),
+    response: { schema: arrayOf(ref("ANode")), description: "The nodes, sorted by id." }
+  },
+  "POST /api/v1/nodes/tag": nodeTags("put"),
+  "DELETE /api/v1/nodes/tag": nodeTags("delete"),
+  "GET /api/v1/channels": getInputChannels,
+  "GET /api/v1/channels/inputs": alias(getInputChannels, "inputs", "Another path for get_input_channels."),
+  "GET /api/v1/channels/outputs": {
+    operationId: "get_output_channels",
+    summary: "List outputs",
+    description: "The outputs matching any selector.",
+    tag: A,
+    body: readBody(arrayOf(ref("ASetSelector")), "every output"),
+    response: { schema: arrayOf(ref("AChannel")), description: "The outputs, sorted by id." }
+  },
+  "GET /api/v1/channels/value": {
+    operationId: "get_channel_value",
+    summary: "Read the values of inputs",
+    description: "Asks the devices for the current value of every input matching any selector.",
+    tag: A,
+    body: readBody(arrayOf(ref("AGetSelector")), "every input"),
+    response: { schema: ref("AFetchResults"), description: "The value or error of each input." }
+  },
+  "POST /api/v1/channels/value": {
+    operationId: "put_channel_value",
+    summary: "Send a value to outputs",
+    description: "Writes, batched per adapter. A value of the wrong type is that output's TypeError; the others are written.",
+    tag: A,
+    body: writeBody(ref("APutValueBody"), "The outputs and the value."),
+    response: { schema: ref("ASendResults"), description: "The outcome for each output." }
+  },
+
+  "GET /health": {
+    operationId: "health",
+    summary: "Health probe",
+    description: "Answers without a token, so supervisors can probe the process.",
+    tag: "health",
+    response: { schema: ref("Health"), description: "The process is up." }
+  },
+  "GET /api/v1/openapi.json": {
+    operationId: "get_openapi_document",
+    summary: "This document",
+    description: "The OpenAPI 3.1 document of every route the server answers.",
+    tag: "documentation",
+    response: { schema: { type: "object" }, description: "An OpenAPI 3.1 document." }
+  }
+}
