@@ -62,8 +62,9 @@ export class HomeIndex {
   private readonly channelTags = new Map<ChannelId, Set<Tag>>()
   /** Connected things only. */
   private readonly servicesByTag = new Map<Tag, Set<ServiceId>>()
-  private readonly channelsByTag = new Map<Tag, Set<ChannelId>>()
-  private readonly channelsByKind = new Map<string, Set<ChannelId>>()
+  // Records, not ids: a large candidate set is then walked without a lookup per member.
+  private readonly channelsByTag = new Map<Tag, Set<ChannelRecord>>()
+  private readonly channelsByKind = new Map<string, Set<ChannelRecord>>()
 
   // ---- reading
 
@@ -96,8 +97,8 @@ export class HomeIndex {
     for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
     for (const channel of channels) {
       this.channels.set(channel.id, channel)
-      link(this.channelsByKind, channel.kindKey, channel.id)
-      for (const tag of this.tagsOfChannel(channel.id)) link(this.channelsByTag, tag, channel.id)
+      link(this.channelsByKind, channel.kindKey, channel)
+      for (const tag of this.tagsOfChannel(channel.id)) link(this.channelsByTag, tag, channel)
     }
   }
 
@@ -113,8 +114,8 @@ export class HomeIndex {
       if (channel === undefined) continue
       removed.push(channel)
       this.channels.delete(channelId)
-      unlink(this.channelsByKind, channel.kindKey, channelId)
-      for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channelId)
+      unlink(this.channelsByKind, channel.kindKey, channel)
+      for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channel)
     }
     return removed
   }
@@ -135,13 +136,13 @@ export class HomeIndex {
 
   /** Adds or removes tags on a channel id (connected or not). */
   retagChannel(id: ChannelId, tags: ReadonlyArray<Tag>, add: boolean): void {
-    const connected = this.channels.has(id)
+    const connected = this.channels.get(id)
     for (const tag of tags) {
       if (add) link(this.channelTags, id, tag)
       else unlink(this.channelTags, id, tag)
-      if (!connected) continue
-      if (add) link(this.channelsByTag, tag, id)
-      else unlink(this.channelsByTag, tag, id)
+      if (connected === undefined) continue
+      if (add) link(this.channelsByTag, tag, connected)
+      else unlink(this.channelsByTag, tag, connected)
     }
   }
 
@@ -149,6 +150,13 @@ export class HomeIndex {
 
   /** The connected channels any selector matches (OR), sorted by id. `[]` matches nothing. */
   selectChannels(selectors: ReadonlyArray<ChannelSelector>): ReadonlyArray<ChannelRecord> {
+    const [only, ...others] = selectors
+    if (only !== undefined && others.length === 0) {
+      // One selector: its candidates are distinct, no need to collect them by id.
+      const found: Array<ChannelRecord> = []
+      for (const channel of this.candidateChannels(only)) if (this.channelMatches(only, channel)) found.push(channel)
+      return found.sort(byId)
+    }
     const found = new Map<ChannelId, ChannelRecord>()
     for (const selector of selectors) {
       for (const channel of this.candidateChannels(selector)) {
@@ -174,8 +182,8 @@ export class HomeIndex {
       holds(selector.service, channel.service) &&
       holds(selector.mechanism, channel.mechanism) &&
       holdsKind(selector.kind, channel.kindKey) &&
-      carriesAll(this.tagsOfChannel(channel.id), selector.tags) &&
-      carriesAll(this.tagsOfService(channel.service), selector.serviceTags)
+      (selector.tags.length === 0 || carriesAll(this.tagsOfChannel(channel.id), selector.tags)) &&
+      (selector.serviceTags.length === 0 || carriesAll(this.tagsOfService(channel.service), selector.serviceTags))
   }
 
   serviceMatches(selector: ServiceSelector, service: ServiceRecord): boolean {
@@ -198,19 +206,17 @@ export class HomeIndex {
       const channel = this.channels.get(selector.id.value)
       return channel === undefined ? [] : [channel]
     }
-    const sets: Array<ReadonlySet<ChannelId>> = []
+    const sets: Array<ReadonlySet<ChannelRecord>> = []
     if (selector.service._tag === "Exactly") {
       const service = this.services.get(selector.service.value)
       if (service === undefined) return []
-      sets.push(new Set([...service.getters, ...service.setters]))
+      sets.push(this.channelsOf([service.id]))
     }
     if (selector.kind._tag === "Exactly") sets.push(this.channelsByKind.get(kindKey(selector.kind.value)) ?? EMPTY)
     for (const tag of selector.tags) sets.push(this.channelsByTag.get(tag) ?? EMPTY)
     const owners = this.smallestTagSet(selector.serviceTags)
     if (owners !== undefined) sets.push(this.channelsOf(owners))
-    const smallest = smallestOf(sets)
-    if (smallest === undefined) return this.channels.values()
-    return this.records(smallest)
+    return smallestOf(sets) ?? this.channels.values()
   }
 
   private candidateServices(selector: ServiceSelector): Iterable<ServiceRecord> {
@@ -240,22 +246,17 @@ export class HomeIndex {
     return smallestOf(tags.map((tag) => this.servicesByTag.get(tag) ?? EMPTY))
   }
 
-  private channelsOf(services: ReadonlySet<ServiceId>): ReadonlySet<ChannelId> {
-    const out = new Set<ChannelId>()
+  private channelsOf(services: Iterable<ServiceId>): ReadonlySet<ChannelRecord> {
+    const out = new Set<ChannelRecord>()
     for (const id of services) {
       const service = this.services.get(id)
       if (service === undefined) continue
-      for (const channel of service.getters) out.add(channel)
-      for (const channel of service.setters) out.add(channel)
+      for (const channelId of [...service.getters, ...service.setters]) {
+        const channel = this.channels.get(channelId)
+        if (channel !== undefined) out.add(channel)
+      }
     }
     return out
-  }
-
-  private *records(ids: ReadonlySet<ChannelId>): Iterable<ChannelRecord> {
-    for (const id of ids) {
-      const channel = this.channels.get(id)
-      if (channel !== undefined) yield channel
-    }
   }
 
   // ---- resources
