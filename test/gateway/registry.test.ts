@@ -1,0 +1,82 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Option, Stream } from "effect"
+import { anyService, ChannelId, ServiceId, Tag } from "../../src/domain/index.ts"
+import type { HomeChange } from "../../src/gateway/HomeChange.ts"
+import { Registry } from "../../src/gateway/Registry.ts"
+import { Tags } from "../../src/gateway/Tags.ts"
+import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
+import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
+
+const on = { _tag: "OnOff", state: "On" } as const
+const getterOne = ChannelId.make("getter:one@a")
+
+/** Starts collecting the registry's next `n` changes before `act` runs, and returns them. */
+const changesDuring = (n: number, act: Effect.Effect<void, unknown, Registry | Tags>) =>
+  Effect.gen(function*() {
+    const registry = yield* Registry
+    const collecting = yield* registry.changes.pipe(Stream.take(n), Stream.runCollect, Effect.forkScoped)
+    yield* Effect.yieldNow
+    yield* act
+    return [...yield* Fiber.join(collecting)] as ReadonlyArray<HomeChange>
+  })
+
+describe("registry", () => {
+  it.live("publishes connections, re-tags, values and disconnections as changes", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      const changes = yield* changesDuring(
+        4,
+        Effect.gen(function*() {
+          yield* host.upsertService(lightDescription("one", "a"))
+          yield* (yield* Tags).tagServices("add", [anyService], [Tag.make("kitchen")])
+          yield* host.reportValue(getterOne, on)
+          yield* host.removeService(ServiceId.make("service:one@a"))
+        })
+      )
+      const both = ["getter:one@a", "setter:one@a"]
+      expect(changes.map((c) => c._tag === "ChannelsChanged" ? [...c.channels].sort() : c.channel)).toEqual([both, both, "getter:one@a", both])
+      expect(changes[2]).toMatchObject({ _tag: "ValueReported", value: on, at: expect.any(Number) })
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.live("sets updated only when a reported value changes, and last_seen on every report", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      yield* host.upsertService(lightDescription("one", "a"))
+      const getter = () => Effect.sync(() => registry.index.channel(getterOne))
+      yield* host.reportValue(getterOne, on)
+      const first = yield* getter()
+      const updated = first?.updated
+      expect(updated).toEqual(expect.any(Number))
+      yield* Effect.sleep("5 millis")
+      yield* host.reportValue(getterOne, on)
+      const second = yield* getter()
+      expect(second?.updated).toBe(updated)
+      expect(second?.lastSeen).toBeGreaterThan(updated ?? Infinity)
+      expect(second?.lastValue).toEqual(Option.some(on))
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.live("refuses a device whose channel already belongs to another device", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      yield* host.upsertService(lightDescription("one", "a"))
+      const clash = { ...lightDescription("one", "a"), id: ServiceId.make("service:other@a") }
+      const refused = yield* Effect.flip(host.upsertService(clash))
+      expect(refused.message).toBe("channel getter:one@a already belongs to service service:one@a")
+      expect((yield* registry.services([anyService])).map((s) => s.id)).toEqual(["service:one@a"])
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.live("disconnects an adapter's devices when its scope closes", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      yield* Effect.gen(function*() {
+        const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+        yield* host.upsertService(lightDescription("one", "a"))
+        expect(yield* registry.services([anyService])).toHaveLength(1)
+      }).pipe(Effect.scoped)
+      expect(yield* registry.services([anyService])).toEqual([])
+      expect(registry.adapter(makeRecordingAdapter("a").adapter.id)).toEqual(Option.none())
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+})
