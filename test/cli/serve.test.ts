@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { existsSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -52,11 +53,14 @@ describe("gateway serve", () => {
 })
 
 describe("stopping", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("exits with code 0 on %s", async (signal) => {
+  it.each(["SIGTERM", "SIGINT"] as const)("exits with code 0 on %s, its database closed", async (signal) => {
     const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir])
+    expect(existsSync(join(dataDir, "gateway.db-wal"))).toBe(true)
     const exited = await gateway.stop(signal)
     expect(exited).toMatchObject({ code: 0, signal: null })
     expect(exited.stderr).toBe("")
+    // SQLite removes the write-ahead log when the last connection closes cleanly.
+    expect(existsSync(join(dataDir, "gateway.db-wal"))).toBe(false)
   })
 })
 
