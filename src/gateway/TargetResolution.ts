@@ -10,10 +10,17 @@ export interface Resolved {
   readonly missing: ReadonlyMap<ResultKey, ChannelError>
 }
 
+/** A selector with a `Conflict` field matches nothing whatever the home holds. */
+const matchesNothing = (selector: ChannelSelector): boolean =>
+  selector.id._tag === "Conflict" || selector.service._tag === "Conflict" ||
+  selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict"
+
 /**
  * Resolves selectors for a read (getters) or a write (setters), per wire.md §6: a selector whose `id`
  * names no channel of that mechanism answers NoSuchGetter / NoSuchSetter for that id; one whose
- * `service` names no connected service answers NoSuchService for that service.
+ * `service` names no connected service answers NoSuchService for that service. A selector that matches
+ * nothing by itself (a Conflict, or the other mechanism) names nothing either: it adds no error, as it
+ * adds no channel, so that leaving it out of a list (as vocabulary B must) changes nothing.
  */
 export const resolveTargets = (
   index: HomeIndex,
@@ -21,7 +28,14 @@ export const resolveTargets = (
   selectors: ReadonlyArray<ChannelSelector>
 ): Resolved => {
   const missing = new Map<ResultKey, ChannelError>()
-  const scoped = selectors.map((selector): ChannelSelector => {
+  const scoped = selectors.map((selector): ChannelSelector => ({
+    ...selector,
+    mechanism: selector.mechanism._tag === "Empty" || (selector.mechanism._tag === "Exactly" && selector.mechanism.value === mechanism)
+      ? { _tag: "Exactly", value: mechanism }
+      : { _tag: "Conflict" }
+  }))
+  for (const selector of scoped) {
+    if (matchesNothing(selector)) continue
     if (selector.id._tag === "Exactly" && index.channel(selector.id.value)?.mechanism !== mechanism) {
       const id = selector.id.value
       missing.set(id, mechanism === "getter" ? { _tag: "NoSuchGetter", id } : { _tag: "NoSuchSetter", id })
@@ -29,12 +43,6 @@ export const resolveTargets = (
     if (selector.service._tag === "Exactly" && index.service(selector.service.value) === undefined) {
       missing.set(selector.service.value, { _tag: "NoSuchService", id: selector.service.value })
     }
-    return {
-      ...selector,
-      mechanism: selector.mechanism._tag === "Empty" || (selector.mechanism._tag === "Exactly" && selector.mechanism.value === mechanism)
-        ? { _tag: "Exactly", value: mechanism }
-        : { _tag: "Conflict" }
-    }
-  })
+  }
   return { channels: index.selectChannels(scoped), missing }
 }
