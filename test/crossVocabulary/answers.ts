@@ -1,0 +1,127 @@
+import { Result } from "effect"
+import * as A from "../../src/vocabulary/a/index.ts"
+import * as B from "../../src/vocabulary/b/index.ts"
+import { operationNames, type RequestB, translateToB } from "../../src/vocabulary/Translation.ts"
+import { withoutTimes } from "../docs/docExamples.ts"
+import type { GatewayOverHttp } from "../support/gatewayOverHttp.ts"
+import type { RequestA } from "./randomHomeFile.ts"
+
+/**
+ * Sending a vocabulary A request and its B translation, and reading both answers in one language: the
+ * B answer is decoded with B's codec and written again with A's, so that it can be compared with the A
+ * answer (decoded and written again with A's codec) as JSON. Timestamps read as `"<time>"`.
+ */
+
+export const decoded = <X>(result: Result.Result<X, { readonly message: string }>): X => {
+  if (Result.isFailure(result)) throw new Error(result.failure.message)
+  return result.success
+}
+
+/** Where vocabulary A serves each of its operations (wire.md §6), by the name `translate` knows it by. */
+const routesA: Readonly<Record<string, { readonly method: string; readonly path: string }>> = {
+  get_nodes: { method: "GET", path: "/api/v1/nodes" },
+  put_node_tag: { method: "POST", path: "/api/v1/nodes/tag" },
+  delete_node_tag: { method: "DELETE", path: "/api/v1/nodes/tag" },
+  get_input_channels: { method: "GET", path: "/api/v1/channels" },
+  get_output_channels: { method: "GET", path: "/api/v1/channels/outputs" },
+  put_channel_tag: { method: "POST", path: "/api/v1/channels/tag" },
+  delete_channel_tag: { method: "DELETE", path: "/api/v1/channels/tag" },
+  get_channel_value: { method: "GET", path: "/api/v1/channels/value" },
+  put_channel_value: { method: "POST", path: "/api/v1/channels/value" }
+}
+
+const count = (json: unknown): unknown => {
+  if (typeof json !== "number") throw new Error(`expected a count, got ${JSON.stringify(json)}`)
+  return json
+}
+
+interface Readers {
+  readonly a: (json: unknown) => unknown
+  readonly b: (json: unknown) => unknown
+}
+
+const channels: Readers = {
+  a: (json) => A.encodeChannels(decoded(A.decodeChannels(json))),
+  b: (json) => A.encodeChannels(decoded(B.decodeChannels(json)))
+}
+
+/** Per operation: A's answer through A's codec, and B's answer through B's decoder then A's encoder. */
+const readers: Readonly<Record<string, Readers>> = {
+  get_nodes: {
+    a: (json) => A.encodeNodes(decoded(A.decodeNodes(json))),
+    b: (json) => A.encodeNodes(decoded(B.decodeServices(json)))
+  },
+  get_input_channels: channels,
+  get_output_channels: channels,
+  get_channel_value: {
+    a: (json) => A.encodeFetchResults(decoded(A.decodeFetchResults(json))),
+    b: (json) => A.encodeFetchResults(decoded(B.decodeFetchResults(json)))
+  },
+  put_channel_value: {
+    a: (json) => A.encodeSendResults(decoded(A.decodeSendResults(json))),
+    b: (json) => A.encodeSendResults(decoded(B.decodeSendResults(json)))
+  },
+  put_node_tag: { a: count, b: count },
+  delete_node_tag: { a: count, b: count },
+  put_channel_tag: { a: count, b: count },
+  delete_channel_tag: { a: count, b: count }
+}
+
+const canonicalName = (operation: string): string => {
+  const name = operationNames[operation]
+  if (name === undefined) throw new Error(`unknown vocabulary A operation ${operation}`)
+  return name
+}
+
+const readerOf = (operation: string): Readers => {
+  const name = canonicalName(operation)
+  const found = readers[name]
+  if (found === undefined) throw new Error(`no reader for ${name}`)
+  return found
+}
+
+/** The B request `translateToB` gives for an A request; a request with no body translates to none. */
+export const translated = (request: RequestA): RequestB => {
+  if (request.body !== undefined) return decoded(translateToB(request.operation, request.body))
+  const everything = decoded(translateToB(request.operation, []))
+  return { ...everything, body: undefined }
+}
+
+export interface Exchanged {
+  readonly status: number
+  readonly answer: unknown
+}
+
+const answered = async (
+  gateway: GatewayOverHttp,
+  method: string,
+  path: string,
+  body: unknown,
+  read: (json: unknown) => unknown
+): Promise<Exchanged> => {
+  const reply = await gateway.call(method, path, body)
+  return { status: reply.status, answer: withoutTimes(reply.status === 200 ? read(reply.json) : reply.json) }
+}
+
+/** Sends the A request to `gateway` as vocabulary A serves it. */
+export const sendA = (gateway: GatewayOverHttp, request: RequestA): Promise<Exchanged> => {
+  const route = routesA[canonicalName(request.operation)]
+  if (route === undefined) throw new Error(`no A route for ${request.operation}`)
+  return answered(gateway, route.method, route.path, request.body, readerOf(request.operation).a)
+}
+
+/** Sends the B request to `gateway` where it says, and reads its answer in A's words. */
+export const sendB = (gateway: GatewayOverHttp, operationA: string, request: RequestB): Promise<Exchanged> =>
+  answered(gateway, request.method, request.path, request.body, readerOf(operationA).b)
+
+/** Everything a gateway holds, in A's words: every node with its channels, and every input's value. */
+export const stateInA = async (gateway: GatewayOverHttp) => ({
+  nodes: await sendA(gateway, { operation: "get_nodes", body: undefined }),
+  values: await sendA(gateway, { operation: "get_channel_value", body: undefined })
+})
+
+/** The same, read through vocabulary B. */
+export const stateThroughB = async (gateway: GatewayOverHttp) => ({
+  nodes: await sendB(gateway, "get_nodes", translated({ operation: "get_nodes", body: undefined })),
+  values: await sendB(gateway, "get_channel_value", translated({ operation: "get_channel_value", body: undefined }))
+})
