@@ -58,6 +58,8 @@ const byId = (a: { readonly id: string }, b: { readonly id: string }): number =>
 export class HomeIndex {
   private readonly services = new Map<ServiceId, ServiceRecord>()
   private readonly channels = new Map<ChannelId, ChannelRecord>()
+  /** The records of `channels`, as a set: the candidates of a selector that constrains nothing indexed. */
+  private readonly allChannels = new Set<ChannelRecord>()
   private readonly serviceTags = new Map<ServiceId, Set<Tag>>()
   private readonly channelTags = new Map<ChannelId, Set<Tag>>()
   /** Connected things only. */
@@ -65,6 +67,8 @@ export class HomeIndex {
   // Records, not ids: a large candidate set is then walked without a lookup per member.
   private readonly channelsByTag = new Map<Tag, Set<ChannelRecord>>()
   private readonly channelsByKind = new Map<string, Set<ChannelRecord>>()
+  /** Every connected channel in id order, built on the first query after a topology change. */
+  private sortedChannels: ReadonlyArray<ChannelRecord> | undefined
 
   // ---- reading
 
@@ -93,10 +97,12 @@ export class HomeIndex {
   /** Connects or replaces a service and its channels. The caller has checked ids do not collide. */
   putService(service: ServiceRecord, channels: ReadonlyArray<ChannelRecord>): void {
     this.removeService(service.id)
+    this.sortedChannels = undefined
     this.services.set(service.id, service)
     for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
     for (const channel of channels) {
       this.channels.set(channel.id, channel)
+      this.allChannels.add(channel)
       link(this.channelsByKind, channel.kindKey, channel)
       for (const tag of this.tagsOfChannel(channel.id)) link(this.channelsByTag, tag, channel)
     }
@@ -107,6 +113,7 @@ export class HomeIndex {
     const service = this.services.get(id)
     if (service === undefined) return []
     this.services.delete(id)
+    this.sortedChannels = undefined
     for (const tag of this.tagsOfService(id)) unlink(this.servicesByTag, tag, id)
     const removed: Array<ChannelRecord> = []
     for (const channelId of [...service.getters, ...service.setters]) {
@@ -114,6 +121,7 @@ export class HomeIndex {
       if (channel === undefined) continue
       removed.push(channel)
       this.channels.delete(channelId)
+      this.allChannels.delete(channel)
       unlink(this.channelsByKind, channel.kindKey, channel)
       for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channel)
     }
@@ -150,19 +158,23 @@ export class HomeIndex {
 
   /** The connected channels any selector matches (OR), sorted by id. `[]` matches nothing. */
   selectChannels(selectors: ReadonlyArray<ChannelSelector>): ReadonlyArray<ChannelRecord> {
+    const candidates = selectors.map((selector) => this.candidateChannels(selector))
+    const count = candidates.reduce((sum, set) => sum + set.size, 0)
+    if (count * Math.log2(count) > this.channels.size) {
+      // Sorting this many would cost more than walking the whole home, which is kept in id order.
+      return this.channelsInIdOrder().filter((channel) => selectors.some((s) => this.channelMatches(s, channel)))
+    }
     const [only, ...others] = selectors
     if (only !== undefined && others.length === 0) {
       // One selector: its candidates are distinct, no need to collect them by id.
-      const found: Array<ChannelRecord> = []
-      for (const channel of this.candidateChannels(only)) if (this.channelMatches(only, channel)) found.push(channel)
-      return found.sort(byId)
+      return [...candidates[0] ?? EMPTY].filter((channel) => this.channelMatches(only, channel)).sort(byId)
     }
     const found = new Map<ChannelId, ChannelRecord>()
-    for (const selector of selectors) {
-      for (const channel of this.candidateChannels(selector)) {
+    selectors.forEach((selector, i) => {
+      for (const channel of candidates[i] ?? EMPTY) {
         if (!found.has(channel.id) && this.channelMatches(selector, channel)) found.set(channel.id, channel)
       }
-    }
+    })
     return [...found.values()].sort(byId)
   }
 
@@ -198,25 +210,30 @@ export class HomeIndex {
     return channel !== undefined && this.channelMatches(selector, channel)
   }
 
+  private channelsInIdOrder(): ReadonlyArray<ChannelRecord> {
+    this.sortedChannels ??= [...this.channels.values()].sort(byId)
+    return this.sortedChannels
+  }
+
   /** The smallest set of channels that can hold every match of `selector`. */
-  private candidateChannels(selector: ChannelSelector): Iterable<ChannelRecord> {
-    if (selector.id._tag === "Conflict" || selector.service._tag === "Conflict") return []
-    if (selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict") return []
+  private candidateChannels(selector: ChannelSelector): ReadonlySet<ChannelRecord> {
+    if (selector.id._tag === "Conflict" || selector.service._tag === "Conflict") return EMPTY
+    if (selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict") return EMPTY
     if (selector.id._tag === "Exactly") {
       const channel = this.channels.get(selector.id.value)
-      return channel === undefined ? [] : [channel]
+      return channel === undefined ? EMPTY : new Set([channel])
     }
     const sets: Array<ReadonlySet<ChannelRecord>> = []
     if (selector.service._tag === "Exactly") {
       const service = this.services.get(selector.service.value)
-      if (service === undefined) return []
+      if (service === undefined) return EMPTY
       sets.push(this.channelsOf([service.id]))
     }
     if (selector.kind._tag === "Exactly") sets.push(this.channelsByKind.get(kindKey(selector.kind.value)) ?? EMPTY)
     for (const tag of selector.tags) sets.push(this.channelsByTag.get(tag) ?? EMPTY)
     const owners = this.smallestTagSet(selector.serviceTags)
     if (owners !== undefined) sets.push(this.channelsOf(owners))
-    return smallestOf(sets) ?? this.channels.values()
+    return smallestOf(sets) ?? this.allChannels
   }
 
   private candidateServices(selector: ServiceSelector): Iterable<ServiceRecord> {

@@ -135,6 +135,27 @@ describe("selector AND algebra", () => {
 })
 
 describe("home index", () => {
+  it("answers exactly as a plain scan after services leave and come back", () => {
+    fc.assert(
+      fc.property(randomHome, fc.array(fc.boolean()), channelSelector, (home, leaves, selector) => {
+        const index = buildIndex(home)
+        index.selectChannels([anyChannel]) // the first query orders the whole home
+        const left = home.services.filter((_, i) => leaves[i] === true)
+        const kept = { services: home.services.filter((_, i) => leaves[i] !== true) }
+        const records = left.flatMap((s) => {
+          const record = index.service(s.id)
+          return record === undefined ? [] : [{ record, channels: index.removeService(s.id) }]
+        })
+        const scan = (h: typeof home) =>
+          resources(index, h).channels.filter((c) => anyChannelMatches([selector], c.channel, c.serviceTags)).map((c) => c.channel.id).sort()
+        expect(ids(index.selectChannels([selector]))).toEqual(scan(kept))
+        for (const { record, channels } of records) index.putService(record, channels)
+        expect(ids(index.selectChannels([selector]))).toEqual(scan(home))
+      }),
+      { numRuns: 200 }
+    )
+  })
+
   it("keeps the tags of a disconnected service and gives them back when it reconnects", () => {
     fc.assert(
       fc.property(randomHome, (home) => {
