@@ -5,10 +5,16 @@ const hasNoControlCharacters = Schema.makeFilter<string>(
   (s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s) || "must not contain control characters"
 )
 
+/** Characters are Unicode code points, as in JSON Schema's `maxLength`: an emoji is one, not two UTF-16 units. */
+const hasAtMost256Characters = Schema.makeFilter<string>(
+  // A string is never longer in code points than in UTF-16 units: count only when it could be too long.
+  (s) => s.length <= 256 || [...s].length <= 256 || "must be at most 256 characters"
+)
+
 /** Identifiers and tags share one textual rule (wire.md §1): non-empty, at most 256 characters, no control characters. */
 const BoundedText = Schema.String.check(
   Schema.isMinLength(1, { message: "must not be empty" }),
-  Schema.isMaxLength(256, { message: "must be at most 256 characters" }),
+  hasAtMost256Characters,
   hasNoControlCharacters
 )
 

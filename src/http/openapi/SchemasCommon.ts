@@ -17,9 +17,9 @@ import {
  * kinds' common parts, ranges, the tag count and the error body. Names without an `A`/`B` prefix.
  */
 
-/** The identifier and tag rule of §1. JavaScript counts length in UTF-16 code units, as the codecs do. */
+/** The identifier and tag rule of §1. Lengths are in code points, as JSON Schema's `maxLength` counts them. */
 const boundedText = (description: string): JsonSchema => ({
-  description: `${description} Non-empty, at most 256 characters (UTF-16 code units), no control characters.`,
+  description: `${description} Non-empty, at most 256 characters (Unicode code points), no control characters.`,
   type: "string",
   minLength: 1,
   maxLength: 256,

@@ -14,7 +14,7 @@ import { type Decoded, describeJson, invalid } from "./JsonInput.ts"
 const MS_PER_DAY = 86_400_000
 
 const pattern =
-  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
+  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
 
 const example = "2026-11-22T06:00:00.000+00:00"
 

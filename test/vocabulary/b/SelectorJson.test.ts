@@ -91,6 +91,10 @@ describe("GetterSelector and SetterSelector (wire.md §4)", () => {
       expect(decoded(decodeGetterSelectors({ id: "x".repeat(256) }))).toHaveLength(1)
       expect(rejection(decodeGetterSelectors({ id: "x".repeat(257) }))).toBe("body.id: must be at most 256 characters")
     })
+    it("a tag of 257 characters counted as code points: 256 emoji are fine", () => {
+      expect(decoded(decodeGetterSelectors({ tags: ["😀".repeat(256)] }))).toHaveLength(1)
+      expect(rejection(decodeGetterSelectors({ tags: ["😀".repeat(257)] }))).toBe("body.tags[0]: must be at most 256 characters")
+    })
     it("control characters in an id or a tag", () => {
       expect(rejection(decodeGetterSelectors({ service: "hall\u0007" }))).toBe(
         "body.service: must not contain control characters"
