@@ -7,6 +7,7 @@ import type { Value } from "../../src/domain/index.ts"
 import { Dispatch } from "../../src/gateway/Dispatch.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
+import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 
 const on: Value = { _tag: "OnOff", state: "On" }
 const noUser = { user: Option.none() }
@@ -189,6 +190,26 @@ describe("simulator, when its home file changes", () => {
       expect(yield* serviceIds).toEqual(["service:a@sim"])
     }).pipe(Effect.provide(Layer.mergeAll(gateway(), Logger.layer([capture]))))
   })
+
+  it.live("refuses, whole, a file naming a channel another adapter's device holds, and keeps the running devices", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const other = makeRecordingAdapter("other")
+      const host = yield* registry.register(other.adapter)
+      yield* host.upsertService(lightDescription("lamp", "other"))
+      const file = yield* homeFile([lamp("a"), lamp("b")])
+      const simulator = yield* Simulator.start(HomeSource.file(file.path))
+      yield* simulator.adapter.send([{ channel: ChannelId.make("setter:a@sim"), value: on }], noUser, () => Effect.void)
+
+      const taken = lamp("a", { getters: [{ id: "getter:a@sim", kind: "OnOff" }, { id: "getter:lamp@other", kind: "OnOff" }] })
+      yield* file.rewrite([taken, lamp("c")])
+      const status = yield* eventually(simulator.reloads, (s) => Option.isSome(s.error))
+      expect(Option.map(status.error, (e) => e.message)).toEqual(Option.some(expect.stringMatching(
+        /home\.json: services\[0\]\.getters\[1\]\.id: getter:lamp@other already belongs to service:lamp@other/
+      )))
+      expect(yield* serviceIds).toEqual(["service:a@sim", "service:b@sim"])
+      expect(yield* simulator.getterValue(ChannelId.make("getter:a@sim"))).toEqual(Option.some(on))
+    }).pipe(Effect.provide(gateway())))
 
   it.live("refuses a change of adapter id while running", () =>
     Effect.gen(function*() {

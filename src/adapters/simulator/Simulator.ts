@@ -1,4 +1,5 @@
 import { Context, Effect, FileSystem, Layer, Option, type Path, Result, type Scope } from "effect"
+import type { HomeIndex } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { GatewayConfig } from "../../GatewayConfig.ts"
 import { demoHome } from "../demo-home.ts"
@@ -49,6 +50,33 @@ const sameAdapter = (current: Home, next: Home, source: string): Result.Result<H
       })
     )
 
+/**
+ * Ids of the file that another adapter's devices hold (the clock's, say). Checked before anything is
+ * applied, so that such a file is refused whole, like any bad file, and the home in force stays.
+ */
+const heldElsewhere = (index: HomeIndex, home: Home, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const refuse = (path: ReadonlyArray<string | number>, reason: string) =>
+    Result.fail(new InvalidHomeFile({ source, path, reason }))
+  for (const [i, service] of home.services.entries()) {
+    const owner = index.service(service.id)
+    if (owner !== undefined && owner.adapter !== home.adapter) {
+      return refuse(["services", i, "id"], `${service.id} is already connected through adapter ${owner.adapter}`)
+    }
+    for (const mechanism of ["getters", "setters"] as const) {
+      for (const [j, channel] of service[mechanism].entries()) {
+        const held = index.channel(channel.id)
+        if (held !== undefined && held.adapter !== home.adapter) {
+          return refuse(
+            ["services", i, mechanism, j, "id"],
+            `${channel.id} already belongs to ${held.service}, connected through adapter ${held.adapter}`
+          )
+        }
+      }
+    }
+  }
+  return Result.succeed(home)
+}
+
 const readHomeText = (fs: FileSystem.FileSystem, file: string) =>
   fs.readFileString(file).pipe(
     Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: `cannot read the file: ${error.message}` }))
@@ -69,8 +97,12 @@ const start = Effect.fn("Simulator.start")(function*(
   const registry = yield* Registry
   const fs = yield* FileSystem.FileSystem
   let lastText = source._tag === "File" ? yield* readHomeText(fs, source.path) : ""
+  const sourceName = source._tag === "File" ? source.path : demoHomeSource
   const initial = yield* Effect.fromResult(
-    source._tag === "File" ? parseHome(lastText, source.path) : decodeHome(demoHome, demoHomeSource)
+    Result.flatMap(
+      source._tag === "File" ? parseHome(lastText, source.path) : decodeHome(demoHome, demoHomeSource),
+      (home) => heldElsewhere(registry.index, home, sourceName)
+    )
   )
 
   const devices = yield* makeSimulatedDevices(initial.adapter, registry.register)
@@ -89,7 +121,10 @@ const start = Effect.fn("Simulator.start")(function*(
       if (text === lastText) return
       lastText = text
       const next = yield* Effect.fromResult(
-        Result.flatMap(parseHome(text, source.path), (home) => sameAdapter(initial, home, source.path))
+        parseHome(text, source.path).pipe(
+          Result.flatMap((home) => sameAdapter(initial, home, source.path)),
+          Result.flatMap((home) => heldElsewhere(registry.index, home, source.path))
+        )
       )
       const diff = diffHomes(yield* devices.home, next)
       yield* devices.apply(next)
