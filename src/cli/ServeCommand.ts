@@ -77,15 +77,13 @@ const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.me
 /** `gateway serve`: runs the gateway until SIGINT or SIGTERM. */
 export const serveCommand = Command.make("serve", flags, (input) => {
   const config = toConfig(input)
-  // Not binding the port is the operator's problem to fix, so say it in one line, not a stack.
+  // An unusable home file or port is the operator's problem to fix, so say it in one line, not a stack.
+  const refuse = (userMessage: string, cause: unknown) => Effect.fail(new CliError.UserError({ userMessage, cause }))
   return serve(config).pipe(
-    Effect.catchTag("ServeError", (error) =>
-      Effect.fail(
-        new CliError.UserError({
-          userMessage: `cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`,
-          cause: error
-        })
-      ))
+    Effect.catchTags({
+      ServeError: (error) => refuse(`cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`, error),
+      InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error)
+    })
   )
 }).pipe(
   Command.withDescription("Serve the HTTP API until SIGINT or SIGTERM")

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { Effect } from "effect"
+import { Effect, Logger } from "effect"
 import { runCli } from "./Cli.ts"
 import { teardown } from "./ExitCode.ts"
 
-runCli.pipe(Effect.provide(NodeServices.layer), NodeRuntime.runMain({ teardown }))
+// Logs go to stderr: stdout carries only what scripts read (`listening on …`, `translate`'s output).
+runCli.pipe(Effect.provide(NodeServices.layer), Effect.provideService(Logger.LogToStderr, true), NodeRuntime.runMain({ teardown }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option, Result } from "effect"
+import { Effect, Logger, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
 import { decodeHome, type Home } from "../../src/adapters/simulator/HomeFile.ts"
 import { makeSimulatedDevices } from "../../src/adapters/simulator/SimulatedDevices.ts"
@@ -177,8 +177,12 @@ describe("simulated devices", () => {
       expect(yield* devices.getterValue(id("getter:a@sim"))).toEqual(Option.some(on))
     }))
 
-  it.effect("keeps the last value of a setter without drives, and reports nothing", () =>
-    Effect.gen(function*() {
+  it.effect("keeps the last value of a setter without drives, logs it, and reports nothing", () => {
+    const logged: Array<string> = []
+    const capture = Logger.make(({ message }) => {
+      logged.push(Array.isArray(message) ? message.join(" ") : String(message))
+    })
+    return Effect.gen(function*() {
       const { devices, markReports, reportsSince } = yield* simulate(home([lamp("a")]))
       const connected = markReports()
       const { reply } = collectReplies<void>()
@@ -187,7 +191,9 @@ describe("simulated devices", () => {
       yield* devices.adapter.send([{ channel: id("setter:a-log@sim"), value: said("two") }], noUser, reply)
       expect(yield* devices.lastSent(id("setter:a-log@sim"))).toEqual(Option.some(said("two")))
       expect(reportsSince(connected)).toEqual([])
-    }))
+      expect(logged).toEqual(['setter:a-log@sim received {"String":"one"}', 'setter:a-log@sim received {"String":"two"}'])
+    }).pipe(Effect.provide(Logger.layer([capture])))
+  })
 
   it.effect("takes the values of a cycle in turn, one every every_ms, from the first", () =>
     Effect.gen(function*() {

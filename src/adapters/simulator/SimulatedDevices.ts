@@ -3,6 +3,7 @@ import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { type Value, valueEquals } from "../../domain/Value.ts"
 import { describeService, diffHomes, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
+import { encodeValue } from "../../vocabulary/common/ValueJson.ts"
 import type { Cycle, Home, SimulatedGetter, SimulatedService, SimulatedSetter } from "./HomeFile.ts"
 
 /** The simulated devices of one home, as the gateway reaches them (through `adapter`) and as tests see them. */
@@ -135,6 +136,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
               if (state === undefined) return
               state.last = Option.some(w.value)
               if (state.spec.drives !== undefined) yield* takeValue(state.spec.drives, w.value)
+              else yield* Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
             })),
         { concurrency: "unbounded", discard: true }
       )
