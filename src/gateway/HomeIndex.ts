@@ -7,6 +7,8 @@ import type { Mechanism } from "../domain/Mechanism.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
 import type { Value } from "../domain/Value.ts"
+import { EMPTY, link, unlink } from "./Multimap.ts"
+import { TagSets } from "./TagSets.ts"
 
 /** A connected channel as the gateway keeps it. */
 export interface ChannelRecord {
@@ -31,20 +33,6 @@ export interface ServiceRecord {
   readonly setters: ReadonlyArray<ChannelId>
 }
 
-/** Adds `key → member` to a multimap. */
-const link = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
-  const set = map.get(key)
-  if (set === undefined) map.set(key, new Set([member]))
-  else set.add(member)
-}
-const unlink = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
-  const set = map.get(key)
-  if (set === undefined) return
-  set.delete(member)
-  if (set.size === 0) map.delete(key)
-}
-
-const EMPTY: ReadonlySet<never> = new Set()
 const byId = (a: { readonly id: string }, b: { readonly id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
@@ -60,8 +48,8 @@ export class HomeIndex {
   private readonly channels = new Map<ChannelId, ChannelRecord>()
   /** The records of `channels`, as a set: the candidates of a selector that constrains nothing indexed. */
   private readonly allChannels = new Set<ChannelRecord>()
-  private readonly serviceTags = new Map<ServiceId, Set<Tag>>()
-  private readonly channelTags = new Map<ChannelId, Set<Tag>>()
+  private readonly serviceTags = new TagSets<ServiceId>()
+  private readonly channelTags = new TagSets<ChannelId>()
   /** Connected things only. */
   private readonly servicesByTag = new Map<Tag, Set<ServiceId>>()
   // Records, not ids: a large candidate set is then walked without a lookup per member.
@@ -81,11 +69,11 @@ export class HomeIndex {
   }
 
   tagsOfService(id: ServiceId): ReadonlySet<Tag> {
-    return this.serviceTags.get(id) ?? EMPTY
+    return this.serviceTags.of(id)
   }
 
   tagsOfChannel(id: ChannelId): ReadonlySet<Tag> {
-    return this.channelTags.get(id) ?? EMPTY
+    return this.channelTags.of(id)
   }
 
   get channelCount(): number {
@@ -130,28 +118,43 @@ export class HomeIndex {
 
   // ---- tags
 
-  /** Adds or removes tags on a service id (connected or not). */
+  /** A client adds or removes tags on a service id (connected or not). */
   retagService(id: ServiceId, tags: ReadonlyArray<Tag>, add: boolean): void {
-    const connected = this.services.has(id)
-    for (const tag of tags) {
-      if (add) link(this.serviceTags, id, tag)
-      else unlink(this.serviceTags, id, tag)
-      if (!connected) continue
-      if (add) link(this.servicesByTag, tag, id)
-      else unlink(this.servicesByTag, tag, id)
-    }
+    const changed = this.serviceTags.edit(id, tags, add)
+    if (add) this.indexServiceTags(id, changed, [])
+    else this.indexServiceTags(id, [], changed)
   }
 
-  /** Adds or removes tags on a channel id (connected or not). */
+  /** A client adds or removes tags on a channel id (connected or not). */
   retagChannel(id: ChannelId, tags: ReadonlyArray<Tag>, add: boolean): void {
-    const connected = this.channels.get(id)
-    for (const tag of tags) {
-      if (add) link(this.channelTags, id, tag)
-      else unlink(this.channelTags, id, tag)
-      if (connected === undefined) continue
-      if (add) link(this.channelsByTag, tag, connected)
-      else unlink(this.channelsByTag, tag, connected)
-    }
+    const changed = this.channelTags.edit(id, tags, add)
+    if (add) this.indexChannelTags(id, changed, [])
+    else this.indexChannelTags(id, [], changed)
+  }
+
+  /** A service's device declares its tags (at connect or update): see TagSets. */
+  declareServiceTags(id: ServiceId, tags: ReadonlyArray<Tag>): void {
+    const { added, removed } = this.serviceTags.declare(id, tags)
+    this.indexServiceTags(id, added, removed)
+  }
+
+  /** A channel's device declares its tags (at connect or update): see TagSets. */
+  declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
+    const { added, removed } = this.channelTags.declare(id, tags)
+    this.indexChannelTags(id, added, removed)
+  }
+
+  private indexServiceTags(id: ServiceId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {
+    if (!this.services.has(id)) return
+    for (const tag of added) link(this.servicesByTag, tag, id)
+    for (const tag of removed) unlink(this.servicesByTag, tag, id)
+  }
+
+  private indexChannelTags(id: ChannelId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {
+    const channel = this.channels.get(id)
+    if (channel === undefined) return
+    for (const tag of added) link(this.channelsByTag, tag, channel)
+    for (const tag of removed) unlink(this.channelsByTag, tag, channel)
   }
 
   // ---- selecting

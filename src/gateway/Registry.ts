@@ -83,9 +83,9 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             { id: description.id, adapter, properties: description.properties, getters: sortedIds("getter"), setters: sortedIds("setter") },
             records
           )
-          // A device's own tags are merged with the ones clients stored for its ids.
-          index.retagService(description.id, description.tags, true)
-          for (const c of [...description.getters, ...description.setters]) index.retagChannel(c.id, c.tags, true)
+          // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
+          index.declareServiceTags(description.id, description.tags)
+          for (const c of [...description.getters, ...description.setters]) index.declareChannelTags(c.id, c.tags)
           yield* publish({ _tag: "ChannelsChanged", channels: [...new Set([...previous.keys(), ...records.map((r) => r.id)])] })
         })
 

@@ -6,6 +6,7 @@ import { anyService, ChannelId, channelSelector, exactly, ServiceId, serviceSele
 import type { Value } from "../../src/domain/index.ts"
 import { Dispatch } from "../../src/gateway/Dispatch.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
+import { Tags } from "../../src/gateway/Tags.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
 import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 
@@ -190,6 +191,20 @@ describe("simulator, when its home file changes", () => {
       expect(yield* serviceIds).toEqual(["service:a@sim"])
     }).pipe(Effect.provide(Layer.mergeAll(gateway(), Logger.layer([capture]))))
   })
+
+  it.live("takes away a tag the file no longer gives a device, unless a client put it there too", () =>
+    Effect.gen(function*() {
+      const file = yield* homeFile([lamp("a", { tags: ["light", "hall", "old"] })])
+      yield* Simulator.start(HomeSource.file(file.path))
+      const registry = yield* Registry
+      const tags = yield* Tags
+      yield* tags.tagServices("add", [serviceSelector({ id: exactly(ServiceId.make("service:a@sim")) })], [Tag.make("hall")])
+      const tagsOfA = registry.services([serviceSelector({ id: exactly(ServiceId.make("service:a@sim")) })]).pipe(
+        Effect.map(([a]) => a?.tags)
+      )
+      yield* file.rewrite([lamp("a", { tags: ["light", "new"] })])
+      expect(yield* eventually(tagsOfA, (t) => t?.includes(Tag.make("new")) === true)).toEqual(["hall", "light", "new"])
+    }).pipe(Effect.provide(gateway())))
 
   it.live("refuses, whole, a file naming a channel another adapter's device holds, and keeps the running devices", () =>
     Effect.gen(function*() {

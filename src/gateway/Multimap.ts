@@ -1,0 +1,16 @@
+/** Adds `key → member` to a multimap. */
+export const link = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
+  const set = map.get(key)
+  if (set === undefined) map.set(key, new Set([member]))
+  else set.add(member)
+}
+
+/** Removes `key → member` from a multimap, and the key with its last member. */
+export const unlink = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
+  const set = map.get(key)
+  if (set === undefined) return
+  set.delete(member)
+  if (set.size === 0) map.delete(key)
+}
+
+export const EMPTY: ReadonlySet<never> = new Set()

@@ -1,0 +1,58 @@
+import * as fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import type { Tag } from "../../src/domain/index.ts"
+import { TagSets } from "../../src/gateway/TagSets.ts"
+
+const tag = fc.constantFrom(..."abcde".split("")).map((t) => t as Tag)
+const tags = fc.uniqueArray(tag, { maxLength: 4 })
+const id = fc.constantFrom("x", "y")
+const operation = fc.oneof(
+  fc.record({ op: fc.constant("edit" as const), id, tags, add: fc.boolean() }),
+  fc.record({ op: fc.constant("declare" as const), id, tags })
+)
+type Operation = typeof operation extends fc.Arbitrary<infer A> ? A : never
+
+/** The meaning of TagSets in plain sets: a thing carries its client tags and the tags its device declares. */
+class Model {
+  readonly client = new Map<string, Set<Tag>>()
+  readonly device = new Map<string, Set<Tag>>()
+  of(id: string): Array<Tag> {
+    return [...new Set([...this.client.get(id) ?? [], ...this.device.get(id) ?? []])].sort()
+  }
+  apply(o: Operation): void {
+    const client = this.client.get(o.id) ?? new Set<Tag>()
+    this.client.set(o.id, client)
+    if (o.op === "declare") return void this.device.set(o.id, new Set(o.tags))
+    for (const t of o.tags) {
+      if (o.add) client.add(t)
+      else {
+        client.delete(t)
+        this.device.get(o.id)?.delete(t)
+      }
+    }
+  }
+}
+
+describe("tag sets", () => {
+  it("carry a thing's client tags and the tags its device declares now, and say what came and went", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 30 }), (operations) => {
+        const sets = new TagSets<string>()
+        const model = new Model()
+        for (const o of operations) {
+          const before = [...sets.of(o.id)]
+          const said = o.op === "edit"
+            ? (o.add ? { added: sets.edit(o.id, o.tags, true), removed: [] } : { added: [], removed: sets.edit(o.id, o.tags, false) })
+            : sets.declare(o.id, o.tags)
+          model.apply(o)
+          const after = [...sets.of(o.id)].sort()
+          expect(after).toEqual(model.of(o.id))
+          expect([...said.added].sort()).toEqual(after.filter((t) => !before.includes(t)))
+          expect([...said.removed].sort()).toEqual(before.filter((t) => !after.includes(t)).sort())
+        }
+        for (const x of ["x", "y"]) expect([...sets.of(x)].sort()).toEqual(model.of(x))
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
