@@ -8,7 +8,7 @@ const args = {
     Argument.withDescription(`the vocabulary A operation: ${Object.keys(operationNames).join(", ")}`)
   ),
   body: Argument.String("body").pipe(
-    Argument.withDescription("its JSON body (read from standard input when left out)"),
+    Argument.withDescription("its JSON body (read from standard input when left out; blank: no body)"),
     Argument.optional
   )
 }
@@ -27,10 +27,11 @@ const bodyText = (body: Option.Option<string>) =>
 export const translateCommand = Command.make("translate", args, ({ operation, body }) =>
   Effect.gen(function*() {
     const source = yield* bodyText(body)
-    const json = yield* Effect.try({
+    // A blank body is no body, as over HTTP: a read of everything.
+    const json = source.trim() === "" ? Option.none() : Option.some(yield* Effect.try({
       try: (): unknown => JSON.parse(source),
       catch: (error) => userError(`body: invalid JSON: ${error instanceof Error ? error.message : String(error)}`)
-    })
+    }))
     const translated = translateToB(operation, json)
     if (Result.isFailure(translated)) return yield* userError(translated.failure.message)
     yield* Console.log(JSON.stringify(translated.success, null, 2))

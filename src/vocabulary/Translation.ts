@@ -1,7 +1,7 @@
-import { Result } from "effect"
+import { Option, Result } from "effect"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
-import type { InvalidInput } from "./common/InvalidInput.ts"
+import { InvalidInput } from "./common/InvalidInput.ts"
 import type { Decoded } from "./common/JsonInput.ts"
 import { Unexpressible } from "./common/Unexpressible.ts"
 
@@ -10,8 +10,8 @@ export interface RequestB {
   readonly operation: string
   readonly method: string
   readonly path: string
-  /** WebSocket frames instead of an HTTP body for `watch_values`. */
-  readonly body: unknown
+  /** WebSocket frames instead of an HTTP body for `watch_values`; absent: send no body (a read of everything). */
+  readonly body?: unknown
 }
 
 /** One vocabulary A operation's B equivalent: where to send it, and its body from A's body. */
@@ -19,6 +19,8 @@ interface Translation {
   readonly operationB: string
   readonly method: string
   readonly path: string
+  /** A read, which takes a missing body as "everything" (wire.md §4). */
+  readonly read: boolean
   readonly body: (json: unknown) => Result.Result<unknown, InvalidInput | Unexpressible>
 }
 
@@ -29,12 +31,14 @@ const translation = <C>(t: {
   readonly operationB: string
   readonly method: string
   readonly path: string
+  readonly read?: boolean
   readonly decodeA: (json: unknown) => Decoded<C>
   readonly encodeB: (canonical: C) => Result.Result<unknown, Unexpressible>
 }): Translation => ({
   operationB: t.operationB,
   method: t.method,
   path: t.path,
+  read: t.read ?? false,
   body: (json) => Result.flatMap(t.decodeA(json), t.encodeB)
 })
 
@@ -45,7 +49,7 @@ const translation = <C>(t: {
  */
 export const translations: Readonly<Record<string, Translation>> = {
   get_nodes: translation({
-    operationB: "get_services", method: "GET", path: "/api/v1/services",
+    operationB: "get_services", method: "GET", path: "/api/v1/services", read: true,
     decodeA: (json) => A.decodeNodeSelectors(json), encodeB: always(B.encodeServiceSelectors)
   }),
   put_node_tag: translation({
@@ -57,11 +61,11 @@ export const translations: Readonly<Record<string, Translation>> = {
     decodeA: (json) => A.decodeNodeTagBody(json), encodeB: always(B.encodeServiceTagBody)
   }),
   get_input_channels: translation({
-    operationB: "get_getter_channels", method: "GET", path: "/api/v1/channels/getters",
+    operationB: "get_getter_channels", method: "GET", path: "/api/v1/channels/getters", read: true,
     decodeA: (json) => A.decodeGetSelectors(json), encodeB: always(B.encodeGetterSelectors)
   }),
   get_output_channels: translation({
-    operationB: "get_setter_channels", method: "GET", path: "/api/v1/channels/setters",
+    operationB: "get_setter_channels", method: "GET", path: "/api/v1/channels/setters", read: true,
     decodeA: (json) => A.decodeSetSelectors(json), encodeB: always(B.encodeSetterSelectors)
   }),
   put_channel_tag: translation({
@@ -73,7 +77,7 @@ export const translations: Readonly<Record<string, Translation>> = {
     decodeA: (json) => A.decodeChannelTagBody(json), encodeB: B.encodeChannelTagBody
   }),
   get_channel_value: translation({
-    operationB: "fetch_values", method: "GET", path: "/api/v1/channels/get",
+    operationB: "fetch_values", method: "GET", path: "/api/v1/channels/get", read: true,
     decodeA: (json) => A.decodeGetValueBody(json), encodeB: always(B.encodeFetchBody)
   }),
   put_channel_value: translation({
@@ -95,15 +99,23 @@ export const operationNames: Readonly<Record<string, string>> = {
   delete_output_tag: "delete_channel_tag"
 }
 
-/** The vocabulary B request equivalent to the vocabulary A request `operation` with body `json`. */
+/**
+ * The vocabulary B request equivalent to the vocabulary A request `operation` with `body` (`None`: a
+ * request without a body, which a read takes as "everything" and any other operation refuses).
+ */
 export const translateToB = (
   operation: string,
-  json: unknown
+  body: Option.Option<unknown>
 ): Result.Result<RequestB, InvalidInput | Unexpressible> => {
   const name = operationNames[operation]
   const t = name === undefined ? undefined : translations[name]
   if (t === undefined) {
     return Result.fail(new Unexpressible({ reason: `unknown vocabulary A operation "${operation}" (known: ${Object.keys(operationNames).join(", ")})` }))
   }
-  return Result.map(t.body(json), (body) => ({ operation: t.operationB, method: t.method, path: t.path, body }))
+  const request = { operation: t.operationB, method: t.method, path: t.path }
+  return Option.match(body, {
+    onNone: () =>
+      t.read ? Result.succeed(request) : Result.fail(new InvalidInput({ path: [], reason: "required, a JSON document" })),
+    onSome: (json) => Result.map(t.body(json), (translated) => ({ ...request, body: translated }))
+  })
 }

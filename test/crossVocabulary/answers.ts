@@ -1,4 +1,4 @@
-import { Result } from "effect"
+import { Option, Result } from "effect"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
 import { operationNames, type RequestB, translateToB } from "../../src/vocabulary/Translation.ts"
@@ -81,11 +81,8 @@ const readerOf = (operation: string): Readers => {
 }
 
 /** The B request `translateToB` gives for an A request; a request with no body translates to none. */
-export const translated = (request: RequestA): RequestB => {
-  if (request.body !== undefined) return decoded(translateToB(request.operation, request.body))
-  const everything = decoded(translateToB(request.operation, []))
-  return { ...everything, body: undefined }
-}
+export const translated = (request: RequestA): RequestB =>
+  decoded(translateToB(request.operation, request.body === undefined ? Option.none() : Option.some(request.body)))
 
 export interface Exchanged {
   readonly status: number

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { translateToB } from "../../src/vocabulary/Translation.ts"
 import { home } from "../http/vocabularyA/homes.ts"
@@ -38,7 +39,7 @@ describe("gateway translate", () => {
       path: "/api/v1/channels/get",
       body: [{ kind: "OnOff" }, { service: "service:nowhere@test" }]
     })
-    const translated = decoded(translateToB("get_channel_value", body))
+    const translated = decoded(translateToB("get_channel_value", Option.some(body)))
     expect(printed).toEqual(translated)
     const request = { operation: "get_channel_value", body }
     const inA = await sendA(running(gateway), request)
@@ -63,7 +64,7 @@ describe("gateway translate", () => {
       path: "/api/v1/channels/set",
       body: [{ select: [{ tags: ["main"] }], value: { OnOff: "On" } }]
     })
-    const translated = decoded(translateToB("put_channel_value", body))
+    const translated = decoded(translateToB("put_channel_value", Option.some(body)))
     expect(printed).toEqual(translated)
     const request = { operation: "put_channel_value", body }
     const inA = await sendA(running(gateway), request)
@@ -74,6 +75,15 @@ describe("gateway translate", () => {
     expect(await sendB(running(twin), request.operation, translated)).toEqual(inA)
     const read = { operation: "get_channel_value", body: undefined }
     expect(await sendA(running(twin), read)).toEqual(await sendA(running(gateway), read))
+  })
+
+  it("reads a blank body as no body: a read of everything, which a write refuses", async () => {
+    const read = await runGateway(["translate", "get_nodes", ""])
+    expect({ code: read.code, stderr: read.stderr }).toEqual({ code: 0, stderr: "" })
+    expect(JSON.parse(read.stdout)).toEqual({ operation: "get_services", method: "GET", path: "/api/v1/services" })
+    const write = await runGateway(["translate", "put_channel_value", " "])
+    expect({ code: write.code, stdout: write.stdout }).toEqual({ code: 1, stdout: "" })
+    expect(write.stderr).toContain("body: required, a JSON document")
   })
 
   it("refuses a body vocabulary A does not read: exit code 1, the place on stderr, nothing on stdout", async () => {
@@ -87,6 +97,6 @@ describe("gateway translate", () => {
     const example = /^\$ npx gateway translate (\S+) '([^']*)'\n```\n\n```json\n([\s\S]*?)\n```$/m.exec(doc)
     if (example === null) throw new Error("no `$ npx gateway translate` example followed by its output")
     const [, operation = "", body = "", printed = ""] = example
-    expect(decoded(translateToB(operation, JSON.parse(body)))).toEqual(JSON.parse(printed))
+    expect(decoded(translateToB(operation, Option.some(JSON.parse(body))))).toEqual(JSON.parse(printed))
   })
 })

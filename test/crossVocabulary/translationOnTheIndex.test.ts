@@ -1,4 +1,5 @@
 import * as fc from "fast-check"
+import { Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { type Constraint, empty, exactly } from "../../src/domain/Constraint.ts"
 import { Tag } from "../../src/domain/Identifier.ts"
@@ -61,7 +62,7 @@ describe("an A request and its B translation, on random homes", () => {
       fc.property(randomHome, nodeSelectors, (home, selectors) => {
         const index = buildIndex(home)
         const body = decoded(A.encodeNodeSelectors(selectors))
-        const b = decoded(translateToB("get_nodes", body))
+        const b = decoded(translateToB("get_nodes", Option.some(body)))
         expect(b.path).toBe("/api/v1/services")
         const asA = decoded(A.decodeNodeSelectors(body))
         expect(serviceIds(index, decoded(B.decodeServiceSelectors(b.body)))).toEqual(serviceIds(index, asA))
@@ -75,12 +76,12 @@ describe("an A request and its B translation, on random homes", () => {
       fc.property(randomHome, getSelectors, setSelectors, (home, gets, sets) => {
         const index = buildIndex(home)
         const getBody = decoded(A.encodeGetSelectors(gets))
-        const getters = decoded(translateToB("get_input_channels", getBody))
+        const getters = decoded(translateToB("get_input_channels", Option.some(getBody)))
         expect(getters.path).toBe("/api/v1/channels/getters")
         expect(channelIds(index, decoded(B.decodeGetterSelectors(getters.body))))
           .toEqual(channelIds(index, decoded(A.decodeGetSelectors(getBody))))
         const setBody = decoded(A.encodeSetSelectors(sets))
-        const setters = decoded(translateToB("get_output_channels", setBody))
+        const setters = decoded(translateToB("get_output_channels", Option.some(setBody)))
         expect(setters.path).toBe("/api/v1/channels/setters")
         expect(channelIds(index, decoded(B.decodeSetterSelectors(setters.body))))
           .toEqual(channelIds(index, decoded(A.decodeSetSelectors(setBody))))
@@ -94,7 +95,7 @@ describe("an A request and its B translation, on random homes", () => {
       fc.property(randomHome, tagSelectors, (home, selectors) => {
         const index = buildIndex(home)
         const body = decoded(A.encodeChannelTagBody({ selectors, tags }))
-        const b = decoded(translateToB("put_input_tag", body))
+        const b = decoded(translateToB("put_input_tag", Option.some(body)))
         expect([b.method, b.path]).toEqual(["POST", "/api/v1/channels/tag"])
         expect(channelIds(index, decoded(B.decodeChannelTagBody(b.body)).selectors))
           .toEqual(channelIds(index, decoded(A.decodeChannelTagBody(body)).selectors))
@@ -108,7 +109,7 @@ describe("an A request and its B translation, on random homes", () => {
       fc.property(randomHome, getSelectors, (home, selectors) => {
         const index = buildIndex(home)
         const body = decoded(A.encodeGetSelectors(selectors))
-        const b = decoded(translateToB("get_channel_value", body))
+        const b = decoded(translateToB("get_channel_value", Option.some(body)))
         expect(b.path).toBe("/api/v1/channels/get")
         expect(resolution(index, "getter", decoded(B.decodeFetchBody(b.body))))
           .toEqual(resolution(index, "getter", decoded(A.decodeGetValueBody(body))))
@@ -122,7 +123,7 @@ describe("an A request and its B translation, on random homes", () => {
       fc.property(randomHome, setSelectors, (home, selectors) => {
         const index = buildIndex(home)
         const body = [decoded(A.encodeSetSelectors(selectors)), value]
-        const b = decoded(translateToB("put_channel_value", body))
+        const b = decoded(translateToB("put_channel_value", Option.some(body)))
         expect([b.method, b.path]).toEqual(["PUT", "/api/v1/channels/set"])
         const targetsB = decoded(B.decodeSendBody(b.body))
         const targetsA = decoded(A.decodePutValueBody(body))
