@@ -168,9 +168,15 @@ describe("the document's schemas and wire.md's examples", () => {
       {},
       [],
       [{ id: "service:hall@sim", tags: ["hall"], getters: [{ kind: "OnOff" }], setters: [{ service_tags: ["x"] }] }],
-      { id: null, getters: null }
+      { id: null, getters: [{ kind: null }] }
     ])
-    expectInvalid("BServiceSelectors", [{ getters: { kind: "OnOff" } }, { name: "hall" }, [{ kind: "OnOff" }]])
+    expectInvalid("BServiceSelectors", [
+      { getters: { kind: "OnOff" } },
+      { name: "hall" },
+      [{ kind: "OnOff" }],
+      { getters: null },
+      { tags: null }
+    ])
     const extension = { vendor: "v", adapter: "a", kind: "k", type: "Unit" }
     expectValid("BGetterSelectors", [{ id: "getter:light@sim" }, [{ service: "s", kind: extension }]])
     expectValid("ANodeSelector", [

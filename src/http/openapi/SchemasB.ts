@@ -16,7 +16,7 @@ import {
  * Component names start with `B`.
  */
 
-/** B reads an absent field and, as FoxBox clients send them, a null one alike: no constraint. */
+/** B reads an absent scalar field and a null one alike: no constraint. Lists are arrays, never null. */
 const optional = (schema: JsonSchema, description: string): JsonSchema => nullable(schema, description)
 
 const channelSelector = (description: string): JsonSchema =>
@@ -24,8 +24,8 @@ const channelSelector = (description: string): JsonSchema =>
     {
       id: optional(ref("ChannelId"), "The channel with this id."),
       service: optional(ref("ServiceId"), "Channels of the service with this id."),
-      tags: optional(ref("Tags"), "Channels that carry all of these tags."),
-      service_tags: optional(ref("Tags"), "Channels whose service carries all of these tags."),
+      tags: ref("Tags", "Channels that carry all of these tags."),
+      service_tags: ref("Tags", "Channels whose service carries all of these tags."),
       kind: optional(ref("BKind"), "Channels of this kind.")
     },
     [],
@@ -52,13 +52,13 @@ export const schemasB: Components = {
   BServiceSelector: closedObject(
     {
       id: optional(ref("ServiceId"), "The service with this id."),
-      tags: optional(ref("Tags"), "Services that carry all of these tags."),
-      getters: optional(
-        arrayOf(ref("BGetterSelector")),
+      tags: ref("Tags", "Services that carry all of these tags."),
+      getters: arrayOf(
+        ref("BGetterSelector"),
         "For each, the service has at least one matching getter. An array, never a single selector."
       ),
-      setters: optional(
-        arrayOf(ref("BSetterSelector")),
+      setters: arrayOf(
+        ref("BSetterSelector"),
         "For each, the service has at least one matching setter. An array, never a single selector."
       )
     },

@@ -40,6 +40,7 @@ const serviceSelectorFields = ["id", "tags", "getters", "setters"]
 const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
 const readServiceId = identifierReader(ServiceId, "a service id (a string)")
 
+/** A scalar field set to `null` reads as absent (clients serialise a missing optional so); a list must be an array. */
 const isAbsent = (json: unknown): boolean => json === undefined || json === null
 
 const optionalConstraint = <A>(
@@ -54,7 +55,7 @@ const optionalConstraint = <A>(
 
 const optionalTags = (object: JsonObject, key: string, path: InputPath): Decoded<ReadonlyArray<Tag>> => {
   const json = field(object, key)
-  return isAbsent(json) ? Result.succeed([]) : readTags(json, [...path, key])
+  return json === undefined ? Result.succeed([]) : readTags(json, [...path, key])
 }
 
 const channelSelectorDecoder = (role: ChannelSelectorRole) => (json: unknown, path: InputPath = []): Decoded<ChannelSelector> =>
@@ -84,7 +85,7 @@ const nestedSelectors = (
   decode: (json: unknown, path: InputPath) => Decoded<ChannelSelector>
 ): Decoded<ReadonlyArray<ChannelSelector>> => {
   const json = field(object, key)
-  if (isAbsent(json)) return Result.succeed([])
+  if (json === undefined) return Result.succeed([])
   if (!Array.isArray(json)) {
     const hint = isJsonObject(json) ? " (a single selector in place of an array is accepted only at the top level)" : ""
     return invalid([...path, key], `expected an array of ${what}, got ${describeJson(json)}${hint}`)

@@ -85,10 +85,14 @@ describe("get_getter_channels (GET /api/v1/channels/getters, alias POST)", () =>
     })
   })
 
-  it("reads a null field as an absent one, as FoxBox clients send them", async () => {
-    expect(await call("GET", "/api/v1/channels/getters", { id: null, kind: "Thermostat", tags: null })).toEqual({
+  it("reads a null id or service as an absent one, and refuses a null list", async () => {
+    expect(await call("GET", "/api/v1/channels/getters", { id: null, service: null, kind: "Thermostat" })).toEqual({
       status: 200,
       body: [getters.thermostatTarget]
+    })
+    expect(await call("GET", "/api/v1/channels/getters", { kind: "Thermostat", tags: null })).toEqual({
+      status: 400,
+      body: "body.tags: expected an array of strings, got null"
     })
   })
 

@@ -60,9 +60,12 @@ describe("requests of FoxBox-era clients", () => {
     })
   })
 
-  it("reads fields sent as null as absent", async () => {
-    const body = "{\"id\": null, \"tags\": null, " +
-      "\"getters\": [{\"kind\": \"OpenClosed\", \"id\": null, \"service_tags\": null}], \"setters\": null}"
+  it("reads an id or a kind sent as null as absent, but not a list: lists are arrays (wire.md §9)", async () => {
+    const body = "{\"id\": null, \"getters\": [{\"kind\": \"OpenClosed\", \"id\": null, \"service\": null}]}"
     expect(await call("POST", "/api/v1/services", body)).toEqual({ status: 200, body: [services.frontDoor] })
+    expect(await call("POST", "/api/v1/services", "{\"setters\": null}")).toEqual({
+      status: 400,
+      body: "body.setters: expected an array of SetterSelectors, got null"
+    })
   })
 })

@@ -63,10 +63,16 @@ describe("GetterSelector and SetterSelector (wire.md §4)", () => {
     })
   })
 
-  it("reads a null field as an absent one, as FoxBox clients send it", () => {
-    expect(decoded(decodeGetterSelector({ id: null, tags: null, kind: null }))).toEqual(
+  it("reads a null id, service or kind as an absent one, as clients serialise a missing field", () => {
+    expect(decoded(decodeGetterSelector({ id: null, service: null, kind: null }))).toEqual(
       channelSelector({ mechanism: getter })
     )
+  })
+
+  it("refuses null for a nested list, which is always an array (wire.md §9)", () => {
+    expect(rejection(decodeGetterSelector({ tags: null }))).toBe("body.tags: expected an array of strings, got null")
+    expect(rejection(decodeGetterSelector({ service_tags: null }))).toMatch(/^body\.service_tags: expected an array/)
+    expect(rejection(decodeServiceSelector({ getters: null }))).toMatch(/^body\.getters: expected an array of GetterSelectors, got null/)
   })
 
   it("the selector of /channels/tag leaves the mechanism free", () => {
