@@ -1,6 +1,7 @@
 import { text } from "node:stream/consumers"
 import { Console, Effect, Option, Result } from "effect"
 import { Argument, CliError, Command } from "effect/cli"
+import { parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { operationNames, translateToB } from "../vocabulary/Translation.ts"
 
 const args = {
@@ -28,10 +29,9 @@ export const translateCommand = Command.make("translate", args, ({ operation, bo
   Effect.gen(function*() {
     const source = yield* bodyText(body)
     // A blank body is no body, as over HTTP: a read of everything.
-    const json = source.trim() === "" ? Option.none() : Option.some(yield* Effect.try({
-      try: (): unknown => JSON.parse(source),
-      catch: (error) => userError(`body: invalid JSON: ${error instanceof Error ? error.message : String(error)}`)
-    }))
+    const json = yield* Effect.fromResult(
+      Result.mapError(parseJsonText(source), (reason) => userError(`body: invalid JSON: ${reason}`))
+    )
     const translated = translateToB(operation, json)
     if (Result.isFailure(translated)) return yield* userError(translated.failure.message)
     yield* Console.log(JSON.stringify(translated.success, null, 2))

@@ -20,6 +20,9 @@ export const empty: Constraint<never> = { _tag: "Empty" }
 export const conflict: Constraint<never> = { _tag: "Conflict" }
 export const exactly = <A>(value: A): Constraint<A> => ({ _tag: "Exactly", value })
 
+/** The equality of values compared as they are (ids, mechanisms): what a constraint on them uses. */
+export const same = <A>(x: A, y: A): boolean => x === y
+
 /** The AND of two constraints, given an equality on values. */
 export const andConstraint = <A>(a: Constraint<A>, b: Constraint<A>, equals: (x: A, y: A) => boolean): Constraint<A> => {
   if (a._tag === "Conflict" || b._tag === "Conflict") return conflict
@@ -27,6 +30,10 @@ export const andConstraint = <A>(a: Constraint<A>, b: Constraint<A>, equals: (x:
   if (b._tag === "Empty") return a
   return equals(a.value, b.value) ? a : conflict
 }
+
+/** Whether two constraints are the same constraint, given an equality on values. */
+export const sameConstraint = <A>(a: Constraint<A>, b: Constraint<A>, equals: (x: A, y: A) => boolean): boolean =>
+  a._tag === "Exactly" && b._tag === "Exactly" ? equals(a.value, b.value) : a._tag === b._tag
 
 export const satisfies = <A>(constraint: Constraint<A>, value: A, equals: (x: A, y: A) => boolean): boolean => {
   switch (constraint._tag) {

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Constraint, empty } from "./Constraint.ts"
+import { Constraint, empty, exactly } from "./Constraint.ts"
 import { ChannelId, ServiceId, Tag } from "./Identifier.ts"
 import { Kind } from "./Kind.ts"
 import { Mechanism } from "./Mechanism.ts"
@@ -45,3 +45,7 @@ export const anyService: ServiceSelector = { id: empty, tags: [], getters: [], s
 
 export const channelSelector = (fields: Partial<ChannelSelector>): ChannelSelector => ({ ...anyChannel, ...fields })
 export const serviceSelector = (fields: Partial<ServiceSelector>): ServiceSelector => ({ ...anyService, ...fields })
+
+/** The selector of every getter, and of every setter: what a read with no body means. */
+export const everyGetter: ChannelSelector = channelSelector({ mechanism: exactly("getter") })
+export const everySetter: ChannelSelector = channelSelector({ mechanism: exactly("setter") })

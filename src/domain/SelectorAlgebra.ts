@@ -1,9 +1,8 @@
-import { andConstraint } from "./Constraint.ts"
+import { andConstraint, exactly, same } from "./Constraint.ts"
 import { normalizeTags } from "./Identifier.ts"
 import { kindEquals } from "./Kind.ts"
+import type { Mechanism } from "./Mechanism.ts"
 import type { ChannelSelector, ServiceSelector } from "./Selector.ts"
-
-const same = <A>(x: A, y: A): boolean => x === y
 
 /** `a ∧ b` matches exactly what both `a` and `b` match (wire.md §4): Exactly vs another Exactly is a Conflict, tags unite. */
 export const andChannel = (a: ChannelSelector, b: ChannelSelector): ChannelSelector => ({
@@ -21,4 +20,18 @@ export const andService = (a: ServiceSelector, b: ServiceSelector): ServiceSelec
   tags: normalizeTags([...a.tags, ...b.tags]),
   getters: [...a.getters, ...b.getters],
   setters: [...a.setters, ...b.setters]
+})
+
+/** A selector with a `Conflict` field matches nothing, whatever the home holds. */
+export const selectsNothing = (selector: ChannelSelector): boolean =>
+  selector.id._tag === "Conflict" || selector.service._tag === "Conflict" ||
+  selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict"
+
+/**
+ * `selector` restricted to channels of `mechanism`: `andChannel(selector, channelSelector({ mechanism:
+ * exactly(mechanism) }))`, the other fields left as they are. A selector of the other mechanism becomes a Conflict.
+ */
+export const forMechanism = (selector: ChannelSelector, mechanism: Mechanism): ChannelSelector => ({
+  ...selector,
+  mechanism: andConstraint(selector.mechanism, exactly(mechanism), same)
 })

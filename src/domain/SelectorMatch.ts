@@ -1,5 +1,5 @@
 import type { Channel } from "./Channel.ts"
-import { satisfies } from "./Constraint.ts"
+import { same, satisfies } from "./Constraint.ts"
 import type { Tag } from "./Identifier.ts"
 import { kindEquals } from "./Kind.ts"
 import type { ChannelSelector, ServiceSelector } from "./Selector.ts"
@@ -9,7 +9,6 @@ import type { Service } from "./Service.ts"
  * The meaning of selectors, written as plainly as possible. The gateway answers queries from indexes;
  * these functions are the reference those answers are checked against.
  */
-const same = <A>(x: A, y: A): boolean => x === y
 
 const carriesAll = (carried: ReadonlyArray<Tag>, wanted: ReadonlyArray<Tag>): boolean =>
   wanted.every((tag) => carried.includes(tag))

@@ -1,6 +1,7 @@
 import { ByteSize, Effect, Option, Result } from "effect"
 import { HttpIncomingMessage, HttpServerRequest } from "effect/http"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "./HttpError.ts"
 
 /**
@@ -44,20 +45,17 @@ export const parse = (bytes: ArrayBuffer): Result.Result<Option.Option<unknown>,
   } catch {
     return Result.fail(new BadRequest({ message: "body: not valid UTF-8" }))
   }
-  if (text.trim() === "") return Result.succeed(Option.none())
-  try {
-    return Result.succeed(Option.some<unknown>(JSON.parse(text)))
-  } catch (error) {
-    return Result.fail(new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(error)}` }))
-  }
+  return Result.mapError(
+    parseJsonText(text),
+    (reason) => new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(reason)}` })
+  )
 }
 
 /**
  * V8's message without the echo of the input it sometimes appends (a body can be large or
  * private), e.g. `expected ',' or '}' after property value at position 6 (line 1 column 7)`.
  */
-const describeSyntaxError = (error: unknown): string => {
-  if (!(error instanceof Error)) return "unreadable"
-  const message = error.message.replace(/, "[\s\S]*" is not valid JSON$/, "").replace(" in JSON at", " at")
+const describeSyntaxError = (reason: string): string => {
+  const message = reason.replace(/, "[\s\S]*" is not valid JSON$/, "").replace(" in JSON at", " at")
   return message.charAt(0).toLowerCase() + message.slice(1)
 }

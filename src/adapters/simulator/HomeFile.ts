@@ -2,9 +2,10 @@ import { Data, Effect, Option, Result, Schema, SchemaIssue, SchemaTransformation
 import { AdapterId, ChannelId, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { Kind, kindValueType } from "../../domain/Kind.ts"
 import { Value } from "../../domain/Value.ts"
-import type { InputPath } from "../../vocabulary/common/InvalidInput.ts"
+import { firstIssue, formatPath, type InputPath } from "../../vocabulary/common/InvalidInput.ts"
 import type { Decoded } from "../../vocabulary/common/JsonInput.ts"
-import { decodeValue, encodeValue } from "../../vocabulary/common/ValueJson.ts"
+import { parseJson } from "../../vocabulary/common/JsonText.ts"
+import { decodeValue, decodeValueOrNull, encodeValue, encodeValueOrNull } from "../../vocabulary/common/ValueJson.ts"
 import { decodeKind, encodeKind } from "../../vocabulary/b/KindJson.ts"
 
 /**
@@ -32,13 +33,7 @@ const ValueJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Value), from
 
 /** A getter's initial value; `null` or no `value` at all means "no value yet", as `null` does in results. */
 const InitialValue = Schema.Unknown.pipe(
-  Schema.decodeTo(
-    Schema.toType(Schema.Option(Value)),
-    fromReader(
-      (json, path) => json === null ? Result.succeed(Option.none()) : Result.map(decodeValue(json, path), Option.some),
-      (value: Option.Option<Value>) => Option.match(value, { onNone: () => null, onSome: encodeValue })
-    )
-  )
+  Schema.decodeTo(Schema.toType(Schema.Option(Value)), fromReader(decodeValueOrNull, encodeValueOrNull))
 )
 
 /** A kind in vocabulary B's encoding: `"OnOff"`, or the Extension object. */
@@ -113,13 +108,13 @@ const consistentHome = Schema.makeFilter<{ readonly services: ReadonlyArray<Simu
   home.services.forEach((service, s) => {
     const previous = serviceAt.get(service.id)
     if (previous !== undefined) issues.push({ path: ["services", s, "id"], issue: `service id ${JSON.stringify(service.id)} is also used at ${previous}` })
-    else serviceAt.set(service.id, formatHomePath(["services", s]))
+    else serviceAt.set(service.id, formatPath(["services", s], ""))
     for (const mechanism of ["getters", "setters"] as const) {
       service[mechanism].forEach((channel, c) => {
         const first = channelAt.get(channel.id)
         if (first !== undefined) {
           issues.push({ path: ["services", s, mechanism, c, "id"], issue: `channel id ${JSON.stringify(channel.id)} is also used at ${first}` })
-        } else channelAt.set(channel.id, formatHomePath(["services", s, mechanism, c]))
+        } else channelAt.set(channel.id, formatPath(["services", s, mechanism, c], ""))
       })
     }
     for (const getter of service.getters) getters.set(getter.id, getter)
@@ -147,15 +142,6 @@ export const HomeFile = Schema.Struct({
 }).check(consistentHome)
 export type Home = typeof HomeFile.Type
 
-/** `["services", 1, "getters", 0, "kind"]` → `services[1].getters[0].kind`. */
-export const formatHomePath = (path: InputPath): string =>
-  path.reduce<string>((out, key) => {
-    if (typeof key === "number") return `${out}[${key}]`
-    const name = String(key)
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) return `${out}[${JSON.stringify(name)}]`
-    return out === "" ? name : `${out}.${name}`
-  }, "")
-
 /**
  * A home file the simulator cannot use. The message names the file and the place inside it, e.g.
  * `home.json: services[1].getters[0].kind: unknown kind "Toaster" (…)`.
@@ -167,12 +153,11 @@ export class InvalidHomeFile extends Data.TaggedError("InvalidHomeFile")<{
   readonly reason: string
 }> {
   override get message(): string {
-    const where = formatHomePath(this.path)
+    const where = formatPath(this.path, "")
     return where === "" ? `${this.source}: ${this.reason}` : `${this.source}: ${where}: ${this.reason}`
   }
 }
 
-const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 const decodeHomeFile = Schema.decodeUnknownResult(HomeFile, { onExcessProperty: "error" })
 
 /** Schema's wording for a misspelt or forgotten field, in the words of a person editing a file. */
@@ -182,19 +167,14 @@ const reword = (message: string): string =>
 /** Reads a parsed home file; the first problem is the answer. */
 export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> =>
   Result.mapError(decodeHomeFile(json), (error) => {
-    const first = formatter(error.issue).issues[0]
-    const path = (first?.path ?? []).map((p) => (typeof p === "object" ? p.key : p))
-    return new InvalidHomeFile({ source, path, reason: reword(first?.message ?? "invalid home file") })
+    const { path, message } = firstIssue(error.issue)
+    return new InvalidHomeFile({ source, path, reason: reword(message ?? "invalid home file") })
   })
 
 /** Reads the text of a home file. */
-export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> => {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    return Result.fail(new InvalidHomeFile({ source, path: [], reason: `not valid JSON: ${reason}` }))
-  }
-  return decodeHome(json, source)
-}
+export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> =>
+  Result.flatMap(
+    Result.mapError(parseJson(text), (reason) =>
+      new InvalidHomeFile({ source, path: [], reason: `not valid JSON: ${reason}` })),
+    (json) => decodeHome(json, source)
+  )

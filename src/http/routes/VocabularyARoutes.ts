@@ -1,15 +1,12 @@
 import { Effect, Option } from "effect"
-import { exactly } from "../../domain/Constraint.ts"
 import type { TagOperation } from "../../domain/Request.ts"
-import { anyService, type ChannelSelector, channelSelector } from "../../domain/Selector.ts"
+import { anyService, type ChannelSelector, everyGetter, everySetter } from "../../domain/Selector.ts"
 import * as A from "../../vocabulary/a/index.ts"
 import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
 import { ok, route } from "../RouteTable.ts"
 import * as Gateway from "./Gateway.ts"
 
 type Selectors = ReadonlyArray<ChannelSelector>
-const everyInput: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("getter") })])
-const everyOutput: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("setter") })])
 
 const getNodes = Effect.gen(function*() {
   const selectors = yield* decodeBody(A.decodeNodeSelectors, Option.some([anyService]))
@@ -22,14 +19,14 @@ const tagNodes = (operation: TagOperation) =>
     return ok(yield* Gateway.tagServices(operation, request))
   })
 
-const getChannels = (decode: BodyDecoder<Selectors>, everything: Option.Option<Selectors>) =>
+const getChannels = (decode: BodyDecoder<Selectors>, every: ChannelSelector) =>
   Effect.gen(function*() {
-    const selectors = yield* decodeBody(decode, everything)
+    const selectors = yield* decodeBody(decode, Option.some([every]))
     return ok(A.encodeChannels(yield* Gateway.listChannels(selectors)))
   })
 
 const getChannelValue = Effect.gen(function*() {
-  const selectors = yield* decodeBody(A.decodeGetValueBody, everyInput)
+  const selectors = yield* decodeBody(A.decodeGetValueBody, Option.some([everyGetter]))
   return ok(A.encodeFetchResults(yield* Gateway.fetchValues(selectors, Gateway.anonymous)))
 })
 
@@ -43,9 +40,9 @@ export const vocabularyARoutes = [
   route("GET", "/api/v1/nodes", getNodes),
   route("POST", "/api/v1/nodes/tag", tagNodes("add")),
   route("DELETE", "/api/v1/nodes/tag", tagNodes("remove")),
-  route("GET", "/api/v1/channels", getChannels(A.decodeGetSelectors, everyInput)),
-  route("GET", "/api/v1/channels/inputs", getChannels(A.decodeGetSelectors, everyInput)),
-  route("GET", "/api/v1/channels/outputs", getChannels(A.decodeSetSelectors, everyOutput)),
+  route("GET", "/api/v1/channels", getChannels(A.decodeGetSelectors, everyGetter)),
+  route("GET", "/api/v1/channels/inputs", getChannels(A.decodeGetSelectors, everyGetter)),
+  route("GET", "/api/v1/channels/outputs", getChannels(A.decodeSetSelectors, everySetter)),
   route("GET", "/api/v1/channels/value", getChannelValue),
   route("POST", "/api/v1/channels/value", putChannelValue)
 ]

@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
-import { exactly } from "../../domain/Constraint.ts"
-import { anyService, type ChannelSelector, channelSelector } from "../../domain/Selector.ts"
 import type { TagOperation } from "../../domain/Request.ts"
+import { anyService, type ChannelSelector, everyGetter, everySetter } from "../../domain/Selector.ts"
 import * as B from "../../vocabulary/b/index.ts"
 import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
 import { type Method, ok, type Route, route } from "../RouteTable.ts"
@@ -11,8 +10,6 @@ import * as Gateway from "./Gateway.ts"
 const caller = Gateway.anonymous
 
 type Selectors = ReadonlyArray<ChannelSelector>
-const everyGetter: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("getter") })])
-const everySetter: Option.Option<Selectors> = Option.some([channelSelector({ mechanism: exactly("setter") })])
 
 const on = <R>(methods: ReadonlyArray<Method>, path: `/${string}`, handler: Route<R>["handler"]) =>
   methods.map((method) => route(method, path, handler))
@@ -22,9 +19,9 @@ const listServices = Effect.gen(function*() {
   return ok(B.encodeServices(yield* Gateway.listServices(selectors)))
 })
 
-const listChannels = (decode: BodyDecoder<Selectors>, everything: Option.Option<Selectors>) =>
+const listChannels = (decode: BodyDecoder<Selectors>, every: ChannelSelector) =>
   Effect.gen(function*() {
-    const selectors = yield* decodeBody(decode, everything)
+    const selectors = yield* decodeBody(decode, Option.some([every]))
     return ok(B.encodeChannels(yield* Gateway.listChannels(selectors)))
   })
 
@@ -42,7 +39,7 @@ const tagChannelsAlias = (operation: TagOperation, decode: typeof B.decodeGetter
   })
 
 const fetchValues = Effect.gen(function*() {
-  const selectors = yield* decodeBody(B.decodeFetchBody, everyGetter)
+  const selectors = yield* decodeBody(B.decodeFetchBody, Option.some([everyGetter]))
   return ok(B.encodeFetchResults(yield* Gateway.fetchValues(selectors, caller)))
 })
 

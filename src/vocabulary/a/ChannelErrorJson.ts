@@ -1,8 +1,7 @@
 import { Result } from "effect"
 import type { ChannelError } from "../../domain/ChannelError.ts"
-import { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, identifierReader, invalid, readSingleKey, readString } from "../common/JsonInput.ts"
+import { type Decoded, invalid, readChannelId, readNodeId, readSingleKey, readString } from "../common/JsonInput.ts"
 import { readEmptyArray } from "./EmptyMarker.ts"
 
 /**
@@ -22,9 +21,6 @@ export type ChannelErrorInA =
 /** What is left of a domain error once written in A: `decode(encode(e)) = channelErrorInA(e)`. */
 export const channelErrorInA = (error: ChannelErrorInA): ChannelErrorInA =>
   error._tag === "TypeMismatch" ? { _tag: "TypeMismatch" } : error
-
-const readNodeId = identifierReader(ServiceId, "a node id (a string)")
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
 
 const what = `an error such as {"NoSuchGet": "<id>"}`
 

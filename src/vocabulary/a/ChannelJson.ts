@@ -1,18 +1,20 @@
 import { Result } from "effect"
-import type { Channel, Timestamp } from "../../domain/Channel.ts"
-import { ChannelId, normalizeTags, ServiceId } from "../../domain/Identifier.ts"
+import type { Channel } from "../../domain/Channel.ts"
+import { normalizeTags } from "../../domain/Identifier.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
 import {
   type Decoded,
-  identifierReader,
   invalid,
   readArrayOf,
+  readChannelId,
+  readNodeId,
   readObjectWithKeys,
+  readRequired,
   readSingleKey,
-  readTags,
-  requiredField
+  readTags
 } from "../common/JsonInput.ts"
-import { decodeTimestamp, encodeTimestamp } from "../common/TimestampJson.ts"
+import { byId } from "../../domain/ListOrder.ts"
+import { decodeTimestampOrNull, encodeTimestampOrNull } from "../common/TimestampJson.ts"
 import { decodeKind, encodeKind } from "./KindJson.ts"
 
 /**
@@ -42,12 +44,6 @@ const channelFields = ["id", "node", "tags", "last_seen", "mechanism"]
 const getFields = ["kind", "updated"]
 const setFields = ["kind", "push", "updated"]
 
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
-const readNodeId = identifierReader(ServiceId, "a node id (a string)")
-
-const readTimestampOrNull = (json: unknown, path: InputPath): Decoded<Timestamp | null> =>
-  json === null ? Result.succeed(null) : decodeTimestamp(json, path)
-
 /** `push` holds exactly one integer >= 0: the least interval, in ms, at which the device accepts values. */
 const readPush = (json: unknown, path: InputPath): Decoded<number> => {
   if (!Array.isArray(json) || json.length !== 1) return invalid(path, "expected [ms]: an array holding one integer")
@@ -67,25 +63,22 @@ const decodeMechanism = (json: unknown, path: InputPath): Decoded<MechanismInA> 
     }
     const at: InputPath = [...path, name]
     const object = yield* readObjectWithKeys(payload, at, `a ${name} mechanism`, name === "Get" ? getFields : setFields)
-    const kind = yield* Result.flatMap(requiredField(object, "kind", at), (j) => decodeKind(j, [...at, "kind"]))
-    const updated = yield* Result.flatMap(
-      requiredField(object, "updated", at),
-      (j) => readTimestampOrNull(j, [...at, "updated"])
-    )
+    const kind = yield* readRequired(object, "kind", at, decodeKind)
+    const updated = yield* readRequired(object, "updated", at, decodeTimestampOrNull)
     if (name === "Get") return { mechanism: "getter", kind, updated, pushMs: 0 } as const
-    const pushMs = yield* Result.flatMap(requiredField(object, "push", at), (j) => readPush(j, [...at, "push"]))
+    const pushMs = yield* readRequired(object, "push", at, readPush)
     return { mechanism: "setter", kind, updated, pushMs } as const
   })
 
 export const decodeChannel = (json: unknown, path: InputPath): Decoded<ChannelInA> =>
   Result.gen(function*() {
     const object = yield* readObjectWithKeys(json, path, "a Channel", channelFields)
-    const read = <A>(key: string, decode: (json: unknown, path: InputPath) => Decoded<A>): Decoded<A> =>
-      Result.flatMap(requiredField(object, key, path), (j) => decode(j, [...path, key]))
+    const read = <A>(key: string, decode: (json: unknown, path: InputPath) => Decoded<A>) =>
+      readRequired(object, key, path, decode)
     const id = yield* read("id", readChannelId)
     const service = yield* read("node", readNodeId)
     const tags = yield* read("tags", readTags)
-    const lastSeen = yield* read("last_seen", readTimestampOrNull)
+    const lastSeen = yield* read("last_seen", decodeTimestampOrNull)
     const mechanism = yield* read("mechanism", decodeMechanism)
     return { id, service, tags, lastSeen, ...mechanism }
   })
@@ -93,24 +86,20 @@ export const decodeChannel = (json: unknown, path: InputPath): Decoded<ChannelIn
 export const decodeChannels = (json: unknown, path: InputPath = []): Decoded<ReadonlyArray<ChannelInA>> =>
   readArrayOf(json, path, "an array of Channel", decodeChannel)
 
-const timestampOrNull = (t: Timestamp | null): string | null => t === null ? null : encodeTimestamp(t)
-
 /** Takes a domain Channel as it is (its adapter is left out) or an A view. */
 export const encodeChannel = (channel: ChannelInA): unknown => {
   const kind = encodeKind(channel.kind)
-  const updated = timestampOrNull(channel.updated)
+  const updated = encodeTimestampOrNull(channel.updated)
   return {
     id: channel.id,
     node: channel.service,
     tags: normalizeTags(channel.tags),
-    last_seen: timestampOrNull(channel.lastSeen),
+    last_seen: encodeTimestampOrNull(channel.lastSeen),
     mechanism: channel.mechanism === "getter"
       ? { Get: { kind, updated } }
       : { Set: { kind, push: [channel.pushMs], updated } }
   }
 }
-
-const byId = (a: ChannelInA, b: ChannelInA): number => a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 
 /** Lists are sorted by id (wire.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>

@@ -1,10 +1,18 @@
 import { Result } from "effect"
-import { type Constraint, empty, exactly } from "../../domain/Constraint.ts"
-import { ChannelId, normalizeTags, ServiceId } from "../../domain/Identifier.ts"
+import { type Constraint, empty, exactly, same, sameConstraint } from "../../domain/Constraint.ts"
+import { normalizeTags } from "../../domain/Identifier.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import type { ChannelSelector } from "../../domain/Selector.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, field, identifierReader, readArrayOf, readObjectWithKeys, readTags } from "../common/JsonInput.ts"
+import {
+  type Decoded,
+  field,
+  readArrayOf,
+  readChannelId,
+  readNodeId,
+  readObjectWithKeys,
+  readTags
+} from "../common/JsonInput.ts"
 import { decodeConstraint, encodeConstraint } from "./ConstraintJson.ts"
 import { Unexpressible } from "../common/Unexpressible.ts"
 import { decodeKind, encodeKind } from "./KindJson.ts"
@@ -24,9 +32,6 @@ const asSetSelector: Role = { what: "a SetSelector", mechanism: exactly("setter"
 const asEitherSelector: Role = { what: "a GetSelector or SetSelector", mechanism: empty }
 
 const selectorFields = ["id", "parent", "tags", "kind"]
-
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
-const readNodeId = identifierReader(ServiceId, "a node id (a string)")
 
 /** An absent field is no constraint. */
 const optional = <A>(json: unknown, decode: (json: unknown) => Decoded<A>, absent: A): Decoded<A> =>
@@ -71,14 +76,11 @@ const describeMechanism = (mechanism: Constraint<Mechanism>): string => {
   }
 }
 
-const sameMechanism = (a: Constraint<Mechanism>, b: Constraint<Mechanism>): boolean =>
-  a._tag === b._tag && (a._tag !== "Exactly" || b._tag !== "Exactly" || a.value === b.value)
-
 const encodeAs = (role: Role) => (selector: ChannelSelector): Result.Result<unknown, Unexpressible> => {
   if (selector.serviceTags.length > 0) {
     return Result.fail(new Unexpressible({ reason: "vocabulary A has no service_tags: it cannot select channels by their node's tags" }))
   }
-  if (!sameMechanism(selector.mechanism, role.mechanism)) {
+  if (!sameConstraint(selector.mechanism, role.mechanism, same)) {
     return Result.fail(new Unexpressible({
       reason: `in vocabulary A, ${role.what} selects ${describeMechanism(role.mechanism)}, this selector ${
         describeMechanism(selector.mechanism)

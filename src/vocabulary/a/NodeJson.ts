@@ -5,13 +5,14 @@ import type { Service } from "../../domain/Service.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
 import {
   type Decoded,
-  identifierReader,
   invalid,
   readArrayOf,
+  readNodeId,
   readObjectWithKeys,
-  readTags,
-  requiredField
+  readRequired,
+  readTags
 } from "../common/JsonInput.ts"
+import { byId } from "../../domain/ListOrder.ts"
 import { type ChannelInA, channelInA, decodeChannel, encodeChannel, sortChannels } from "./ChannelJson.ts"
 
 /**
@@ -35,8 +36,6 @@ export const nodeInA = (node: NodeInA): NodeInA => ({
 
 const nodeFields = ["id", "tags", "inputs", "outputs"]
 
-const readNodeId = identifierReader(ServiceId, "a node id (a string)")
-
 /** A node's channels belong to it and have the mechanism of the list they are in. */
 const decodeOwnChannel = (node: ServiceId, mechanism: Mechanism) =>
 (json: unknown, path: InputPath): Decoded<ChannelInA> =>
@@ -54,8 +53,8 @@ const decodeOwnChannel = (node: ServiceId, mechanism: Mechanism) =>
 export const decodeNode = (json: unknown, path: InputPath): Decoded<NodeInA> =>
   Result.gen(function*() {
     const object = yield* readObjectWithKeys(json, path, "a Node", nodeFields)
-    const read = <A>(key: string, decode: (json: unknown, path: InputPath) => Decoded<A>): Decoded<A> =>
-      Result.flatMap(requiredField(object, key, path), (j) => decode(j, [...path, key]))
+    const read = <A>(key: string, decode: (json: unknown, path: InputPath) => Decoded<A>) =>
+      readRequired(object, key, path, decode)
     const id = yield* read("id", readNodeId)
     const tags = yield* read("tags", readTags)
     const getters = yield* read("inputs", (j, at) =>
@@ -75,7 +74,5 @@ export const encodeNode = (node: NodeInA): unknown => ({
   inputs: sortChannels(node.getters).map(encodeChannel),
   outputs: sortChannels(node.setters).map(encodeChannel)
 })
-
-const byId = (a: NodeInA, b: NodeInA): number => a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 
 export const encodeNodes = (nodes: ReadonlyArray<NodeInA>): unknown => [...nodes].sort(byId).map(encodeNode)

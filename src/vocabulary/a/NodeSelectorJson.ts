@@ -1,10 +1,11 @@
 import { Result } from "effect"
-import { empty, exactly } from "../../domain/Constraint.ts"
-import { normalizeTags, ServiceId } from "../../domain/Identifier.ts"
+import { empty } from "../../domain/Constraint.ts"
+import { normalizeTags } from "../../domain/Identifier.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import { forMechanism } from "../../domain/SelectorAlgebra.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, field, identifierReader, readArrayOf, readObjectWithKeys, readTags } from "../common/JsonInput.ts"
+import { type Decoded, field, readArrayOf, readNodeId, readObjectWithKeys, readTags } from "../common/JsonInput.ts"
 import {
   decodeGetSelector,
   decodeSetSelector,
@@ -19,8 +20,6 @@ import type { Unexpressible } from "../common/Unexpressible.ts"
  * A node matches when, for each listed channel selector, it has at least one matching channel.
  */
 const nodeSelectorFields = ["id", "tags", "inputs", "outputs"]
-
-const readNodeId = identifierReader(ServiceId, "a node id (a string)")
 
 export const decodeNodeSelector = (json: unknown, path: InputPath): Decoded<ServiceSelector> =>
   Result.gen(function*() {
@@ -49,7 +48,7 @@ export const decodeNodeSelectors = (json: unknown, path: InputPath = []): Decode
  * the mechanism open means the same as one that names it, and is written as the GetSelector it is.
  */
 const within = (mechanism: Mechanism) => (selector: ChannelSelector): ChannelSelector =>
-  selector.mechanism._tag === "Empty" ? { ...selector, mechanism: exactly(mechanism) } : selector
+  selector.mechanism._tag === "Empty" ? forMechanism(selector, mechanism) : selector
 
 /** Fails when a channel requirement cannot be written as a GetSelector / SetSelector (see ChannelSelectorJson). */
 export const encodeNodeSelector = (selector: ServiceSelector): Result.Result<unknown, Unexpressible> =>

@@ -4,7 +4,8 @@ import { ResultKey as ResultKeySchema } from "../../domain/Outcome.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
 import { type Decoded, identifierReader, invalid, readArrayOf, readSingleKey } from "../common/JsonInput.ts"
-import { decodeValue, encodeValue } from "../common/ValueJson.ts"
+import { byKey } from "../../domain/ListOrder.ts"
+import { decodeValueOrNull, encodeValueOrNull } from "../common/ValueJson.ts"
 import { type ChannelErrorInA, channelErrorInA, decodeChannelError, encodeChannelError } from "./ChannelErrorJson.ts"
 
 /**
@@ -48,19 +49,14 @@ const decodeOutcomes = <A>(
     })
   })
 
-const decodeFetched = (json: unknown, path: InputPath): Decoded<Option.Option<Value>> =>
-  json === null ? Result.succeed(Option.none()) : Result.map(decodeValue(json, path), Option.some)
-
 const decodeWritten = (json: unknown, path: InputPath): Decoded<void> =>
   json === null ? Result.void : invalid(path, "a write's success is {\"Ok\": null}")
 
 export const decodeFetchResults = (json: unknown, path: InputPath = []): Decoded<FetchResultsInA> =>
-  decodeOutcomes(json, path, decodeFetched)
+  decodeOutcomes(json, path, decodeValueOrNull)
 
 export const decodeSendResults = (json: unknown, path: InputPath = []): Decoded<SendResultsInA> =>
   decodeOutcomes(json, path, decodeWritten)
-
-const byKey = (a: OutcomeInA<unknown>, b: OutcomeInA<unknown>): number => a.key < b.key ? -1 : a.key > b.key ? 1 : 0
 
 /** Sorted by id whatever the order given, so that responses are deterministic. */
 const encodeOutcomes = <A>(results: ReadonlyArray<OutcomeInA<A>>, encodeOk: (a: A) => unknown): unknown =>
@@ -73,7 +69,7 @@ const encodeOutcomes = <A>(results: ReadonlyArray<OutcomeInA<A>>, encodeOk: (a: 
   ])
 
 export const encodeFetchResults = (results: FetchResults | FetchResultsInA): unknown =>
-  encodeOutcomes<Option.Option<Value>>(results, Option.match({ onNone: () => null, onSome: encodeValue }))
+  encodeOutcomes<Option.Option<Value>>(results, encodeValueOrNull)
 
 export const encodeSendResults = (results: SendResults | SendResultsInA): unknown =>
   encodeOutcomes<void>(results, () => null)

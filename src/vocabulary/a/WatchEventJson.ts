@@ -1,11 +1,10 @@
 import { Option, Result } from "effect"
-import { ChannelId } from "../../domain/Identifier.ts"
 import type { WatchEvent } from "../../domain/Watch.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
 import {
   type Decoded,
-  identifierReader,
   invalid,
+  readChannelId,
   readObjectWithKeys,
   readSingleKey,
   requiredField
@@ -19,8 +18,6 @@ import { decodeValue, encodeValue } from "../common/ValueJson.ts"
 
 /** The events A can say: all but WatchRefused. */
 export type WatchEventInA = Exclude<WatchEvent, { readonly _tag: "WatchRefused" }>
-
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
 
 const decodeValueEvent = (json: unknown, path: InputPath): Decoded<WatchEventInA> =>
   Result.gen(function*() {

@@ -1,12 +1,12 @@
 import { Result } from "effect"
 import type { ChannelError } from "../../domain/ChannelError.ts"
-import { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
 import {
   type Decoded,
-  identifierReader,
   invalid,
+  readChannelId,
   readObjectWithKeys,
+  readServiceId,
   readSingleKey,
   readString,
   requiredField
@@ -19,9 +19,6 @@ import { decodeValueType } from "../common/ValueJson.ts"
  * `{"InternalError": "<message>"}` for a device that failed or did not answer.
  */
 const knownErrors = "NoSuchService, NoSuchGetter, NoSuchSetter, TypeError, InternalError"
-
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
-const readServiceId = identifierReader(ServiceId, "a service id (a string)")
 
 const decodeTypeError = (json: unknown, path: InputPath): Decoded<ChannelError> =>
   Result.gen(function*() {

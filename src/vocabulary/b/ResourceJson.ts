@@ -1,6 +1,6 @@
 import { Result } from "effect"
 import type { Channel } from "../../domain/Channel.ts"
-import { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import { AdapterId, type ServiceId } from "../../domain/Identifier.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import type { Service } from "../../domain/Service.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
@@ -9,15 +9,16 @@ import {
   describeJson,
   identifierReader,
   invalid,
-  type JsonObject,
   readArrayOf,
+  readChannelId,
   readObject,
   readObjectWithKeys,
+  readRequired,
+  readServiceId,
   readString,
-  readTags,
-  requiredField
+  readTags
 } from "../common/JsonInput.ts"
-import { decodeTimestamp, encodeTimestamp } from "../common/TimestampJson.ts"
+import { decodeTimestampOrNull, encodeTimestampOrNull } from "../common/TimestampJson.ts"
 import { decodeKind, encodeKind } from "./KindJson.ts"
 
 /**
@@ -29,8 +30,6 @@ import { decodeKind, encodeKind } from "./KindJson.ts"
 const channelKeys = ["id", "service", "adapter", "mechanism", "kind", "tags", "updated", "last_seen"]
 const serviceKeys = ["id", "adapter", "tags", "properties", "getters", "setters"]
 
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
-const readServiceId = identifierReader(ServiceId, "a service id (a string)")
 const readAdapterId = identifierReader(AdapterId, "an adapter id (a string)")
 
 const readMechanism = (json: unknown, path: InputPath): Decoded<Mechanism> =>
@@ -38,29 +37,18 @@ const readMechanism = (json: unknown, path: InputPath): Decoded<Mechanism> =>
     ? Result.succeed(json)
     : invalid(path, `expected "getter" or "setter", got ${describeJson(json)}`)
 
-const readNullableTimestamp = (json: unknown, path: InputPath): Decoded<number | null> =>
-  json === null ? Result.succeed(null) : decodeTimestamp(json, path)
-
-/** A required field read by `decode` at its own path. */
-const required = <A>(
-  object: JsonObject,
-  key: string,
-  path: InputPath,
-  decode: (json: unknown, path: InputPath) => Decoded<A>
-): Decoded<A> => Result.flatMap(requiredField(object, key, path), (json) => decode(json, [...path, key]))
-
 export const decodeChannel = (json: unknown, path: InputPath = []): Decoded<Channel> =>
   Result.gen(function*() {
     const object = yield* readObjectWithKeys(json, path, "a channel", channelKeys)
     return {
-      id: yield* required(object, "id", path, readChannelId),
-      service: yield* required(object, "service", path, readServiceId),
-      adapter: yield* required(object, "adapter", path, readAdapterId),
-      mechanism: yield* required(object, "mechanism", path, readMechanism),
-      kind: yield* required(object, "kind", path, decodeKind),
-      tags: yield* required(object, "tags", path, readTags),
-      updated: yield* required(object, "updated", path, readNullableTimestamp),
-      lastSeen: yield* required(object, "last_seen", path, readNullableTimestamp),
+      id: yield* readRequired(object, "id", path, readChannelId),
+      service: yield* readRequired(object, "service", path, readServiceId),
+      adapter: yield* readRequired(object, "adapter", path, readAdapterId),
+      mechanism: yield* readRequired(object, "mechanism", path, readMechanism),
+      kind: yield* readRequired(object, "kind", path, decodeKind),
+      tags: yield* readRequired(object, "tags", path, readTags),
+      updated: yield* readRequired(object, "updated", path, decodeTimestampOrNull),
+      lastSeen: yield* readRequired(object, "last_seen", path, decodeTimestampOrNull),
       pushMs: 0
     }
   })
@@ -72,8 +60,8 @@ export const encodeChannel = (channel: Channel): unknown => ({
   mechanism: channel.mechanism,
   kind: encodeKind(channel.kind),
   tags: channel.tags,
-  updated: channel.updated === null ? null : encodeTimestamp(channel.updated),
-  last_seen: channel.lastSeen === null ? null : encodeTimestamp(channel.lastSeen)
+  updated: encodeTimestampOrNull(channel.updated),
+  last_seen: encodeTimestampOrNull(channel.lastSeen)
 })
 
 export const encodeChannels = (channels: ReadonlyArray<Channel>): unknown => channels.map(encodeChannel)
@@ -104,14 +92,14 @@ const readOwnChannels = (serviceId: ServiceId, mechanism: Mechanism) => (json: u
 export const decodeService = (json: unknown, path: InputPath = []): Decoded<Service> =>
   Result.gen(function*() {
     const object = yield* readObjectWithKeys(json, path, "a service", serviceKeys)
-    const id = yield* required(object, "id", path, readServiceId)
+    const id = yield* readRequired(object, "id", path, readServiceId)
     return {
       id,
-      adapter: yield* required(object, "adapter", path, readAdapterId),
-      tags: yield* required(object, "tags", path, readTags),
-      properties: yield* required(object, "properties", path, readProperties),
-      getters: yield* required(object, "getters", path, readOwnChannels(id, "getter")),
-      setters: yield* required(object, "setters", path, readOwnChannels(id, "setter"))
+      adapter: yield* readRequired(object, "adapter", path, readAdapterId),
+      tags: yield* readRequired(object, "tags", path, readTags),
+      properties: yield* readRequired(object, "properties", path, readProperties),
+      getters: yield* readRequired(object, "getters", path, readOwnChannels(id, "getter")),
+      setters: yield* readRequired(object, "setters", path, readOwnChannels(id, "setter"))
     }
   })
 

@@ -1,11 +1,18 @@
-import { Option, Result } from "effect"
+import { Result } from "effect"
 import type { ChannelError } from "../../domain/ChannelError.ts"
-import { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { FetchOutcome, FetchResults, ResultKey, SendOutcome, SendResults } from "../../domain/Outcome.ts"
-import type { Value } from "../../domain/Value.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, describeJson, identifierReader, invalid, isJsonObject, readObject } from "../common/JsonInput.ts"
-import { decodeValue, encodeValue } from "../common/ValueJson.ts"
+import {
+  type Decoded,
+  describeJson,
+  invalid,
+  isJsonObject,
+  readChannelId,
+  readObject,
+  readServiceId
+} from "../common/JsonInput.ts"
+import { byKey } from "../../domain/ListOrder.ts"
+import { decodeValueOrNull, encodeValueOrNull } from "../common/ValueJson.ts"
 import { decodeChannelError, encodeChannelError } from "./ErrorJson.ts"
 
 /**
@@ -16,7 +23,6 @@ import { decodeChannelError, encodeChannelError } from "./ErrorJson.ts"
  * Keys are written in sorted order. (JavaScript lists integer-like keys such as `"7"` first whatever
  * the insertion order; the decoder sorts again, so a round trip is exact.)
  */
-const byKey = <A extends { readonly key: string }>(a: A, b: A): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
 
 const encodeError = (error: ChannelError): unknown => ({ Error: encodeChannelError(error) })
 
@@ -27,7 +33,7 @@ const encodeMap = <O extends { readonly key: string }>(outcomes: ReadonlyArray<O
 export const encodeFetchResults = (results: FetchResults): unknown =>
   encodeMap(results, (o) =>
     Result.match(o.result, {
-      onSuccess: Option.match({ onNone: () => null, onSome: encodeValue }),
+      onSuccess: encodeValueOrNull,
       onFailure: encodeError
     }))
 
@@ -36,9 +42,6 @@ export const encodeSendResults = (results: SendResults): unknown =>
 
 // ---- decoding -------------------------------------------------------------------------------------
 
-const readChannelKey = identifierReader(ChannelId, "a channel id")
-const readServiceKey = identifierReader(ServiceId, "a service id")
-
 /** `{"Error": E}` is never a value: no value type is called `Error`. */
 const isErrorEntry = (json: unknown): json is { readonly Error: unknown } =>
   isJsonObject(json) && Object.keys(json).length === 1 && Object.hasOwn(json, "Error")
@@ -46,8 +49,8 @@ const isErrorEntry = (json: unknown): json is { readonly Error: unknown } =>
 /** A key names the unknown service of a NoSuchService, and a channel otherwise. */
 const readKey = (key: string, result: Result.Result<unknown, ChannelError>, path: InputPath): Decoded<ResultKey> =>
   Result.isFailure(result) && result.failure._tag === "NoSuchService"
-    ? readServiceKey(key, path)
-    : readChannelKey(key, path)
+    ? readServiceId(key, path)
+    : readChannelId(key, path)
 
 const decodeMap = <S>(
   json: unknown,
@@ -69,15 +72,12 @@ const decodeMap = <S>(
     return outcomes
   })
 
-const decodeFetched = (json: unknown, path: InputPath): Decoded<Option.Option<Value>> =>
-  json === null ? Result.succeed(Option.none()) : Result.map(decodeValue(json, path), Option.some)
-
 const decodeSent = (json: unknown, path: InputPath): Decoded<void> =>
   json === null ? Result.void : invalid(path, `expected null (sent) or {"Error": E}, got ${describeJson(json)}`)
 
 export const decodeFetchResults = (json: unknown, path: InputPath = []): Decoded<FetchResults> =>
   Result.map(
-    decodeMap(json, path, "a result map keyed by channel id", decodeFetched),
+    decodeMap(json, path, "a result map keyed by channel id", decodeValueOrNull),
     (outcomes): ReadonlyArray<FetchOutcome> => outcomes
   )
 

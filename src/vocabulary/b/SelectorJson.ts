@@ -1,19 +1,21 @@
 import { Result } from "effect"
 import { type Constraint, empty, exactly } from "../../domain/Constraint.ts"
-import { ChannelId, ServiceId, type Tag } from "../../domain/Identifier.ts"
+import type { Tag } from "../../domain/Identifier.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import { forMechanism, selectsNothing } from "../../domain/SelectorAlgebra.ts"
 import type { InputPath } from "../common/InvalidInput.ts"
 import {
   type Decoded,
   describeJson,
   field,
-  identifierReader,
   invalid,
   isJsonObject,
   type JsonObject,
+  readChannelId,
   readEach,
   readObjectWithKeys,
+  readServiceId,
   readTags
 } from "../common/JsonInput.ts"
 import { Unexpressible } from "../common/Unexpressible.ts"
@@ -36,9 +38,6 @@ const roleNames: Record<ChannelSelectorRole, string> = {
 
 const channelSelectorFields = ["id", "service", "tags", "service_tags", "kind"]
 const serviceSelectorFields = ["id", "tags", "getters", "setters"]
-
-const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
-const readServiceId = identifierReader(ServiceId, "a service id (a string)")
 
 /** A scalar field set to `null` reads as absent (clients serialise a missing optional so); a list must be an array. */
 const isAbsent = (json: unknown): boolean => json === undefined || json === null
@@ -127,16 +126,12 @@ export const decodeServiceSelectors = oneOrMany("a ServiceSelector", decodeServi
 // matches, so the list encoders are total. A single selector that matches nothing, and an either-mechanism
 // selector that pins a mechanism, are refused with a reason.
 
-const isConflict = <A>(constraint: Constraint<A>): boolean => constraint._tag === "Conflict"
-
 /** Whether the selector, read as a selector of `role`, can match no channel at all. */
 const channelSelectorMatchesNothing = (selector: ChannelSelector, role: ChannelSelectorRole): boolean =>
-  isConflict(selector.id) || isConflict(selector.service) || isConflict(selector.kind) ||
-  isConflict(selector.mechanism) ||
-  (role !== "either" && selector.mechanism._tag === "Exactly" && selector.mechanism.value !== role)
+  selectsNothing(role === "either" ? selector : forMechanism(selector, role))
 
 const serviceSelectorMatchesNothing = (selector: ServiceSelector): boolean =>
-  isConflict(selector.id) ||
+  selector.id._tag === "Conflict" ||
   selector.getters.some((g) => channelSelectorMatchesNothing(g, "getter")) ||
   selector.setters.some((s) => channelSelectorMatchesNothing(s, "setter"))
 

@@ -18,21 +18,27 @@ export class InvalidInput extends Data.TaggedError("InvalidInput")<{
 
 const identifierLike = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
-/** `["a", 0, "b c"]` → `body.a[0]["b c"]`. */
-export const formatPath = (path: InputPath): string =>
+/** `["a", 0, "b c"]` → `body.a[0]["b c"]`; under the root `""`, `a[0]["b c"]`. */
+export const formatPath = (path: InputPath, root = "body"): string =>
   path.reduce<string>((out, key) => {
     if (typeof key === "number") return `${out}[${key}]`
     const name = String(key)
-    return identifierLike.test(name) ? `${out}.${name}` : `${out}[${JSON.stringify(name)}]`
-  }, "body")
+    if (!identifierLike.test(name)) return `${out}[${JSON.stringify(name)}]`
+    return out === "" ? name : `${out}.${name}`
+  }, root)
 
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 
+/** The first problem of a Schema failure: where it is, and Schema's message for it (if it has one). */
+export const firstIssue = (issue: SchemaIssue.Issue): { readonly path: InputPath; readonly message: string | undefined } => {
+  const first = formatter(issue).issues[0]
+  return { path: (first?.path ?? []).map((p) => (typeof p === "object" ? p.key : p)), message: first?.message }
+}
+
 /** The first problem of a Schema failure, as an InvalidInput under `prefix`. */
 export const fromSchemaIssue = (issue: SchemaIssue.Issue, prefix: InputPath = []): InvalidInput => {
-  const first = formatter(issue).issues[0]
-  const path = (first?.path ?? []).map((p) => (typeof p === "object" ? p.key : p))
-  return new InvalidInput({ path: [...prefix, ...path], reason: first?.message ?? "invalid" })
+  const { path, message } = firstIssue(issue)
+  return new InvalidInput({ path: [...prefix, ...path], reason: message ?? "invalid" })
 }
 
 /** Decode `input` with `schema`, refusing unknown keys, with failures as InvalidInput at `prefix`. */

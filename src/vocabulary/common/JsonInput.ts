@@ -1,5 +1,5 @@
 import { Result, type Schema } from "effect"
-import { normalizeTags, Tag } from "../../domain/Identifier.ts"
+import { ChannelId, normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { decodeWith, type InputPath, InvalidInput } from "./InvalidInput.ts"
 
 /**
@@ -63,6 +63,14 @@ export const field = (object: JsonObject, key: string): unknown => Object.hasOwn
 export const requiredField = (object: JsonObject, key: string, path: InputPath): Decoded<unknown> =>
   Object.hasOwn(object, key) ? Result.succeed(object[key]) : invalid(path, `missing field ${JSON.stringify(key)}`)
 
+/** A field that must be present, read by `decode` at its own path. */
+export const readRequired = <A>(
+  object: JsonObject,
+  key: string,
+  path: InputPath,
+  decode: (json: unknown, path: InputPath) => Decoded<A>
+): Decoded<A> => Result.flatMap(requiredField(object, key, path), (json) => decode(json, [...path, key]))
+
 /** An object with exactly one key, as values, errors and events are written: its key and what it holds. */
 export const readSingleKey = (
   json: unknown,
@@ -123,6 +131,11 @@ export const identifierReader = <S extends Schema.Decoder<unknown>>(schema: S, w
   return (json: unknown, path: InputPath): Decoded<S["Type"]> =>
     typeof json === "string" ? decode(json, path) : expected(path, what, json)
 }
+
+export const readChannelId = identifierReader(ChannelId, "a channel id (a string)")
+export const readServiceId = identifierReader(ServiceId, "a service id (a string)")
+/** A service id where vocabulary A calls services nodes. */
+export const readNodeId = identifierReader(ServiceId, "a node id (a string)")
 
 const readTag = identifierReader(Tag, "a tag (a string)")
 

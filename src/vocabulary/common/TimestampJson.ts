@@ -67,6 +67,10 @@ export const encodeTimestamp = (epochMillis: Timestamp): string => {
   }+00:00`
 }
 
+/** A timestamp, or `null` for "never" (a channel not yet updated, a device not yet seen). */
+export const encodeTimestampOrNull = (epochMillis: Timestamp | null): string | null =>
+  epochMillis === null ? null : encodeTimestamp(epochMillis)
+
 /**
  * Reads an RFC 3339 date-time with an offset (`Z`, `+hh:mm`, `-hh:mm`) to milliseconds since the epoch.
  * Fractions finer than a millisecond are rounded; a leap second (`:60`) counts as the next second.
@@ -102,3 +106,6 @@ export const decodeTimestamp = (json: unknown, path: InputPath = []): Decoded<Ti
     ? Result.succeed(epochMillis)
     : invalid(path, `timestamp out of range: ${JSON.stringify(json)}`)
 }
+
+export const decodeTimestampOrNull = (json: unknown, path: InputPath = []): Decoded<Timestamp | null> =>
+  json === null ? Result.succeed(null) : decodeTimestamp(json, path)

@@ -1,4 +1,4 @@
-import { Result, type Schema } from "effect"
+import { Option, Result, type Schema } from "effect"
 import type { Value } from "../../domain/Value.ts"
 import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
 import type { InputPath } from "./InvalidInput.ts"
@@ -12,6 +12,7 @@ import {
   readBoolean,
   readFinite,
   readObjectWithKeys,
+  readRequired,
   readSingleKey,
   readString,
   requiredField
@@ -68,11 +69,12 @@ const readUnitInterval = (json: unknown, path: InputPath): Decoded<number> =>
     (n) => n >= 0 && n <= 1 ? Result.succeed(n) : invalid(path, "must be between 0 and 1")
   )
 
-const readVendorFields = (object: JsonObject, path: InputPath) =>
+/** The `vendor`, `adapter` and `kind` strings of an extension value (and of an extension kind). */
+export const readVendorFields = (object: JsonObject, path: InputPath) =>
   Result.gen(function*() {
-    const vendor = yield* readString(yield* requiredField(object, "vendor", path), [...path, "vendor"])
-    const adapter = yield* readString(yield* requiredField(object, "adapter", path), [...path, "adapter"])
-    const kind = yield* readString(yield* requiredField(object, "kind", path), [...path, "kind"])
+    const vendor = yield* readRequired(object, "vendor", path, readString)
+    const adapter = yield* readRequired(object, "adapter", path, readString)
+    const kind = yield* readRequired(object, "kind", path, readString)
     return { vendor, adapter, kind }
   })
 
@@ -229,3 +231,12 @@ const encodePayload = (value: Value): unknown => {
 
 /** Writes a value in its one wire form (Unit as `{"Unit": null}`, timestamps in UTC). */
 export const encodeValue = (value: Value): unknown => ({ [value._tag]: encodePayload(value) })
+
+/** A value, or `null` for none (yet): how results and a home file's initial values write "no value". */
+export const decodeValueOrNull = (json: unknown, path: InputPath = []): Decoded<Option.Option<Value>> =>
+  json === null ? Result.succeed(Option.none()) : Result.map(decodeValue(json, path), Option.some)
+
+export const encodeValueOrNull: (value: Option.Option<Value>) => unknown = Option.match({
+  onNone: () => null,
+  onSome: encodeValue
+})
