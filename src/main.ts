@@ -2,7 +2,7 @@ import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { Layer } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { ClockAdapter } from "./adapters/clock/ClockAdapter.ts"
-import { HomeSource, Simulator } from "./adapters/simulator/Simulator.ts"
+import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
 import type { Registry } from "./gateway/Registry.ts"
@@ -36,7 +36,7 @@ const routes: ReadonlyArray<Route<RouteServices>> = [...apiRoutes, ...openApiRou
 
 /** The devices: the simulated home (the demo house unless `--home`) and, unless `--no-clock`, the clock. */
 const adapters = (config: GatewayConfigShape) =>
-  Layer.mergeAll(Simulator.layer(HomeSource.fromOption(config.home)), config.clock ? ClockAdapter.layer() : Layer.empty).pipe(
+  Layer.mergeAll(Simulator.layerFromConfig, config.clock ? ClockAdapter.layer() : Layer.empty).pipe(
     Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))
   )
 

@@ -1,14 +1,23 @@
 import { Schema } from "effect"
 
+/** The longest identifier or tag, in characters (wire.md §1). */
+export const MAX_IDENTIFIER_LENGTH = 256
+
+/** The characters no identifier or tag may hold (C0, DEL, C1), as the body of a regular-expression class. */
+export const CONTROL_CHARACTERS = "\\u0000-\\u001f\\u007f-\\u009f"
+const controlCharacter = new RegExp(`[${CONTROL_CHARACTERS}]`)
+
 /** Control characters are refused in identifiers and tags: they break logs, headers and terminals. */
 const hasNoControlCharacters = Schema.makeFilter<string>(
-  (s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s) || "must not contain control characters"
+  (s) => !controlCharacter.test(s) || "must not contain control characters"
 )
 
 /** Characters are Unicode code points, as in JSON Schema's `maxLength`: an emoji is one, not two UTF-16 units. */
 const hasAtMost256Characters = Schema.makeFilter<string>(
   // A string is never longer in code points than in UTF-16 units: count only when it could be too long.
-  (s) => s.length <= 256 || [...s].length <= 256 || "must be at most 256 characters"
+  (s) =>
+    s.length <= MAX_IDENTIFIER_LENGTH || [...s].length <= MAX_IDENTIFIER_LENGTH ||
+    `must be at most ${MAX_IDENTIFIER_LENGTH} characters`
 )
 
 /** Identifiers and tags share one textual rule (wire.md §1): non-empty, at most 256 characters, no control characters. */

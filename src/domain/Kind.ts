@@ -42,4 +42,7 @@ export const kindValueType = (kind: Kind): ValueType =>
 export const kindKey = (kind: Kind): string =>
   kind._tag === "Builtin" ? kind.name : JSON.stringify([kind.vendor, kind.adapter, kind.kind, kind.type])
 
-export const kindEquals = (a: Kind, b: Kind): boolean => kindKey(a) === kindKey(b)
+export const kindEquals = (a: Kind, b: Kind): boolean =>
+  a._tag === "Builtin"
+    ? b._tag === "Builtin" && a.name === b.name
+    : b._tag === "Extension" && a.vendor === b.vendor && a.adapter === b.adapter && a.kind === b.kind && a.type === b.type

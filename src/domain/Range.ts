@@ -1,6 +1,5 @@
 import { Option, Schema } from "effect"
 import { celsius, type Value, Value as ValueSchema, valueEquals } from "./Value.ts"
-import type { ValueType } from "./ValueType.ts"
 
 /**
  * A range of values, for watching (wire.md §7). Its type is the type of its bounds;
@@ -15,14 +14,8 @@ export const Range = Schema.TaggedUnion({
 })
 export type Range = typeof Range.Type
 
-export const rangeType = (range: Range): ValueType =>
-  "value" in range ? range.value._tag : range.low._tag
-
-/** A two-bound range whose bounds differ in type has no meaning: the codecs refuse it. */
-export const rangeBoundsAgree = (range: Range): boolean =>
-  "value" in range || range.low._tag === range.high._tag
-
-const stateOrder: Record<string, number> = { Off: 0, On: 1, Closed: 0, Open: 1, Unlocked: 0, Locked: 1 }
+type TwoState = Extract<Value, { readonly _tag: "OnOff" | "OpenClosed" | "DoorLocked" }>["state"]
+const stateOrder: Readonly<Record<TwoState, number>> = { Off: 0, On: 1, Closed: 0, Open: 1, Unlocked: 0, Locked: 1 }
 
 /**
  * Orders two values of the same type: a number < 0, 0 or > 0, or `None` where the type has no order
@@ -36,7 +29,7 @@ export const compareValues = (a: Value, b: Value): Option.Option<number> => {
     case "OnOff":
     case "OpenClosed":
     case "DoorLocked":
-      return b._tag === a._tag ? Option.some((stateOrder[a.state] ?? 0) - (stateOrder[b.state] ?? 0)) : Option.none()
+      return b._tag === a._tag ? Option.some(stateOrder[a.state] - stateOrder[b.state]) : Option.none()
     case "Duration":
       return b._tag === "Duration" ? Option.some(a.seconds - b.seconds) : Option.none()
     case "TimeStamp":

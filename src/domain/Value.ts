@@ -34,19 +34,8 @@ export type Value = typeof Value.Type
 
 export const valueType = (value: Value): ValueType => value._tag
 
-/** Structural equality of two values (Json and Binary compared deeply). */
-export const valueEquals = (a: Value, b: Value): boolean =>
-  a._tag === b._tag && JSON.stringify(canonicalJson(a)) === JSON.stringify(canonicalJson(b))
-
-/** Key-sorted JSON so that structurally equal values stringify identically. */
-const canonicalJson = (u: unknown): unknown => {
-  if (Array.isArray(u)) return u.map(canonicalJson)
-  if (u !== null && typeof u === "object") {
-    const record = u as Record<string, unknown>
-    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, canonicalJson(record[k])]))
-  }
-  return u
-}
+/** Structural equality of two values (Json and Binary compared deeply, Json keys in any order). */
+export const valueEquals: (a: Value, b: Value) => boolean = Schema.toEquivalence(Value)
 
 export const celsius = (t: Extract<Value, { _tag: "Temperature" }>): number =>
   t.unit === "C" ? t.degrees : (t.degrees - 32) * 5 / 9

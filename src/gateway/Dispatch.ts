@@ -1,14 +1,16 @@
 import { Context, Effect, Layer, Option, Result } from "effect"
 import type { Adapter, CallContext, Reply } from "../adapters/Adapter.ts"
 import type { ChannelError } from "../domain/ChannelError.ts"
-import type { AdapterId, ChannelId } from "../domain/Identifier.ts"
+import type { ChannelId } from "../domain/Identifier.ts"
 import { kindValueType } from "../domain/Kind.ts"
 import type { FetchResults, ResultKey, SendResults } from "../domain/Outcome.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import type { Value } from "../domain/Value.ts"
 import { GatewayConfig } from "../GatewayConfig.ts"
-import { callDevice } from "./DeviceCall.ts"
+import { byKey } from "../domain/ListOrder.ts"
+import { callDevice, deviceFailure } from "./DeviceCall.ts"
+import { groupBy } from "./Multimap.ts"
 import type { ChannelRecord } from "./HomeIndex.ts"
 import { Registry } from "./Registry.ts"
 import { resolveTargets } from "./TargetResolution.ts"
@@ -20,20 +22,9 @@ export interface DispatchShape {
   readonly send: (targets: ReadonlyArray<SendTarget>, context: CallContext) => Effect.Effect<SendResults>
 }
 
-const groupByAdapter = <A extends { readonly record: ChannelRecord }>(items: Iterable<A>) => {
-  const groups = new Map<AdapterId, Array<A>>()
-  for (const item of items) {
-    const group = groups.get(item.record.adapter)
-    if (group === undefined) groups.set(item.record.adapter, [item])
-    else group.push(item)
-  }
-  return groups
-}
-
 const sortedResults = <A>(results: ReadonlyMap<ResultKey, Result.Result<A, ChannelError>>) =>
-  [...results.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, result]) => ({ key, result }))
+  [...results].map(([key, result]) => ({ key, result })).sort(byKey)
 
-const adapterGone = (adapter: AdapterId): ChannelError => ({ _tag: "DeviceFailure", message: `adapter ${adapter} is not connected` })
 
 /**
  * Reads and writes on devices (wire.md §6 "Rules for both"): resolves targets, checks value types
@@ -48,41 +39,39 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
       const { deviceTimeoutMs } = yield* GatewayConfig
 
       /**
-       * Calls every adapter of `groups` once, concurrently, and records each channel's answer in
-       * `results`. An adapter that is gone answers for all its channels with a DeviceFailure.
+       * Calls each adapter once, concurrently, for all its items; answers every item with its channel's
+       * answer. The channels of an adapter that is gone answer a DeviceFailure.
        */
       const callAdapters = <A, I extends { readonly record: ChannelRecord }>(
-        groups: ReadonlyMap<AdapterId, ReadonlyArray<I>>,
-        results: Map<ResultKey, Result.Result<A, ChannelError>>,
+        items: Iterable<I>,
         call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>
       ) =>
         Effect.forEach(
-          groups,
-          ([adapterId, group]) =>
-            Effect.gen(function*() {
-              const ids = group.map((g) => g.record.id)
-              const adapter = registry.adapter(adapterId)
-              const answers = Option.isNone(adapter)
-                ? new Map(ids.map((id) => [id, Result.fail(adapterGone(adapterId))]))
-                : yield* callDevice<A>(ids, deviceTimeoutMs, (reply) => call(adapter.value, group, reply))
-              for (const id of ids) results.set(id, answers.get(id) ?? Result.fail(adapterGone(adapterId)))
-            }),
-          { concurrency: "unbounded", discard: true }
-        )
+          groupBy(items, (item) => item.record.adapter),
+          ([adapterId, group]) => {
+            const adapter = registry.adapter(adapterId)
+            if (Option.isSome(adapter)) {
+              return callDevice<I, A>(group, (item) => item.record.id, deviceTimeoutMs, (reply) => call(adapter.value, group, reply))
+            }
+            const gone = deviceFailure(`adapter ${adapterId} is not connected`)
+            return Effect.succeed(group.map((item) => [item, Result.fail(gone)] as const))
+          },
+          { concurrency: "unbounded" }
+        ).pipe(Effect.map((perAdapter) => perAdapter.flat()))
 
       const fetch = Effect.fn("Dispatch.fetch")(function*(selectors: ReadonlyArray<ChannelSelector>, context: CallContext) {
         const { channels, missing } = resolveTargets(registry.index, "getter", selectors)
         const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
           [...missing].map(([key, error]) => [key, Result.fail(error)])
         )
-        yield* callAdapters(groupByAdapter(channels.map((record) => ({ record }))), results, (adapter, group, reply) =>
-          adapter.fetch(group.map((g) => g.record.id), context, reply))
-        for (const record of channels) {
-          const answer = checkAnswer(record, results.get(record.id))
-          results.set(record.id, answer)
-          if (Result.isSuccess(answer) && Option.isSome(answer.success)) {
-            yield* registry.observe(record.id, answer.success.value)
-          }
+        const answered = yield* callAdapters<Option.Option<Value>, { readonly record: ChannelRecord }>(
+          channels.map((record) => ({ record })),
+          (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply)
+        )
+        for (const [{ record }, answer] of answered) {
+          const checked = checkAnswer(record, answer)
+          results.set(record.id, checked)
+          if (Result.isSuccess(checked) && Option.isSome(checked.success)) yield* registry.observe(record.id, checked.success.value)
         }
         return sortedResults(results)
       })
@@ -102,9 +91,12 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
             else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
           }
         }
-        yield* callAdapters(groupByAdapter(writes.values()), results, (adapter, group, reply) =>
-          adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply))
-        yield* registry.markSent([...writes.keys()].filter((id) => results.get(id)?._tag === "Success"))
+        const answered = yield* callAdapters<void, { readonly record: ChannelRecord; readonly value: Value }>(
+          writes.values(),
+          (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply)
+        )
+        for (const [{ record }, answer] of answered) results.set(record.id, answer)
+        yield* registry.markSent(answered.filter(([, answer]) => Result.isSuccess(answer)).map(([{ record }]) => record.id))
         return sortedResults(results)
       })
 
@@ -116,13 +108,12 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
 /** A device answer of the wrong type for the channel's kind is the device's fault: a DeviceFailure. */
 const checkAnswer = (
   record: ChannelRecord,
-  answer: Result.Result<Option.Option<Value>, ChannelError> | undefined
+  answer: Result.Result<Option.Option<Value>, ChannelError>
 ): Result.Result<Option.Option<Value>, ChannelError> => {
-  if (answer === undefined) return Result.fail({ _tag: "DeviceFailure", message: "device gave no answer for this channel" })
   if (Result.isFailure(answer) || Option.isNone(answer.success)) return answer
   const expected = kindValueType(record.kind)
   const got = answer.success.value._tag
   return got === expected
     ? answer
-    : Result.fail({ _tag: "DeviceFailure", message: `device answered a ${got} for a channel of type ${expected}` })
+    : Result.fail(deviceFailure(`device answered a ${got} for a channel of type ${expected}`))
 }

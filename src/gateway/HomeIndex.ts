@@ -1,10 +1,12 @@
 import type { Option } from "effect"
 import type { Channel, Timestamp } from "../domain/Channel.ts"
-import type { Constraint } from "../domain/Constraint.ts"
+import { same, satisfies } from "../domain/Constraint.ts"
 import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
-import { type Kind, kindKey } from "../domain/Kind.ts"
+import { type Kind, kindEquals, kindKey } from "../domain/Kind.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
+import { byId } from "../domain/ListOrder.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import { selectsNothing } from "../domain/SelectorAlgebra.ts"
 import type { Service } from "../domain/Service.ts"
 import type { Value } from "../domain/Value.ts"
 import { EMPTY, link, unlink } from "./Multimap.ts"
@@ -33,7 +35,21 @@ export interface ServiceRecord {
   readonly setters: ReadonlyArray<ChannelId>
 }
 
-const byId = (a: { readonly id: string }, b: { readonly id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** What the gateway's services may do with the home: read it and select in it. Only the Registry changes it. */
+export type HomeView = Pick<
+  HomeIndex,
+  | "service"
+  | "channel"
+  | "tagsOfService"
+  | "tagsOfChannel"
+  | "selectChannels"
+  | "selectServices"
+  | "channelMatches"
+  | "serviceMatches"
+  | "toChannel"
+  | "toService"
+>
 
 /**
  * The connected home in memory, with the indexes that answer selectors: by id, by service, by tag, by
@@ -74,10 +90,6 @@ export class HomeIndex {
 
   tagsOfChannel(id: ChannelId): ReadonlySet<Tag> {
     return this.channelTags.of(id)
-  }
-
-  get channelCount(): number {
-    return this.channels.size
   }
 
   // ---- topology
@@ -193,16 +205,16 @@ export class HomeIndex {
   }
 
   channelMatches(selector: ChannelSelector, channel: ChannelRecord): boolean {
-    return holds(selector.id, channel.id) &&
-      holds(selector.service, channel.service) &&
-      holds(selector.mechanism, channel.mechanism) &&
-      holdsKind(selector.kind, channel.kindKey) &&
+    return satisfies(selector.id, channel.id, same) &&
+      satisfies(selector.service, channel.service, same) &&
+      satisfies(selector.mechanism, channel.mechanism, same) &&
+      satisfies(selector.kind, channel.kind, kindEquals) &&
       (selector.tags.length === 0 || carriesAll(this.tagsOfChannel(channel.id), selector.tags)) &&
       (selector.serviceTags.length === 0 || carriesAll(this.tagsOfService(channel.service), selector.serviceTags))
   }
 
   serviceMatches(selector: ServiceSelector, service: ServiceRecord): boolean {
-    return holds(selector.id, service.id) &&
+    return satisfies(selector.id, service.id, same) &&
       carriesAll(this.tagsOfService(service.id), selector.tags) &&
       selector.getters.every((g) => service.getters.some((id) => this.channelMatchesId(g, id))) &&
       selector.setters.every((s) => service.setters.some((id) => this.channelMatchesId(s, id)))
@@ -220,8 +232,7 @@ export class HomeIndex {
 
   /** The smallest set of channels that can hold every match of `selector`. */
   private candidateChannels(selector: ChannelSelector): ReadonlySet<ChannelRecord> {
-    if (selector.id._tag === "Conflict" || selector.service._tag === "Conflict") return EMPTY
-    if (selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict") return EMPTY
+    if (selectsNothing(selector)) return EMPTY
     if (selector.id._tag === "Exactly") {
       const channel = this.channels.get(selector.id.value)
       return channel === undefined ? EMPTY : new Set([channel])
@@ -250,7 +261,11 @@ export class HomeIndex {
     if (tagged !== undefined) sets.push(tagged)
     // A service with a required channel owns one of that channel selector's matches.
     for (const channelSelector of [...selector.getters, ...selector.setters]) {
-      sets.push(new Set(this.selectChannels([channelSelector]).map((c) => c.service)))
+      const owners = new Set<ServiceId>()
+      for (const channel of this.candidateChannels(channelSelector)) {
+        if (this.channelMatches(channelSelector, channel)) owners.add(channel.service)
+      }
+      sets.push(owners)
     }
     const smallest = smallestOf(sets)
     if (smallest === undefined) return this.services.values()
@@ -314,12 +329,6 @@ export class HomeIndex {
     }
   }
 }
-
-const holds = <A>(constraint: Constraint<A>, value: A): boolean =>
-  constraint._tag === "Empty" || (constraint._tag === "Exactly" && constraint.value === value)
-
-const holdsKind = (constraint: Constraint<Kind>, key: string): boolean =>
-  constraint._tag === "Empty" || (constraint._tag === "Exactly" && kindKey(constraint.value) === key)
 
 const carriesAll = (carried: ReadonlySet<Tag>, wanted: ReadonlyArray<Tag>): boolean =>
   wanted.every((tag) => carried.has(tag))

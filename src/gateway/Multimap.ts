@@ -14,3 +14,15 @@ export const unlink = <K, V>(map: Map<K, Set<V>>, key: K, member: V): void => {
 }
 
 export const EMPTY: ReadonlySet<never> = new Set()
+
+/** `items` grouped by `key`, each group in the order of `items`. */
+export const groupBy = <K, A>(items: Iterable<A>, key: (item: A) => K): Map<K, Array<A>> => {
+  const groups = new Map<K, Array<A>>()
+  for (const item of items) {
+    const k = key(item)
+    const group = groups.get(k)
+    if (group === undefined) groups.set(k, [item])
+    else group.push(item)
+  }
+  return groups
+}

@@ -1,8 +1,8 @@
-import { Context, Effect, Layer, Option, PubSub, type Scope, Stream } from "effect"
+import { Clock, Context, Effect, Layer, Option, PubSub, Schema, type Scope, Stream } from "effect"
 import type { Adapter, DeviceHost, ServiceDescription } from "../adapters/Adapter.ts"
 import { DeviceRejected } from "../adapters/Adapter.ts"
 import type { Channel } from "../domain/Channel.ts"
-import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import { type AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import { kindKey } from "../domain/Kind.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
@@ -10,7 +10,7 @@ import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
 import { TagRepository } from "../store/TagRepository.ts"
 import type { HomeChange } from "./HomeChange.ts"
-import { type ChannelRecord, HomeIndex } from "./HomeIndex.ts"
+import { type ChannelRecord, HomeIndex, type HomeView } from "./HomeIndex.ts"
 
 export interface RegistryShape {
   /**
@@ -21,13 +21,15 @@ export interface RegistryShape {
   readonly adapter: (id: AdapterId) => Option.Option<Adapter>
   readonly services: (selectors: ReadonlyArray<ServiceSelector>) => Effect.Effect<ReadonlyArray<Service>>
   readonly channels: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<Channel>>
-  /** The in-memory home, for the gateway's own services (Tags, Dispatch, Watch). Read it inside one synchronous step. */
-  readonly index: HomeIndex
+  /** The in-memory home, for the gateway's own services (Dispatch, Watch) to read inside one synchronous step. */
+  readonly index: HomeView
+  /** Clients add or remove tags on these ids; their channels may join or leave live selections. */
+  readonly retagServices: (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) => Effect.Effect<void>
+  readonly retagChannels: (ids: ReadonlyArray<ChannelId>, tags: ReadonlyArray<Tag>, add: boolean) => Effect.Effect<void>
   /** A device said `value` for `channel` (a report or a fetch answer): `last_seen`, and `updated` if it changed. */
   readonly observe: (channel: ChannelId, value: Value) => Effect.Effect<void>
   /** A value was sent to a setter: its `updated`. */
   readonly markSent: (channels: ReadonlyArray<ChannelId>) => Effect.Effect<void>
-  readonly publish: (change: HomeChange) => Effect.Effect<void>
   /** Topology, tag and value changes from now on. */
   readonly changes: Stream.Stream<HomeChange>
 }
@@ -40,8 +42,19 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       const repository = yield* TagRepository
       const index = new HomeIndex()
       const persisted = yield* repository.load()
-      for (const [id, tags] of persisted.service) index.retagService(id as ServiceId, [...tags] as Array<Tag>, true)
-      for (const [id, tags] of persisted.channel) index.retagChannel(id as ChannelId, [...tags] as Array<Tag>, true)
+      // The store keeps plain strings; a row no longer valid as an id or a tag is left out, not trusted.
+      let skipped = 0
+      const valid = <A>(is: (u: unknown) => u is A, items: Iterable<string>): Array<A> =>
+        [...items].filter((item): item is string & A => is(item) || (skipped++, false))
+      for (const [id, tags] of persisted.service) {
+        const [service] = valid(isServiceId, [id])
+        if (service !== undefined) index.retagService(service, valid(isTag, tags), true)
+      }
+      for (const [id, tags] of persisted.channel) {
+        const [channel] = valid(isChannelId, [id])
+        if (channel !== undefined) index.retagChannel(channel, valid(isTag, tags), true)
+      }
+      if (skipped > 0) yield* Effect.logWarning(`${skipped} stored ids or tags are not valid any more and were left out`)
 
       const adapters = new Map<AdapterId, Adapter>()
       // Unbounded here: the registry must never block a device. Each watcher bounds its own queue.
@@ -50,7 +63,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
 
       const upsert = (adapter: AdapterId, description: ServiceDescription) =>
         Effect.gen(function*() {
-          const now = yield* Effect.clockWith((clock) => clock.currentTimeMillis)
+          const now = yield* Clock.currentTimeMillis
           const reason = collision(index, adapter, description)
           if (reason !== undefined) return yield* Effect.fail(new DeviceRejected({ reason }))
           const before = index.service(description.id)
@@ -101,13 +114,30 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         Effect.gen(function*() {
           const record = index.channel(channel)
           if (record === undefined) return
-          const now = yield* Effect.clockWith((clock) => clock.currentTimeMillis)
+          const now = yield* Clock.currentTimeMillis
           record.lastSeen = now
           const changed = Option.match(record.lastValue, { onNone: () => true, onSome: (v) => !valueEquals(v, value) })
           if (!changed) return
           record.lastValue = Option.some(value)
           record.updated = now
           yield* publish({ _tag: "ValueReported", channel, value, at: now })
+        })
+
+      const retagServices = (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) =>
+        Effect.suspend(() => {
+          for (const id of ids) index.retagService(id, tags, add)
+          // A service's tags decide which channels `service_tags` selects.
+          const channels = ids.flatMap((id) => {
+            const service = index.service(id)
+            return service === undefined ? [] : [...service.getters, ...service.setters]
+          })
+          return publish({ _tag: "ChannelsChanged", channels })
+        })
+
+      const retagChannels = (ids: ReadonlyArray<ChannelId>, tags: ReadonlyArray<Tag>, add: boolean) =>
+        Effect.suspend(() => {
+          for (const id of ids) index.retagChannel(id, tags, add)
+          return publish({ _tag: "ChannelsChanged", channels: ids })
         })
 
       const register = (adapter: Adapter) =>
@@ -136,9 +166,11 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         services: (selectors) => Effect.sync(() => index.selectServices(selectors).map((s) => index.toService(s))),
         channels: (selectors) => Effect.sync(() => index.selectChannels(selectors).map((c) => index.toChannel(c))),
         index,
+        retagServices,
+        retagChannels,
         observe,
         markSent: (channels) =>
-          Effect.clockWith((clock) => clock.currentTimeMillis).pipe(
+          Clock.currentTimeMillis.pipe(
             Effect.map((now) => {
               for (const id of channels) {
                 const record = index.channel(id)
@@ -148,12 +180,15 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
               }
             })
           ),
-        publish,
         changes: Stream.fromPubSub(hub)
       })
     })
   )
 }
+
+const isServiceId = Schema.is(ServiceId)
+const isChannelId = Schema.is(ChannelId)
+const isTag = Schema.is(Tag)
 
 /** Why a description cannot be accepted: an id used twice, or a channel id owned by another device. */
 const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDescription): string | undefined => {

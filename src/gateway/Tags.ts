@@ -39,12 +39,9 @@ export class Tags extends Context.Service<Tags, TagsShape>()("app/Tags") {
         selectors: ReadonlyArray<ServiceSelector>,
         tags: ReadonlyArray<Tag>
       ) {
-        const services = index.selectServices(selectors)
-        const ids: Array<ServiceId> = services.map((s) => s.id)
+        const ids: Array<ServiceId> = index.selectServices(selectors).map((s) => s.id)
         yield* (operation === "add" ? repository.add : repository.remove)("service", ids, tags)
-        for (const id of ids) index.retagService(id, tags, operation === "add")
-        // A service's tags decide which channels `service_tags` selects: its channels may join or leave watches.
-        yield* registry.publish({ _tag: "ChannelsChanged", channels: services.flatMap((s) => [...s.getters, ...s.setters]) })
+        yield* registry.retagServices(ids, tags, operation === "add")
         return ids.length
       })
 
@@ -55,8 +52,7 @@ export class Tags extends Context.Service<Tags, TagsShape>()("app/Tags") {
       ) {
         const ids: Array<ChannelId> = index.selectChannels(selectors).map((c) => c.id)
         yield* (operation === "add" ? repository.add : repository.remove)("channel", ids, tags)
-        for (const id of ids) index.retagChannel(id, tags, operation === "add")
-        yield* registry.publish({ _tag: "ChannelsChanged", channels: ids })
+        yield* registry.retagChannels(ids, tags, operation === "add")
         return ids.length
       })
 

@@ -2,18 +2,14 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
 import type { ResultKey } from "../domain/Outcome.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
-import type { ChannelRecord, HomeIndex } from "./HomeIndex.ts"
+import { forMechanism, selectsNothing } from "../domain/SelectorAlgebra.ts"
+import type { ChannelRecord, HomeView } from "./HomeIndex.ts"
 
 /** The channels a read or write reaches, and the per-channel errors for what its selectors named but is not there. */
 export interface Resolved {
   readonly channels: ReadonlyArray<ChannelRecord>
   readonly missing: ReadonlyMap<ResultKey, ChannelError>
 }
-
-/** A selector with a `Conflict` field matches nothing whatever the home holds. */
-const matchesNothing = (selector: ChannelSelector): boolean =>
-  selector.id._tag === "Conflict" || selector.service._tag === "Conflict" ||
-  selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict"
 
 /**
  * Resolves selectors for a read (getters) or a write (setters), per wire.md §6: a selector whose `id`
@@ -23,19 +19,14 @@ const matchesNothing = (selector: ChannelSelector): boolean =>
  * adds no channel, so that leaving it out of a list (as vocabulary B must) changes nothing.
  */
 export const resolveTargets = (
-  index: HomeIndex,
+  index: HomeView,
   mechanism: Mechanism,
   selectors: ReadonlyArray<ChannelSelector>
 ): Resolved => {
   const missing = new Map<ResultKey, ChannelError>()
-  const scoped = selectors.map((selector): ChannelSelector => ({
-    ...selector,
-    mechanism: selector.mechanism._tag === "Empty" || (selector.mechanism._tag === "Exactly" && selector.mechanism.value === mechanism)
-      ? { _tag: "Exactly", value: mechanism }
-      : { _tag: "Conflict" }
-  }))
+  const scoped = selectors.map((selector) => forMechanism(selector, mechanism))
   for (const selector of scoped) {
-    if (matchesNothing(selector)) continue
+    if (selectsNothing(selector)) continue
     if (selector.id._tag === "Exactly" && index.channel(selector.id.value)?.mechanism !== mechanism) {
       const id = selector.id.value
       missing.set(id, mechanism === "getter" ? { _tag: "NoSuchGetter", id } : { _tag: "NoSuchSetter", id })

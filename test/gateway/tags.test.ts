@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { anyChannel, anyService, channelSelector, exactly, ServiceId, serviceSelector, Tag } from "../../src/domain/index.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { Tags } from "../../src/gateway/Tags.ts"
+import { TagRepository } from "../../src/store/TagRepository.ts"
 import { freshDataDir, gatewayTestLayer } from "../support/gatewayTestLayer.ts"
 import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 
@@ -79,6 +80,23 @@ describe("tags", () => {
         expect(yield* serviceTags(one)).toEqual(["kitchen"])
         const channels = yield* (yield* Registry).channels([channelSelector({ tags: [red] })])
         expect(channels.map((c) => c.id)).toEqual(["getter:one@a", "setter:one@a"])
+      }).pipe(Effect.scoped, Effect.provide(Layer.fresh(layer)))
+    }))
+
+  it.live("leave out, at start, stored ids and tags that are no longer valid", () =>
+    Effect.gen(function*() {
+      const layer = gatewayTestLayer({ dataDir: freshDataDir() })
+      // Written straight to the store, as an older gateway or a hand edit might have left them.
+      yield* Effect.gen(function*() {
+        const repository = yield* TagRepository
+        yield* repository.add("service", [one], ["kitchen", "bad\u0007tag"])
+        yield* repository.add("service", ["x".repeat(300)], ["kitchen"])
+      }).pipe(Effect.scoped, Effect.provide(Layer.fresh(layer)))
+      yield* Effect.gen(function*() {
+        yield* connect("one")
+        expect(yield* serviceTags(one)).toEqual(["kitchen"])
+        const kitchenServices = yield* (yield* Registry).services([serviceSelector({ tags: [kitchen] })])
+        expect(kitchenServices.map((s) => s.id)).toEqual([one])
       }).pipe(Effect.scoped, Effect.provide(Layer.fresh(layer)))
     }))
 

@@ -2,7 +2,7 @@ import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semap
 import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { type Value, valueEquals } from "../../domain/Value.ts"
-import { describeService, diffHomes, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
+import { describeService, diffHomes, type HomeDiff, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
 import { encodeValue } from "../../vocabulary/common/ValueJson.ts"
 import type { Cycle, Home, SimulatedGetter, SimulatedService, SimulatedSetter } from "./HomeFile.ts"
 
@@ -11,8 +11,8 @@ export interface SimulatedDevices {
   readonly adapter: Adapter
   /** The home in force: the last one applied, without devices the gateway refused. */
   readonly home: Effect.Effect<Home>
-  /** Makes `home` the home in force: devices leave, arrive or change; unchanged ones are left alone. */
-  readonly apply: (home: Home) => Effect.Effect<void>
+  /** Makes `home` the home in force: devices leave, arrive or change; unchanged ones are left alone. Answers what changed. */
+  readonly apply: (home: Home) => Effect.Effect<HomeDiff>
   /** What a getter holds now (`None`: no value yet, or no such getter). */
   readonly getterValue: (getter: ChannelId) => Effect.Effect<Option.Option<Value>>
   /** The last value written to a setter (`None`: none yet, or no such setter). */
@@ -44,7 +44,11 @@ const byService = <A>(items: ReadonlyArray<A>, channel: (a: A) => ChannelId, own
   for (const item of items) {
     const service = owner(channel(item))
     if (service === undefined) unknown.push(item)
-    else groups.set(service, [...(groups.get(service) ?? []), item])
+    else {
+      const group = groups.get(service)
+      if (group === undefined) groups.set(service, [item])
+      else group.push(item)
+    }
   }
   return { groups, unknown }
 }
@@ -229,6 +233,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
         yield* FiberMap.run(cycles, id)(runCycle(id, spec.cycle, Option.isSome(spec.value) ? 0 : 1))
       }
     }
+    return diff
   }, Semaphore.withPermit(applying))
 
   yield* Deferred.succeed(hostReady, yield* connect(adapter))

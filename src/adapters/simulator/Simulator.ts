@@ -1,9 +1,8 @@
 import { Context, Effect, FileSystem, Layer, Option, type Path, Result, type Scope } from "effect"
-import type { HomeIndex } from "../../gateway/HomeIndex.ts"
+import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { GatewayConfig } from "../../GatewayConfig.ts"
 import { demoHome } from "../demo-home.ts"
-import { diffHomes } from "./HomeDiff.ts"
 import { decodeHome, type Home, InvalidHomeFile, parseHome } from "./HomeFile.ts"
 import { watchHomeFile } from "./HomeFileWatch.ts"
 import { makeSimulatedDevices, type SimulatedDevices } from "./SimulatedDevices.ts"
@@ -54,7 +53,7 @@ const sameAdapter = (current: Home, next: Home, source: string): Result.Result<H
  * Ids of the file that another adapter's devices hold (the clock's, say). Checked before anything is
  * applied, so that such a file is refused whole, like any bad file, and the home in force stays.
  */
-const heldElsewhere = (index: HomeIndex, home: Home, source: string): Result.Result<Home, InvalidHomeFile> => {
+const heldElsewhere = (index: HomeView, home: Home, source: string): Result.Result<Home, InvalidHomeFile> => {
   const refuse = (path: ReadonlyArray<string | number>, reason: string) =>
     Result.fail(new InvalidHomeFile({ source, path, reason }))
   for (const [i, service] of home.services.entries()) {
@@ -126,8 +125,7 @@ const start = Effect.fn("Simulator.start")(function*(
           Result.flatMap((home) => heldElsewhere(registry.index, home, source.path))
         )
       )
-      const diff = diffHomes(yield* devices.home, next)
-      yield* devices.apply(next)
+      const diff = yield* devices.apply(next)
       status = { applied: status.applied + 1, error: Option.none() }
       yield* Effect.logInfo(
         `home reloaded from ${source.path}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`

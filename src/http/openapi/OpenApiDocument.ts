@@ -1,4 +1,5 @@
-import { Data, Result } from "effect"
+import { Data, Order, Result } from "effect"
+import { defaultGatewayConfig } from "../../GatewayConfig.ts"
 import type { Method } from "../RouteTable.ts"
 import { type Components, type JsonSchema, ref } from "./JsonSchema.ts"
 import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
@@ -85,7 +86,9 @@ const errorResponses = {
   MethodNotAllowed: errorResponse("The path exists, but not with this method.", {
     Allow: { description: "The methods the path answers, e.g. `GET, POST`.", schema: { type: "string" } }
   }),
-  PayloadTooLarge: errorResponse("The body is over the limit (1 MiB unless `--max-body-bytes` says otherwise).")
+  PayloadTooLarge: errorResponse(
+    `The body is over the limit (${defaultGatewayConfig.maxBodyBytes} bytes unless \`--max-body-bytes\` says otherwise).`
+  )
 } as const
 
 const responseRef = (name: keyof typeof errorResponses): Reference => ({ $ref: `#/components/responses/${name}` })
@@ -169,7 +172,7 @@ export const openApiDocument = (
   }
   if (undocumented.length > 0) return Result.fail(new UndocumentedRoutes({ routes: undocumented }))
 
-  const paths = [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, methods]) => {
+  const paths = [...byPath].sort(Order.mapInput(Order.String, ([path]: readonly [string, unknown]) => path)).map(([path, methods]) => {
     const item: PathItem = Object.fromEntries(
       methodOrder.flatMap((m) => {
         const operation = methods.get(m)

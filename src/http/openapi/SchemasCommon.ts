@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS, MAX_IDENTIFIER_LENGTH } from "../../domain/Identifier.ts"
 import { builtinKindNames, builtinKindTypes } from "../../domain/Kind.ts"
 import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
 import {
@@ -11,6 +12,7 @@ import {
   ref,
   singleKey
 } from "./JsonSchema.ts"
+import { MAX_JSON_DEPTH } from "../../vocabulary/common/ValueJson.ts"
 
 /**
  * The components both vocabularies share (wire.md §1–3, §6): identifiers, tags, timestamps, values,
@@ -19,11 +21,11 @@ import {
 
 /** The identifier and tag rule of §1. Lengths are in code points, as JSON Schema's `maxLength` counts them. */
 const boundedText = (description: string): JsonSchema => ({
-  description: `${description} Non-empty, at most 256 characters (Unicode code points), no control characters.`,
+  description: `${description} Non-empty, at most ${MAX_IDENTIFIER_LENGTH} characters (Unicode code points), no control characters.`,
   type: "string",
   minLength: 1,
-  maxLength: 256,
-  pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"
+  maxLength: MAX_IDENTIFIER_LENGTH,
+  pattern: `^[^${CONTROL_CHARACTERS}]*$`
 })
 
 const text: JsonSchema = { type: "string" }
@@ -56,7 +58,7 @@ const payloads: { readonly [T in ValueType]: JsonSchema } = {
     "Hue in degrees (taken mod 360), saturation and value in [0, 1]."
   ),
   String: text,
-  Json: { description: "Any JSON, nested at most 256 levels deep." },
+  Json: { description: `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` },
   Binary: closedObject(
     { data: arrayOf({ type: "integer", minimum: 0, maximum: 255 }, "The bytes."), mimetype: text },
     ["data", "mimetype"]
