@@ -5,7 +5,7 @@ import type { Channel } from "../domain/Channel.ts"
 import { type AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import { kindKey } from "../domain/Kind.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
-import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import { anyService, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
 import { TagRepository } from "../store/TagRepository.ts"
@@ -146,7 +146,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           yield* Effect.addFinalizer(() =>
             Effect.gen(function*() {
               adapters.delete(adapter.id)
-              const owned = index.selectServices([{ id: { _tag: "Empty" }, tags: [], getters: [], setters: [] }])
+              const owned = index.selectServices([anyService])
                 .filter((s) => s.adapter === adapter.id)
               for (const service of owned) yield* remove(adapter.id, service.id)
             })
