@@ -46,7 +46,11 @@ export interface Adapter {
     context: CallContext,
     reply: Reply<Option.Option<Value>>
   ) => Effect.Effect<void>
-  /** Send values to setters; the gateway has already checked every value's type against the kind. */
+  /**
+   * Send values to setters. The gateway checked every value's type against the kind when the request
+   * came; the home may change while the write is in flight, so an adapter checks again when it applies
+   * a value, and answers a failure for a setter it no longer has or whose kind no longer takes the value.
+   */
   readonly send: (
     writes: ReadonlyArray<{ readonly channel: ChannelId; readonly value: Value }>,
     context: CallContext,

@@ -44,14 +44,21 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
        */
       const callAdapters = <A, I extends { readonly record: ChannelRecord }>(
         items: Iterable<I>,
-        call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>
+        call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>,
+        settle: (item: I, answer: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
       ) =>
         Effect.forEach(
           groupBy(items, (item) => item.record.adapter),
           ([adapterId, group]) => {
             const adapter = registry.adapter(adapterId)
             if (Option.isSome(adapter)) {
-              return callDevice<I, A>(group, (item) => item.record.id, deviceTimeoutMs, (reply) => call(adapter.value, group, reply))
+              return callDevice<I, A>(
+                group,
+                (item) => item.record.id,
+                deviceTimeoutMs,
+                (reply) => call(adapter.value, group, reply),
+                settle
+              )
             }
             const gone = deviceFailure(`adapter ${adapterId} is not connected`)
             return Effect.succeed(group.map((item) => [item, Result.fail(gone)] as const))
@@ -66,13 +73,15 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
         )
         const answered = yield* callAdapters<Option.Option<Value>, { readonly record: ChannelRecord }>(
           channels.map((record) => ({ record })),
-          (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply)
+          (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply),
+          ({ record }, answer) => {
+            const checked = checkRead(registry.index.channel(record.id), record.id, answer)
+            return Result.isSuccess(checked) && Option.isSome(checked.success)
+              ? Effect.as(registry.observe(record.id, checked.success.value), checked)
+              : Effect.succeed(checked)
+          }
         )
-        for (const [{ record }, answer] of answered) {
-          const checked = checkAnswer(record, answer)
-          results.set(record.id, checked)
-          if (Result.isSuccess(checked) && Option.isSome(checked.success)) yield* registry.observe(record.id, checked.success.value)
-        }
+        for (const [{ record }, answer] of answered) results.set(record.id, answer)
         return sortedResults(results)
       })
 
@@ -93,10 +102,13 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
         }
         const answered = yield* callAdapters<void, { readonly record: ChannelRecord; readonly value: Value }>(
           writes.values(),
-          (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply)
+          (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
+          ({ record, value }, answer) => {
+            const checked = checkWrite(registry.index.channel(record.id), record.id, value, answer)
+            return Result.isSuccess(checked) ? Effect.as(registry.markSent([record.id]), checked) : Effect.succeed(checked)
+          }
         )
         for (const [{ record }, answer] of answered) results.set(record.id, answer)
-        yield* registry.markSent(answered.filter(([, answer]) => Result.isSuccess(answer)).map(([{ record }]) => record.id))
         return sortedResults(results)
       })
 
@@ -105,15 +117,37 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
   )
 }
 
-/** A device answer of the wrong type for the channel's kind is the device's fault: a DeviceFailure. */
-const checkAnswer = (
-  record: ChannelRecord,
+/**
+ * A read as it stands when the device answers: a getter that left while it was read (a reload) is
+ * missing, as it would be for a new request; a value of the wrong type for the getter's kind now is
+ * the device's fault, a DeviceFailure, and is not taken.
+ */
+const checkRead = (
+  current: ChannelRecord | undefined,
+  id: ChannelId,
   answer: Result.Result<Option.Option<Value>, ChannelError>
 ): Result.Result<Option.Option<Value>, ChannelError> => {
+  if (current?.mechanism !== "getter") return Result.fail({ _tag: "NoSuchGetter", id })
   if (Result.isFailure(answer) || Option.isNone(answer.success)) return answer
-  const expected = kindValueType(record.kind)
+  const expected = kindValueType(current.kind)
   const got = answer.success.value._tag
   return got === expected
     ? answer
     : Result.fail(deviceFailure(`device answered a ${got} for a channel of type ${expected}`))
+}
+
+/**
+ * A write as it stands when the device answers: a setter that left while the write was in flight is
+ * missing, and one whose kind changed no longer takes the value (adapters refuse such a write when they
+ * apply it, see Adapter.send), whatever the device said.
+ */
+const checkWrite = (
+  current: ChannelRecord | undefined,
+  id: ChannelId,
+  value: Value,
+  answer: Result.Result<void, ChannelError>
+): Result.Result<void, ChannelError> => {
+  if (current?.mechanism !== "setter") return Result.fail({ _tag: "NoSuchSetter", id })
+  const expected = kindValueType(current.kind)
+  return expected === value._tag ? answer : Result.fail({ _tag: "TypeMismatch", expected, got: value._tag })
 }

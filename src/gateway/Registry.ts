@@ -3,7 +3,7 @@ import type { Adapter, DeviceHost, ServiceDescription } from "../adapters/Adapte
 import { DeviceRejected } from "../adapters/Adapter.ts"
 import type { Channel } from "../domain/Channel.ts"
 import { type AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
-import { kindKey } from "../domain/Kind.ts"
+import { kindKey, kindValueType } from "../domain/Kind.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
 import { anyService, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
@@ -26,7 +26,11 @@ export interface RegistryShape {
   /** Clients add or remove tags on these ids; their channels may join or leave live selections. */
   readonly retagServices: (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) => Effect.Effect<void>
   readonly retagChannels: (ids: ReadonlyArray<ChannelId>, tags: ReadonlyArray<Tag>, add: boolean) => Effect.Effect<void>
-  /** A device said `value` for `channel` (a report or a fetch answer): `last_seen`, and `updated` if it changed. */
+  /**
+   * A device said `value` for `channel` (a report, or a fetch answer when the device gives it): `last_seen`,
+   * and `updated` if it changed. Callers observe in the order the devices spoke, so the last value observed
+   * is the newest. A value of the wrong type for the channel's kind is dropped.
+   */
   readonly observe: (channel: ChannelId, value: Value) => Effect.Effect<void>
   /** A value was sent to a setter: its `updated`. */
   readonly markSent: (channels: ReadonlyArray<ChannelId>) => Effect.Effect<void>
@@ -99,6 +103,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
           index.declareServiceTags(description.id, description.tags)
           for (const c of [...description.getters, ...description.setters]) index.declareChannelTags(c.id, c.tags)
+          for (const id of previous.keys()) if (!records.some((r) => r.id === id)) index.declareChannelTags(id, [])
           yield* publish({ _tag: "ChannelsChanged", channels: [...new Set([...previous.keys(), ...records.map((r) => r.id)])] })
         })
 
@@ -107,6 +112,9 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           const service = index.service(id)
           if (service === undefined || service.adapter !== adapter) return Effect.void
           const removed = index.removeService(id)
+          // Gone, it declares nothing: if it comes back, it declares its tags anew.
+          index.declareServiceTags(id, [])
+          for (const channel of removed) index.declareChannelTags(channel.id, [])
           return publish({ _tag: "ChannelsChanged", channels: removed.map((c) => c.id) })
         })
 
@@ -114,6 +122,11 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         Effect.gen(function*() {
           const record = index.channel(channel)
           if (record === undefined) return
+          // A kind may change under a value in flight (a reload): such a value is never the channel's.
+          const expected = kindValueType(record.kind)
+          if (value._tag !== expected) {
+            return yield* Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
+          }
           const now = yield* Clock.currentTimeMillis
           record.lastSeen = now
           const changed = Option.match(record.lastValue, { onNone: () => true, onSome: (v) => !valueEquals(v, value) })

@@ -1,6 +1,7 @@
 import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semaphore } from "effect"
 import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import { kindValueType } from "../../domain/Kind.ts"
 import { type Value, valueEquals } from "../../domain/Value.ts"
 import { describeService, diffHomes, type HomeDiff, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
 import { encodeValue } from "../../vocabulary/common/ValueJson.ts"
@@ -76,7 +77,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   const takeValue = (id: ChannelId, value: Value) =>
     Semaphore.withPermit(reporting)(Effect.gen(function*() {
       const state = getters.get(id)
-      if (state === undefined) return
+      if (state === undefined || kindValueType(state.spec.kind) !== value._tag) return
       state.value = Option.some(value)
       yield* (yield* host).reportValue(id, value)
     }))
@@ -99,7 +100,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     items: ReadonlyArray<I>,
     channel: (item: I) => ChannelId,
     reply: Reply<A>,
-    answer: (item: I) => Effect.Effect<A>
+    answer: (item: I) => Effect.Effect<Result.Result<A, string>>
   ) =>
     Effect.gen(function*() {
       const spec = services.get(service)
@@ -112,7 +113,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       if (spec.latency_ms > 0) yield* Effect.sleep(Duration.millis(spec.latency_ms))
       for (const item of items) {
         if (spec.fail === "error") yield* reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`))
-        else yield* reply(channel(item), Result.succeed(yield* answer(item)))
+        else yield* reply(channel(item), yield* answer(item))
       }
     })
 
@@ -124,7 +125,12 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       yield* Effect.forEach(
         groups,
         ([service, ids]) =>
-          onDevice(service, ids, (id) => id, reply, (id) => Effect.sync(() => getters.get(id)?.value ?? Option.none())),
+          onDevice(service, ids, (id) => id, reply, (id) =>
+            Effect.sync(() => {
+              // The wait is over: the getter may have left the home meanwhile.
+              const state = getters.get(id)
+              return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
+            })),
         { concurrency: "unbounded", discard: true }
       )
     }),
@@ -136,11 +142,15 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
         ([service, batch]) =>
           onDevice(service, batch, (w) => w.channel, reply, (w) =>
             Effect.gen(function*() {
+              // The wait is over: the setter may have left the home, or changed kind, meanwhile.
               const state = setters.get(w.channel)
-              if (state === undefined) return
+              if (state === undefined) return Result.fail(`no setter ${w.channel} in the simulated home`)
+              const expected = kindValueType(state.spec.kind)
+              if (expected !== w.value._tag) return Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`)
               state.last = Option.some(w.value)
               if (state.spec.drives !== undefined) yield* takeValue(state.spec.drives, w.value)
               else yield* Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
+              return Result.void
             })),
         { concurrency: "unbounded", discard: true }
       )
