@@ -12,22 +12,35 @@ const operation = fc.oneof(
 )
 type Operation = typeof operation extends fc.Arbitrary<infer A> ? A : never
 
-/** The meaning of TagSets in plain sets: a thing carries its client tags and the tags its device declares. */
+/**
+ * The meaning of TagSets in plain sets: a thing carries its client tags and the tags its device declares,
+ * less the declared ones a client removed since the device began declaring them.
+ */
 class Model {
   readonly client = new Map<string, Set<Tag>>()
-  readonly device = new Map<string, Set<Tag>>()
+  readonly declared = new Map<string, Set<Tag>>()
+  readonly withdrawn = new Map<string, Set<Tag>>()
   of(id: string): Array<Tag> {
-    return [...new Set([...this.client.get(id) ?? [], ...this.device.get(id) ?? []])].sort()
+    const withdrawn = this.withdrawn.get(id) ?? new Set<Tag>()
+    const declared = [...this.declared.get(id) ?? []].filter((t) => !withdrawn.has(t))
+    return [...new Set([...this.client.get(id) ?? [], ...declared])].sort()
   }
   apply(o: Operation): void {
     const client = this.client.get(o.id) ?? new Set<Tag>()
+    const withdrawn = this.withdrawn.get(o.id) ?? new Set<Tag>()
     this.client.set(o.id, client)
-    if (o.op === "declare") return void this.device.set(o.id, new Set(o.tags))
+    this.withdrawn.set(o.id, withdrawn)
+    if (o.op === "declare") {
+      for (const t of withdrawn) if (!o.tags.includes(t)) withdrawn.delete(t)
+      return void this.declared.set(o.id, new Set(o.tags))
+    }
     for (const t of o.tags) {
-      if (o.add) client.add(t)
-      else {
+      if (o.add) {
+        client.add(t)
+        withdrawn.delete(t)
+      } else {
         client.delete(t)
-        this.device.get(o.id)?.delete(t)
+        if (this.declared.get(o.id)?.has(t) === true) withdrawn.add(t)
       }
     }
   }
@@ -54,5 +67,18 @@ describe("tag sets", () => {
       }),
       { numRuns: 300 }
     )
+  })
+
+  it("keep a declared tag a client removed away while the device declares the same tags, until it declares anew", () => {
+    const sets = new TagSets<string>()
+    const hall = "hall" as Tag
+    const light = "light" as Tag
+    sets.declare("x", [hall, light])
+    sets.edit("x", [hall], false)
+    expect(sets.declare("x", [hall, light])).toEqual({ added: [], removed: [] })
+    expect([...sets.of("x")]).toEqual([light])
+    // A disconnection is an empty declaration: the device that comes back declares its tags again.
+    expect(sets.declare("x", [])).toEqual({ added: [], removed: [light] })
+    expect(sets.declare("x", [hall, light])).toEqual({ added: [hall, light], removed: [] })
   })
 })
