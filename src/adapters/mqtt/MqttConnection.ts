@@ -17,7 +17,7 @@ export interface MqttClientSettings {
 export type ConnectionEvent =
   | { readonly _tag: "Connected" }
   | { readonly _tag: "Disconnected"; readonly reason: string }
-  | { readonly _tag: "Message"; readonly topic: string; readonly payload: string; readonly retained: boolean }
+  | { readonly _tag: "Message"; readonly topic: string; readonly payload: string }
 
 export class PublishFailed extends Data.TaggedError("PublishFailed")<{ readonly reason: string }> {
   override get message(): string {
@@ -93,8 +93,7 @@ export const openMqttConnection = (
       up = false
       Queue.offerUnsafe(events, { _tag: "Disconnected", reason: lastError })
     })
-    client.on("message", (topic, payload, packet) =>
-      void Queue.offerUnsafe(events, { _tag: "Message", topic, payload: payload.toString("utf8"), retained: packet.retain }))
+    client.on("message", (topic, payload) => void Queue.offerUnsafe(events, { _tag: "Message", topic, payload: payload.toString("utf8") }))
 
     const where = withoutCredentials(settings.url)
     const publish = (topic: string, payload: string) =>

@@ -21,6 +21,21 @@ const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
     }
   })
 
+/** The Zigbee2MQTT adapter on the embedded broker, logged in as the gateway itself. */
+export const followEmbeddedBroker = (baseTopic: string) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const embedded = yield* EmbeddedBroker
+    return Zigbee2MqttAdapter.layer({
+      url: embedded.url,
+      username: Option.some(embedded.internalUsername),
+      password: Option.some(embedded.internalPassword),
+      ca: Option.none(),
+      cert: Option.none(),
+      key: Option.none(),
+      baseTopic
+    })
+  }))
+
 /**
  * MQTT as the configuration asks: the embedded broker (`--mqtt-broker`), and the Zigbee2MQTT adapter
  * on `--mqtt`'s broker, or, when only the embedded broker runs, on that one (logged in as the gateway).
@@ -40,19 +55,7 @@ export const mqttLayerFromConfig = Layer.unwrap(
       })
     }
     if (Option.isSome(config.mqttBroker)) {
-      const onEmbedded = Layer.unwrap(Effect.gen(function*() {
-        const embedded = yield* EmbeddedBroker
-        return Zigbee2MqttAdapter.layer({
-          url: embedded.url,
-          username: Option.some(embedded.internalUsername),
-          password: Option.some(embedded.internalPassword),
-          ca: Option.none(),
-          cert: Option.none(),
-          key: Option.none(),
-          baseTopic
-        })
-      }))
-      return onEmbedded.pipe(Layer.provide(EmbeddedBroker.layer(config.host, config.mqttBroker.value)))
+      return followEmbeddedBroker(baseTopic).pipe(Layer.provide(EmbeddedBroker.layer(config.host, config.mqttBroker.value)))
     }
     return Layer.empty
   })

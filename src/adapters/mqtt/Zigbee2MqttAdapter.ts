@@ -1,8 +1,8 @@
 import { Deferred, Effect, Layer, Option, Queue, Result, type Scope } from "effect"
 import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
-import { type Value, valueEquals } from "../../domain/Value.ts"
+import type { Value } from "../../domain/Value.ts"
 import { Registry } from "../../gateway/Registry.ts"
-import type { Adapter, DeviceHost, ServiceDescription } from "../Adapter.ts"
+import type { Adapter, DeviceHost } from "../Adapter.ts"
 import { readBridgeDevices, readOnline, readState } from "./BridgeMessages.ts"
 import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
 import { type ConnectionEvent, type MqttClientSettings, type MqttConnection, openMqttConnection } from "./MqttConnection.ts"
@@ -113,6 +113,13 @@ const connect = Effect.fnUntraced(function*(
 
   const isShown = (device: MappedDevice) => bridgeOnline && availability.get(device.friendlyName) !== false
 
+  const reportKnown = (device: MappedDevice) =>
+    Effect.forEach(device.points, (point) => {
+      const state = states.get(device.friendlyName)
+      const value = state === undefined ? Option.none() : point.read(state)
+      return Option.isSome(point.getter) && Option.isSome(value) ? host.reportValue(point.getter.value, value.value) : Effect.void
+    }, { discard: true })
+
   /** Brings the gateway's services in line with the bridge: devices shown, updated or taken out. */
   const synchronise = Effect.gen(function*() {
     channels.clear()
@@ -121,29 +128,31 @@ const connect = Effect.fnUntraced(function*(
         for (const id of [...Option.toArray(point.getter), ...Option.toArray(point.setter)]) channels.set(id, { device, point })
       }
     }
-    const wanted = new Map<ServiceId, ServiceDescription>()
-    for (const device of devices.values()) if (isShown(device)) wanted.set(device.service.id, device.service)
+    const wanted = new Set<ServiceId>()
+    for (const device of devices.values()) if (isShown(device)) wanted.add(device.service.id)
     for (const id of [...shown.keys()]) {
       if (!wanted.has(id)) {
         shown.delete(id)
         yield* host.removeService(id)
       }
     }
-    for (const [id, service] of wanted) {
-      const text = JSON.stringify(service)
-      if (shown.get(id) === text) continue
-      yield* host.upsertService(service).pipe(
-        Effect.tap(() => Effect.sync(() => shown.set(id, text))),
-        Effect.catchTag("DeviceRejected", (error) => Effect.logWarning(`Zigbee2MQTT device ${id} refused: ${error.reason}`))
+    for (const device of devices.values()) {
+      const text = JSON.stringify(device.service)
+      if (!wanted.has(device.service.id) || shown.get(device.service.id) === text) continue
+      const wasShown = shown.has(device.service.id)
+      yield* host.upsertService(device.service).pipe(
+        Effect.tap(() => Effect.sync(() => shown.set(device.service.id, text))),
+        // A device coming in reports what it said while it was not shown (states arrive in any order).
+        Effect.tap(() => (wasShown ? Effect.void : reportKnown(device))),
+        Effect.catchTag("DeviceRejected", (error) => Effect.logWarning(`Zigbee2MQTT device ${device.service.id} refused: ${error.reason}`))
       )
     }
   })
 
   /** A state message: merged into the device's state; each value it holds is reported and answers waiting fetches. */
-  const onState = (name: string, message: State, retained: boolean) =>
+  const onState = (name: string, message: State) =>
     Effect.gen(function*() {
-      const before = states.get(name) ?? {}
-      const after = { ...before, ...message }
+      const after = { ...states.get(name), ...message }
       states.set(name, after)
       const ieee = byName.get(name)
       const device = ieee === undefined ? undefined : devices.get(ieee)
@@ -155,16 +164,14 @@ const connect = Effect.fnUntraced(function*(
         for (const waiter of waiters.get(name) ?? []) {
           if (waiter.point === point) yield* Deferred.succeed(waiter.answer, value.value)
         }
-        // A retained state delivered again (after a reconnection) is not news.
-        const old = point.read(before)
-        if (retained && Option.isSome(old) && valueEquals(old.value, value.value)) continue
+        // A retained state delivered again after a reconnection is no news: the Registry reports changes only.
         if (Option.isSome(point.getter) && isShown(device) && shown.has(device.service.id)) {
           yield* host.reportValue(point.getter.value, value.value)
         }
       }
     })
 
-  const onMessage = (topic: string, payload: string, retained: boolean) =>
+  const onMessage = (topic: string, payload: string) =>
     Effect.gen(function*() {
       if (!topic.startsWith(`${base}/`)) return
       const rest = topic.slice(base.length + 1)
@@ -194,7 +201,7 @@ const connect = Effect.fnUntraced(function*(
         return
       }
       const state = readState(payload)
-      if (Option.isSome(state)) yield* onState(rest, state.value, retained)
+      if (Option.isSome(state)) yield* onState(rest, state.value)
     })
 
   const onEvent = (event: ConnectionEvent) => {
@@ -204,7 +211,7 @@ const connect = Effect.fnUntraced(function*(
       case "Disconnected":
         return Effect.logWarning(`lost the MQTT broker at ${connection.where} (${event.reason}); reconnecting`)
       case "Message":
-        return onMessage(event.topic, event.payload, event.retained)
+        return onMessage(event.topic, event.payload)
     }
   }
 
