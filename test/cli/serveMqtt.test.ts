@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { createServer } from "node:net"
+import { connectAsync } from "mqtt"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
+import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+let mosquitto: Mosquitto | undefined
+let bridge: FakeBridge | undefined
+let gateway: RunningGateway | undefined
+let brokerPort = 0
+
+beforeAll(async () => {
+  mosquitto = await startMosquitto()
+  bridge = await startFakeBridge(mosquitto.url, { baseTopic: "home/zigbee" })
+  brokerPort = await freePort()
+  gateway = await spawnGateway([
+    "serve", "--port", "0", "--data", freshDataDir(),
+    "--mqtt", mosquitto.url, "--mqtt-base-topic", "home/zigbee", `--mqtt-broker=${brokerPort}`
+  ])
+})
+
+afterAll(async () => {
+  await gateway?.stop("SIGTERM")
+  await bridge?.close()
+  await mosquitto?.stop()
+})
+
+const getJson = async (path: string): Promise<unknown> => {
+  if (gateway === undefined) throw new Error("the gateway did not start")
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const json: unknown = await (await fetch(`${gateway.baseUrl}${path}`)).json()
+    if (JSON.stringify(json).includes("zigbee2mqtt")) return json
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return (await fetch(`${gateway.baseUrl}${path}`)).json()
+}
+
+describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", () => {
+  it("shows the bridge's devices beside the simulated home and the clock, in vocabulary B", async () => {
+    const services = (await getJson("/api/v1/services")) as ReadonlyArray<{ id: string; getters: ReadonlyArray<{ id: string; kind: unknown }> }>
+    const ids = services.map((s) => s.id)
+    expect(ids).toContain("service:clock@clock")
+    expect(ids).toContain("service:front-door-lock@sim")
+    const lock = services.find((s) => s.id === "service:0x000d6f0000000004@zigbee2mqtt")
+    expect(lock?.getters).toMatchObject([{ id: "getter:0x000d6f0000000004.state@zigbee2mqtt", kind: "DoorLocked" }])
+  })
+
+  it("shows them in vocabulary A, with the same ids", async () => {
+    const nodes = (await getJson("/api/v1/nodes")) as ReadonlyArray<{ id: string; inputs: ReadonlyArray<{ id: string; mechanism: unknown }> }>
+    const door = nodes.find((n) => n.id === "service:0x00158d0000000002@zigbee2mqtt")
+    expect(door?.inputs.find((i) => i.id === "getter:0x00158d0000000002.contact@zigbee2mqtt")?.mechanism).toMatchObject({
+      Get: { kind: { OpenClosed: [] } }
+    })
+  })
+
+  it("runs the embedded broker on the port given, refusing logins (no user store is wired to it yet)", async () => {
+    const refused = await connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { username: "admin", password: "x", reconnectPeriod: 0 }).then(
+      async (client) => (await client.endAsync(), "connected"),
+      (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
+    )
+    expect(refused).toBe(4)
+  })
+})
