@@ -3,7 +3,7 @@ import { createServer } from "node:net"
 import { connectAsync } from "mqtt"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 const freePort = () =>
@@ -71,5 +71,14 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", 
       (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
     )
     expect(refused).toBe(4)
+  })
+})
+
+describe("gateway serve --mqtt-broker=PORT on a port already taken", () => {
+  it("says so in one line and exits with code 1", async () => {
+    if (mosquitto === undefined) throw new Error("mosquitto did not start")
+    const exited = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", `--mqtt-broker=${mosquitto.port}`])
+    expect(exited.code).toBe(1)
+    expect(exited.stderr).toContain(`cannot start the MQTT broker on 127.0.0.1:${mosquitto.port}`)
   })
 })

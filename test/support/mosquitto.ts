@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
 import { createConnection, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -18,6 +18,9 @@ export interface Mosquitto {
   /** Starts it again on the same port. */
   readonly start: () => Promise<void>
 }
+
+/** Debian installs it in /usr/sbin, which a non-root PATH may lack. */
+const mosquittoBin = existsSync("/usr/sbin/mosquitto") ? "/usr/sbin/mosquitto" : "mosquitto"
 
 const live = new Set<ChildProcess>()
 process.once("exit", () => {
@@ -52,7 +55,7 @@ export const startMosquitto = async (): Promise<Mosquitto> => {
   )
   let child: ChildProcess | undefined
   const start = async () => {
-    const process = spawn("mosquitto", ["-c", config], { stdio: "ignore" })
+    const process = spawn(mosquittoBin, ["-c", config], { stdio: "ignore" })
     live.add(process)
     const exited = new Promise<void>((resolve) => process.once("exit", () => (live.delete(process), resolve())))
     child = process

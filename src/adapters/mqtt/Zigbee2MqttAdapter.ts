@@ -95,19 +95,26 @@ const connect = Effect.fnUntraced(function*(
         Effect.map(Deferred.make<Value>(), (answer) => ({ channel, waiter: { point, answer } })))
       const set = waiters.get(device.friendlyName) ?? new Set<Waiter>()
       waiters.set(device.friendlyName, set)
+      const forget = Effect.sync(() => {
+        for (const { waiter } of pending) set.delete(waiter)
+        if (set.size === 0 && waiters.get(device.friendlyName) === set) waiters.delete(device.friendlyName)
+      })
       for (const { waiter } of pending) set.add(waiter)
       const request = Object.fromEntries(wanted.flatMap(({ point }) => point.properties.map((p) => [p, ""])))
-      const sent = yield* Effect.result(connection.publish(`${base}/${device.friendlyName}/get`, JSON.stringify(request)))
-      if (Result.isFailure(sent)) {
-        yield* Effect.forEach(pending, ({ channel }) => reply(channel, Result.fail(sent.failure.message)), { discard: true })
-        return
-      }
-      yield* Effect.forEach(pending, ({ channel, waiter }) =>
-        Deferred.await(waiter.answer).pipe(Effect.flatMap((value) => reply(channel, Result.succeed(Option.some(value))))), { concurrency: "unbounded", discard: true })
-    }).pipe(Effect.ensuring(Effect.sync(() => {
-      const set = waiters.get(device.friendlyName)
-      for (const waiter of set ?? []) if (wanted.some((w) => w.point === waiter.point)) set?.delete(waiter)
-    })))
+      yield* connection.publish(`${base}/${device.friendlyName}/get`, JSON.stringify(request)).pipe(
+        Effect.matchEffect({
+          onFailure: (error) => Effect.forEach(pending, ({ channel }) => reply(channel, Result.fail(error.message)), { discard: true }),
+          onSuccess: () =>
+            Effect.forEach(pending, ({ channel, waiter }) =>
+              Deferred.await(waiter.answer).pipe(Effect.flatMap((value) => reply(channel, Result.succeed(Option.some(value))))), {
+              concurrency: "unbounded",
+              discard: true
+            })
+        }),
+        // The gateway's device timeout ends a wait that no state answers.
+        Effect.ensuring(forget)
+      )
+    })
 
   const host = yield* register(adapter)
 
