@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { connectAsync } from "mqtt"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
@@ -37,14 +38,19 @@ afterAll(async () => {
   await mosquitto?.stop()
 })
 
-const getJson = async (path: string): Promise<unknown> => {
-  if (gateway === undefined) throw new Error("the gateway did not start")
+/** GETs `url` until the answer holds a Zigbee2MQTT device (a few seconds at most), and answers it. */
+const poll = async (url: string): Promise<unknown> => {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const json: unknown = await (await fetch(`${gateway.baseUrl}${path}`)).json()
-    if (JSON.stringify(json).includes("zigbee2mqtt")) return json
+    const json: unknown = await (await fetch(url)).json()
+    if (JSON.stringify(json).includes("@zigbee2mqtt")) return json
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return (await fetch(`${gateway.baseUrl}${path}`)).json()
+  return (await fetch(url)).json()
+}
+
+const getJson = (path: string): Promise<unknown> => {
+  if (gateway === undefined) throw new Error("the gateway did not start")
+  return poll(`${gateway.baseUrl}${path}`)
 }
 
 describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", () => {
@@ -80,5 +86,25 @@ describe("gateway serve --mqtt-broker=PORT on a port already taken", () => {
     const exited = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", `--mqtt-broker=${mosquitto.port}`])
     expect(exited.code).toBe(1)
     expect(exited.stderr).toContain(`cannot start the MQTT broker on 127.0.0.1:${mosquitto.port}`)
+  })
+})
+
+describe("gateway serve --mqtt mqtts://… --mqtt-ca FILE --mqtt-username NAME --mqtt-password PASSWORD", () => {
+  it("follows a bridge on a broker that asks for TLS and a login", async () => {
+    const secure = await startMosquitto({ tls: true, users: { alice: "secret" } })
+    const login = { username: "alice", password: "secret" }
+    const tlsBridge = await startFakeBridge(secure.url, { ...login, ca: readFileSync(secure.caFile ?? "", "utf8") })
+    const running = await spawnGateway([
+      "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
+      "--mqtt", secure.url, "--mqtt-ca", secure.caFile ?? "", "--mqtt-username", login.username, "--mqtt-password", login.password
+    ])
+    try {
+      const services = await poll(`${running.baseUrl}/api/v1/services`)
+      expect(JSON.stringify(services)).toContain("service:0x000d6f0000000004@zigbee2mqtt")
+    } finally {
+      await running.stop("SIGTERM")
+      await tlsBridge.close()
+      await secure.stop()
+    }
   })
 })

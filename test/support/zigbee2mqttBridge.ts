@@ -143,17 +143,20 @@ export interface FakeBridge {
   readonly publishState: (name: string, change: Record<string, unknown>) => Promise<void>
   readonly setAvailability: (name: string, online: boolean, legacy?: boolean) => Promise<void>
   readonly setDevices: (devices: ReadonlyArray<unknown>) => Promise<void>
+  /** `bridge/state`: Zigbee2MQTT stopping (`offline`, its last will) or starting again. */
+  readonly setBridgeState: (online: boolean) => Promise<void>
   readonly close: () => Promise<void>
 }
 
 export const startFakeBridge = async (
   url: string,
-  options: { readonly baseTopic?: string; readonly username?: string; readonly password?: string } = {}
+  options: { readonly baseTopic?: string; readonly username?: string; readonly password?: string; readonly ca?: string } = {}
 ): Promise<FakeBridge> => {
   const base = options.baseTopic ?? "zigbee2mqtt"
   const clientOptions: IClientOptions = { reconnectPeriod: 100, connectTimeout: 5_000 }
   if (options.username !== undefined) clientOptions.username = options.username
   if (options.password !== undefined) clientOptions.password = options.password
+  if (options.ca !== undefined) clientOptions.ca = options.ca
   const client: MqttClient = await connectAsync(url, clientOptions)
   const states = new Map(Object.entries(structuredClone(initialStates)))
   const received: Array<{ readonly topic: string; readonly payload: unknown }> = []
@@ -192,6 +195,7 @@ export const startFakeBridge = async (
     setAvailability: (name, online, legacy = false) =>
       publish(`${name}/availability`, legacy ? (online ? "online" : "offline") : { state: online ? "online" : "offline" }, true),
     setDevices: (devices) => publish("bridge/devices", devices, true),
+    setBridgeState: (online) => publish("bridge/state", { state: online ? "online" : "offline" }, true),
     close: () => client.endAsync()
   }
 }

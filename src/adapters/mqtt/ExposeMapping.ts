@@ -58,13 +58,9 @@ const binaryIn = (expose: Expose, state: State, key: string): Option.Option<bool
   return raw === expose.value_on ? Option.some(true) : raw === expose.value_off ? Option.some(false) : Option.none()
 }
 
-const extension = (property: string, type: "ExtBool" | "ExtNumeric"): Kind => ({
-  _tag: "Extension",
-  vendor: zigbee2mqttVendor,
-  adapter: zigbee2mqttAdapterId,
-  kind: property,
-  type
-})
+const vendorOf = (property: string) => ({ vendor: zigbee2mqttVendor, adapter: zigbee2mqttAdapterId, kind: property })
+
+const extension = (property: string, type: "ExtBool" | "ExtNumeric"): Kind => ({ _tag: "Extension", ...vendorOf(property), type })
 
 const fahrenheit = (unit: string | undefined) => unit === "°F" || unit === "F"
 
@@ -81,28 +77,21 @@ const featurePoint = (ieee: string, parent: string | undefined, expose: Expose):
     read,
     write
   })
-  const binary = <A extends Value>(on: A, off: A, isOn: (value: Value) => boolean) =>
-    (kind: Kind) =>
-      point(
-        kind,
-        (state) => Option.map(binaryIn(expose, state, property), (b): Value => (b ? on : off)),
-        (value) => ({ [property]: isOn(value) ? expose.value_on : expose.value_off })
-      )
+  /** A binary feature as a two-state kind: `value_on` is `on`, `value_off` the other state. */
+  const twoState = (kind: "OnOff" | "OpenClosed" | "DoorLocked", on: string, off: string) =>
+    point(
+      builtinKind(kind),
+      (state) => Option.map(binaryIn(expose, state, property), (b) => ({ _tag: kind, state: b ? on : off }) as Value),
+      (value) => ({ [property]: value._tag === kind && value.state === on ? expose.value_on : expose.value_off })
+    )
   if (expose.type === "binary") {
-    if (property === "contact") {
-      // Zigbee2MQTT's contact is `true` when closed: its value_on (false) is "open".
-      return Option.some(binary<Value>({ _tag: "OpenClosed", state: "Open" }, { _tag: "OpenClosed", state: "Closed" }, (v) => v._tag === "OpenClosed" && v.state === "Open")(builtinKind("OpenClosed")))
-    }
-    if (property === "state" && parent === "lock") {
-      return Option.some(binary<Value>({ _tag: "DoorLocked", state: "Locked" }, { _tag: "DoorLocked", state: "Unlocked" }, (v) => v._tag === "DoorLocked" && v.state === "Locked")(builtinKind("DoorLocked")))
-    }
-    if (property === "state" || property.startsWith("state_")) {
-      return Option.some(binary<Value>({ _tag: "OnOff", state: "On" }, { _tag: "OnOff", state: "Off" }, (v) => v._tag === "OnOff" && v.state === "On")(builtinKind("OnOff")))
-    }
-    const kind = extension(property, "ExtBool")
+    // Zigbee2MQTT's contact is `true` when closed: its value_on (false) is "open".
+    if (property === "contact") return Option.some(twoState("OpenClosed", "Open", "Closed"))
+    if (property === "state" && parent === "lock") return Option.some(twoState("DoorLocked", "Locked", "Unlocked"))
+    if (property === "state" || property.startsWith("state_")) return Option.some(twoState("OnOff", "On", "Off"))
     return Option.some(point(
-      kind,
-      (state) => Option.map(binaryIn(expose, state, property), (value): Value => ({ _tag: "ExtBool", value, vendor: zigbee2mqttVendor, adapter: zigbee2mqttAdapterId, kind: property })),
+      extension(property, "ExtBool"),
+      (state) => Option.map(binaryIn(expose, state, property), (value): Value => ({ _tag: "ExtBool", value, ...vendorOf(property) })),
       (value) => ({ [property]: value._tag === "ExtBool" && value.value ? expose.value_on : expose.value_off })
     ))
   }
@@ -124,7 +113,7 @@ const featurePoint = (ieee: string, parent: string | undefined, expose: Expose):
     }
     return Option.some(point(
       extension(property, "ExtNumeric"),
-      (state) => Option.map(numberIn(state, property), (value): Value => ({ _tag: "ExtNumeric", value, vendor: zigbee2mqttVendor, adapter: zigbee2mqttAdapterId, kind: property })),
+      (state) => Option.map(numberIn(state, property), (value): Value => ({ _tag: "ExtNumeric", value, ...vendorOf(property) })),
       (value) => ({ [property]: value._tag === "ExtNumeric" ? value.value : undefined })
     ))
   }

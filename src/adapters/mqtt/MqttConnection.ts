@@ -17,6 +17,8 @@ export interface MqttClientSettings {
 export type ConnectionEvent =
   | { readonly _tag: "Connected" }
   | { readonly _tag: "Disconnected"; readonly reason: string }
+  /** An attempt failed (refused login, no route…); said once per distinct reason until connected. */
+  | { readonly _tag: "ConnectFailed"; readonly reason: string }
   | { readonly _tag: "Message"; readonly topic: string; readonly payload: string }
 
 export class PublishFailed extends Data.TaggedError("PublishFailed")<{ readonly reason: string }> {
@@ -63,6 +65,8 @@ export const openMqttConnection = (
     const events = yield* Effect.acquireRelease(Queue.unbounded<ConnectionEvent>(), Queue.shutdown)
     const options: IClientOptions = {
       reconnectPeriod: reconnectBackoff.firstMs,
+      // A refused login is retried too (with the backoff): the broker may be restarting, or its users changing.
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
       resubscribe: false,
       queueQoSZero: false,
@@ -78,14 +82,21 @@ export const openMqttConnection = (
       (client) => Effect.callback<void>((resume) => void client.end(true, () => resume(Effect.void)))
     )
     let up = false
+    let lastFailure = ""
     client.on("connect", () => {
       up = true
+      lastFailure = ""
       client.options.reconnectPeriod = reconnectBackoff.firstMs
       client.subscribe([...topics], { qos: 0 })
       Queue.offerUnsafe(events, { _tag: "Connected" })
     })
     let lastError = "connection closed"
-    client.on("error", (error) => void (lastError = error.message))
+    client.on("error", (error) => {
+      lastError = error.message
+      if (up || error.message === lastFailure) return
+      lastFailure = error.message
+      Queue.offerUnsafe(events, { _tag: "ConnectFailed", reason: error.message })
+    })
     client.on("close", () => {
       const period = client.options.reconnectPeriod ?? reconnectBackoff.firstMs
       client.options.reconnectPeriod = Math.min(reconnectBackoff.maxMs, period * 2)
@@ -102,8 +113,10 @@ export const openMqttConnection = (
           resume(Effect.fail(new PublishFailed({ reason: `the MQTT broker at ${where} is not reachable` })))
           return
         }
-        client.publish(topic, payload, { qos: 0 }, (error) =>
-          resume(error === undefined || error === null ? Effect.void : Effect.fail(new PublishFailed({ reason: `MQTT publish to ${where} failed: ${error.message}` }))))
+        client.publish(topic, payload, { qos: 0 }, (error) => {
+          if (error === undefined || error === null) return resume(Effect.void)
+          resume(Effect.fail(new PublishFailed({ reason: `MQTT publish to ${where} failed: ${error.message}` })))
+        })
       })
     return { events, isConnected: () => client.connected, publish, where }
   })

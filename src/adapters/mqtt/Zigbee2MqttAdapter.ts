@@ -2,7 +2,7 @@ import { Deferred, Effect, Layer, Option, Queue, Result, type Scope } from "effe
 import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import { Registry } from "../../gateway/Registry.ts"
-import type { Adapter, DeviceHost } from "../Adapter.ts"
+import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
 import { readBridgeDevices, readOnline, readState } from "./BridgeMessages.ts"
 import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
 import { type ConnectionEvent, type MqttClientSettings, type MqttConnection, openMqttConnection } from "./MqttConnection.ts"
@@ -88,7 +88,7 @@ const connect = Effect.fnUntraced(function*(
   const ask = (
     device: MappedDevice,
     wanted: ReadonlyArray<{ readonly channel: ChannelId; readonly point: Point }>,
-    reply: Parameters<Adapter["fetch"]>[2]
+    reply: Reply<Option.Option<Value>>
   ) =>
     Effect.gen(function*() {
       const pending = yield* Effect.forEach(wanted, ({ channel, point }) =>
@@ -217,6 +217,8 @@ const connect = Effect.fnUntraced(function*(
         return Effect.logInfo(`connected to the MQTT broker at ${connection.where}`)
       case "Disconnected":
         return Effect.logWarning(`lost the MQTT broker at ${connection.where} (${event.reason}); reconnecting`)
+      case "ConnectFailed":
+        return Effect.logWarning(`cannot connect to the MQTT broker at ${connection.where}: ${event.reason}; retrying`)
       case "Message":
         return onMessage(event.topic, event.payload)
     }

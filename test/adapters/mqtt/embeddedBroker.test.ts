@@ -16,7 +16,8 @@ const aliceOnly = Layer.succeed(BrokerCredentials, {
   check: (username, password) => Effect.succeed(username === "alice" && password === "correct horse")
 })
 
-const broker = EmbeddedBroker.layer("127.0.0.1", 0).pipe(Layer.provide(aliceOnly), Layer.provideMerge(Logger.layer([])))
+const quiet = Logger.layer([])
+const broker = EmbeddedBroker.layer("127.0.0.1", 0).pipe(Layer.provide(aliceOnly), Layer.provideMerge(quiet))
 
 /** How a connection attempt ends: "connected", or the CONNACK refusal code. */
 const attempt = (url: string, login: { readonly username?: string; readonly password?: string }) =>
@@ -59,6 +60,8 @@ describe("the embedded MQTT broker", () => {
       expect(bridge.received).toEqual([{ topic: "zigbee2mqtt/living_room_light/set", payload: { state: "ON" } }])
     }).pipe(
       Effect.scoped,
-      Effect.provide(followEmbeddedBroker("zigbee2mqtt").pipe(Layer.provideMerge(broker), Layer.provideMerge(gatewayTestLayer())))
+      Effect.provide(
+        followEmbeddedBroker("zigbee2mqtt").pipe(Layer.provideMerge(broker), Layer.provideMerge(gatewayTestLayer()), Layer.provideMerge(quiet))
+      )
     ))
 })

@@ -33,8 +33,8 @@ let topics = 0
 /** A fresh base topic per test, so that retained messages of one test never reach another. */
 const freshBaseTopic = () => `zigbee2mqtt-${process.pid}-${++topics}`
 
-/** The gateway core with the Zigbee2MQTT adapter on `url`; logs kept out of the output. */
-const gatewayOn = (url: string, baseTopic: string) =>
+/** The gateway core with the Zigbee2MQTT adapter on `url`; logs kept out of the output unless `logs` takes them. */
+const gatewayOn = (url: string, baseTopic: string, logs = Logger.layer([])) =>
   Zigbee2MqttAdapter.layer({
     url,
     baseTopic,
@@ -43,7 +43,7 @@ const gatewayOn = (url: string, baseTopic: string) =>
     ca: Option.none(),
     cert: Option.none(),
     key: Option.none()
-  }).pipe(Layer.provideMerge(gatewayTestLayer({ deviceTimeoutMs: 3_000 })), Layer.provideMerge(Logger.layer([])))
+  }).pipe(Layer.provideMerge(gatewayTestLayer({ deviceTimeoutMs: 3_000 })), Layer.provideMerge(logs))
 
 /** Runs `body` with a fake bridge and a gateway following it on the shared mosquitto. */
 const withBridge = <A, E>(body: (bridge: FakeBridge) => Effect.Effect<A, E, Registry | Dispatch | Tags | Scope.Scope>, url?: string) =>
@@ -165,8 +165,9 @@ describe("Zigbee2MQTT over mosquitto", () => {
           "hall_thermostat/set": { current_heating_setpoint: 22.5 }
         })
         // The devices publish their new state, which reads then answer.
-        const locked = yield* eventually(fetchOne(getter(lock, "state")), (r) => r !== undefined && Result.isSuccess(r) && Option.getOrNull(r.success)?._tag === "DoorLocked" && JSON.stringify(r.success).includes("Unlocked"))
-        expect(locked).toEqual(Result.succeed(Option.some({ _tag: "DoorLocked", state: "Unlocked" })))
+        const unlocked = Result.succeed(Option.some<Value>({ _tag: "DoorLocked", state: "Unlocked" }))
+        const read = yield* eventually(fetchOne(getter(lock, "state")), (r) => JSON.stringify(r) === JSON.stringify(unlocked))
+        expect(read).toEqual(unlocked)
       })
     ))
 
@@ -193,6 +194,16 @@ describe("Zigbee2MQTT over mosquitto", () => {
         expect(yield* eventually(serviceIds, (ids) => ids.includes(service(door)))).toContain(service(door))
         yield* Effect.promise(() => bridge.setAvailability("back_door_lock", false, true))
         expect(yield* eventually(serviceIds, (ids) => !ids.includes(service(lock)))).not.toContain(service(lock))
+      })
+    ))
+
+  it.live("takes every device out while the bridge says it is offline, and brings them back when it is online", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        yield* Effect.promise(() => bridge.setBridgeState(false))
+        expect(yield* eventually(serviceIds, (ids) => ids.length === 0)).toEqual([])
+        yield* Effect.promise(() => bridge.setBridgeState(true))
+        expect(yield* eventually(serviceIds, (ids) => ids.length === 4)).toHaveLength(4)
       })
     ))
 
@@ -244,5 +255,35 @@ describe("a broker that goes away", () => {
           expect(values(changes, getter(door, "contact"))).toEqual([{ _tag: "OpenClosed", state: "Open" }])
           expect(values(changes, getter(light, "state"))).toEqual([])
         }), own.url)
+    }).pipe(Effect.scoped))
+})
+
+describe("logging in to the broker", () => {
+  it.live("says why a refused login fails, and follows the bridge with the credentials in the URL", () =>
+    Effect.gen(function*() {
+      const locked = yield* Effect.acquireRelease(
+        Effect.promise(() => startMosquitto({ users: { alice: "secret" } })),
+        (m) => Effect.promise(() => m.stop())
+      )
+      const baseTopic = freshBaseTopic()
+      yield* Effect.acquireRelease(
+        Effect.promise(() => startFakeBridge(locked.url, { baseTopic, username: "alice", password: "secret" })),
+        (b) => Effect.promise(() => b.close())
+      )
+      const withCredentials = (credentials: string) => locked.url.replace("mqtt://", `mqtt://${credentials}@`)
+
+      const logged: Array<string> = []
+      const capture = Logger.layer([Logger.make(({ message }) => void logged.push(String(message)))])
+      const refused = yield* eventually(Effect.sync(() => logged), (lines) => lines.some((l) => l.startsWith("cannot connect"))).pipe(
+        Effect.andThen(serviceIds),
+        Effect.provide(gatewayOn(withCredentials("alice:wrong"), baseTopic, capture))
+      )
+      expect(refused).toEqual([])
+      expect(logged).toContain(`cannot connect to the MQTT broker at ${locked.url}: Connection refused: Not authorized; retrying`)
+
+      const admitted = yield* eventually(serviceIds, (ids) => ids.length === 4).pipe(
+        Effect.provide(gatewayOn(withCredentials("alice:secret"), baseTopic))
+      )
+      expect(admitted).toHaveLength(4)
     }).pipe(Effect.scoped))
 })
