@@ -5,7 +5,7 @@ import { Registry } from "../../gateway/Registry.ts"
 import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
 import { readBridgeDevices, readOnline, readState } from "./BridgeMessages.ts"
 import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
-import { type ConnectionEvent, type MqttClientSettings, type MqttConnection, openMqttConnection } from "./MqttConnection.ts"
+import { type ConnectionEvent, type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
 
 type State = Readonly<Record<string, unknown>>
 
@@ -27,12 +27,10 @@ interface Waiter {
  */
 const connect = Effect.fnUntraced(function*(
   register: (adapter: Adapter) => Effect.Effect<DeviceHost, never, Scope.Scope>,
-  settings: Zigbee2MqttSettings,
-  open: (topics: ReadonlyArray<string>) => Effect.Effect<MqttConnection, never, Scope.Scope> = (topics) =>
-    openMqttConnection(settings, topics)
+  settings: Zigbee2MqttSettings
 ) {
   const base = settings.baseTopic
-  const connection = yield* open([`${base}/#`])
+  const connection = yield* openMqttConnection(settings, [`${base}/#`])
   const brokerAway = () => `the MQTT broker at ${connection.where} is not reachable`
 
   /** The latest `bridge/devices`, by IEEE address. */
