@@ -1,4 +1,16 @@
-import { Context, Option } from "effect"
+import { Context, Option, type Redacted } from "effect"
+
+/** A broker to follow a Zigbee2MQTT bridge on (`--mqtt URL` and the `--mqtt-…` options). */
+export interface MqttConfig {
+  /** `mqtt://`, `mqtts://`, `ws://` or `wss://`; may hold `user:password@`. */
+  readonly url: string
+  readonly username: Option.Option<string>
+  readonly password: Option.Option<Redacted.Redacted<string>>
+  /** TLS: PEM files of the CA that signed the broker's certificate, and of a client certificate and key. */
+  readonly caFile: Option.Option<string>
+  readonly certFile: Option.Option<string>
+  readonly keyFile: Option.Option<string>
+}
 
 /**
  * Everything the operator can set when starting the gateway. The CLI builds it from flags;
@@ -18,6 +30,12 @@ export interface GatewayConfigShape {
   readonly maxBodyBytes: number
   /** Connect the built-in clock adapter (current time, time of day, an interval counter). */
   readonly clock: boolean
+  /** Follow a Zigbee2MQTT bridge on this broker. */
+  readonly mqtt: Option.Option<MqttConfig>
+  /** Zigbee2MQTT's base topic. */
+  readonly mqttBaseTopic: string
+  /** Run the embedded MQTT broker on this port (on `host`); with no `mqtt`, the bridge is followed there. */
+  readonly mqttBroker: Option.Option<number>
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -29,5 +47,8 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   port: 3000,
   deviceTimeoutMs: 5_000,
   maxBodyBytes: 1024 * 1024,
-  clock: true
+  clock: true,
+  mqtt: Option.none(),
+  mqttBaseTopic: "zigbee2mqtt",
+  mqttBroker: Option.none()
 }

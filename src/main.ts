@@ -2,6 +2,8 @@ import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { Layer } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { ClockAdapter } from "./adapters/clock/ClockAdapter.ts"
+import { BrokerCredentials } from "./adapters/mqtt/BrokerCredentials.ts"
+import { mqttLayerFromConfig } from "./adapters/mqtt/MqttFromConfig.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
@@ -34,10 +36,15 @@ const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
 ]
 const routes: ReadonlyArray<Route<RouteServices>> = [...apiRoutes, ...openApiRoutes(apiRoutes)]
 
-/** The devices: the simulated home (the demo house unless `--home`) and, unless `--no-clock`, the clock. */
+/**
+ * The devices, side by side: the simulated home (the demo house unless `--home`), unless `--no-clock`
+ * the clock, and with `--mqtt` or `--mqtt-broker` a Zigbee2MQTT bridge's devices.
+ */
 const adapters = (config: GatewayConfigShape) =>
-  Layer.mergeAll(Simulator.layerFromConfig, config.clock ? ClockAdapter.layer() : Layer.empty).pipe(
-    Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer))
+  Layer.mergeAll(Simulator.layerFromConfig, config.clock ? ClockAdapter.layer() : Layer.empty, mqttLayerFromConfig).pipe(
+    Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)),
+    // wired to the user store once issue 9 lands
+    Layer.provide(BrokerCredentials.refuseAll)
   )
 
 /** The whole gateway for `config`: server, adapters and core. Closing it closes every scope, the database last. */

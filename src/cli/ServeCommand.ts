@@ -1,4 +1,4 @@
-import { Effect, type Option } from "effect"
+import { Effect, Option, type Redacted } from "effect"
 import { CliError, Command, Flag } from "effect/cli"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../GatewayConfig.ts"
 import { serve } from "../main.ts"
@@ -51,6 +51,49 @@ const flags = {
   noClock: Flag.Boolean("no-clock").pipe(
     Flag.withDefault(false),
     Flag.withDescription("do not connect the built-in clock adapter (for an exact, time-free home)")
+  ),
+  mqtt: Flag.String("mqtt").pipe(
+    Flag.withMetavar("URL"),
+    Flag.withDescription("follow a Zigbee2MQTT bridge on this MQTT broker (mqtt://, mqtts://, ws://, wss://)"),
+    Flag.optional
+  ),
+  mqttBaseTopic: Flag.String("mqtt-base-topic").pipe(
+    Flag.withMetavar("TOPIC"),
+    Flag.filter((topic) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards"),
+    Flag.withDefault(defaultGatewayConfig.mqttBaseTopic),
+    Flag.withDescription(`Zigbee2MQTT's base topic (default ${defaultGatewayConfig.mqttBaseTopic})`)
+  ),
+  mqttUsername: Flag.String("mqtt-username").pipe(
+    Flag.withMetavar("NAME"),
+    Flag.withDescription("user name on the MQTT broker (else the URL's)"),
+    Flag.optional
+  ),
+  mqttPassword: Flag.Redacted("mqtt-password").pipe(
+    Flag.withMetavar("PASSWORD"),
+    Flag.withDescription("password on the MQTT broker (else the URL's)"),
+    Flag.optional
+  ),
+  mqttCa: Flag.File("mqtt-ca", { mustExist: true }).pipe(
+    Flag.withMetavar("FILE"),
+    Flag.withDescription("PEM file of the CA that signed the broker's certificate (mqtts://, wss://)"),
+    Flag.optional
+  ),
+  mqttCert: Flag.File("mqtt-cert", { mustExist: true }).pipe(
+    Flag.withMetavar("FILE"),
+    Flag.withDescription("PEM file of a client certificate for the broker"),
+    Flag.optional
+  ),
+  mqttKey: Flag.File("mqtt-key", { mustExist: true }).pipe(
+    Flag.withMetavar("FILE"),
+    Flag.withDescription("PEM file of the client certificate's private key"),
+    Flag.optional
+  ),
+  mqttBroker: Flag.Int("mqtt-broker").pipe(
+    Flag.withMetavar("PORT"),
+    Flag.filter((n) => n >= 0 && n <= 65_535, () => "an integer from 0 to 65535"),
+    Flag.withOptionalValue("1883"),
+    Flag.withDescription("run an MQTT broker for bridges on HOST, port 1883 or --mqtt-broker=PORT; clients log in as gateway users"),
+    Flag.optional
   )
 }
 
@@ -62,6 +105,14 @@ const toConfig = (input: {
   readonly deviceTimeout: number
   readonly maxBodyBytes: number
   readonly noClock: boolean
+  readonly mqtt: Option.Option<string>
+  readonly mqttBaseTopic: string
+  readonly mqttUsername: Option.Option<string>
+  readonly mqttPassword: Option.Option<Redacted.Redacted<string>>
+  readonly mqttCa: Option.Option<string>
+  readonly mqttCert: Option.Option<string>
+  readonly mqttKey: Option.Option<string>
+  readonly mqttBroker: Option.Option<number>
 }): GatewayConfigShape => ({
   home: input.home,
   dataDir: input.data,
@@ -69,7 +120,17 @@ const toConfig = (input: {
   port: input.port,
   deviceTimeoutMs: input.deviceTimeout,
   maxBodyBytes: input.maxBodyBytes,
-  clock: !input.noClock
+  clock: !input.noClock,
+  mqtt: Option.map(input.mqtt, (url) => ({
+    url,
+    username: input.mqttUsername,
+    password: input.mqttPassword,
+    caFile: input.mqttCa,
+    certFile: input.mqttCert,
+    keyFile: input.mqttKey
+  })),
+  mqttBaseTopic: input.mqttBaseTopic,
+  mqttBroker: input.mqttBroker
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
@@ -82,7 +143,9 @@ export const serveCommand = Command.make("serve", flags, (input) => {
   return serve(config).pipe(
     Effect.catchTags({
       ServeError: (error) => refuse(`cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`, error),
-      InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error)
+      InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error),
+      BrokerStartFailed: (error) => refuse(error.message, error),
+      PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error)
     })
   )
 }).pipe(

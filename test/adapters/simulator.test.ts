@@ -9,6 +9,7 @@ import { Registry } from "../../src/gateway/Registry.ts"
 import { Tags } from "../../src/gateway/Tags.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
 import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
+import { eventually } from "../support/eventually.ts"
 
 const on: Value = { _tag: "OnOff", state: "On" }
 const noUser = { user: Option.none() }
@@ -22,17 +23,6 @@ const lamp = (local: string, extra: object = {}) => ({
   ...extra
 })
 const homeText = (services: ReadonlyArray<object>) => JSON.stringify({ services }, null, 2)
-
-/** Reads `read` until `done` holds, for a few seconds at most; answers the last reading either way. */
-const eventually = <A, E, R>(read: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
-  Effect.gen(function*() {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const a = yield* read
-      if (done(a)) return a
-      yield* Effect.sleep("50 millis")
-    }
-    return yield* read
-  })
 
 const serviceIds = Effect.gen(function*() {
   const registry = yield* Registry

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs"
 import { afterEach, describe, expect, it } from "vitest"
-import { eventually, pause } from "../../support/eventually.ts"
+import { eventuallyAsync, pause } from "../../support/eventually.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 
 /**
@@ -37,7 +37,7 @@ afterEach(async () => {
 /** The home file saved as an editor would, and the gateway seen to have taken it. */
 const save = async (g: GatewayOverHttp, next: object, taken: (services: unknown) => boolean) => {
   writeFileSync(g.homeFile, JSON.stringify(next, null, 2))
-  const seen = await eventually(() => g.call("GET", "/api/v1/services"), (reply) => taken(reply.json))
+  const seen = await eventuallyAsync(() => g.call("GET", "/api/v1/services"), (reply) => taken(reply.json))
   expect(taken(seen.json)).toBe(true)
 }
 

@@ -1,0 +1,88 @@
+import { Option, Result, Schema } from "effect"
+
+/**
+ * The messages Zigbee2MQTT publishes about itself and its devices, as its MQTT interface documents
+ * them: the retained `bridge/devices` list, each device's `definition.exposes`, and the `online` /
+ * `offline` of `bridge/state` and `<device>/availability`. Only the fields the gateway reads are
+ * declared; the rest of each message is ignored.
+ */
+
+/** One feature of a device: what it measures or accepts, under which key of its state JSON. */
+export interface Expose {
+  readonly type: string
+  readonly name?: string | undefined
+  readonly property?: string | undefined
+  /** Bit flags: 1 the property is in the published state, 2 it can be `/set`, 4 it can be `/get`. */
+  readonly access?: number | undefined
+  readonly unit?: string | undefined
+  readonly value_on?: unknown
+  readonly value_off?: unknown
+  readonly features?: ReadonlyArray<Expose> | undefined
+}
+
+export const Expose: Schema.Codec<Expose> = Schema.Struct({
+  type: Schema.String,
+  name: Schema.optional(Schema.String),
+  property: Schema.optional(Schema.String),
+  access: Schema.optional(Schema.Number),
+  unit: Schema.optional(Schema.String),
+  value_on: Schema.optional(Schema.Unknown),
+  value_off: Schema.optional(Schema.Unknown),
+  features: Schema.optional(Schema.Array(Schema.suspend((): Schema.Codec<Expose> => Expose)))
+})
+
+export const accessBits = { published: 1, set: 2, get: 4 } as const
+
+export const BridgeDevice = Schema.Struct({
+  ieee_address: Schema.String,
+  friendly_name: Schema.String,
+  type: Schema.optional(Schema.String),
+  disabled: Schema.optional(Schema.Boolean),
+  definition: Schema.optional(
+    Schema.NullOr(
+      Schema.Struct({
+        model: Schema.optional(Schema.NullOr(Schema.String)),
+        vendor: Schema.optional(Schema.NullOr(Schema.String)),
+        description: Schema.optional(Schema.NullOr(Schema.String)),
+        exposes: Schema.Array(Expose)
+      })
+    )
+  )
+})
+export type BridgeDevice = typeof BridgeDevice.Type
+
+const decodeDevices = Schema.decodeUnknownResult(Schema.Array(BridgeDevice))
+
+const parse = (payload: string): Option.Option<unknown> => {
+  try {
+    return Option.some(JSON.parse(payload))
+  } catch {
+    return Option.none()
+  }
+}
+
+/** The `bridge/devices` list, or why it cannot be read. */
+export const readBridgeDevices = (payload: string): Result.Result<ReadonlyArray<BridgeDevice>, string> =>
+  Option.match(parse(payload), {
+    onNone: () => Result.fail("bridge/devices is not JSON"),
+    onSome: (json) => Result.mapError(decodeDevices(json), (issue) => `bridge/devices: ${issue.message}`)
+  })
+
+/**
+ * `online` / `offline` from `bridge/state` or `<device>/availability`: the JSON form
+ * `{"state": "online"}` and the legacy plain text alike. `None` for anything else.
+ */
+export const readOnline = (payload: string): Option.Option<boolean> => {
+  const text = payload.trim()
+  const state = Option.match(parse(text), {
+    onNone: () => text,
+    onSome: (json) =>
+      typeof json === "object" && json !== null && "state" in json ? json.state : typeof json === "string" ? json : undefined
+  })
+  return state === "online" ? Option.some(true) : state === "offline" ? Option.some(false) : Option.none()
+}
+
+/** A device's state message: the JSON object it publishes on `<base>/<friendly_name>`. */
+export const readState = (payload: string): Option.Option<Readonly<Record<string, unknown>>> =>
+  Option.filter(parse(payload), (json): json is Readonly<Record<string, unknown>> =>
+    typeof json === "object" && json !== null && !Array.isArray(json))

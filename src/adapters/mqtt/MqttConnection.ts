@@ -1,0 +1,122 @@
+import { Data, Effect, Option, Queue, Redacted, type Scope } from "effect"
+import { connect, type IClientOptions } from "mqtt"
+
+/** Where and how to reach a broker (`--mqtt URL` and the options beside it). */
+export interface MqttClientSettings {
+  /** `mqtt://`, `mqtts://`, `ws://` or `wss://`; user and password may sit in the URL. */
+  readonly url: string
+  readonly username: Option.Option<string>
+  readonly password: Option.Option<Redacted.Redacted<string>>
+  /** TLS: the broker's CA, and a client certificate and key (PEM text). */
+  readonly ca: Option.Option<string>
+  readonly cert: Option.Option<string>
+  readonly key: Option.Option<string>
+}
+
+/** What the connection tells its one reader, in the order it happened. */
+export type ConnectionEvent =
+  | { readonly _tag: "Connected" }
+  | { readonly _tag: "Disconnected"; readonly reason: string }
+  /** An attempt failed (refused login, no route…); said once per distinct reason until connected. */
+  | { readonly _tag: "ConnectFailed"; readonly reason: string }
+  | { readonly _tag: "Message"; readonly topic: string; readonly payload: string }
+
+export class PublishFailed extends Data.TaggedError("PublishFailed")<{ readonly reason: string }> {
+  override get message(): string {
+    return this.reason
+  }
+}
+
+export interface MqttConnection {
+  /** Connection changes and messages, each once, in order. */
+  readonly events: Queue.Dequeue<ConnectionEvent>
+  readonly isConnected: () => boolean
+  /** Publishes now, or fails when the broker is not reachable (nothing is queued for later). */
+  readonly publish: (topic: string, payload: string) => Effect.Effect<void, PublishFailed>
+  /** Where it connects, without credentials, for messages. */
+  readonly where: string
+}
+
+/** Reconnection waits this long after a loss, doubling on each failed attempt up to the maximum. */
+export const reconnectBackoff = { firstMs: 200, maxMs: 10_000 } as const
+
+/** The URL without its user and password. */
+const withoutCredentials = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    parsed.username = ""
+    parsed.password = ""
+    return parsed.toString().replace(/\/$/, "")
+  } catch {
+    return url
+  }
+}
+
+/**
+ * A client connection to an MQTT broker for as long as the scope lasts. It subscribes to `topics` on
+ * every (re)connection, reconnects with backoff after a loss, and never queues a publish while the
+ * broker is away: a write is sent now or refused, so that none arrives late or twice.
+ */
+export const openMqttConnection = (
+  settings: MqttClientSettings,
+  topics: ReadonlyArray<string>
+): Effect.Effect<MqttConnection, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const events = yield* Effect.acquireRelease(Queue.unbounded<ConnectionEvent>(), Queue.shutdown)
+    const options: IClientOptions = {
+      reconnectPeriod: reconnectBackoff.firstMs,
+      // A refused login is retried too (with the backoff): the broker may be restarting, or its users changing.
+      reconnectOnConnackError: true,
+      connectTimeout: 10_000,
+      resubscribe: false,
+      queueQoSZero: false,
+      clean: true,
+      ...Option.match(settings.username, { onNone: () => ({}), onSome: (username) => ({ username }) }),
+      ...Option.match(settings.password, { onNone: () => ({}), onSome: (p) => ({ password: Redacted.value(p) }) }),
+      ...Option.match(settings.ca, { onNone: () => ({}), onSome: (ca) => ({ ca }) }),
+      ...Option.match(settings.cert, { onNone: () => ({}), onSome: (cert) => ({ cert }) }),
+      ...Option.match(settings.key, { onNone: () => ({}), onSome: (key) => ({ key }) })
+    }
+    const client = yield* Effect.acquireRelease(
+      Effect.sync(() => connect(settings.url, options)),
+      (client) => Effect.callback<void>((resume) => void client.end(true, () => resume(Effect.void)))
+    )
+    let up = false
+    let lastFailure = ""
+    client.on("connect", () => {
+      up = true
+      lastFailure = ""
+      client.options.reconnectPeriod = reconnectBackoff.firstMs
+      client.subscribe([...topics], { qos: 0 })
+      Queue.offerUnsafe(events, { _tag: "Connected" })
+    })
+    let lastError = "connection closed"
+    client.on("error", (error) => {
+      lastError = error.message
+      if (up || error.message === lastFailure) return
+      lastFailure = error.message
+      Queue.offerUnsafe(events, { _tag: "ConnectFailed", reason: error.message })
+    })
+    client.on("close", () => {
+      const period = client.options.reconnectPeriod ?? reconnectBackoff.firstMs
+      client.options.reconnectPeriod = Math.min(reconnectBackoff.maxMs, period * 2)
+      if (!up) return
+      up = false
+      Queue.offerUnsafe(events, { _tag: "Disconnected", reason: lastError })
+    })
+    client.on("message", (topic, payload) => void Queue.offerUnsafe(events, { _tag: "Message", topic, payload: payload.toString("utf8") }))
+
+    const where = withoutCredentials(settings.url)
+    const publish = (topic: string, payload: string) =>
+      Effect.callback<void, PublishFailed>((resume) => {
+        if (!client.connected) {
+          resume(Effect.fail(new PublishFailed({ reason: `the MQTT broker at ${where} is not reachable` })))
+          return
+        }
+        client.publish(topic, payload, { qos: 0 }, (error) => {
+          if (error === undefined || error === null) return resume(Effect.void)
+          resume(Effect.fail(new PublishFailed({ reason: `MQTT publish to ${where} failed: ${error.message}` })))
+        })
+      })
+    return { events, isConnected: () => client.connected, publish, where }
+  })

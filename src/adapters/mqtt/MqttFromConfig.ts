@@ -1,0 +1,62 @@
+import { Effect, FileSystem, Layer, Option } from "effect"
+import { GatewayConfig, type MqttConfig } from "../../GatewayConfig.ts"
+import { EmbeddedBroker } from "./EmbeddedBroker.ts"
+import { Zigbee2MqttAdapter } from "./Zigbee2MqttAdapter.ts"
+
+const readPem = (fs: FileSystem.FileSystem, file: Option.Option<string>) =>
+  Option.match(file, {
+    onNone: () => Effect.succeed(Option.none<string>()),
+    onSome: (path) => Effect.map(fs.readFileString(path), Option.some)
+  })
+
+const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
+  Effect.gen(function*() {
+    return {
+      url: mqtt.url,
+      username: mqtt.username,
+      password: mqtt.password,
+      ca: yield* readPem(fs, mqtt.caFile),
+      cert: yield* readPem(fs, mqtt.certFile),
+      key: yield* readPem(fs, mqtt.keyFile)
+    }
+  })
+
+/** The Zigbee2MQTT adapter on the embedded broker, logged in as the gateway itself. */
+export const followEmbeddedBroker = (baseTopic: string) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const embedded = yield* EmbeddedBroker
+    return Zigbee2MqttAdapter.layer({
+      url: embedded.url,
+      username: Option.some(embedded.internalUsername),
+      password: Option.some(embedded.internalPassword),
+      ca: Option.none(),
+      cert: Option.none(),
+      key: Option.none(),
+      baseTopic
+    })
+  }))
+
+/**
+ * MQTT as the configuration asks: the embedded broker (`--mqtt-broker`), and the Zigbee2MQTT adapter
+ * on `--mqtt`'s broker, or, when only the embedded broker runs, on that one (logged in as the gateway).
+ */
+export const mqttLayerFromConfig = Layer.unwrap(
+  Effect.gen(function*() {
+    const config = yield* GatewayConfig
+    const fs = yield* FileSystem.FileSystem
+    const baseTopic = config.mqttBaseTopic
+    if (Option.isSome(config.mqtt)) {
+      const settings = yield* settingsOf(fs, config.mqtt.value)
+      const adapter = Zigbee2MqttAdapter.layer({ ...settings, baseTopic })
+      return Option.match(config.mqttBroker, {
+        onNone: () => adapter,
+        // Provided, the broker is started before the adapter and stopped after it.
+        onSome: (port) => adapter.pipe(Layer.provide(EmbeddedBroker.layer(config.host, port)))
+      })
+    }
+    if (Option.isSome(config.mqttBroker)) {
+      return followEmbeddedBroker(baseTopic).pipe(Layer.provide(EmbeddedBroker.layer(config.host, config.mqttBroker.value)))
+    }
+    return Layer.empty
+  })
+)

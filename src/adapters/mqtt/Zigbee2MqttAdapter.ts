@@ -1,0 +1,245 @@
+import { Deferred, Effect, Layer, Option, Queue, Result, type Scope } from "effect"
+import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import type { Value } from "../../domain/Value.ts"
+import { Registry } from "../../gateway/Registry.ts"
+import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
+import { readBridgeDevices, readOnline, readState } from "./BridgeMessages.ts"
+import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
+import { type ConnectionEvent, type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
+
+type State = Readonly<Record<string, unknown>>
+
+export interface Zigbee2MqttSettings extends MqttClientSettings {
+  /** Zigbee2MQTT's `mqtt.base_topic` (default `zigbee2mqtt`). */
+  readonly baseTopic: string
+}
+
+/** A fetch waiting for a device to answer its `/get`. */
+interface Waiter {
+  readonly point: Point
+  readonly answer: Deferred.Deferred<Value>
+}
+
+/**
+ * The Zigbee2MQTT adapter: follows a bridge's documented MQTT interface on a broker and shows its
+ * devices as services. One fiber reads the connection's events in order and keeps the picture
+ * (devices, availability, latest states); fetch and send read that picture and publish.
+ */
+const connect = Effect.fnUntraced(function*(
+  register: (adapter: Adapter) => Effect.Effect<DeviceHost, never, Scope.Scope>,
+  settings: Zigbee2MqttSettings
+) {
+  const base = settings.baseTopic
+  const connection = yield* openMqttConnection(settings, [`${base}/#`])
+  const brokerAway = () => `the MQTT broker at ${connection.where} is not reachable`
+
+  /** The latest `bridge/devices`, by IEEE address. */
+  let devices = new Map<string, MappedDevice>()
+  const byName = new Map<string, string>()
+  const channels = new Map<ChannelId, { readonly device: MappedDevice; readonly point: Point }>()
+  const states = new Map<string, State>()
+  const availability = new Map<string, boolean>()
+  let bridgeOnline = true
+  /** What the gateway shows now, by service id, as last described to it. */
+  const shown = new Map<ServiceId, string>()
+  const waiters = new Map<string, Set<Waiter>>()
+
+  const adapter: Adapter = {
+    id: zigbee2mqttAdapterId,
+    fetch: (ids, _context, reply) =>
+      Effect.gen(function*() {
+        const asks = new Map<MappedDevice, Array<{ readonly channel: ChannelId; readonly point: Point }>>()
+        for (const channel of ids) {
+          const entry = channels.get(channel)
+          if (entry === undefined) yield* reply(channel, Result.fail(`Zigbee2MQTT has no getter ${channel}`))
+          else if (!connection.isConnected()) yield* reply(channel, Result.fail(brokerAway()))
+          else {
+            const known = Option.flatMap(Option.fromUndefinedOr(states.get(entry.device.friendlyName)), entry.point.read)
+            if (Option.isSome(known) || !entry.point.gettable) yield* reply(channel, Result.succeed(known))
+            else asks.set(entry.device, [...(asks.get(entry.device) ?? []), { channel, point: entry.point }])
+          }
+        }
+        yield* Effect.forEach(asks, ([device, wanted]) => ask(device, wanted, reply), { concurrency: "unbounded", discard: true })
+      }),
+    send: (writes, _context, reply) =>
+      Effect.gen(function*() {
+        const perDevice = new Map<MappedDevice, Array<{ readonly channel: ChannelId; readonly fragment: State }>>()
+        for (const { channel, value } of writes) {
+          const entry = channels.get(channel)
+          if (entry === undefined || Option.isNone(entry.point.setter)) {
+            yield* reply(channel, Result.fail(`Zigbee2MQTT has no setter ${channel}`))
+          } else {
+            perDevice.set(entry.device, [...(perDevice.get(entry.device) ?? []), { channel, fragment: entry.point.write(value) }])
+          }
+        }
+        // One `/set` per device, holding every property written to it.
+        yield* Effect.forEach(perDevice, ([device, parts]) =>
+          connection.publish(`${base}/${device.friendlyName}/set`, JSON.stringify(Object.assign({}, ...parts.map((p) => p.fragment)))).pipe(
+            Effect.match({ onFailure: (error) => Result.fail(error.message), onSuccess: () => Result.succeed(undefined) }),
+            Effect.flatMap((result) => Effect.forEach(parts, ({ channel }) => reply(channel, result), { discard: true }))
+          ), { concurrency: "unbounded", discard: true })
+      }),
+    refusesWatch: () => Option.none()
+  }
+
+  /** Asks a device with `/get` for what it has not published yet; answers each channel as its value arrives. */
+  const ask = (
+    device: MappedDevice,
+    wanted: ReadonlyArray<{ readonly channel: ChannelId; readonly point: Point }>,
+    reply: Reply<Option.Option<Value>>
+  ) =>
+    Effect.gen(function*() {
+      const pending = yield* Effect.forEach(wanted, ({ channel, point }) =>
+        Effect.map(Deferred.make<Value>(), (answer) => ({ channel, waiter: { point, answer } })))
+      const set = waiters.get(device.friendlyName) ?? new Set<Waiter>()
+      waiters.set(device.friendlyName, set)
+      const forget = Effect.sync(() => {
+        for (const { waiter } of pending) set.delete(waiter)
+        if (set.size === 0 && waiters.get(device.friendlyName) === set) waiters.delete(device.friendlyName)
+      })
+      for (const { waiter } of pending) set.add(waiter)
+      const request = Object.fromEntries(wanted.flatMap(({ point }) => point.properties.map((p) => [p, ""])))
+      yield* connection.publish(`${base}/${device.friendlyName}/get`, JSON.stringify(request)).pipe(
+        Effect.matchEffect({
+          onFailure: (error) => Effect.forEach(pending, ({ channel }) => reply(channel, Result.fail(error.message)), { discard: true }),
+          onSuccess: () =>
+            Effect.forEach(pending, ({ channel, waiter }) =>
+              Deferred.await(waiter.answer).pipe(Effect.flatMap((value) => reply(channel, Result.succeed(Option.some(value))))), {
+              concurrency: "unbounded",
+              discard: true
+            })
+        }),
+        // The gateway's device timeout ends a wait that no state answers.
+        Effect.ensuring(forget)
+      )
+    })
+
+  const host = yield* register(adapter)
+
+  const isShown = (device: MappedDevice) => bridgeOnline && availability.get(device.friendlyName) !== false
+
+  const reportKnown = (device: MappedDevice) =>
+    Effect.forEach(device.points, (point) => {
+      const state = states.get(device.friendlyName)
+      const value = state === undefined ? Option.none() : point.read(state)
+      return Option.isSome(point.getter) && Option.isSome(value) ? host.reportValue(point.getter.value, value.value) : Effect.void
+    }, { discard: true })
+
+  /** Brings the gateway's services in line with the bridge: devices shown, updated or taken out. */
+  const synchronise = Effect.gen(function*() {
+    channels.clear()
+    for (const device of devices.values()) {
+      for (const point of device.points) {
+        for (const id of [...Option.toArray(point.getter), ...Option.toArray(point.setter)]) channels.set(id, { device, point })
+      }
+    }
+    const wanted = new Set<ServiceId>()
+    for (const device of devices.values()) if (isShown(device)) wanted.add(device.service.id)
+    for (const id of [...shown.keys()]) {
+      if (!wanted.has(id)) {
+        shown.delete(id)
+        yield* host.removeService(id)
+      }
+    }
+    for (const device of devices.values()) {
+      const text = JSON.stringify(device.service)
+      if (!wanted.has(device.service.id) || shown.get(device.service.id) === text) continue
+      const wasShown = shown.has(device.service.id)
+      yield* host.upsertService(device.service).pipe(
+        Effect.tap(() => Effect.sync(() => shown.set(device.service.id, text))),
+        // A device coming in reports what it said while it was not shown (states arrive in any order).
+        Effect.tap(() => (wasShown ? Effect.void : reportKnown(device))),
+        Effect.catchTag("DeviceRejected", (error) => Effect.logWarning(`Zigbee2MQTT device ${device.service.id} refused: ${error.reason}`))
+      )
+    }
+  })
+
+  /** A state message: merged into the device's state; each value it holds is reported and answers waiting fetches. */
+  const onState = (name: string, message: State) =>
+    Effect.gen(function*() {
+      const after = { ...states.get(name), ...message }
+      states.set(name, after)
+      const ieee = byName.get(name)
+      const device = ieee === undefined ? undefined : devices.get(ieee)
+      if (device === undefined) return
+      for (const point of device.points) {
+        if (!point.properties.some((p) => p in message)) continue
+        const value = point.read(after)
+        if (Option.isNone(value)) continue
+        for (const waiter of waiters.get(name) ?? []) {
+          if (waiter.point === point) yield* Deferred.succeed(waiter.answer, value.value)
+        }
+        // A retained state delivered again after a reconnection is no news: the Registry reports changes only.
+        if (Option.isSome(point.getter) && isShown(device) && shown.has(device.service.id)) {
+          yield* host.reportValue(point.getter.value, value.value)
+        }
+      }
+    })
+
+  const onMessage = (topic: string, payload: string) =>
+    Effect.gen(function*() {
+      if (!topic.startsWith(`${base}/`)) return
+      const rest = topic.slice(base.length + 1)
+      if (rest === "bridge/devices") {
+        const list = readBridgeDevices(payload)
+        if (Result.isFailure(list)) return yield* Effect.logWarning(`ignoring Zigbee2MQTT's ${list.failure}`)
+        devices = new Map(list.success.flatMap((d) => Option.toArray(mapDevice(d))).map((d) => [d.ieee, d]))
+        byName.clear()
+        for (const device of devices.values()) byName.set(device.friendlyName, device.ieee)
+        return yield* synchronise
+      }
+      if (rest === "bridge/state") {
+        const online = readOnline(payload)
+        if (Option.isSome(online)) {
+          bridgeOnline = online.value
+          yield* synchronise
+        }
+        return
+      }
+      if (rest.startsWith("bridge/")) return
+      if (rest.endsWith("/availability")) {
+        const online = readOnline(payload)
+        if (Option.isSome(online)) {
+          availability.set(rest.slice(0, -"/availability".length), online.value)
+          yield* synchronise
+        }
+        return
+      }
+      const state = readState(payload)
+      if (Option.isSome(state)) yield* onState(rest, state.value)
+    })
+
+  const onEvent = (event: ConnectionEvent) => {
+    switch (event._tag) {
+      case "Connected":
+        return Effect.logInfo(`connected to the MQTT broker at ${connection.where}`)
+      case "Disconnected":
+        return Effect.logWarning(`lost the MQTT broker at ${connection.where} (${event.reason}); reconnecting`)
+      case "ConnectFailed":
+        return Effect.logWarning(`cannot connect to the MQTT broker at ${connection.where}: ${event.reason}; retrying`)
+      case "Message":
+        return onMessage(event.topic, event.payload)
+    }
+  }
+
+  yield* Queue.take(connection.events).pipe(
+    Effect.flatMap(onEvent),
+    Effect.forever,
+    Effect.annotateLogs({ component: "zigbee2mqtt" }),
+    Effect.forkScoped
+  )
+})
+
+/** Connects Zigbee2MQTT's devices through the Registry for as long as the scope lasts. */
+const start = (settings: Zigbee2MqttSettings) =>
+  Effect.gen(function*() {
+    const registry = yield* Registry
+    yield* connect(registry.register, settings)
+  })
+
+/** The Zigbee2MQTT adapter (`zigbee2mqtt@gateway.local`), docs/adapters/mqtt.md. */
+export const Zigbee2MqttAdapter = {
+  connect,
+  start,
+  layer: (settings: Zigbee2MqttSettings) => Layer.effectDiscard(start(settings))
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Option, Result } from "effect"
+import fc from "fast-check"
+import { type BridgeDevice, readBridgeDevices, readOnline, readState } from "../../../src/adapters/mqtt/BridgeMessages.ts"
+import { mapDevice, type MappedDevice, type Point } from "../../../src/adapters/mqtt/ExposeMapping.ts"
+import type { Value } from "../../../src/domain/Value.ts"
+import { bridgeDevices } from "../../support/zigbee2mqttBridge.ts"
+
+const devices = (): ReadonlyArray<BridgeDevice> => {
+  const read = readBridgeDevices(JSON.stringify(bridgeDevices))
+  if (Result.isFailure(read)) throw new Error(read.failure)
+  return read.success
+}
+const mapped = (name: string): MappedDevice => {
+  const device = devices().find((d) => d.friendly_name === name)
+  const result = device === undefined ? Option.none() : mapDevice(device)
+  if (Option.isNone(result)) throw new Error(`${name} is not mapped`)
+  return result.value
+}
+const kindName = (point: Point) => point.kind._tag === "Builtin" ? point.kind.name : `${point.kind.vendor}/${point.kind.kind}:${point.kind.type}`
+const table = (device: MappedDevice) =>
+  device.points.map((p) => [kindName(p), Option.getOrNull(p.getter), Option.getOrNull(p.setter)])
+
+describe("exposes to kinds", () => {
+  it("maps a colour light: state to OnOff, color_hs with brightness to LightColor, other numbers to ExtNumeric", () => {
+    expect(table(mapped("living_room_light"))).toEqual([
+      ["OnOff", "getter:0x0017880100000001.state@zigbee2mqtt", "setter:0x0017880100000001.state@zigbee2mqtt"],
+      ["zigbee2mqtt/color_temp:ExtNumeric", "getter:0x0017880100000001.color_temp@zigbee2mqtt", "setter:0x0017880100000001.color_temp@zigbee2mqtt"],
+      ["LightColor", "getter:0x0017880100000001.color@zigbee2mqtt", "setter:0x0017880100000001.color@zigbee2mqtt"],
+      ["zigbee2mqtt/linkquality:ExtNumeric", "getter:0x0017880100000001.linkquality@zigbee2mqtt", null]
+    ])
+  })
+
+  it("maps a contact sensor: contact to OpenClosed, the rest to extensions, published only to getters", () => {
+    expect(table(mapped("front_door"))).toEqual([
+      ["OpenClosed", "getter:0x00158d0000000002.contact@zigbee2mqtt", null],
+      ["zigbee2mqtt/battery:ExtNumeric", "getter:0x00158d0000000002.battery@zigbee2mqtt", null],
+      ["zigbee2mqtt/device_temperature:ExtNumeric", "getter:0x00158d0000000002.device_temperature@zigbee2mqtt", null],
+      ["zigbee2mqtt/battery_low:ExtBool", "getter:0x00158d0000000002.battery_low@zigbee2mqtt", null]
+    ])
+  })
+
+  it("maps a thermostat and a lock; enums are left out", () => {
+    expect(table(mapped("hall_thermostat"))).toEqual([
+      ["ActualTemperature", "getter:0x00124b0000000003.local_temperature@zigbee2mqtt", null],
+      ["Thermostat", "getter:0x00124b0000000003.current_heating_setpoint@zigbee2mqtt", "setter:0x00124b0000000003.current_heating_setpoint@zigbee2mqtt"]
+    ])
+    expect(table(mapped("back_door_lock"))).toEqual([
+      ["DoorLocked", "getter:0x000d6f0000000004.state@zigbee2mqtt", "setter:0x000d6f0000000004.state@zigbee2mqtt"]
+    ])
+  })
+
+  it("leaves out the coordinator, disabled devices and devices not interviewed yet", () => {
+    const [coordinator, lightDevice] = devices()
+    if (coordinator === undefined || lightDevice === undefined) throw new Error("no devices")
+    expect(mapDevice(coordinator)).toEqual(Option.none())
+    expect(mapDevice({ ...lightDevice, disabled: true })).toEqual(Option.none())
+    expect(mapDevice({ ...lightDevice, definition: null })).toEqual(Option.none())
+  })
+
+  it("derives ids from the IEEE address, so a renamed device keeps them", () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 40 }), (name) => {
+      const [, lightDevice] = devices()
+      if (lightDevice === undefined) throw new Error("no light")
+      const renamed = mapDevice({ ...lightDevice, friendly_name: name })
+      const original = mapDevice(lightDevice)
+      expect(Option.map(renamed, (d) => [d.service.id, d.service.getters, d.service.setters]))
+        .toEqual(Option.map(original, (d) => [d.service.id, d.service.getters, d.service.setters]))
+      expect(Option.map(renamed, (d) => d.service.properties["name"])).toEqual(Option.some(name))
+    }))
+  })
+
+  it("maps every other numeric or binary feature to an extension kind named by its property", () => {
+    const property = fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/).filter((p) =>
+      !["state", "contact", "temperature", "local_temperature", "current_heating_setpoint", "occupied_heating_setpoint"].includes(p) &&
+      !p.startsWith("state_"))
+    fc.assert(fc.property(property, fc.constantFrom("numeric", "binary"), fc.integer({ min: 1, max: 7 }), (name, type, access) => {
+      const device = mapDevice({
+        ieee_address: "0x1",
+        friendly_name: "x",
+        definition: { exposes: [{ type, name, property: name, access, value_on: true, value_off: false }] }
+      })
+      const [point] = Option.getOrElse(Option.map(device, (d) => d.points), () => [])
+      expect(point?.kind).toEqual({
+        _tag: "Extension",
+        vendor: "zigbee2mqtt",
+        adapter: "zigbee2mqtt@gateway.local",
+        kind: name,
+        type: type === "numeric" ? "ExtNumeric" : "ExtBool"
+      })
+      expect(Option.isSome(point?.getter ?? Option.none())).toBe((access & 5) !== 0)
+      expect(Option.isSome(point?.setter ?? Option.none())).toBe((access & 2) !== 0)
+    }))
+  })
+})
+
+describe("state messages", () => {
+  const setter = (device: MappedDevice, kind: string) => {
+    const point = device.points.find((p) => kindName(p) === kind)
+    if (point === undefined) throw new Error(`no ${kind}`)
+    return point
+  }
+
+  it("reads back what a /set writes, for every settable kind (a device's state after the write)", () => {
+    const cases: ReadonlyArray<[string, string, fc.Arbitrary<Value>]> = [
+      ["living_room_light", "OnOff", fc.constantFrom<Value>({ _tag: "OnOff", state: "On" }, { _tag: "OnOff", state: "Off" })],
+      ["back_door_lock", "DoorLocked", fc.constantFrom<Value>({ _tag: "DoorLocked", state: "Locked" }, { _tag: "DoorLocked", state: "Unlocked" })],
+      ["hall_thermostat", "Thermostat", fc.double({ min: 5, max: 30, noNaN: true }).map((degrees): Value => ({ _tag: "Temperature", unit: "C", degrees }))],
+      [
+        "living_room_light",
+        "LightColor",
+        fc.record({ h: fc.integer({ min: 0, max: 359 }), s: fc.integer({ min: 0, max: 100 }), v: fc.integer({ min: 0, max: 254 }) })
+          .map(({ h, s, v }): Value => ({ _tag: "Color", h, s: s / 100, v: v / 254 }))
+      ]
+    ]
+    for (const [name, kind, values] of cases) {
+      const point = setter(mapped(name), kind)
+      fc.assert(fc.property(values, (value) => {
+        const read = point.read(JSON.parse(JSON.stringify(point.write(value))))
+        expect(Option.map(read, (v) => JSON.parse(JSON.stringify(v)))).toEqual(Option.some(JSON.parse(JSON.stringify(value))))
+      }))
+    }
+  })
+
+  it("reads a contact of true as Closed (Zigbee2MQTT's contact means closed) and false as Open", () => {
+    const contact = setter(mapped("front_door"), "OpenClosed")
+    expect(contact.read({ contact: true })).toEqual(Option.some({ _tag: "OpenClosed", state: "Closed" }))
+    expect(contact.read({ contact: false })).toEqual(Option.some({ _tag: "OpenClosed", state: "Open" }))
+    expect(contact.read({ battery: 3 })).toEqual(Option.none())
+  })
+
+  it("writes a Fahrenheit setpoint in the device's unit", () => {
+    const point = setter(mapped("hall_thermostat"), "Thermostat")
+    expect(point.write({ _tag: "Temperature", unit: "F", degrees: 68 })).toEqual({ current_heating_setpoint: 20 })
+  })
+
+  it("reads online and offline in the JSON form and the legacy plain form, and nothing else", () => {
+    expect(readOnline(`{"state":"online"}`)).toEqual(Option.some(true))
+    expect(readOnline(`{"state":"offline"}`)).toEqual(Option.some(false))
+    expect(readOnline("online")).toEqual(Option.some(true))
+    expect(readOnline("offline")).toEqual(Option.some(false))
+    expect(readOnline(`{"state":"sleepy"}`)).toEqual(Option.none())
+    expect(readOnline("")).toEqual(Option.none())
+  })
+
+  it("takes only JSON objects as states, and refuses a device list that is not one", () => {
+    expect(readState(`{"state":"ON"}`)).toEqual(Option.some({ state: "ON" }))
+    expect(readState(`[1]`)).toEqual(Option.none())
+    expect(readState(`not json`)).toEqual(Option.none())
+    expect(Result.isFailure(readBridgeDevices(`{"devices": []}`))).toBe(true)
+    expect(Result.isFailure(readBridgeDevices(`[{"friendly_name": "x"}]`))).toBe(true)
+  })
+})

@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Layer, Logger, Option, Result, type Scope, Stream } from "effect"
+import { Zigbee2MqttAdapter } from "../../../src/adapters/mqtt/Zigbee2MqttAdapter.ts"
+import { anyService, ChannelId, channelSelector, exactly, ServiceId, Tag } from "../../../src/domain/index.ts"
+import type { Value } from "../../../src/domain/index.ts"
+import { Dispatch } from "../../../src/gateway/Dispatch.ts"
+import type { HomeChange } from "../../../src/gateway/HomeChange.ts"
+import { Registry } from "../../../src/gateway/Registry.ts"
+import { Tags } from "../../../src/gateway/Tags.ts"
+import { eventually } from "../../support/eventually.ts"
+import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
+import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
+import { bridgeDevices, type FakeBridge, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
+
+const noUser = { user: Option.none() }
+const light = "0x0017880100000001"
+const door = "0x00158d0000000002"
+const thermostat = "0x00124b0000000003"
+const lock = "0x000d6f0000000004"
+const getter = (ieee: string, property: string) => ChannelId.make(`getter:${ieee}.${property}@zigbee2mqtt`)
+const setter = (ieee: string, property: string) => ChannelId.make(`setter:${ieee}.${property}@zigbee2mqtt`)
+const service = (ieee: string) => ServiceId.make(`service:${ieee}@zigbee2mqtt`)
+
+let mosquitto: Mosquitto | undefined
+beforeAll(async () => {
+  mosquitto = await startMosquitto()
+})
+afterAll(async () => {
+  await mosquitto?.stop()
+})
+
+let topics = 0
+/** A fresh base topic per test, so that retained messages of one test never reach another. */
+const freshBaseTopic = () => `zigbee2mqtt-${process.pid}-${++topics}`
+
+/** The gateway core with the Zigbee2MQTT adapter on `url`; logs kept out of the output unless `logs` takes them. */
+const gatewayOn = (url: string, baseTopic: string, logs = Logger.layer([])) =>
+  Zigbee2MqttAdapter.layer({
+    url,
+    baseTopic,
+    username: Option.none(),
+    password: Option.none(),
+    ca: Option.none(),
+    cert: Option.none(),
+    key: Option.none()
+  }).pipe(Layer.provideMerge(gatewayTestLayer({ deviceTimeoutMs: 3_000 })), Layer.provideMerge(logs))
+
+/** Runs `body` with a fake bridge and a gateway following it on the shared mosquitto. */
+const withBridge = <A, E>(body: (bridge: FakeBridge) => Effect.Effect<A, E, Registry | Dispatch | Tags | Scope.Scope>, url?: string) =>
+  Effect.gen(function*() {
+    const broker = url ?? mosquitto?.url
+    if (broker === undefined) throw new Error("mosquitto did not start")
+    const baseTopic = freshBaseTopic()
+    const bridge = yield* Effect.acquireRelease(Effect.promise(() => startFakeBridge(broker, { baseTopic })), (b) => Effect.promise(() => b.close()))
+    return yield* Effect.gen(function*() {
+      // Every device in, and every state the bridge published read.
+      yield* eventually(seen, (ids) => published.every((id) => ids.includes(id)))
+      return yield* body(bridge)
+    }).pipe(Effect.provide(gatewayOn(broker, baseTopic)))
+  }).pipe(Effect.scoped)
+
+const serviceIds = Effect.gen(function*() {
+  const registry = yield* Registry
+  return (yield* registry.services([anyService])).map((s) => s.id)
+})
+
+/** Getters whose device published a state when the bridge started. */
+const published = [getter(light, "state"), getter(door, "contact"), getter(lock, "state")]
+const seen = Effect.gen(function*() {
+  const registry = yield* Registry
+  return (yield* registry.channels([channelSelector({})])).filter((c) => c.updated !== null).map((c) => c.id)
+})
+
+const fetchOne = (channel: ChannelId) =>
+  Effect.gen(function*() {
+    const [result] = yield* (yield* Dispatch).fetch([channelSelector({ id: exactly(channel) })], noUser)
+    return result?.result
+  })
+
+const sendAll = (writes: ReadonlyArray<[ChannelId, Value]>) =>
+  Effect.gen(function*() {
+    const dispatch = yield* Dispatch
+    return yield* dispatch.send(writes.map(([id, value]) => ({ selectors: [channelSelector({ id: exactly(id) })], value })), noUser)
+  })
+
+/** Collects the registry's changes while `act` runs, until `enough` holds (a few seconds at most). */
+const changesDuring = (act: Effect.Effect<void, unknown, Registry | Dispatch | Tags>, enough: (changes: ReadonlyArray<HomeChange>) => boolean) =>
+  Effect.gen(function*() {
+    const registry = yield* Registry
+    const seen: Array<HomeChange> = []
+    const collecting = yield* registry.changes.pipe(Stream.runForEach((c) => Effect.sync(() => void seen.push(c))), Effect.forkScoped)
+    yield* Effect.yieldNow
+    yield* act
+    yield* eventually(Effect.sync(() => seen), enough)
+    yield* Fiber.interrupt(collecting)
+    return seen
+  })
+
+const values = (changes: ReadonlyArray<HomeChange>, channel: ChannelId) =>
+  changes.flatMap((c) => (c._tag === "ValueReported" && c.channel === channel ? [c.value] : []))
+
+describe("Zigbee2MQTT over mosquitto", () => {
+  it.live("shows each device of bridge/devices as a service with channels of the right kinds", () =>
+    withBridge(() =>
+      Effect.gen(function*() {
+        const registry = yield* Registry
+        const services = yield* registry.services([anyService])
+        expect(services.map((s) => s.id)).toEqual([service(lock), service(thermostat), service(door), service(light)].sort())
+        const lightService = services.find((s) => s.id === service(light))
+        expect(lightService?.properties).toMatchObject({ name: "living_room_light", model: "9290022166", vendor: "Philips", ieee_address: light })
+        const channels = yield* registry.channels([channelSelector({})])
+        const kinds = Object.fromEntries(channels.map((c) => [c.id, c.kind._tag === "Builtin" ? c.kind.name : c.kind.kind]))
+        expect(kinds).toMatchObject({
+          [getter(light, "state")]: "OnOff",
+          [setter(light, "state")]: "OnOff",
+          [setter(light, "color")]: "LightColor",
+          [getter(door, "contact")]: "OpenClosed",
+          [getter(door, "battery")]: "battery",
+          [getter(thermostat, "local_temperature")]: "ActualTemperature",
+          [setter(thermostat, "current_heating_setpoint")]: "Thermostat",
+          [setter(lock, "state")]: "DoorLocked"
+        })
+      })
+    ))
+
+  it.live("answers reads from the state each device published, asking nothing", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        expect(yield* fetchOne(getter(light, "state"))).toEqual(Result.succeed(Option.some({ _tag: "OnOff", state: "Off" })))
+        expect(yield* fetchOne(getter(light, "color"))).toEqual(Result.succeed(Option.some({ _tag: "Color", h: 120, s: 0.5, v: 0.5 })))
+        expect(yield* fetchOne(getter(door, "contact"))).toEqual(Result.succeed(Option.some({ _tag: "OpenClosed", state: "Closed" })))
+        expect(yield* fetchOne(getter(lock, "state"))).toEqual(Result.succeed(Option.some({ _tag: "DoorLocked", state: "Locked" })))
+        expect(bridge.received).toEqual([])
+      })
+    ))
+
+  it.live("asks with /get for a property with no state yet and answers with what the device then publishes", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        expect(yield* fetchOne(getter(thermostat, "local_temperature"))).toEqual(
+          Result.succeed(Option.some({ _tag: "Temperature", unit: "C", degrees: 19.5 }))
+        )
+        expect(bridge.received.map((r) => [r.topic.split("/").slice(1).join("/"), r.payload])).toEqual([
+          ["hall_thermostat/get", { local_temperature: "" }]
+        ])
+      })
+    ))
+
+  it.live("sends one /set message per device, holding every property written to it", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        const results = yield* sendAll([
+          [setter(light, "state"), { _tag: "OnOff", state: "On" }],
+          [setter(light, "color"), { _tag: "Color", h: 240, s: 1, v: 1 }],
+          [setter(lock, "state"), { _tag: "DoorLocked", state: "Unlocked" }],
+          [setter(thermostat, "current_heating_setpoint"), { _tag: "Temperature", unit: "C", degrees: 22.5 }]
+        ])
+        expect(results.every((r) => Result.isSuccess(r.result))).toBe(true)
+        yield* eventually(Effect.sync(() => bridge.received.length), (n) => n >= 3)
+        const sets = Object.fromEntries(bridge.received.map((r) => [r.topic.split("/").slice(1).join("/"), r.payload]))
+        expect(bridge.received).toHaveLength(3)
+        expect(sets).toEqual({
+          "living_room_light/set": { state: "ON", color: { hue: 240, saturation: 100 }, brightness: 254 },
+          "back_door_lock/set": { state: "UNLOCK" },
+          "hall_thermostat/set": { current_heating_setpoint: 22.5 }
+        })
+        // The devices publish their new state, which reads then answer.
+        const unlocked = Result.succeed(Option.some<Value>({ _tag: "DoorLocked", state: "Unlocked" }))
+        const read = yield* eventually(fetchOne(getter(lock, "state")), (r) => JSON.stringify(r) === JSON.stringify(unlocked))
+        expect(read).toEqual(unlocked)
+      })
+    ))
+
+  it.live("reports each published state to watchers", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        const changes = yield* changesDuring(
+          Effect.promise(() => bridge.publishState("front_door", { contact: false, battery: 90 })),
+          (seen) => values(seen, getter(door, "battery")).length > 0
+        )
+        expect(values(changes, getter(door, "contact"))).toEqual([{ _tag: "OpenClosed", state: "Open" }])
+        expect(values(changes, getter(door, "battery"))).toEqual([
+          { _tag: "ExtNumeric", value: 90, vendor: "zigbee2mqtt", adapter: "zigbee2mqtt@gateway.local", kind: "battery" }
+        ])
+      })
+    ))
+
+  it.live("takes a device out when it goes offline and brings it back online, in both availability forms", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        yield* Effect.promise(() => bridge.setAvailability("front_door", false))
+        expect(yield* eventually(serviceIds, (ids) => !ids.includes(service(door)))).not.toContain(service(door))
+        yield* Effect.promise(() => bridge.setAvailability("front_door", true, true))
+        expect(yield* eventually(serviceIds, (ids) => ids.includes(service(door)))).toContain(service(door))
+        yield* Effect.promise(() => bridge.setAvailability("back_door_lock", false, true))
+        expect(yield* eventually(serviceIds, (ids) => !ids.includes(service(lock)))).not.toContain(service(lock))
+      })
+    ))
+
+  it.live("takes every device out while the bridge says it is offline, and brings them back when it is online", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        yield* Effect.promise(() => bridge.setBridgeState(false))
+        expect(yield* eventually(serviceIds, (ids) => ids.length === 0)).toEqual([])
+        yield* Effect.promise(() => bridge.setBridgeState(true))
+        expect(yield* eventually(serviceIds, (ids) => ids.length === 4)).toHaveLength(4)
+      })
+    ))
+
+  it.live("follows bridge/devices: a device that leaves is removed, a renamed one keeps its ids and tags", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        const tags = yield* Tags
+        yield* tags.tagServices("add", [{ ...anyService, id: exactly(service(light)) }], [Tag.make("lounge")])
+        const renamed = bridgeDevices
+          .filter((d) => d.friendly_name !== "front_door")
+          .map((d) => (d.friendly_name === "living_room_light" ? { ...d, friendly_name: "lounge_lamp" } : d))
+        yield* Effect.promise(() => bridge.setDevices(renamed))
+        const ids = yield* eventually(serviceIds, (ids) => !ids.includes(service(door)))
+        expect(ids).toEqual([service(lock), service(thermostat), service(light)].sort())
+        const registry = yield* Registry
+        const lamp = yield* eventually(
+          registry.services([{ ...anyService, id: exactly(service(light)) }]),
+          ([s]) => s?.properties["name"] === "lounge_lamp"
+        )
+        expect(lamp[0]).toMatchObject({ properties: { name: "lounge_lamp" }, tags: ["lounge"] })
+      })
+    ))
+})
+
+describe("a broker that goes away", () => {
+  it.live("answers per-channel errors while it is down, then reconnects, resubscribes and resynchronises", () =>
+    Effect.gen(function*() {
+      const own = yield* Effect.acquireRelease(Effect.promise(() => startMosquitto()), (m) => Effect.promise(() => m.stop()))
+      yield* withBridge((bridge) =>
+        Effect.gen(function*() {
+          yield* Effect.promise(() => own.stop())
+          const read = yield* eventually(fetchOne(getter(light, "state")), (r) => r !== undefined && Result.isFailure(r))
+          expect(read).toEqual(Result.fail({ _tag: "DeviceFailure", message: `the MQTT broker at ${own.url} is not reachable` }))
+          const [written] = yield* sendAll([[setter(light, "state"), { _tag: "OnOff", state: "On" }]])
+          expect(written?.result).toEqual(Result.fail({ _tag: "DeviceFailure", message: `the MQTT broker at ${own.url} is not reachable` }))
+          // Still shown while the broker is away: the devices did not leave, the way to them did.
+          expect(yield* serviceIds).toHaveLength(4)
+
+          yield* Effect.promise(() => own.start())
+          const back = yield* eventually(fetchOne(getter(light, "state")), (r) => r !== undefined && Result.isSuccess(r))
+          expect(back).toEqual(Result.succeed(Option.some({ _tag: "OnOff", state: "Off" })))
+          // Nothing sent while the broker was away arrives late.
+          expect(bridge.received).toEqual([])
+          // A change published after the restart is reported once; retained states delivered again are not news.
+          const changes = yield* changesDuring(
+            Effect.promise(() => bridge.publishState("front_door", { contact: false })),
+            (seen) => values(seen, getter(door, "contact")).length > 0
+          )
+          expect(values(changes, getter(door, "contact"))).toEqual([{ _tag: "OpenClosed", state: "Open" }])
+          expect(values(changes, getter(light, "state"))).toEqual([])
+        }), own.url)
+    }).pipe(Effect.scoped))
+})
+
+describe("logging in to the broker", () => {
+  it.live("says why a refused login fails, and follows the bridge with the credentials in the URL", () =>
+    Effect.gen(function*() {
+      const locked = yield* Effect.acquireRelease(
+        Effect.promise(() => startMosquitto({ users: { alice: "secret" } })),
+        (m) => Effect.promise(() => m.stop())
+      )
+      const baseTopic = freshBaseTopic()
+      yield* Effect.acquireRelease(
+        Effect.promise(() => startFakeBridge(locked.url, { baseTopic, username: "alice", password: "secret" })),
+        (b) => Effect.promise(() => b.close())
+      )
+      const withCredentials = (credentials: string) => locked.url.replace("mqtt://", `mqtt://${credentials}@`)
+
+      const logged: Array<string> = []
+      const capture = Logger.layer([Logger.make(({ message }) => void logged.push(String(message)))])
+      const refused = yield* eventually(Effect.sync(() => logged), (lines) => lines.some((l) => l.startsWith("cannot connect"))).pipe(
+        Effect.andThen(serviceIds),
+        Effect.provide(gatewayOn(withCredentials("alice:wrong"), baseTopic, capture))
+      )
+      expect(refused).toEqual([])
+      expect(logged).toContain(`cannot connect to the MQTT broker at ${locked.url}: Connection refused: Not authorized; retrying`)
+
+      const admitted = yield* eventually(serviceIds, (ids) => ids.length === 4).pipe(
+        Effect.provide(gatewayOn(withCredentials("alice:secret"), baseTopic))
+      )
+      expect(admitted).toHaveLength(4)
+    }).pipe(Effect.scoped))
+})

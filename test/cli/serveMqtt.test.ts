@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { readFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { connectAsync } from "mqtt"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
+import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+let mosquitto: Mosquitto | undefined
+let bridge: FakeBridge | undefined
+let gateway: RunningGateway | undefined
+let brokerPort = 0
+
+beforeAll(async () => {
+  mosquitto = await startMosquitto()
+  bridge = await startFakeBridge(mosquitto.url, { baseTopic: "home/zigbee" })
+  brokerPort = await freePort()
+  gateway = await spawnGateway([
+    "serve", "--port", "0", "--data", freshDataDir(),
+    "--mqtt", mosquitto.url, "--mqtt-base-topic", "home/zigbee", `--mqtt-broker=${brokerPort}`
+  ])
+})
+
+afterAll(async () => {
+  await gateway?.stop("SIGTERM")
+  await bridge?.close()
+  await mosquitto?.stop()
+})
+
+/** GETs `url` until the answer holds a Zigbee2MQTT device (a few seconds at most), and answers it. */
+const poll = async (url: string): Promise<unknown> => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const json: unknown = await (await fetch(url)).json()
+    if (JSON.stringify(json).includes("@zigbee2mqtt")) return json
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return (await fetch(url)).json()
+}
+
+const getJson = (path: string): Promise<unknown> => {
+  if (gateway === undefined) throw new Error("the gateway did not start")
+  return poll(`${gateway.baseUrl}${path}`)
+}
+
+describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", () => {
+  it("shows the bridge's devices beside the simulated home and the clock, in vocabulary B", async () => {
+    const services = (await getJson("/api/v1/services")) as ReadonlyArray<{ id: string; getters: ReadonlyArray<{ id: string; kind: unknown }> }>
+    const ids = services.map((s) => s.id)
+    expect(ids).toContain("service:clock@clock")
+    expect(ids).toContain("service:front-door-lock@sim")
+    const lock = services.find((s) => s.id === "service:0x000d6f0000000004@zigbee2mqtt")
+    expect(lock?.getters).toMatchObject([{ id: "getter:0x000d6f0000000004.state@zigbee2mqtt", kind: "DoorLocked" }])
+  })
+
+  it("shows them in vocabulary A, with the same ids", async () => {
+    const nodes = (await getJson("/api/v1/nodes")) as ReadonlyArray<{ id: string; inputs: ReadonlyArray<{ id: string; mechanism: unknown }> }>
+    const door = nodes.find((n) => n.id === "service:0x00158d0000000002@zigbee2mqtt")
+    expect(door?.inputs.find((i) => i.id === "getter:0x00158d0000000002.contact@zigbee2mqtt")?.mechanism).toMatchObject({
+      Get: { kind: { OpenClosed: [] } }
+    })
+  })
+
+  it("runs the embedded broker on the port given, refusing logins (no user store is wired to it yet)", async () => {
+    const refused = await connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { username: "admin", password: "x", reconnectPeriod: 0 }).then(
+      async (client) => (await client.endAsync(), "connected"),
+      (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
+    )
+    expect(refused).toBe(4)
+  })
+})
+
+describe("gateway serve --mqtt-broker=PORT on a port already taken", () => {
+  it("says so in one line and exits with code 1", async () => {
+    if (mosquitto === undefined) throw new Error("mosquitto did not start")
+    const exited = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", `--mqtt-broker=${mosquitto.port}`])
+    expect(exited.code).toBe(1)
+    expect(exited.stderr).toContain(`cannot start the MQTT broker on 127.0.0.1:${mosquitto.port}`)
+  })
+})
+
+describe("gateway serve --mqtt mqtts://… --mqtt-ca FILE --mqtt-username NAME --mqtt-password PASSWORD", () => {
+  it("follows a bridge on a broker that asks for TLS and a login", async () => {
+    const secure = await startMosquitto({ tls: true, users: { alice: "secret" } })
+    const login = { username: "alice", password: "secret" }
+    const tlsBridge = await startFakeBridge(secure.url, { ...login, ca: readFileSync(secure.caFile ?? "", "utf8") })
+    const running = await spawnGateway([
+      "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
+      "--mqtt", secure.url, "--mqtt-ca", secure.caFile ?? "", "--mqtt-username", login.username, "--mqtt-password", login.password
+    ])
+    try {
+      const services = await poll(`${running.baseUrl}/api/v1/services`)
+      expect(JSON.stringify(services)).toContain("service:0x000d6f0000000004@zigbee2mqtt")
+    } finally {
+      await running.stop("SIGTERM")
+      await tlsBridge.close()
+      await secure.stop()
+    }
+  })
+})

@@ -1,0 +1,201 @@
+import { connectAsync, type IClientOptions, type MqttClient } from "mqtt"
+
+/**
+ * Plays Zigbee2MQTT on a real broker, with the messages its MQTT interface documents: the retained
+ * `bridge/state` and `bridge/devices` (each device's `definition.exposes`), retained availability
+ * per device, a state JSON per device; it answers `/set` by publishing the new state and `/get` by
+ * publishing the current one. Its home: a colour light, a door contact sensor, a thermostat, a lock.
+ */
+
+const light = { type: "binary", name: "state", property: "state", access: 7, value_on: "ON", value_off: "OFF", value_toggle: "TOGGLE" }
+
+export const bridgeDevices = [
+  {
+    ieee_address: "0x00124b0000000000",
+    type: "Coordinator",
+    network_address: 0,
+    supported: true,
+    friendly_name: "Coordinator",
+    disabled: false,
+    definition: null,
+    interview_completed: true
+  },
+  {
+    ieee_address: "0x0017880100000001",
+    type: "Router",
+    network_address: 12345,
+    supported: true,
+    friendly_name: "living_room_light",
+    disabled: false,
+    interview_completed: true,
+    power_source: "Mains (single phase)",
+    definition: {
+      model: "9290022166",
+      vendor: "Philips",
+      description: "Hue white and color ambiance E26/E27",
+      exposes: [
+        {
+          type: "light",
+          features: [
+            light,
+            { type: "numeric", name: "brightness", property: "brightness", access: 7, value_min: 0, value_max: 254 },
+            { type: "numeric", name: "color_temp", property: "color_temp", access: 7, unit: "mired", value_min: 153, value_max: 500 },
+            {
+              type: "composite",
+              name: "color_hs",
+              property: "color",
+              access: 7,
+              features: [
+                { type: "numeric", name: "hue", property: "hue", access: 7 },
+                { type: "numeric", name: "saturation", property: "saturation", access: 7 }
+              ]
+            }
+          ]
+        },
+        { type: "enum", name: "effect", property: "effect", access: 2, values: ["blink", "breathe"] },
+        { type: "numeric", name: "linkquality", property: "linkquality", access: 1, unit: "lqi", value_min: 0, value_max: 255 }
+      ]
+    }
+  },
+  {
+    ieee_address: "0x00158d0000000002",
+    type: "EndDevice",
+    network_address: 23456,
+    supported: true,
+    friendly_name: "front_door",
+    disabled: false,
+    interview_completed: true,
+    power_source: "Battery",
+    definition: {
+      model: "MCCGQ11LM",
+      vendor: "Aqara",
+      description: "Door and window sensor",
+      exposes: [
+        { type: "binary", name: "contact", property: "contact", access: 1, value_on: false, value_off: true },
+        { type: "numeric", name: "battery", property: "battery", access: 1, unit: "%", value_min: 0, value_max: 100 },
+        { type: "numeric", name: "device_temperature", property: "device_temperature", access: 1, unit: "°C" },
+        { type: "binary", name: "battery_low", property: "battery_low", access: 1, value_on: true, value_off: false }
+      ]
+    }
+  },
+  {
+    ieee_address: "0x00124b0000000003",
+    type: "EndDevice",
+    network_address: 34567,
+    supported: true,
+    friendly_name: "hall_thermostat",
+    disabled: false,
+    interview_completed: true,
+    definition: {
+      model: "SPZB0001",
+      vendor: "Eurotronic",
+      description: "Spirit Zigbee wireless heater thermostat",
+      exposes: [
+        {
+          type: "climate",
+          features: [
+            { type: "numeric", name: "local_temperature", property: "local_temperature", access: 5, unit: "°C" },
+            { type: "numeric", name: "current_heating_setpoint", property: "current_heating_setpoint", access: 7, unit: "°C", value_min: 5, value_max: 30, value_step: 0.5 },
+            { type: "enum", name: "system_mode", property: "system_mode", access: 7, values: ["off", "auto", "heat"] }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    ieee_address: "0x000d6f0000000004",
+    type: "Router",
+    network_address: 45678,
+    supported: true,
+    friendly_name: "back_door_lock",
+    disabled: false,
+    interview_completed: true,
+    definition: {
+      model: "YRD226HA2619",
+      vendor: "Yale",
+      description: "Assure lock",
+      exposes: [
+        {
+          type: "lock",
+          features: [
+            { type: "binary", name: "state", property: "state", access: 7, value_on: "LOCK", value_off: "UNLOCK" },
+            { type: "enum", name: "lock_state", property: "lock_state", access: 1, values: ["not_fully_locked", "locked", "unlocked"] }
+          ]
+        }
+      ]
+    }
+  }
+]
+
+/** What each device says before anything happens; the thermostat has published nothing (read through `/get`). */
+const initialStates: Record<string, Record<string, unknown>> = {
+  living_room_light: { state: "OFF", brightness: 127, color: { hue: 120, saturation: 50 }, color_mode: "hs", linkquality: 120 },
+  front_door: { contact: true, battery: 91, device_temperature: 22, battery_low: false },
+  back_door_lock: { state: "LOCK", lock_state: "locked" }
+}
+/** What the thermostat answers to a `/get`. */
+const thermostatState = { local_temperature: 19.5, current_heating_setpoint: 21, system_mode: "heat" }
+
+export interface FakeBridge {
+  /** Every `/set` and `/get` the bridge received, in order. */
+  readonly received: Array<{ readonly topic: string; readonly payload: unknown }>
+  /** Publishes a state change of a device (merged into its state, as Zigbee2MQTT does). */
+  readonly publishState: (name: string, change: Record<string, unknown>) => Promise<void>
+  readonly setAvailability: (name: string, online: boolean, legacy?: boolean) => Promise<void>
+  readonly setDevices: (devices: ReadonlyArray<unknown>) => Promise<void>
+  /** `bridge/state`: Zigbee2MQTT stopping (`offline`, its last will) or starting again. */
+  readonly setBridgeState: (online: boolean) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+export const startFakeBridge = async (
+  url: string,
+  options: { readonly baseTopic?: string; readonly username?: string; readonly password?: string; readonly ca?: string } = {}
+): Promise<FakeBridge> => {
+  const base = options.baseTopic ?? "zigbee2mqtt"
+  const clientOptions: IClientOptions = { reconnectPeriod: 100, connectTimeout: 5_000 }
+  if (options.username !== undefined) clientOptions.username = options.username
+  if (options.password !== undefined) clientOptions.password = options.password
+  if (options.ca !== undefined) clientOptions.ca = options.ca
+  const client: MqttClient = await connectAsync(url, clientOptions)
+  const states = new Map(Object.entries(structuredClone(initialStates)))
+  const received: Array<{ readonly topic: string; readonly payload: unknown }> = []
+  const publish = (topic: string, payload: unknown, retain: boolean) =>
+    client.publishAsync(`${base}/${topic}`, typeof payload === "string" ? payload : JSON.stringify(payload), { retain, qos: 1 }).then(() => undefined)
+  const publishState = async (name: string, change: Record<string, unknown>) => {
+    const state = { ...(states.get(name) ?? {}), ...change }
+    states.set(name, state)
+    await publish(name, state, true)
+  }
+
+  client.on("message", (topic, buffer) => {
+    const match = new RegExp(`^${base}/([^/]+)/(set|get)$`).exec(topic)
+    if (match === null) return
+    const [, name = "", command] = match
+    const payload: unknown = JSON.parse(buffer.toString("utf8"))
+    received.push({ topic, payload })
+    if (command === "get") {
+      void publishState(name, name === "hall_thermostat" ? { ...thermostatState, ...states.get(name) } : {})
+      return
+    }
+    const change = { ...(payload as Record<string, unknown>) }
+    if (name === "back_door_lock") change["lock_state"] = change["state"] === "LOCK" ? "locked" : "unlocked"
+    void publishState(name, change)
+  })
+  await client.subscribeAsync([`${base}/+/set`, `${base}/+/get`], { qos: 1 })
+
+  await publish("bridge/state", { state: "online" }, true)
+  await publish("bridge/devices", bridgeDevices, true)
+  for (const device of bridgeDevices.slice(1)) await publish(`${device.friendly_name}/availability`, { state: "online" }, true)
+  for (const [name, state] of states) await publish(name, state, true)
+
+  return {
+    received,
+    publishState,
+    setAvailability: (name, online, legacy = false) =>
+      publish(`${name}/availability`, legacy ? (online ? "online" : "offline") : { state: online ? "online" : "offline" }, true),
+    setDevices: (devices) => publish("bridge/devices", devices, true),
+    setBridgeState: (online) => publish("bridge/state", { state: online ? "online" : "offline" }, true),
+    close: () => client.endAsync()
+  }
+}
