@@ -28,6 +28,8 @@ export const drainConnections = (server: Server): ConnectionDrain => {
     running.set(socket, new Set())
     socket.once("close", () => running.delete(socket))
   })
+  // An upgraded connection (the watch socket) is no longer HTTP: its own handler closes it at a stop.
+  server.on("upgrade", (request: IncomingMessage) => running.delete(request.socket))
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket
     const responses = running.get(socket)
