@@ -18,6 +18,12 @@ export interface GatewayConfigShape {
   readonly maxBodyBytes: number
   /** Connect the built-in clock adapter (current time, time of day, an interval counter). */
   readonly clock: boolean
+  /** On a database with no user, create `admin` with a random password and print it and a token once. */
+  readonly defaultAdmin: boolean
+  /** Days a session token (from `POST /users/login` or setup) lasts. */
+  readonly sessionDays: number
+  /** Origins allowed to call the API from a browser (CORS); empty: none. */
+  readonly corsOrigins: ReadonlyArray<string>
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -29,5 +35,8 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   port: 3000,
   deviceTimeoutMs: 5_000,
   maxBodyBytes: 1024 * 1024,
-  clock: true
+  clock: true,
+  defaultAdmin: true,
+  sessionDays: 30,
+  corsOrigins: []
 }

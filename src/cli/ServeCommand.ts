@@ -51,6 +51,16 @@ const flags = {
   noClock: Flag.Boolean("no-clock").pipe(
     Flag.withDefault(false),
     Flag.withDescription("do not connect the built-in clock adapter (for an exact, time-free home)")
+  ),
+  noDefaultAdmin: Flag.Boolean("no-default-admin").pipe(
+    Flag.withDefault(false),
+    Flag.withDescription("on a database with no user, create none: claim the gateway with POST /users/setup")
+  ),
+  sessionDays: boundedInt("session-days", "N", 1, 3_650, defaultGatewayConfig.sessionDays, "days a login session lasts"),
+  corsOrigin: Flag.String("cors-origin").pipe(
+    Flag.withMetavar("ORIGIN"),
+    Flag.atLeast(0),
+    Flag.withDescription("an origin (e.g. https://app.example.org) whose pages may call the API; repeat for more (default: none)")
   )
 }
 
@@ -62,6 +72,9 @@ const toConfig = (input: {
   readonly deviceTimeout: number
   readonly maxBodyBytes: number
   readonly noClock: boolean
+  readonly noDefaultAdmin: boolean
+  readonly sessionDays: number
+  readonly corsOrigin: ReadonlyArray<string>
 }): GatewayConfigShape => ({
   home: input.home,
   dataDir: input.data,
@@ -69,7 +82,10 @@ const toConfig = (input: {
   port: input.port,
   deviceTimeoutMs: input.deviceTimeout,
   maxBodyBytes: input.maxBodyBytes,
-  clock: !input.noClock
+  clock: !input.noClock,
+  defaultAdmin: !input.noDefaultAdmin,
+  sessionDays: input.sessionDays,
+  corsOrigins: input.corsOrigin
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

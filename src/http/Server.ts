@@ -4,6 +4,7 @@ import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type Route, toHttpApp } from "./RouteTable.ts"
 
 /**
@@ -16,14 +17,28 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>) =>
 
 const serve = <R>(routes: ReadonlyArray<Route<R>>) =>
   Effect.gen(function* () {
-    const app = yield* Effect.fromResult(toHttpApp(routes))
-    yield* HttpServer.serveEffect(app)
+    const table = yield* Effect.fromResult(toHttpApp(routes))
+    const { corsOrigins } = yield* GatewayConfig
+    yield* HttpServer.serveEffect(withSecurityHeaders(withCors<R>(corsOrigins)(table)))
     const { address } = yield* HttpServer.HttpServer
     const { host } = yield* GatewayConfig
     const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
     yield* Console.log(`listening on ${where}`)
   })
 
+/**
+ * Time-outs against slow clients: all headers within 10 s, the whole request within 30 s (bodies are at
+ * most `--max-body-bytes`), an idle keep-alive connection closed after 5 s. Checked every second. They
+ * bound how long a client that sends slowly can hold a socket; an upgraded (watch) socket is no longer
+ * a request and is not affected.
+ */
+export const serverTimeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000
+}
+
 const nodeServer = Layer.unwrap(
-  Effect.map(GatewayConfig, ({ host, port }) => NodeHttpServer.layerServer(createServer, { host, port }))
+  Effect.map(GatewayConfig, ({ host, port }) => NodeHttpServer.layerServer(() => createServer(serverTimeouts), { host, port }))
 )
