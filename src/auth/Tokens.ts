@@ -45,7 +45,8 @@ export interface TokensShape {
 
 const scopeJson = Schema.toCodecJson(Scope)
 export const encodeScope = (scope: Scope): string => JSON.stringify(Schema.encodeSync(scopeJson)(scope))
-const decodeScope = (text: string): Option.Option<Scope> => {
+/** A stored scope; `None` if it no longer reads (such a token is refused, never widened). */
+export const decodeStoredScope = (text: string): Option.Option<Scope> => {
   try {
     return Result.getSuccess(Schema.decodeUnknownResult(scopeJson)(JSON.parse(text)))
   } catch {
@@ -87,7 +88,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           const now = Date.now()
           if (row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return Option.none<Caller>()
           // A stored scope that no longer reads is refused, never widened to the whole home.
-          const scope = row.scope === null ? Option.none<Scope>() : decodeScope(row.scope)
+          const scope = row.scope === null ? Option.none<Scope>() : decodeStoredScope(row.scope)
           if (row.scope !== null && Option.isNone(scope)) return Option.none<Caller>()
           const user = yield* users.byId(row.userId)
           if (Option.isNone(user)) return Option.none<Caller>()
