@@ -1,8 +1,13 @@
-import { Effect, Option } from "effect"
-import type { FetchResults, SendResults } from "../domain/Outcome.ts"
+import { Effect, Option, Result } from "effect"
+import type { ChannelError } from "../domain/ChannelError.ts"
+import { exactly } from "../domain/Constraint.ts"
+import { byKey } from "../domain/ListOrder.ts"
+import type { Mechanism } from "../domain/Mechanism.ts"
+import type { FetchResults, ResultKey, SendResults } from "../domain/Outcome.ts"
 import type { SendTarget, TagOperation, TagRequest } from "../domain/Request.ts"
 import {
   type Caller,
+  type Scope,
   grants,
   MissingRight,
   type Right,
@@ -10,8 +15,10 @@ import {
   scopeService,
   scopeServiceSelectors
 } from "../domain/Scope.ts"
-import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import { type ChannelSelector, channelSelector, type ServiceSelector, serviceSelector } from "../domain/Selector.ts"
+import { forMechanism, selectsNothing } from "../domain/SelectorAlgebra.ts"
 import { Dispatch } from "./Dispatch.ts"
+import type { HomeView } from "./HomeIndex.ts"
 import { Registry } from "./Registry.ts"
 import { Tags } from "./Tags.ts"
 
@@ -49,29 +56,80 @@ export const tagChannels = (caller: Caller, operation: TagOperation, request: Ta
     Tags.use((t) => t.tagChannels(operation, scopeChannelSelectors(request.selectors, caller.scope), request.tags))
   )
 
+/**
+ * For a scoped caller, an id or service outside the scope is absent, like one that does not exist: a
+ * selector naming one answers NoSuchGetter / NoSuchSetter / NoSuchService, as it would on a home that
+ * held only the scope. (Dispatch already answers so for what exists nowhere.)
+ */
+const outOfScope = (
+  index: HomeView,
+  mechanism: Mechanism,
+  selectors: ReadonlyArray<ChannelSelector>,
+  scope: Option.Option<Scope>
+): ReadonlyMap<ResultKey, ChannelError> => {
+  const missing = new Map<ResultKey, ChannelError>()
+  if (Option.isNone(scope)) return missing
+  for (const selector of selectors.map((s) => forMechanism(s, mechanism))) {
+    if (selectsNothing(selector)) continue
+    if (selector.id._tag === "Exactly") {
+      const id = selector.id.value
+      const reachable = scopeChannelSelectors([channelSelector({ id: exactly(id), mechanism: exactly(mechanism) })], scope)
+      if (index.selectChannels(reachable).length === 0) {
+        missing.set(id, mechanism === "getter" ? { _tag: "NoSuchGetter", id } : { _tag: "NoSuchSetter", id })
+      }
+    }
+    if (selector.service._tag === "Exactly") {
+      const id = selector.service.value
+      if (index.selectServices(scopeServiceSelectors([serviceSelector({ id: exactly(id) })], scope)).length === 0) {
+        missing.set(id, { _tag: "NoSuchService", id })
+      }
+    }
+  }
+  return missing
+}
+
+/** `results` with the out-of-scope errors added, still sorted by key. */
+const withMissing = <A>(
+  results: ReadonlyArray<{ readonly key: ResultKey; readonly result: Result.Result<A, ChannelError> }>,
+  missing: ReadonlyMap<ResultKey, ChannelError>
+) => {
+  if (missing.size === 0) return results
+  const merged = new Map(results.map((r) => [r.key, r.result] as const))
+  for (const [key, error] of missing) if (!merged.has(key)) merged.set(key, Result.fail(error))
+  return [...merged].map(([key, result]) => ({ key, result })).sort(byKey)
+}
+
 const contextFor = (caller: Caller, passUser: boolean) => ({ user: passUser ? Option.some(caller.user) : Option.none() })
 
 export const fetchValues = (
   caller: Caller,
   selectors: ReadonlyArray<ChannelSelector>,
   passUser: boolean
-): Effect.Effect<FetchResults, MissingRight, Dispatch> =>
+): Effect.Effect<FetchResults, MissingRight, Dispatch | Registry> =>
   Effect.andThen(
     requireRight(caller, "read"),
-    Dispatch.use((d) => d.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)))
+    Effect.gen(function*() {
+      const missing = outOfScope((yield* Registry).index, "getter", selectors, caller.scope)
+      const results = yield* Dispatch.use((d) => d.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)))
+      return withMissing(results, missing)
+    })
   )
 
 export const sendValues = (
   caller: Caller,
   targets: ReadonlyArray<SendTarget>,
   passUser: boolean
-): Effect.Effect<SendResults, MissingRight, Dispatch> =>
+): Effect.Effect<SendResults, MissingRight, Dispatch | Registry> =>
   Effect.andThen(
     requireRight(caller, "write"),
-    Dispatch.use((d) =>
-      d.send(
-        targets.map((target) => ({ ...target, selectors: scopeChannelSelectors(target.selectors, caller.scope) })),
-        contextFor(caller, passUser)
+    Effect.gen(function*() {
+      const missing = outOfScope((yield* Registry).index, "setter", targets.flatMap((t) => t.selectors), caller.scope)
+      const results = yield* Dispatch.use((d) =>
+        d.send(
+          targets.map((target) => ({ ...target, selectors: scopeChannelSelectors(target.selectors, caller.scope) })),
+          contextFor(caller, passUser)
+        )
       )
-    )
+      return withMissing(results, missing)
+    })
   )
