@@ -4,7 +4,10 @@ import { Effect, ManagedRuntime, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
+import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
+import { ChannelId } from "../../src/domain/Identifier.ts"
 import type { Scope } from "../../src/domain/Scope.ts"
+import type { User } from "../../src/domain/User.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { UserRepository } from "../../src/store/UserRepository.ts"
@@ -33,6 +36,8 @@ export interface GatewayOverHttp {
   ) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
   /** A new API token of `admin`, scoped if `scope` is given, expiring at `expiresAt` if given. */
   readonly createToken: (options?: { readonly scope?: Scope; readonly expiresAt?: number }) => Promise<{ id: number; token: string }>
+  /** Who made the last write to a simulated setter (`None`: nobody, or vocabulary A). */
+  readonly lastWriter: (setter: string) => Promise<Option.Option<User>>
   /** Revokes a token by id, as `gateway tokens revoke` does. */
   readonly revokeToken: (id: number) => Promise<void>
   readonly close: () => Promise<void>
@@ -103,6 +108,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
       return { status: reply.status, json: reply.body === "" ? undefined : JSON.parse(reply.body), headers: reply.headers }
     },
     createToken,
+    lastWriter: (setter) => runtime.runPromise(Simulator.use((s) => s.lastWriter(ChannelId.make(setter)))),
     revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
     close: () => runtime.dispose()
   }
