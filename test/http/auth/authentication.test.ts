@@ -1,9 +1,13 @@
 import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { routes } from "../../../src/main.ts"
+import * as B from "../../../src/vocabulary/b/index.ts"
+import { decoded } from "../../crossVocabulary/answers.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { type HttpReply, send } from "../../support/httpRequest.ts"
 import { home } from "../vocabularyB/homes.ts"
+
+const decodedScope = (json: unknown) => decoded(B.decodeScope(json))
 
 /** Every route of both vocabularies (and the OpenAPI document): all of `/api/v1`. */
 const apiRoutes = routes.filter((r) => r.path.startsWith("/api/v1/"))
@@ -130,5 +134,41 @@ describe("every response", () => {
         "cache-control": "no-store"
       })
     }
+  })
+})
+
+describe("the rights of a scoped token", () => {
+  const hall = (rights: ReadonlyArray<"read" | "write" | "watch" | "tag">) =>
+    gateway.createToken({ scope: decodedScope({ channels: { service: "service:porch-light@b" }, rights }) })
+  const as = (token: string) => ({ authorization: `Bearer ${token}` })
+  const write = JSON.stringify({ select: { id: "setter:porch-light-on@b" }, value: { OnOff: "On" } })
+  const tag = JSON.stringify({ services: { id: "service:porch-light@b" }, tags: ["mine"] })
+  const channelTag = JSON.stringify({ set: { id: "getter:porch-light-on@b" }, tags: ["mine"] })
+
+  it("refuses with 403 each operation whose right it lacks, and allows the others", async () => {
+    const { token: readOnly } = await hall(["read"])
+    expect((await request("GET", "/api/v1/channels/get", as(readOnly))).status).toBe(200)
+    expect((await request("GET", "/api/v1/nodes", as(readOnly))).status).toBe(200)
+    for (const [method, path, body] of [
+      ["PUT", "/api/v1/channels/set", write],
+      ["POST", "/api/v1/services/tag", tag],
+      ["POST", "/api/v1/channels/tag", channelTag],
+      ["POST", "/api/v1/channels/value", JSON.stringify([[{ id: { Exactly: "setter:porch-light-on@b" } }], { OnOff: "On" }])]
+    ] as const) {
+      const reply = await request(method, path, as(readOnly), body)
+      expect({ path, status: reply.status, body: JSON.parse(reply.body) }).toEqual({ path, status: 403, body: expect.stringContaining("does not grant") })
+    }
+    const { token: writeOnly } = await hall(["write", "tag"])
+    expect((await request("GET", "/api/v1/services", as(writeOnly))).status).toBe(403)
+    expect((await request("PUT", "/api/v1/channels/set", as(writeOnly), write)).status).toBe(200)
+    expect((await request("POST", "/api/v1/services/tag", as(writeOnly), tag)).status).toBe(200)
+  })
+
+  it("lists only the channels in scope, and answers an id outside it as absent", async () => {
+    const { token } = await hall(["read"])
+    const getters = JSON.parse((await request("GET", "/api/v1/channels/getters", as(token))).body) as ReadonlyArray<{ id: string }>
+    expect(getters.map((g) => g.id)).toEqual(["getter:porch-light-on@b"])
+    const outside = await request("GET", "/api/v1/channels/get", as(token), JSON.stringify({ id: "getter:front-door-lock@b" }))
+    expect(JSON.parse(outside.body)).toEqual({ "getter:front-door-lock@b": { Error: { NoSuchGetter: "getter:front-door-lock@b" } } })
   })
 })
