@@ -46,7 +46,7 @@ const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
   ...channelTagRoutes
 ]
 /** Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and `/users/*` do not. */
-export const routes = requireToken<RouteServices>([...apiRoutes, ...openApiRoutes(apiRoutes), ...userRoutes])
+export const routes = requireToken<RouteServices>([...apiRoutes, ...userRoutes, ...openApiRoutes([...apiRoutes, ...userRoutes])])
 
 /** The devices: the simulated home (the demo house unless `--home`) and, unless `--no-clock`, the clock. */
 const adapters = (config: GatewayConfigShape) =>
