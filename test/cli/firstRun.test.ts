@@ -84,6 +84,24 @@ describe("the first run", () => {
     expect((await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })).status).toBe(401)
   })
 
+  it("changes a password (ending the sessions) and removes a user with its tokens", async () => {
+    const { baseUrl } = running()
+    const added = await runGateway(["users", "add", "carol", "--data", dataDir])
+    const login = (password: string) => send(`${baseUrl}/users/login`, { method: "POST", headers: basic("carol", password) })
+    const session = (JSON.parse((await login(line(added.stdout, "password: "))).body) as { session_token: string }).session_token
+    const apiToken = (await runGateway(["tokens", "create", "--user", "carol", "--data", dataDir])).stdout.trim()
+
+    const changed = await runGateway(["users", "passwd", "carol", "--data", dataDir])
+    expect(changed.code).toBe(0)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(session) })).status).toBe(401)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(apiToken) })).status).toBe(200)
+    expect((await login(line(changed.stdout, "password: "))).status).toBe(201)
+
+    expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(0)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(apiToken) })).status).toBe(401)
+    expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
+  })
+
   it("refuses a malformed scope with one line and exit code 1", async () => {
     const refused = await runGateway(["tokens", "create", "--scope", "{\"channels\": {}, \"rights\": [\"fly\"]}", "--data", dataDir])
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
@@ -103,6 +121,23 @@ describe("a later run", () => {
       expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
     } finally {
       await again.stop("SIGTERM")
+    }
+  })
+})
+
+describe("--cors-origin", () => {
+  it("opens CORS to each origin given, and to no other", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir(), "--cors-origin", "https://a.example", "--cors-origin", "https://b.example"])
+    try {
+      const preflight = (origin: string) =>
+        send(`${gateway.baseUrl}/api/v1/services`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "PUT" } })
+      for (const origin of ["https://a.example", "https://b.example"]) {
+        const reply = await preflight(origin)
+        expect({ status: reply.status, allowed: reply.headers["access-control-allow-origin"] }).toEqual({ status: 204, allowed: origin })
+      }
+      expect((await preflight("https://c.example")).status).toBe(405)
+    } finally {
+      await gateway.stop("SIGTERM")
     }
   })
 })
