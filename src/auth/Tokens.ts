@@ -3,7 +3,7 @@ import { type Caller, Scope } from "../domain/Scope.ts"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import type { DatabaseError } from "../store/Database.ts"
 import { type ListedToken, type TokenKind, TokenRepository } from "../store/TokenRepository.ts"
-import { UserRepository, type UserRow } from "../store/UserRepository.ts"
+import type { UserRow } from "../store/UserRepository.ts"
 import { hashToken, looksLikeToken, mintToken } from "./TokenSecret.ts"
 
 export class NoSuchToken extends Data.TaggedError("NoSuchToken")<{ readonly id: number }> {
@@ -60,7 +60,6 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
     Tokens,
     Effect.gen(function*() {
       const tokens = yield* TokenRepository
-      const users = yield* UserRepository
       const { sessionDays } = yield* GatewayConfig
       const lastTouched = new Map<number, number>()
 
@@ -90,13 +89,11 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           // A stored scope that no longer reads is refused, never widened to the whole home.
           const scope = row.scope === null ? Option.none<Scope>() : decodeStoredScope(row.scope)
           if (row.scope !== null && Option.isNone(scope)) return Option.none<Caller>()
-          const user = yield* users.byId(row.userId)
-          if (Option.isNone(user)) return Option.none<Caller>()
           if (now - (lastTouched.get(row.id) ?? 0) >= lastUseResolutionMs) {
             lastTouched.set(row.id, now)
             yield* tokens.touch(row.id, now)
           }
-          return Option.some<Caller>({ user: { name: user.value.username }, tokenId: row.id, scope })
+          return Option.some<Caller>({ user: { name: row.username }, tokenId: row.id, scope })
         })
 
       return Tokens.of({

@@ -24,7 +24,8 @@ export interface ListedToken extends TokenRow {
 
 export interface TokenRepositoryShape {
   readonly insert: (token: Omit<TokenRow, "id" | "revokedAt" | "lastUsedAt">) => Effect.Effect<number, DatabaseError>
-  readonly byHash: (tokenHash: string) => Effect.Effect<Option.Option<TokenRow>, DatabaseError>
+  /** The token with this hash, and its user's name: one indexed lookup per request. */
+  readonly byHash: (tokenHash: string) => Effect.Effect<Option.Option<ListedToken>, DatabaseError>
   readonly list: Effect.Effect<ReadonlyArray<ListedToken>, DatabaseError>
   /** Marks the token revoked (if it was not); answers whether it exists. */
   readonly revoke: (id: number, at: number) => Effect.Effect<boolean, DatabaseError>
@@ -44,7 +45,6 @@ interface Row {
   readonly expires_at: number | null
   readonly revoked_at: number | null
   readonly last_used_at: number | null
-  readonly username?: string
 }
 
 const fromRow = (row: Row): TokenRow => ({
@@ -79,8 +79,11 @@ export class TokenRepository extends Context.Service<TokenRepository, TokenRepos
           ),
         byHash: (tokenHash) =>
           Effect.map(
-            db.query<Row>(`SELECT ${columns} FROM tokens t WHERE t.token_hash = ?`, [tokenHash]),
-            (rows) => Option.map(Option.fromUndefinedOr(rows[0]), fromRow)
+            db.query<Row & { readonly username: string }>(
+              `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
+              [tokenHash]
+            ),
+            (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => ({ ...fromRow(row), username: row.username }))
           ),
         list: Effect.map(
           db.query<Row & { readonly username: string }>(

@@ -20,7 +20,6 @@ export interface UserRepositoryShape {
    */
   readonly insertFirst: (user: Omit<UserRow, "id">) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
   readonly byName: (username: string) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
-  readonly byId: (id: number) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
   readonly list: Effect.Effect<ReadonlyArray<UserRow>, DatabaseError>
   /** Deletes the user and (by cascade) its tokens; answers whether there was one. */
   readonly remove: (username: string) => Effect.Effect<boolean, DatabaseError>
@@ -75,8 +74,6 @@ export class UserRepository extends Context.Service<UserRepository, UserReposito
         insertFirst: (user) =>
           db.transaction(Effect.flatMap(count, (n) => (n > 0 ? Effect.succeed(Option.none<UserRow>()) : insert(user)))),
         byName,
-        byId: (id) =>
-          Effect.map(db.query<Row>(`SELECT ${columns} FROM users WHERE id = ?`, [id]), (rows) => Option.map(first(rows), fromRow)),
         list: Effect.map(db.query<Row>(`SELECT ${columns} FROM users ORDER BY username`), (rows) => rows.map(fromRow)),
         remove: (username) => Effect.map(db.run("DELETE FROM users WHERE username = ?", [username]), (r) => r.changes > 0),
         setPasswordHash: (username, passwordHash) =>
