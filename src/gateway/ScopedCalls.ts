@@ -88,13 +88,23 @@ const outOfScope = (
   return missing
 }
 
-/** `results` with the out-of-scope errors added, still sorted by key. */
+const namesNothing = (error: ChannelError): boolean =>
+  error._tag === "NoSuchGetter" || error._tag === "NoSuchSetter" || error._tag === "NoSuchService"
+
+/**
+ * A scoped caller's results: Dispatch's "no such" errors came from the ANDed selectors, whose ids may be
+ * the scope's rather than the request's, so they are replaced by `missing`, worked out from the request
+ * against the scope. Still sorted by key. An unscoped caller's results are Dispatch's as they are.
+ */
 const withMissing = <A>(
   results: ReadonlyArray<{ readonly key: ResultKey; readonly result: Result.Result<A, ChannelError> }>,
-  missing: ReadonlyMap<ResultKey, ChannelError>
+  missing: ReadonlyMap<ResultKey, ChannelError>,
+  scope: Option.Option<Scope>
 ) => {
-  if (missing.size === 0) return results
-  const merged = new Map(results.map((r) => [r.key, r.result] as const))
+  if (Option.isNone(scope)) return results
+  const merged = new Map(
+    results.filter((r) => !(Result.isFailure(r.result) && namesNothing(r.result.failure))).map((r) => [r.key, r.result] as const)
+  )
   for (const [key, error] of missing) if (!merged.has(key)) merged.set(key, Result.fail(error))
   return [...merged].map(([key, result]) => ({ key, result })).sort(byKey)
 }
@@ -111,7 +121,7 @@ export const fetchValues = (
     Effect.gen(function*() {
       const missing = outOfScope((yield* Registry).index, "getter", selectors, caller.scope)
       const results = yield* Dispatch.use((d) => d.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)))
-      return withMissing(results, missing)
+      return withMissing(results, missing, caller.scope)
     })
   )
 
@@ -130,6 +140,6 @@ export const sendValues = (
           contextFor(caller, passUser)
         )
       )
-      return withMissing(results, missing)
+      return withMissing(results, missing, caller.scope)
     })
   )

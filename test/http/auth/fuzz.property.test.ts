@@ -93,5 +93,5 @@ describe("any request", () => {
       }),
       { numRuns: 400 }
     )
-  })
+  }, 120_000)
 })
