@@ -36,6 +36,12 @@ export interface GatewayConfigShape {
   readonly mqttBaseTopic: string
   /** Run the embedded MQTT broker on this port (on `host`); with no `mqtt`, the bridge is followed there. */
   readonly mqttBroker: Option.Option<number>
+  /** On a database with no user, create `admin` with a random password and print it and a token once. */
+  readonly defaultAdmin: boolean
+  /** Days a session token (from `POST /users/login` or setup) lasts. */
+  readonly sessionDays: number
+  /** Origins allowed to call the API from a browser (CORS); empty: none. */
+  readonly corsOrigins: ReadonlyArray<string>
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -50,5 +56,8 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   clock: true,
   mqtt: Option.none(),
   mqttBaseTopic: "zigbee2mqtt",
-  mqttBroker: Option.none()
+  mqttBroker: Option.none(),
+  defaultAdmin: true,
+  sessionDays: 30,
+  corsOrigins: []
 }

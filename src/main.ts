@@ -1,9 +1,17 @@
 import { NodeFileSystem, NodePath } from "@effect/platform-node"
-import { Layer } from "effect"
-import type { HttpServerRequest } from "effect/http"
+import { Console, Effect, Layer, Option } from "effect"
+import { HttpServer, type HttpServerRequest } from "effect/http"
+import { formatUrlHostString } from "effect/net/NetAddress"
 import { ClockAdapter } from "./adapters/clock/ClockAdapter.ts"
-import { BrokerCredentials } from "./adapters/mqtt/BrokerCredentials.ts"
 import { mqttLayerFromConfig } from "./adapters/mqtt/MqttFromConfig.ts"
+import { AuthLayer } from "./auth/AuthLayer.ts"
+import { brokerLogin } from "./auth/BrokerLogin.ts"
+import { requireToken } from "./auth/Authentication.ts"
+import type { CurrentCaller } from "./auth/CurrentCaller.ts"
+import { curlExample, FirstRun } from "./auth/FirstRun.ts"
+import type { LoginThrottle } from "./auth/LoginThrottle.ts"
+import type { Tokens } from "./auth/Tokens.ts"
+import type { Users } from "./auth/Users.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
@@ -13,6 +21,7 @@ import { GatewayConfig, type GatewayConfigShape } from "./GatewayConfig.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
+import { userRoutes } from "./http/routes/UserRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
 import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
 import type { Route } from "./http/RouteTable.ts"
@@ -26,6 +35,10 @@ type RouteServices =
   | GatewayConfig
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams
+  | CurrentCaller
+  | Users
+  | Tokens
+  | LoginThrottle
 
 /** Every route of the API, and the OpenAPI document of them all. */
 const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
@@ -34,7 +47,8 @@ const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
   ...vocabularyARoutes,
   ...channelTagRoutes
 ]
-const routes: ReadonlyArray<Route<RouteServices>> = [...apiRoutes, ...openApiRoutes(apiRoutes)]
+/** Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and `/users/*` do not. */
+export const routes = requireToken<RouteServices>([...apiRoutes, ...userRoutes, ...openApiRoutes([...apiRoutes, ...userRoutes])])
 
 /**
  * The devices, side by side: the simulated home (the demo house unless `--home`), unless `--no-clock`
@@ -43,14 +57,24 @@ const routes: ReadonlyArray<Route<RouteServices>> = [...apiRoutes, ...openApiRou
 const adapters = (config: GatewayConfigShape) =>
   Layer.mergeAll(Simulator.layerFromConfig, config.clock ? ClockAdapter.layer() : Layer.empty, mqttLayerFromConfig).pipe(
     Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)),
-    // wired to the user store once issue 9 lands
-    Layer.provide(BrokerCredentials.refuseAll)
+    Layer.provide(brokerLogin)
   )
+
+/** On a first run, after `listening on`, a request to try with the admin token. */
+const firstRunExample = Layer.effectDiscard(Effect.gen(function*() {
+  const { adminToken } = yield* FirstRun
+  if (Option.isNone(adminToken)) return
+  const { address } = yield* HttpServer.HttpServer
+  const { host } = yield* GatewayConfig
+  if (address._tag !== "UnixPathAddress") yield* Console.log(curlExample(`http://${formatUrlHostString(host)}:${address.port}`, adminToken.value))
+}))
 
 /** The whole gateway for `config`: server, adapters and core. Closing it closes every scope, the database last. */
 export const gatewayLayer = (config: GatewayConfigShape) =>
-  Server.layer(routes).pipe(
+  firstRunExample.pipe(
+    Layer.provideMerge(Server.layer(routes)),
     Layer.provideMerge(adapters(config)),
+    Layer.provideMerge(AuthLayer),
     Layer.provideMerge(GatewayLayer),
     Layer.provide(Layer.succeed(GatewayConfig, config))
   )

@@ -1,12 +1,14 @@
 import { Console, Effect } from "effect"
 import { CliOutput, Command } from "effect/cli"
 import { serveCommand } from "./ServeCommand.ts"
+import { tokensCommand } from "./TokensCommand.ts"
 import { translateCommand } from "./TranslateCommand.ts"
+import { usersCommand } from "./UsersCommand.ts"
 
 /** The `gateway` command and its subcommands. */
 export const gatewayCommand = Command.make("gateway").pipe(
   Command.withDescription("A home device gateway serving two vocabularies of one API"),
-  Command.withSubcommands([serveCommand, translateCommand])
+  Command.withSubcommands([serveCommand, translateCommand, usersCommand, tokensCommand])
 )
 
 const plain = CliOutput.defaultFormatter({ colors: false })

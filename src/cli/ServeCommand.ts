@@ -94,6 +94,16 @@ const flags = {
     Flag.withOptionalValue("1883"),
     Flag.withDescription("run an MQTT broker for bridges on HOST, port 1883 or --mqtt-broker=PORT; clients log in as gateway users"),
     Flag.optional
+  ),
+  noDefaultAdmin: Flag.Boolean("no-default-admin").pipe(
+    Flag.withDefault(false),
+    Flag.withDescription("on a database with no user, create none: claim the gateway with POST /users/setup")
+  ),
+  sessionDays: boundedInt("session-days", "N", 1, 3_650, defaultGatewayConfig.sessionDays, "days a login session lasts"),
+  corsOrigin: Flag.String("cors-origin").pipe(
+    Flag.withMetavar("ORIGIN"),
+    Flag.atLeast(0),
+    Flag.withDescription("an origin (e.g. https://app.example.org) whose pages may call the API; repeat for more (default: none)")
   )
 }
 
@@ -113,6 +123,9 @@ const toConfig = (input: {
   readonly mqttCert: Option.Option<string>
   readonly mqttKey: Option.Option<string>
   readonly mqttBroker: Option.Option<number>
+  readonly noDefaultAdmin: boolean
+  readonly sessionDays: number
+  readonly corsOrigin: ReadonlyArray<string>
 }): GatewayConfigShape => ({
   home: input.home,
   dataDir: input.data,
@@ -130,7 +143,10 @@ const toConfig = (input: {
     keyFile: input.mqttKey
   })),
   mqttBaseTopic: input.mqttBaseTopic,
-  mqttBroker: input.mqttBroker
+  mqttBroker: input.mqttBroker,
+  defaultAdmin: !input.noDefaultAdmin,
+  sessionDays: input.sessionDays,
+  corsOrigins: input.corsOrigin
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

@@ -39,8 +39,14 @@ export class PayloadTooLarge extends Data.TaggedError("PayloadTooLarge")<{ reado
   }
 }
 
-/** 429: the caller should slow down. */
-export class TooManyRequests extends Data.TaggedError("TooManyRequests")<{ readonly message: string }> {}
+/** 410: what the path did can no longer be done (setup, once a user exists). */
+export class Gone extends Data.TaggedError("Gone")<{ readonly message: string }> {}
+
+/** 429: the caller should slow down; `retryAfterSeconds` becomes `Retry-After`. */
+export class TooManyRequests extends Data.TaggedError("TooManyRequests")<{
+  readonly message: string
+  readonly retryAfterSeconds?: number | undefined
+}> {}
 
 /** 503: the gateway is shutting down. */
 export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{ readonly message: string }> {}
@@ -51,6 +57,7 @@ export type HttpError =
   | Forbidden
   | NotFound
   | MethodNotAllowed
+  | Gone
   | PayloadTooLarge
   | TooManyRequests
   | ServiceUnavailable
@@ -61,6 +68,7 @@ const statusOf: { readonly [K in HttpError["_tag"]]: number } = {
   Forbidden: 403,
   NotFound: 404,
   MethodNotAllowed: 405,
+  Gone: 410,
   PayloadTooLarge: 413,
   TooManyRequests: 429,
   ServiceUnavailable: 503
@@ -76,6 +84,8 @@ const headersOf = (error: HttpError): Readonly<Record<string, string>> | undefin
       return { allow: error.allow.join(", ") }
     case "Unauthorized":
       return { "www-authenticate": "Bearer" }
+    case "TooManyRequests":
+      return error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) }
     default:
       return undefined
   }

@@ -6,6 +6,7 @@ import { createServer } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
+import { withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
 
 /**
@@ -16,7 +17,7 @@ import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
 export const layer = <R>(routes: ReadonlyArray<Route<R>>) =>
   Layer.unwrap(
     Effect.map(GatewayConfig, ({ host, port }) => {
-      const server = createServer()
+      const server = createServer(serverTimeouts)
       const drain = drainConnections(server)
       return Layer.effectDiscard(serve(routes, drain)).pipe(
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
@@ -38,8 +39,9 @@ const refusedWhileStopping = <R>(app: HttpApp<R>, drain: ConnectionDrain): HttpA
 
 const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain) =>
   Effect.gen(function* () {
-    const app = yield* Effect.fromResult(toHttpApp(routes))
-    yield* HttpServer.serveEffect(refusedWhileStopping(app, drain))
+    const table = yield* Effect.fromResult(toHttpApp(routes))
+    const { corsOrigins } = yield* GatewayConfig
+    yield* HttpServer.serveEffect(withSecurityHeaders(withCors<R>(corsOrigins)(refusedWhileStopping(table, drain))))
     // Runs before the server's own close (finalizers run in reverse): running requests finish, idle
     // connections go now, and the close that follows waits only for the running ones.
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
@@ -48,3 +50,16 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain) =>
     const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
     yield* Console.log(`listening on ${where}`)
   })
+
+/**
+ * Time-outs against slow clients: all headers within 10 s, the whole request within 30 s (bodies are at
+ * most `--max-body-bytes`), an idle keep-alive connection closed after 5 s. Checked every second. They
+ * bound how long a client that sends slowly can hold a socket; an upgraded (watch) socket is no longer
+ * a request and is not affected.
+ */
+export const serverTimeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000
+}

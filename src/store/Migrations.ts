@@ -26,6 +26,34 @@ export const migrations: ReadonlyArray<Migration> = [
       ) WITHOUT ROWID;
       CREATE INDEX tags_by_tag ON tags (tag, owner_kind);
     `
+  },
+  {
+    version: 2,
+    name: "users and tokens",
+    // Only hashes are stored: the scrypt hash of a password (with its salt and parameters), the SHA-256
+    // of a token. A token is found by its hash; times are milliseconds since the epoch.
+    sql: `
+      CREATE TABLE users (
+        id            INTEGER PRIMARY KEY,
+        username      TEXT NOT NULL UNIQUE CHECK (username <> ''),
+        email         TEXT NOT NULL,
+        password_hash TEXT NOT NULL CHECK (password_hash LIKE 'scrypt$%'),
+        created_at    INTEGER NOT NULL
+      );
+      CREATE TABLE tokens (
+        id           INTEGER PRIMARY KEY,
+        token_hash   TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+        user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind         TEXT NOT NULL CHECK (kind IN ('session', 'api')),
+        label        TEXT NOT NULL DEFAULT '',
+        scope        TEXT,
+        created_at   INTEGER NOT NULL,
+        expires_at   INTEGER,
+        revoked_at   INTEGER,
+        last_used_at INTEGER
+      );
+      CREATE INDEX tokens_by_user ON tokens (user_id);
+    `
   }
 ]
 

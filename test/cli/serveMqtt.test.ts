@@ -38,20 +38,30 @@ afterAll(async () => {
   await mosquitto?.stop()
 })
 
-/** GETs `url` until the answer holds a Zigbee2MQTT device (a few seconds at most), and answers it. */
-const poll = async (url: string): Promise<unknown> => {
+/** GETs `url` with the first run's admin token until the answer holds a Zigbee2MQTT device (a few seconds at most), and answers it. */
+const poll = async (url: string, token: string): Promise<unknown> => {
+  const get = async (): Promise<unknown> => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()
   for (let attempt = 0; attempt < 100; attempt++) {
-    const json: unknown = await (await fetch(url)).json()
+    const json = await get()
     if (JSON.stringify(json).includes("@zigbee2mqtt")) return json
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return (await fetch(url)).json()
+  return get()
 }
 
-const getJson = (path: string): Promise<unknown> => {
-  if (gateway === undefined) throw new Error("the gateway did not start")
-  return poll(`${gateway.baseUrl}${path}`)
+const running = () => {
+  if (gateway?.token === undefined) throw new Error("the gateway did not start, or printed no admin token")
+  return { ...gateway, token: gateway.token }
 }
+
+const getJson = (path: string): Promise<unknown> => poll(`${running().baseUrl}${path}`, running().token)
+
+/** Connects to the embedded broker: "connected", or the CONNACK code it refused with. */
+const brokerLogin = (username: string, password: string) =>
+  connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { username, password, reconnectPeriod: 0 }).then(
+    async (client) => (await client.endAsync(), "connected"),
+    (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
+  )
 
 describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", () => {
   it("shows the bridge's devices beside the simulated home and the clock, in vocabulary B", async () => {
@@ -71,12 +81,12 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", 
     })
   })
 
-  it("runs the embedded broker on the port given, refusing logins (no user store is wired to it yet)", async () => {
-    const refused = await connectAsync(`mqtt://127.0.0.1:${brokerPort}`, { username: "admin", password: "x", reconnectPeriod: 0 }).then(
-      async (client) => (await client.endAsync(), "connected"),
-      (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
-    )
-    expect(refused).toBe(4)
+  it("runs the embedded broker on the port given, for gateway users with their password or an unscoped token", async () => {
+    const password = /^admin password: (\S+)$/m.exec(running().stdout())?.[1] ?? ""
+    expect(await brokerLogin("admin", password)).toBe("connected")
+    expect(await brokerLogin("admin", running().token)).toBe("connected")
+    expect(await brokerLogin("admin", "not the password")).toBe(4)
+    expect(await brokerLogin("nobody", password)).toBe(4)
   })
 })
 
@@ -94,15 +104,15 @@ describe("gateway serve --mqtt mqtts://… --mqtt-ca FILE --mqtt-username NAME -
     const secure = await startMosquitto({ tls: true, users: { alice: "secret" } })
     const login = { username: "alice", password: "secret" }
     const tlsBridge = await startFakeBridge(secure.url, { ...login, ca: readFileSync(secure.caFile ?? "", "utf8") })
-    const running = await spawnGateway([
+    const tlsGateway = await spawnGateway([
       "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
       "--mqtt", secure.url, "--mqtt-ca", secure.caFile ?? "", "--mqtt-username", login.username, "--mqtt-password", login.password
     ])
     try {
-      const services = await poll(`${running.baseUrl}/api/v1/services`)
+      const services = await poll(`${tlsGateway.baseUrl}/api/v1/services`, tlsGateway.token ?? "")
       expect(JSON.stringify(services)).toContain("service:0x000d6f0000000004@zigbee2mqtt")
     } finally {
-      await running.stop("SIGTERM")
+      await tlsGateway.stop("SIGTERM")
       await tlsBridge.close()
       await secure.stop()
     }

@@ -53,6 +53,7 @@ describe("a gateway told to stop", () => {
     const silent = await openConnection(running.baseUrl)
     const slowRead = send(`${running.baseUrl}/api/v1/channels/get`, {
       method: "PUT",
+      headers: { authorization: `Bearer ${running.token ?? ""}` },
       body: JSON.stringify({ id: "getter:slow@sim" }),
       timeoutMs: 10_000
     }).then((reply) => ({ reply, at: Date.now() }))

@@ -16,7 +16,7 @@ const documents = readdirSync(docsDir)
   .filter((doc) => doc.examples.length > 0)
 
 /** Documents whose examples must exist and run: the API is explained by example. */
-const documentsWithExamples = ["vocabulary-a.md", "vocabulary-b.md", "migrating-a-to-b.md"]
+const documentsWithExamples = ["vocabulary-a.md", "vocabulary-b.md", "migrating-a-to-b.md", "auth.md"]
 
 it("finds runnable examples in every vocabulary document", () => {
   const withExamples = documents.map((d) => d.name)
@@ -31,7 +31,10 @@ describe.each(documents)("docs/$name", ({ examples }) => {
   afterAll(() => gateway.close())
 
   it.each(examples)("line $line: $method $path answers as documented", async (example) => {
-    const answer = await gateway.call(example.method, example.path, example.body)
+    const fill = (text: string) =>
+      text.replaceAll("$TOKEN", gateway.token).replaceAll("$ADMIN_BASIC", Buffer.from(`admin:${gateway.adminPassword}`).toString("base64"))
+    const headers = Object.fromEntries(Object.entries(example.headers).map(([name, value]) => [name, fill(value)]))
+    const answer = await gateway.call(example.method, fill(example.path), example.body, headers)
     expect({ status: answer.status, body: withoutTimes(answer.json) }).toEqual({
       status: example.status,
       body: withoutTimes(example.response)

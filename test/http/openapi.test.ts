@@ -11,13 +11,14 @@ import { schemasB } from "../../src/http/openapi/SchemasB.ts"
 import { commonSchemas } from "../../src/http/openapi/SchemasCommon.ts"
 import { channelTagRoutes } from "../../src/http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "../../src/http/routes/VocabularyARoutes.ts"
+import { userRoutes } from "../../src/http/routes/UserRoutes.ts"
 import { vocabularyBRoutes } from "../../src/http/routes/VocabularyBRoutes.ts"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
 import * as arb from "../arbitraries/domain.ts"
 
 /** Every route the gateway answers, composed as main.ts composes them. */
-const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes]
+const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes]
 const routes = [...served, ...openApiRoutes(served)]
 
 /** Throws the UndocumentedRoutes error (naming the routes) if a route has no description. */

@@ -1,9 +1,16 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { ManagedRuntime, Option } from "effect"
+import { Effect, ManagedRuntime, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
+import { hashPassword } from "../../src/auth/Password.ts"
+import { Tokens } from "../../src/auth/Tokens.ts"
+import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
+import { ChannelId } from "../../src/domain/Identifier.ts"
+import type { Scope } from "../../src/domain/Scope.ts"
+import type { User } from "../../src/domain/User.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { gatewayLayer } from "../../src/main.ts"
+import { UserRepository } from "../../src/store/UserRepository.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 
@@ -12,32 +19,97 @@ export interface GatewayOverHttp {
   readonly baseUrl: string
   /** The home file the simulator watches: rewrite it to change the home. */
   readonly homeFile: string
-  /** One request; `body` is sent as JSON (a string is sent as it is). Answers status and parsed JSON. */
-  readonly call: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
+  /** The database folder. */
+  readonly dataDir: string
+  /** The user `admin` (password `adminPassword`) and an unscoped token of it, which `call` sends. */
+  readonly token: string
+  readonly adminPassword: string
+  /**
+   * One request as `admin` (`Authorization: Bearer <token>`, unless `headers` sets `authorization`);
+   * `body` is sent as JSON (a string is sent as it is). Answers status and parsed JSON.
+   */
+  readonly call: (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Readonly<Record<string, string>>
+  ) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
+  /** A new API token of `admin`, scoped if `scope` is given, expiring at `expiresAt` if given. */
+  readonly createToken: (options?: { readonly scope?: Scope; readonly expiresAt?: number }) => Promise<{ id: number; token: string }>
+  /** Who made the last write to a simulated setter (`None`: nobody, or vocabulary A). */
+  readonly lastWriter: (setter: string) => Promise<Option.Option<User>>
+  /** Revokes a token by id, as `gateway tokens revoke` does. */
+  readonly revokeToken: (id: number) => Promise<void>
   readonly close: () => Promise<void>
 }
+
+export const testAdminPassword = "test admin password"
+
+/** scrypt is slow on purpose: hash the test password once per worker, not once per gateway. */
+let adminHash: Promise<string> | undefined
+const adminPasswordHash = () => (adminHash ??= Effect.runPromise(hashPassword(Redacted.make(testAdminPassword))))
 
 export const startGateway = async (home: unknown, config: Partial<GatewayConfigShape> = {}): Promise<GatewayOverHttp> => {
   const dataDir = freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home, null, 2))
   const runtime = ManagedRuntime.make(
-    gatewayLayer({ ...defaultGatewayConfig, port: 0, clock: false, dataDir, home: Option.some(homeFile), ...config })
+    gatewayLayer({
+      ...defaultGatewayConfig,
+      port: 0,
+      clock: false,
+      defaultAdmin: false,
+      dataDir,
+      home: Option.some(homeFile),
+      ...config
+    })
   )
   const address = await runtime.runPromise(HttpServer.HttpServer.useSync((server) => server.address))
   if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
   const baseUrl = `http://127.0.0.1:${address.port}`
+  const passwordHash = await adminPasswordHash()
+  const admin = await runtime.runPromise(
+    UserRepository.use((users) =>
+      Effect.flatMap(users.byName("admin"), (found) =>
+        Option.isSome(found)
+          ? Effect.succeed(found.value)
+          : Effect.flatMap(
+            users.insert({ username: "admin", email: "admin@example.org", passwordHash, createdAt: Date.now() }),
+            (inserted) => Effect.fromOption(inserted)
+          ))
+    )
+  )
+  const createToken: GatewayOverHttp["createToken"] = async (options = {}) => {
+    const created = await runtime.runPromise(Tokens.use((tokens) =>
+      tokens.create({
+        user: admin,
+        kind: "api",
+        label: "test",
+        scope: Option.fromUndefinedOr(options.scope),
+        expiresAt: Option.fromUndefinedOr(options.expiresAt)
+      })
+    ))
+    return { id: created.id, token: Redacted.value(created.token) }
+  }
+  const { token } = await createToken()
   return {
     baseUrl,
     homeFile,
-    call: async (method, path, body) => {
+    dataDir,
+    token,
+    adminPassword: testAdminPassword,
+    call: async (method, path, body, headers = {}) => {
       const reply = await send(`${baseUrl}${path}`, {
         method,
+        headers: { authorization: `Bearer ${token}`, ...headers },
         ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
         timeoutMs: 15_000
       })
       return { status: reply.status, json: reply.body === "" ? undefined : JSON.parse(reply.body), headers: reply.headers }
     },
+    createToken,
+    lastWriter: (setter) => runtime.runPromise(Simulator.use((s) => s.lastWriter(ChannelId.make(setter)))),
+    revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
     close: () => runtime.dispose()
   }
 }

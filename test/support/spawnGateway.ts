@@ -21,6 +21,8 @@ export interface Exited {
 export interface RunningGateway {
   /** `http://HOST:PORT` from the `listening on` line. */
   readonly baseUrl: string
+  /** The `admin token: …` a first run prints (before `listening on`); absent on later runs. */
+  readonly token: string | undefined
   readonly pid: number
   /** Everything the process wrote so far. */
   readonly stdout: () => string
@@ -102,7 +104,8 @@ export const spawnGateway = async (args: ReadonlyArray<string>, timeoutMs = 15_0
       })
     })
     if (child.pid === undefined) throw new Error("gateway has no pid")
-    return { baseUrl, pid: child.pid, stdout, stderr, stop }
+    const token = /^admin token: (\S+)$/m.exec(stdout())?.[1]
+    return { baseUrl, token, pid: child.pid, stdout, stderr, stop }
   } catch (error) {
     await stop("SIGKILL", 1_000)
     throw new Error(`${String(error)}\nstdout:\n${stdout()}\nstderr:\n${stderr()}`)

@@ -2,6 +2,7 @@ import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semap
 import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { kindValueType } from "../../domain/Kind.ts"
+import type { User } from "../../domain/User.ts"
 import { type Value, valueEquals } from "../../domain/Value.ts"
 import { describeService, diffHomes, type HomeDiff, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
 import { encodeValue } from "../../vocabulary/common/ValueJson.ts"
@@ -18,6 +19,8 @@ export interface SimulatedDevices {
   readonly getterValue: (getter: ChannelId) => Effect.Effect<Option.Option<Value>>
   /** The last value written to a setter (`None`: none yet, or no such setter). */
   readonly lastSent: (setter: ChannelId) => Effect.Effect<Option.Option<Value>>
+  /** Who made the last write to a setter: the user vocabulary B passes, `None` for A (or no write yet). */
+  readonly lastWriter: (setter: ChannelId) => Effect.Effect<Option.Option<User>>
 }
 
 interface GetterState {
@@ -30,6 +33,7 @@ interface SetterState {
   service: ServiceId
   spec: SimulatedSetter
   last: Option.Option<Value>
+  writer: Option.Option<User>
 }
 
 /** A getter starts at its `value`, else at the first value of its cycle. */
@@ -134,7 +138,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
         { concurrency: "unbounded", discard: true }
       )
     }),
-    send: Effect.fn("Simulator.send")(function*(writes, _context, reply) {
+    send: Effect.fn("Simulator.send")(function*(writes, context, reply) {
       const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
       for (const w of unknown) yield* reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
       yield* Effect.forEach(
@@ -148,6 +152,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
               const expected = kindValueType(state.spec.kind)
               if (expected !== w.value._tag) return Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`)
               state.last = Option.some(w.value)
+              state.writer = context.user
               if (state.spec.drives !== undefined) yield* takeValue(state.spec.drives, w.value)
               else yield* Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
               return Result.void
@@ -177,7 +182,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
       for (const [id, { service, spec }] of nextSetters) {
         const state = setters.get(id)
-        setters.set(id, { service, spec, last: state?.last ?? Option.none() })
+        setters.set(id, { service, spec, last: state?.last ?? Option.none(), writer: state?.writer ?? Option.none() })
       }
       const started: Array<{ readonly id: ChannelId; readonly service: ServiceId; readonly report: Option.Option<Value> }> = []
       for (const [id, { service, spec }] of nextGetters) {
@@ -253,6 +258,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     home: Effect.sync(() => home),
     apply,
     getterValue: (id) => Effect.sync(() => getters.get(id)?.value ?? Option.none()),
-    lastSent: (id) => Effect.sync(() => setters.get(id)?.last ?? Option.none())
+    lastSent: (id) => Effect.sync(() => setters.get(id)?.last ?? Option.none()),
+    lastWriter: (id) => Effect.sync(() => setters.get(id)?.writer ?? Option.none())
   } satisfies SimulatedDevices
 })

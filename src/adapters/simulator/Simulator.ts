@@ -141,6 +141,7 @@ const start = Effect.fn("Simulator.start")(function*(
     home: devices.home,
     getterValue: devices.getterValue,
     lastSent: devices.lastSent,
+    lastWriter: devices.lastWriter,
     source,
     reloads: Effect.sync(() => status)
   }

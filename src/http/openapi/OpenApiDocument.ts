@@ -45,6 +45,7 @@ export interface Operation {
     readonly content: Readonly<Record<string, MediaType>>
   }
   readonly responses: Readonly<Record<string, Response | Reference>>
+  readonly security?: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
 }
 
 export type PathItem = { readonly [M in Lowercase<Method>]?: Operation }
@@ -57,8 +58,21 @@ export interface OpenApiDocument {
   readonly components: {
     readonly schemas: Components
     readonly responses: Readonly<Record<string, Response>>
+    readonly securitySchemes: Readonly<Record<string, SecurityScheme>>
   }
 }
+
+export type SecurityScheme =
+  | { readonly type: "http"; readonly scheme: "bearer"; readonly description: string }
+  | { readonly type: "apiKey"; readonly in: "query"; readonly name: string; readonly description: string }
+
+const securitySchemes: Readonly<Record<string, SecurityScheme>> = {
+  bearer: { type: "http", scheme: "bearer", description: "A token: `Authorization: Bearer <token>` (docs/auth.md)." },
+  authQuery: { type: "apiKey", in: "query", name: "auth", description: "The same token as `?auth=<token>`, where a header cannot be set." }
+}
+
+/** Every `/api/v1` operation takes either form of the token. */
+const tokenRequired: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>> = [{ bearer: [] }, { authQuery: [] }]
 
 /** Served routes with no entry in the operations table: a bug, caught by the openapi test. */
 export class UndocumentedRoutes extends Data.TaggedError("UndocumentedRoutes")<{
@@ -88,7 +102,11 @@ const errorResponses = {
   }),
   PayloadTooLarge: errorResponse(
     `The body is over the limit (${defaultGatewayConfig.maxBodyBytes} bytes unless \`--max-body-bytes\` says otherwise).`
-  )
+  ),
+  Unauthorized: errorResponse("No token, or a malformed, unknown, expired or revoked one.", {
+    "WWW-Authenticate": { description: "`Bearer`.", schema: { type: "string" } }
+  }),
+  Forbidden: errorResponse("The token's scope does not grant the right this operation needs.")
 } as const
 
 const responseRef = (name: keyof typeof errorResponses): Reference => ({ $ref: `#/components/responses/${name}` })
@@ -98,7 +116,8 @@ const tags: OpenApiDocument["tags"] = [
   { name: "vocabulary A", description: "The first FoxBox draft: nodes, inputs and outputs. Same ids, same data." },
   { name: "shared", description: "`/api/v1/channels/tag`, which reads a body of either vocabulary." },
   { name: "health", description: "Liveness." },
-  { name: "documentation", description: "This document." }
+  { name: "documentation", description: "This document." },
+  { name: "users", description: "Setup, login and logout, at the root; no token needed for setup and login." }
 ]
 
 const info: OpenApiDocument["info"] = {
@@ -106,14 +125,14 @@ const info: OpenApiDocument["info"] = {
   version: "1",
   description: "Two vocabularies over one model: a thing tagged or written through one is seen through the other. " +
     "Success is 200 with JSON. Every error answer's body is a JSON string a person can read, for the statuses " +
-    "listed per operation and for the others (401, 403, 429, 500, 503) alike. The watch WebSocket " +
+    "listed per operation and for the others (429, 500, 503) alike. Every `/api/v1` operation needs a token. The watch WebSocket " +
     "(`/api/v1/channels/watch`) is not described here."
 }
 
 /** Said once here rather than in every read's description. */
 const bodyOnGet = " A GET carries it as a JSON body, which OpenAPI 3.1 allows."
 
-const toOperation = (method: Method, d: OperationDescription): Operation => ({
+const toOperation = (method: Method, path: string, d: OperationDescription): Operation => ({
   operationId: d.operationId,
   summary: d.summary,
   description: d.description,
@@ -138,12 +157,17 @@ const toOperation = (method: Method, d: OperationDescription): Operation => ({
         content: json(d.body.schema)
       }
     }),
+  ...(path.startsWith("/api/v1/") ? { security: tokenRequired } : {}),
   responses: {
-    "200": { description: d.response.description, content: json(d.response.schema) },
+    [String(d.answers?.success ?? 200)]: d.answers?.success === 204
+      ? { description: d.response.description }
+      : { description: d.response.description, content: json(d.response.schema) },
     // Only a handler that reads the body can refuse it.
     ...(d.body === undefined ? {} : { "400": responseRef("BadRequest") }),
+    ...(path.startsWith("/api/v1/") ? { "401": responseRef("Unauthorized"), "403": responseRef("Forbidden") } : {}),
     "404": responseRef("NotFound"),
     "405": responseRef("MethodNotAllowed"),
+    ...Object.fromEntries(Object.entries(d.answers?.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
     ...(d.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
   }
 })
@@ -168,7 +192,7 @@ export const openApiDocument = (
       undocumented.push(key)
       continue
     }
-    byPath.set(path, (byPath.get(path) ?? new Map<Method, Operation>()).set(method, toOperation(method, description)))
+    byPath.set(path, (byPath.get(path) ?? new Map<Method, Operation>()).set(method, toOperation(method, path, description)))
   }
   if (undocumented.length > 0) return Result.fail(new UndocumentedRoutes({ routes: undocumented }))
 
@@ -187,6 +211,6 @@ export const openApiDocument = (
     info,
     tags,
     paths: Object.fromEntries(paths),
-    components: { schemas: { ...commonSchemas, ...schemasB, ...schemasA }, responses: errorResponses }
+    components: { schemas: { ...commonSchemas, ...schemasB, ...schemasA }, responses: errorResponses, securitySchemes }
   })
 }

@@ -7,7 +7,7 @@ import { arrayOf, type JsonSchema, ref } from "./JsonSchema.ts"
  * table can neither invent an operation nor silently lose one.
  */
 
-export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "health" | "documentation"
+export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "health" | "documentation" | "users"
 
 export interface QueryParameter {
   readonly name: string
@@ -24,6 +24,8 @@ export interface OperationDescription {
   readonly body?: { readonly schema: JsonSchema; readonly required: boolean; readonly description: string }
   readonly query?: ReadonlyArray<QueryParameter>
   readonly response: { readonly schema: JsonSchema; readonly description: string }
+  /** Statuses other than 200 (the success, when it is not 200) and their meaning. */
+  readonly answers?: { readonly success?: 201 | 204; readonly errors?: Readonly<Record<string, string>> }
 }
 
 export type RouteKey = `${Method} /${string}`
@@ -216,6 +218,35 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     description: "Answers without a token, so supervisors can probe the process.",
     tag: "health",
     response: { schema: ref("Health"), description: "The process is up." }
+  },
+  "POST /users/setup": {
+    operationId: "setup",
+    summary: "Create the first user",
+    description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
+    tag: "users",
+    body: writeBody(ref("NewUser"), "The first user."),
+    response: { schema: ref("SessionToken"), description: "The user was created; a session token of it." },
+    answers: { success: 201, errors: { "410": "A user exists already: setup is done." } }
+  },
+  "POST /users/login": {
+    operationId: "login",
+    summary: "Log in",
+    description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
+      "per user and per address.",
+    tag: "users",
+    response: { schema: ref("SessionToken"), description: "A new session token." },
+    answers: {
+      success: 201,
+      errors: { "401": "Missing or wrong credentials.", "429": "Too many failed attempts; `Retry-After` says when to try again." }
+    }
+  },
+  "POST /users/logout": {
+    operationId: "logout",
+    summary: "Log out",
+    description: "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`).",
+    tag: "users",
+    response: { schema: { type: "null" }, description: "The token is revoked." },
+    answers: { success: 204, errors: { "401": "Missing, unknown, expired or revoked token." } }
   },
   "GET /api/v1/openapi.json": {
     operationId: "get_openapi_document",

@@ -13,6 +13,8 @@ import {
   singleKey
 } from "./JsonSchema.ts"
 import { MAX_JSON_DEPTH } from "../../vocabulary/common/ValueJson.ts"
+import { maxPasswordLength } from "../../auth/Password.ts"
+import { minPasswordLength } from "../../auth/UserInput.ts"
 
 /**
  * The components both vocabularies share (wire.md §1–3, §6): identifiers, tags, timestamps, values,
@@ -130,5 +132,19 @@ export const commonSchemas: Components = {
     type: "string",
     examples: ["body[0].tags: expected an array of strings"]
   },
-  Health: closedObject({ status: { type: "string", const: "ok" } }, ["status"], "The process is up.")
+  Health: closedObject({ status: { type: "string", const: "ok" } }, ["status"], "The process is up."),
+  NewUser: closedObject(
+    {
+      username: { type: "string", pattern: "^[A-Za-z0-9._@-]{1,64}$" },
+      email: { type: "string", maxLength: 254 },
+      password: { type: "string", minLength: minPasswordLength, maxLength: maxPasswordLength }
+    },
+    ["username", "email", "password"],
+    "The first user."
+  ),
+  SessionToken: closedObject(
+    { session_token: { type: "string", pattern: "^gw_[A-Za-z0-9_-]{43}$" } },
+    ["session_token"],
+    "A session token: send it as `Authorization: Bearer <token>`."
+  )
 }

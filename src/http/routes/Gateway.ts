@@ -1,44 +1,59 @@
-import { Effect, Option } from "effect"
-import type { CallContext } from "../../adapters/Adapter.ts"
-import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import { Effect } from "effect"
+import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import type { SendTarget, TagOperation, TagRequest } from "../../domain/Request.ts"
-import { Dispatch } from "../../gateway/Dispatch.ts"
-import { Registry } from "../../gateway/Registry.ts"
-import { Tags } from "../../gateway/Tags.ts"
+import type { Caller, MissingRight } from "../../domain/Scope.ts"
+import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import * as Scoped from "../../gateway/ScopedCalls.ts"
+import { Forbidden } from "../HttpError.ts"
 import { checkSelectors, checkTags } from "../RequestLimits.ts"
 import { withinLimits } from "../RequestBody.ts"
 
 /**
- * The canonical calls the routes of both vocabularies make, with the per-request limits checked
- * first. Database failures are bugs or a broken disk, not the client's fault: they become 500s.
+ * The canonical calls the routes of both vocabularies make, for the caller the authentication step
+ * put in the context, with the per-request limits checked first. The scope is applied by the gateway
+ * (`ScopedCalls`); a missing right is a 403. Database failures are bugs or a broken disk, not the
+ * client's fault: they become 500s.
  */
+
+/** Whether fetch and send pass the caller's user to the adapters: B does, A does not (wire.md §8). */
+export interface UserPassing {
+  readonly passUser: boolean
+}
+
+/** Vocabulary A passes no user to the adapters (wire.md §8). */
+export const anonymous: UserPassing = { passUser: false }
+
+/** Vocabulary B passes the authenticated user to the adapters. */
+export const authenticatedUser: UserPassing = { passUser: true }
+
+const forbidden = (error: MissingRight) => new Forbidden({ message: error.message })
+
+const asCaller = <A, R>(call: (caller: Caller) => Effect.Effect<A, MissingRight, R>) =>
+  CurrentCaller.use((caller) => Effect.mapError(call(caller), forbidden))
+
 export const listServices = (selectors: ReadonlyArray<ServiceSelector>) =>
-  Effect.andThen(withinLimits(checkSelectors(selectors)), Registry.use((r) => r.services(selectors)))
+  Effect.andThen(withinLimits(checkSelectors(selectors)), asCaller((c) => Scoped.listServices(c, selectors)))
 
 export const listChannels = (selectors: ReadonlyArray<ChannelSelector>) =>
-  Effect.andThen(withinLimits(checkSelectors(selectors)), Registry.use((r) => r.channels(selectors)))
+  Effect.andThen(withinLimits(checkSelectors(selectors)), asCaller((c) => Scoped.listChannels(c, selectors)))
 
 export const tagServices = (operation: TagOperation, request: TagRequest<ServiceSelector>) =>
   Effect.andThen(
     withinLimits(checkSelectors(request.selectors), checkTags(request.tags)),
-    Tags.use((t) => Effect.orDie(t.tagServices(operation, request.selectors, request.tags)))
+    asCaller((c) => Effect.catchTag(Scoped.tagServices(c, operation, request), "DatabaseError", Effect.die))
   )
 
 export const tagChannels = (operation: TagOperation, request: TagRequest<ChannelSelector>) =>
   Effect.andThen(
     withinLimits(checkSelectors(request.selectors), checkTags(request.tags)),
-    Tags.use((t) => Effect.orDie(t.tagChannels(operation, request.selectors, request.tags)))
+    asCaller((c) => Effect.catchTag(Scoped.tagChannels(c, operation, request), "DatabaseError", Effect.die))
   )
 
-export const fetchValues = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext) =>
-  Effect.andThen(withinLimits(checkSelectors(selectors)), Dispatch.use((d) => d.fetch(selectors, context)))
+export const fetchValues = (selectors: ReadonlyArray<ChannelSelector>, passing: UserPassing) =>
+  Effect.andThen(withinLimits(checkSelectors(selectors)), asCaller((c) => Scoped.fetchValues(c, selectors, passing.passUser)))
 
-export const sendValues = (targets: ReadonlyArray<SendTarget>, context: CallContext) =>
+export const sendValues = (targets: ReadonlyArray<SendTarget>, passing: UserPassing) =>
   Effect.andThen(
     withinLimits(checkSelectors(targets.flatMap((t) => t.selectors))),
-    Dispatch.use((d) => d.send(targets, context))
+    asCaller((c) => Scoped.sendValues(c, targets, passing.passUser))
   )
-
-/** Vocabulary A passes no user to the adapters (wire.md §8). */
-export const anonymous: CallContext = { user: Option.none() }
-

@@ -6,8 +6,8 @@ import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
 import { type Method, ok, type Route, route } from "../RouteTable.ts"
 import * as Gateway from "./Gateway.ts"
 
-/** Until users and tokens exist, vocabulary B calls are made for no one in particular. */
-const caller = Gateway.anonymous
+/** Vocabulary B's fetch and send pass the authenticated user to the adapters (wire.md §8). */
+const caller = Gateway.authenticatedUser
 
 type Selectors = ReadonlyArray<ChannelSelector>
 

@@ -51,6 +51,7 @@ describe("the body size limit", () => {
   it("answers 413 for a chunked body that grows past the limit", async () => {
     const reply = await send(`${gateway().baseUrl}/api/v1/channels/set`, {
       method: "PUT",
+      headers: { authorization: `Bearer ${gateway().token}` },
       chunks: [write, " ".repeat(limit)],
       end: true
     })

@@ -97,7 +97,7 @@ describe("the routes of vocabulary B", () => {
   it("reads a GET body sent in chunks, with no Content-Length", async () => {
     const reply = await send(`${gateway().baseUrl}/api/v1/channels/get`, {
       method: "GET",
-      headers: { "transfer-encoding": "chunked" },
+      headers: { "transfer-encoding": "chunked", authorization: `Bearer ${gateway().token}` },
       chunks: ["[{\"id\": \"getter:", "garden-time@b\"}]"],
       end: true
     })

@@ -1,0 +1,75 @@
+import { Effect, Option, Redacted } from "effect"
+import { HttpServerRequest } from "effect/http"
+import type { Caller } from "../domain/Scope.ts"
+import { Unauthorized } from "../http/HttpError.ts"
+import * as Query from "../http/Query.ts"
+import type { Route } from "../http/RouteTable.ts"
+import { CurrentCaller } from "./CurrentCaller.ts"
+import { Tokens } from "./Tokens.ts"
+
+/**
+ * The authentication step (wire.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
+ * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
+ * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`.
+ */
+
+const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
+
+/** The token the request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
+export const presentedToken: Effect.Effect<
+  Redacted.Redacted<string>,
+  Unauthorized,
+  HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
+> = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const header = request.headers["authorization"]
+  if (header !== undefined) {
+    const match = bearer.exec(header)
+    if (match?.[1] === undefined) {
+      return yield* new Unauthorized({ message: "Authorization: expected \"Bearer <token>\"" })
+    }
+    return Redacted.make(match[1])
+  }
+  const query = yield* Query.param("auth")
+  if (Option.isSome(query)) return Redacted.make(query.value)
+  return yield* new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
+})
+
+/** The caller the request's token stands for, or a 401. */
+export const authenticate: Effect.Effect<
+  Caller,
+  Unauthorized,
+  Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
+> = Effect.gen(function*() {
+  const token = yield* presentedToken
+  const caller = yield* Tokens.use((tokens) => Effect.orDie(tokens.authenticate(token)))
+  if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
+  return caller.value
+})
+
+/** Paths that need a token: the whole API, the watch socket included. (Logout checks the token it revokes itself.) */
+export const needsToken = (path: string): boolean => path.startsWith("/api/v1/")
+
+/**
+ * Every route that needs a token, wrapped so that its handler runs only for an authenticated caller,
+ * with `CurrentCaller` provided. Generic over the table: a route added later (the watch socket) is covered.
+ */
+export const requireToken = <R>(
+  routes: ReadonlyArray<Route<R>>
+): ReadonlyArray<Route<Authenticated<R>>> =>
+  routes.map((route): Route<Authenticated<R>> =>
+    needsToken(route.path)
+      ? {
+        ...route,
+        handler: Effect.flatMap(authenticate, (caller) => Effect.provideService(route.handler, CurrentCaller, caller))
+      }
+      // An open route has no caller: one that asked for it would be a bug, caught by the tests of open routes.
+      : (route as Route<Authenticated<R>>)
+  )
+
+/** What the wrapped routes need: the same, less the caller they are given, plus the token lookup. */
+type Authenticated<R> =
+  | Exclude<R, CurrentCaller>
+  | Tokens
+  | HttpServerRequest.HttpServerRequest
+  | HttpServerRequest.ParsedSearchParams

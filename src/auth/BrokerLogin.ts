@@ -1,0 +1,37 @@
+import { Effect, Layer, Option, Redacted } from "effect"
+import { BrokerCredentials } from "../adapters/mqtt/BrokerCredentials.ts"
+import { LoginThrottle } from "./LoginThrottle.ts"
+import { Tokens } from "./Tokens.ts"
+import { Users } from "./Users.ts"
+
+/**
+ * Who may connect to the embedded MQTT broker: a gateway user, with its password or with one of its
+ * API tokens that carries no scope. A client on the broker can publish any device's state, so a
+ * token scoped to some channels is not enough. Failed logins count against the user like HTTP logins
+ * (the broker does not tell us the client's address, so the budget is per user only).
+ */
+export const brokerLogin = Layer.effect(
+  BrokerCredentials,
+  Effect.gen(function*() {
+    const users = yield* Users
+    const tokens = yield* Tokens
+    const throttle = yield* LoginThrottle
+    const byPassword = (username: string, secret: string) =>
+      Effect.map(users.verify(username, Redacted.make(secret)), Option.isSome)
+    const byToken = (username: string, secret: string) =>
+      Effect.map(
+        tokens.authenticate(Redacted.make(secret)),
+        Option.exists((caller) => caller.user.name === username && Option.isNone(caller.scope))
+      )
+    return BrokerCredentials.of({
+      check: (username, password) =>
+        Effect.gen(function*() {
+          const address = `mqtt:${username}`
+          if (Option.isSome(yield* throttle.lockedFor(username, address))) return false
+          const accepted = (yield* byToken(username, password)) || (yield* byPassword(username, password))
+          yield* accepted ? throttle.succeeded(username) : throttle.failed(username, address)
+          return accepted
+        }).pipe(Effect.orElseSucceed(() => false))
+    })
+  })
+)

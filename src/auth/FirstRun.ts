@@ -1,0 +1,45 @@
+import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
+import { GatewayConfig } from "../GatewayConfig.ts"
+import { randomPassword } from "./Password.ts"
+import { dayMs, Tokens } from "./Tokens.ts"
+import { Users } from "./Users.ts"
+
+/**
+ * First run (wire.md §8): on a database with no user, unless `--no-default-admin`, create `admin` with a
+ * random password and a token, and print both once on stdout (`admin password: …`, `admin token: …`),
+ * before `listening on`. Only their hashes are stored: lost, they are replaced with `gateway users
+ * passwd admin` and `gateway tokens create`. The token is kept here so that the curl example printed
+ * after `listening on` (which knows the port) can show it.
+ */
+export class FirstRun extends Context.Service<FirstRun, { readonly adminToken: Option.Option<Redacted.Redacted<string>> }>()(
+  "app/FirstRun"
+) {
+  static readonly layer = Layer.effect(
+    FirstRun,
+    Effect.gen(function*() {
+      const { defaultAdmin, sessionDays } = yield* GatewayConfig
+      if (!defaultAdmin) return { adminToken: Option.none() }
+      const users = yield* Users
+      if ((yield* users.count) > 0) return { adminToken: Option.none() }
+      const password = randomPassword()
+      const admin = yield* users.addFirst({ username: "admin", email: "", password })
+      if (Option.isNone(admin)) return { adminToken: Option.none() }
+      const { token } = yield* Tokens.use((t) =>
+        t.create({
+          user: admin.value,
+          kind: "api",
+          label: "first run",
+          scope: Option.none(),
+          expiresAt: Option.some(Date.now() + sessionDays * dayMs)
+        })
+      )
+      yield* Console.log(`admin password: ${Redacted.value(password)}`)
+      yield* Console.log(`admin token: ${Redacted.value(token)}`)
+      return { adminToken: Option.some(token) }
+    }).pipe(Effect.orDie)
+  )
+}
+
+/** The ready request printed after `listening on` on a first run. */
+export const curlExample = (baseUrl: string, token: Redacted.Redacted<string>): string =>
+  `try it: curl -H "Authorization: Bearer ${Redacted.value(token)}" ${baseUrl}/api/v1/services`

@@ -1,0 +1,102 @@
+import { Context, Data, Effect, Layer, Option, Redacted, Result } from "effect"
+import type { DatabaseError } from "../store/Database.ts"
+import { UserRepository, type UserRow } from "../store/UserRepository.ts"
+import { hashPassword, verifyPassword } from "./Password.ts"
+import { checkEmail, checkPassword, checkUsername, type InvalidUserInput } from "./UserInput.ts"
+
+export class UserExists extends Data.TaggedError("UserExists")<{ readonly username: string }> {
+  override get message(): string {
+    return `user ${this.username} already exists`
+  }
+}
+
+export class NoSuchUser extends Data.TaggedError("NoSuchUser")<{ readonly username: string }> {
+  override get message(): string {
+    return `no user ${this.username}`
+  }
+}
+
+export interface NewUser {
+  readonly username: string
+  readonly email: string
+  readonly password: Redacted.Redacted<string>
+}
+
+export interface UsersShape {
+  readonly count: Effect.Effect<number, DatabaseError>
+  readonly add: (user: NewUser) => Effect.Effect<UserRow, InvalidUserInput | UserExists | DatabaseError>
+  /** Adds the first user; `None` when one exists already (setup and first run happen once). */
+  readonly addFirst: (user: NewUser) => Effect.Effect<Option.Option<UserRow>, InvalidUserInput | DatabaseError>
+  /** The user these credentials name, if the password is right. */
+  readonly verify: (username: string, password: Redacted.Redacted<string>) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
+  readonly byName: (username: string) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
+  readonly list: Effect.Effect<ReadonlyArray<UserRow>, DatabaseError>
+  readonly remove: (username: string) => Effect.Effect<void, NoSuchUser | DatabaseError>
+  readonly setPassword: (
+    username: string,
+    password: Redacted.Redacted<string>
+  ) => Effect.Effect<UserRow, NoSuchUser | InvalidUserInput | DatabaseError>
+}
+
+/**
+ * Checking a password for an unknown user costs what checking a known one does (same parameters), so
+ * timing does not tell which names exist. Random salt and hash: no password matches it.
+ */
+const decoy = "scrypt$32768$8$1$CCJ8dD/PVkVvW2vJ7yqB0A==$0bF9xkM3l5g8aXKkI5r9f3t9cRk1ZQ8mGmQ0cC4yL7Q="
+
+const checked = (user: NewUser) =>
+  Effect.fromResult(
+    Result.all([checkUsername(user.username), checkEmail(user.email), checkPassword(Redacted.value(user.password))])
+  )
+
+/** Users and their passwords (wire.md §8): only scrypt hashes are stored. */
+export class Users extends Context.Service<Users, UsersShape>()("app/Users") {
+  static readonly layer = Layer.effect(
+    Users,
+    Effect.gen(function*() {
+      const repository = yield* UserRepository
+
+      const row = (user: NewUser) =>
+        Effect.map(hashPassword(user.password), (passwordHash) => ({
+          username: user.username,
+          email: user.email,
+          passwordHash,
+          createdAt: Date.now()
+        }))
+
+      return Users.of({
+        count: repository.count,
+        add: (user) =>
+          checked(user).pipe(
+            Effect.andThen(row(user)),
+            Effect.flatMap(repository.insert),
+            Effect.flatMap(Option.match({
+              onNone: () => Effect.fail(new UserExists({ username: user.username })),
+              onSome: Effect.succeed
+            }))
+          ),
+        addFirst: (user) => checked(user).pipe(Effect.andThen(row(user)), Effect.flatMap(repository.insertFirst)),
+        verify: (username, password) =>
+          Effect.gen(function*() {
+            const found = yield* repository.byName(username)
+            const matches = yield* verifyPassword(password, Option.match(found, { onNone: () => decoy, onSome: (u) => u.passwordHash }))
+            return matches ? found : Option.none()
+          }),
+        byName: repository.byName,
+        list: repository.list,
+        remove: (username) =>
+          Effect.flatMap(repository.remove(username), (removed) => removed ? Effect.void : Effect.fail(new NoSuchUser({ username }))),
+        setPassword: (username, password) =>
+          Effect.gen(function*() {
+            yield* Effect.fromResult(checkPassword(Redacted.value(password)))
+            const user = yield* Effect.flatMap(repository.byName(username), Option.match({
+              onNone: () => Effect.fail(new NoSuchUser({ username })),
+              onSome: Effect.succeed
+            }))
+            yield* repository.setPasswordHash(username, yield* hashPassword(password))
+            return user
+          })
+      })
+    })
+  )
+}

@@ -1,0 +1,33 @@
+import { Effect, Layer } from "effect"
+import { CliError, Flag } from "effect/cli"
+import { Tokens } from "../auth/Tokens.ts"
+import { Users } from "../auth/Users.ts"
+import { defaultGatewayConfig, GatewayConfig } from "../GatewayConfig.ts"
+import { Database } from "../store/Database.ts"
+import { TokenRepository } from "../store/TokenRepository.ts"
+import { UserRepository } from "../store/UserRepository.ts"
+
+/**
+ * What `gateway users` and `gateway tokens` work on: the database of `--data DIR`, opened beside a
+ * running server if there is one (SQLite in WAL mode lets readers and one writer share it; a write
+ * waits up to better-sqlite3's 5 s busy timeout for the server's).
+ */
+export const dataFlag = Flag.String("data").pipe(
+  Flag.withMetavar("DIR"),
+  Flag.withDefault(defaultGatewayConfig.dataDir),
+  Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayConfig.dataDir})`)
+)
+
+export const storeLayer = (dataDir: string) =>
+  Layer.mergeAll(Users.layer, Tokens.layer).pipe(
+    Layer.provideMerge(Layer.mergeAll(UserRepository.layer, TokenRepository.layer)),
+    Layer.provideMerge(Database.layer),
+    Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
+  )
+
+/** A failure the operator fixes (no such user, bad scope…): one line on stderr, exit 1. */
+export const userError = (message: string) => new CliError.UserError({ userMessage: message, cause: message })
+
+/** Every typed failure of these commands becomes that one line. */
+export const asUserError = <A, R>(effect: Effect.Effect<A, { readonly message: string }, R>) =>
+  Effect.mapError(effect, (error) => userError(error.message))

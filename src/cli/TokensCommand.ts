@@ -1,0 +1,117 @@
+import { Console, Effect, Option, Redacted, Result } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { dayMs, decodeStoredScope, maxScopeSelectors, Tokens } from "../auth/Tokens.ts"
+import { Users } from "../auth/Users.ts"
+import type { Scope } from "../domain/Scope.ts"
+import type { ListedToken } from "../store/TokenRepository.ts"
+import * as B from "../vocabulary/b/index.ts"
+import { parseJson } from "../vocabulary/common/JsonText.ts"
+import { asUserError, dataFlag, storeLayer, userError } from "./StoreAccess.ts"
+
+/** API tokens last this long unless `--expires` says otherwise. */
+export const defaultApiTokenLifetime = "90d"
+
+const unitMs: Record<string, number> = { m: 60_000, h: 3_600_000, d: dayMs }
+
+/** `90d`, `12h`, `30m`, or `never`: when a new token expires (`None`: never). */
+export const parseLifetime = (text: string, now: number): Result.Result<Option.Option<number>, string> => {
+  if (text === "never") return Result.succeed(Option.none())
+  const match = /^([1-9][0-9]{0,5})([mhd])$/.exec(text)
+  const unit = match?.[2] === undefined ? undefined : unitMs[match[2]]
+  return match?.[1] === undefined || unit === undefined
+    ? Result.fail(`--expires: expected a lifetime such as 90d, 12h, 30m, or never; got ${JSON.stringify(text)}`)
+    : Result.succeed(Option.some(now + Number(match[1]) * unit))
+}
+
+/** The `--scope` JSON (vocabulary B selectors and rights, see docs/auth.md), checked. */
+export const parseScope = (text: string): Result.Result<Scope, string> =>
+  Result.flatMap(
+    Result.mapError(parseJson(text), (reason) => `--scope: invalid JSON: ${reason}`),
+    (json) =>
+      Result.flatMap(
+        Result.mapError(B.decodeScope(json), (e) => `--scope: ${e.message.replace(/^body/, "scope")}`),
+        (scope) =>
+          scope.channels.length > maxScopeSelectors
+            ? Result.fail(`--scope: ${scope.channels.length} selectors, at most ${maxScopeSelectors}`)
+            : Result.succeed(scope)
+      )
+  )
+
+const create = Command.make(
+  "create",
+  {
+    user: Flag.String("user").pipe(Flag.withMetavar("NAME"), Flag.withDefault("admin"), Flag.withDescription("whose token (default admin)")),
+    scope: Flag.String("scope").pipe(
+      Flag.withMetavar("JSON"),
+      Flag.optional,
+      Flag.withDescription(`what the token reaches: {"channels": <selector(s)>, "rights": ["read", "write", "watch", "tag"]} (default: everything)`)
+    ),
+    expires: Flag.String("expires").pipe(
+      Flag.withMetavar("LIFETIME"),
+      Flag.withDefault(defaultApiTokenLifetime),
+      Flag.withDescription(`90d, 12h, 30m or never (default ${defaultApiTokenLifetime})`)
+    ),
+    label: Flag.String("label").pipe(Flag.withMetavar("TEXT"), Flag.withDefault(""), Flag.withDescription("a note: what the token is for")),
+    data: dataFlag
+  },
+  (input) =>
+    Effect.gen(function*() {
+      const scope = yield* Option.match(input.scope, {
+        onNone: () => Effect.succeed(Option.none<Scope>()),
+        onSome: (text) => Effect.map(Effect.mapError(Effect.fromResult(parseScope(text)), userError), Option.some)
+      })
+      const expiresAt = yield* Effect.mapError(Effect.fromResult(parseLifetime(input.expires, Date.now())), userError)
+      const user = yield* asUserError(Users.use((u) => u.byName(input.user)))
+      if (Option.isNone(user)) return yield* userError(`no user ${input.user}`)
+      const created = yield* asUserError(Tokens.use((t) =>
+        t.create({ user: user.value, kind: "api", label: input.label, scope, expiresAt })
+      ))
+      // Only the token on stdout, so that `TOKEN=$(gateway tokens create …)` works.
+      yield* Console.log(Redacted.value(created.token))
+    }).pipe(Effect.provide(storeLayer(input.data)))
+).pipe(Command.withDescription("Create an API token (printed once; only its hash is kept)"))
+
+const describeScope = (stored: string | null): string => {
+  if (stored === null) return "everything"
+  const scope = decodeStoredScope(stored)
+  if (Option.isNone(scope)) return "unreadable (refused)"
+  return Result.match(B.encodeScope(scope.value), { onSuccess: (json) => JSON.stringify(json), onFailure: (e) => e.message })
+}
+
+const time = (ms: number | null, none: string) => (ms === null ? none : new Date(ms).toISOString())
+
+const status = (token: ListedToken, now: number) =>
+  token.revokedAt !== null ? "revoked" : token.expiresAt !== null && token.expiresAt <= now ? "expired" : "active"
+
+const list = Command.make("list", { data: dataFlag }, (input) =>
+  Effect.gen(function*() {
+    const tokens = yield* asUserError(Tokens.use((t) => t.list))
+    const now = Date.now()
+    yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "label", "scope"].join("\t"))
+    for (const token of tokens) {
+      yield* Console.log(
+        [
+          token.id,
+          token.username,
+          token.kind,
+          status(token, now),
+          time(token.expiresAt, "never"),
+          time(token.lastUsedAt, "-"),
+          token.label === "" ? "-" : token.label,
+          describeScope(token.scope)
+        ].join("\t")
+      )
+    }
+  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(Command.withDescription("List tokens (never the tokens themselves)"))
+
+const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
+  Effect.gen(function*() {
+    yield* asUserError(Tokens.use((t) => t.revoke(input.id)))
+    yield* Console.log(`token ${input.id} revoked`)
+  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(Command.withDescription("Revoke a token: it stops working at once"))
+
+/** `gateway tokens create|list|revoke`. */
+export const tokensCommand = Command.make("tokens").pipe(
+  Command.withDescription("Manage API tokens (works beside a running server)"),
+  Command.withSubcommands([create, list, revoke])
+)

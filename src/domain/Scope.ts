@@ -1,0 +1,82 @@
+import { Data, Option, Schema } from "effect"
+import { anyChannelMatches } from "./SelectorMatch.ts"
+import { andChannel, andService, forMechanism, selectsNothing } from "./SelectorAlgebra.ts"
+import { type ChannelSelector, ChannelSelector as ChannelSelectorSchema, type ServiceSelector, serviceSelector } from "./Selector.ts"
+import type { Service } from "./Service.ts"
+import type { User } from "./User.ts"
+import type { WatchRegistration } from "./Watch.ts"
+
+/** What a token may do: list and read values, write values, watch, tag. */
+export const Right = Schema.Literals(["read", "write", "watch", "tag"])
+export type Right = typeof Right.Type
+
+export const allRights: ReadonlyArray<Right> = ["read", "write", "watch", "tag"]
+
+/**
+ * What a scoped token reaches: the channels any of `channels` matches, and only for `rights`.
+ * Every request made with it is ANDed with `channels`; the rest of the home is absent for it.
+ */
+export const Scope = Schema.Struct({
+  channels: Schema.Array(ChannelSelectorSchema),
+  rights: Schema.Array(Right)
+})
+export type Scope = typeof Scope.Type
+
+/** Who makes a request: the user, the token used (for per-token limits), and its scope (`None`: the whole home). */
+export interface Caller {
+  readonly user: User
+  readonly tokenId: number
+  readonly scope: Option.Option<Scope>
+}
+
+/** The caller's token does not grant the right an operation needs. */
+export class MissingRight extends Data.TaggedError("MissingRight")<{ readonly right: Right }> {
+  override get message(): string {
+    return `this token does not grant the "${this.right}" right`
+  }
+}
+
+export const grants = (scope: Option.Option<Scope>, right: Right): boolean =>
+  Option.isNone(scope) || scope.value.rights.includes(right)
+
+/** `selectors ∧ scope`: each request selector ANDed with each scope selector; what cannot match is left out. */
+export const scopeChannelSelectors = (
+  selectors: ReadonlyArray<ChannelSelector>,
+  scope: Option.Option<Scope>
+): ReadonlyArray<ChannelSelector> =>
+  Option.isNone(scope)
+    ? selectors
+    : selectors.flatMap((r) => scope.value.channels.map((s) => andChannel(r, s))).filter((s) => !selectsNothing(s))
+
+/**
+ * `selectors ∧ scope` on services: a service is in scope when at least one of its channels is, so each
+ * request selector is ANDed with "has a getter (or a setter) the scope matches".
+ */
+export const scopeServiceSelectors = (
+  selectors: ReadonlyArray<ServiceSelector>,
+  scope: Option.Option<Scope>
+): ReadonlyArray<ServiceSelector> => {
+  if (Option.isNone(scope)) return selectors
+  const reaches = scope.value.channels.flatMap((s) =>
+    [
+      serviceSelector({ getters: [forMechanism(s, "getter")] }),
+      serviceSelector({ setters: [forMechanism(s, "setter")] })
+    ].filter((selector) => [...selector.getters, ...selector.setters].every((c) => !selectsNothing(c)))
+  )
+  return selectors.flatMap((r) => reaches.map((s) => andService(r, s)))
+}
+
+/** A service as a scoped caller sees it: only its channels in scope. */
+export const scopeService = (service: Service, scope: Option.Option<Scope>): Service => {
+  if (Option.isNone(scope)) return service
+  const inScope = (channel: Service["getters"][number]) => anyChannelMatches(scope.value.channels, channel, service.tags)
+  return { ...service, getters: service.getters.filter(inScope), setters: service.setters.filter(inScope) }
+}
+
+/** A watch registration ANDed with the scope: each target's selector with each scope selector. */
+export const scopeWatchRegistration = (registration: WatchRegistration, scope: Option.Option<Scope>): WatchRegistration =>
+  Option.isNone(scope)
+    ? registration
+    : registration.flatMap((target) =>
+      scopeChannelSelectors([target.selector], scope).map((selector) => ({ ...target, selector }))
+    )

@@ -1,0 +1,145 @@
+import { Effect, Option, Result } from "effect"
+import type { ChannelError } from "../domain/ChannelError.ts"
+import { exactly } from "../domain/Constraint.ts"
+import { byKey } from "../domain/ListOrder.ts"
+import type { Mechanism } from "../domain/Mechanism.ts"
+import type { FetchResults, ResultKey, SendResults } from "../domain/Outcome.ts"
+import type { SendTarget, TagOperation, TagRequest } from "../domain/Request.ts"
+import {
+  type Caller,
+  type Scope,
+  grants,
+  MissingRight,
+  type Right,
+  scopeChannelSelectors,
+  scopeService,
+  scopeServiceSelectors
+} from "../domain/Scope.ts"
+import { type ChannelSelector, channelSelector, type ServiceSelector, serviceSelector } from "../domain/Selector.ts"
+import { forMechanism, selectsNothing } from "../domain/SelectorAlgebra.ts"
+import { Dispatch } from "./Dispatch.ts"
+import type { HomeView } from "./HomeIndex.ts"
+import { Registry } from "./Registry.ts"
+import { Tags } from "./Tags.ts"
+
+/**
+ * The canonical calls made for a caller: each checks the right it needs, then ANDs the request's
+ * selectors with the caller's scope, so a scoped token reaches only its channels and sees the rest
+ * of the home as absent. The adapters get the caller's user only when `passUser` says so
+ * (vocabulary B passes it, A does not: wire.md §8).
+ */
+
+/** Fails with MissingRight unless the caller's token grants `right`. */
+export const requireRight = (caller: Caller, right: Right): Effect.Effect<void, MissingRight> =>
+  grants(caller.scope, right) ? Effect.void : Effect.fail(new MissingRight({ right }))
+
+export const listServices = (caller: Caller, selectors: ReadonlyArray<ServiceSelector>) =>
+  Effect.andThen(
+    requireRight(caller, "read"),
+    Registry.use((r) => r.services(scopeServiceSelectors(selectors, caller.scope))).pipe(
+      Effect.map((services) => services.map((service) => scopeService(service, caller.scope)))
+    )
+  )
+
+export const listChannels = (caller: Caller, selectors: ReadonlyArray<ChannelSelector>) =>
+  Effect.andThen(requireRight(caller, "read"), Registry.use((r) => r.channels(scopeChannelSelectors(selectors, caller.scope))))
+
+export const tagServices = (caller: Caller, operation: TagOperation, request: TagRequest<ServiceSelector>) =>
+  Effect.andThen(
+    requireRight(caller, "tag"),
+    Tags.use((t) => t.tagServices(operation, scopeServiceSelectors(request.selectors, caller.scope), request.tags))
+  )
+
+export const tagChannels = (caller: Caller, operation: TagOperation, request: TagRequest<ChannelSelector>) =>
+  Effect.andThen(
+    requireRight(caller, "tag"),
+    Tags.use((t) => t.tagChannels(operation, scopeChannelSelectors(request.selectors, caller.scope), request.tags))
+  )
+
+/**
+ * For a scoped caller, an id or service outside the scope is absent, like one that does not exist: a
+ * selector naming one answers NoSuchGetter / NoSuchSetter / NoSuchService, as it would on a home that
+ * held only the scope. (Dispatch already answers so for what exists nowhere.)
+ */
+const outOfScope = (
+  index: HomeView,
+  mechanism: Mechanism,
+  selectors: ReadonlyArray<ChannelSelector>,
+  scope: Option.Option<Scope>
+): ReadonlyMap<ResultKey, ChannelError> => {
+  const missing = new Map<ResultKey, ChannelError>()
+  if (Option.isNone(scope)) return missing
+  for (const selector of selectors.map((s) => forMechanism(s, mechanism))) {
+    if (selectsNothing(selector)) continue
+    if (selector.id._tag === "Exactly") {
+      const id = selector.id.value
+      const reachable = scopeChannelSelectors([channelSelector({ id: exactly(id), mechanism: exactly(mechanism) })], scope)
+      if (index.selectChannels(reachable).length === 0) {
+        missing.set(id, mechanism === "getter" ? { _tag: "NoSuchGetter", id } : { _tag: "NoSuchSetter", id })
+      }
+    }
+    if (selector.service._tag === "Exactly") {
+      const id = selector.service.value
+      if (index.selectServices(scopeServiceSelectors([serviceSelector({ id: exactly(id) })], scope)).length === 0) {
+        missing.set(id, { _tag: "NoSuchService", id })
+      }
+    }
+  }
+  return missing
+}
+
+const namesNothing = (error: ChannelError): boolean =>
+  error._tag === "NoSuchGetter" || error._tag === "NoSuchSetter" || error._tag === "NoSuchService"
+
+/**
+ * A scoped caller's results: Dispatch's "no such" errors came from the ANDed selectors, whose ids may be
+ * the scope's rather than the request's, so they are replaced by `missing`, worked out from the request
+ * against the scope. Still sorted by key. An unscoped caller's results are Dispatch's as they are.
+ */
+const withMissing = <A>(
+  results: ReadonlyArray<{ readonly key: ResultKey; readonly result: Result.Result<A, ChannelError> }>,
+  missing: ReadonlyMap<ResultKey, ChannelError>,
+  scope: Option.Option<Scope>
+) => {
+  if (Option.isNone(scope)) return results
+  const merged = new Map(
+    results.filter((r) => !(Result.isFailure(r.result) && namesNothing(r.result.failure))).map((r) => [r.key, r.result] as const)
+  )
+  for (const [key, error] of missing) if (!merged.has(key)) merged.set(key, Result.fail(error))
+  return [...merged].map(([key, result]) => ({ key, result })).sort(byKey)
+}
+
+const contextFor = (caller: Caller, passUser: boolean) => ({ user: passUser ? Option.some(caller.user) : Option.none() })
+
+export const fetchValues = (
+  caller: Caller,
+  selectors: ReadonlyArray<ChannelSelector>,
+  passUser: boolean
+): Effect.Effect<FetchResults, MissingRight, Dispatch | Registry> =>
+  Effect.andThen(
+    requireRight(caller, "read"),
+    Effect.gen(function*() {
+      const missing = outOfScope((yield* Registry).index, "getter", selectors, caller.scope)
+      const results = yield* Dispatch.use((d) => d.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)))
+      return withMissing(results, missing, caller.scope)
+    })
+  )
+
+export const sendValues = (
+  caller: Caller,
+  targets: ReadonlyArray<SendTarget>,
+  passUser: boolean
+): Effect.Effect<SendResults, MissingRight, Dispatch | Registry> =>
+  Effect.andThen(
+    requireRight(caller, "write"),
+    Effect.gen(function*() {
+      const missing = outOfScope((yield* Registry).index, "setter", targets.flatMap((t) => t.selectors), caller.scope)
+      const results = yield* Dispatch.use((d) =>
+        d.send(
+          targets.map((target) => ({ ...target, selectors: scopeChannelSelectors(target.selectors, caller.scope) })),
+          contextFor(caller, passUser)
+        )
+      )
+      return withMissing(results, missing, caller.scope)
+    })
+  )

@@ -1,0 +1,75 @@
+import { Effect, Option, Redacted } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { presentedToken } from "../../auth/Authentication.ts"
+import { basicCredentials, decodeSetupBody } from "../../auth/Credentials.ts"
+import { LoginThrottle } from "../../auth/LoginThrottle.ts"
+import { Tokens } from "../../auth/Tokens.ts"
+import { Users } from "../../auth/Users.ts"
+import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
+import { decodeBody } from "../RequestBody.ts"
+import { route } from "../RouteTable.ts"
+
+/** `/users/setup`, `/users/login`, `/users/logout` (wire.md §8), at the root, not under `/api/v1`. */
+
+const sessionCreated = (token: string) =>
+  HttpServerResponse.jsonUnsafe({ session_token: token }, { status: 201 })
+
+/** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
+const setup = Effect.gen(function*() {
+  const user = yield* decodeBody(decodeSetupBody)
+  const users = yield* Users
+  // Cheap check first: once a user exists, nobody may spend scrypt work here.
+  if ((yield* Effect.orDie(users.count)) > 0) return yield* new Gone({ message: "setup is done: a user exists already" })
+  const created = yield* users.addFirst(user).pipe(
+    Effect.catchTag("InvalidUserInput", (e) => Effect.fail(new BadRequest({ message: `body.${e.message}` }))),
+    Effect.catchTag("DatabaseError", Effect.die)
+  )
+  if (Option.isNone(created)) return yield* new Gone({ message: "setup is done: a user exists already" })
+  const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(created.value)))
+  yield* Effect.logInfo(`setup: created user ${created.value.username}`)
+  return sessionCreated(Redacted.value(token))
+})
+
+/** Basic credentials in, a session token out; failures are counted per user and per address. */
+const login = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const credentials = basicCredentials(request.headers["authorization"])
+  if (Option.isNone(credentials)) {
+    return yield* new Unauthorized({ message: "Authorization: expected \"Basic <base64 of user:password>\"" })
+  }
+  const { username, password } = credentials.value
+  const address = Option.getOrElse(request.remoteAddress, () => "unknown")
+  const throttle = yield* LoginThrottle
+  const locked = yield* throttle.lockedFor(username, address)
+  if (Option.isSome(locked)) {
+    return yield* new TooManyRequests({
+      message: `too many failed logins: try again in ${locked.value} s`,
+      retryAfterSeconds: locked.value
+    })
+  }
+  const user = yield* Users.use((u) => Effect.orDie(u.verify(username, password)))
+  if (Option.isNone(user)) {
+    yield* throttle.failed(username, address)
+    yield* Effect.logWarning(`login refused for ${JSON.stringify(username)} from ${address}`)
+    return yield* new Unauthorized({ message: "wrong username or password" })
+  }
+  yield* throttle.succeeded(username)
+  const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(user.value)))
+  return sessionCreated(Redacted.value(token))
+})
+
+/** Revokes the token presented: the session (or API token) ends. Needs that token, like the API. */
+const logout = Effect.gen(function*() {
+  const token = yield* presentedToken
+  const tokens = yield* Tokens
+  const caller = yield* Effect.orDie(tokens.authenticate(token))
+  if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
+  yield* Effect.orDie(Effect.catchTag(tokens.revoke(caller.value.tokenId), "NoSuchToken", () => Effect.void))
+  return HttpServerResponse.empty({ status: 204 })
+})
+
+export const userRoutes = [
+  route("POST", "/users/setup", setup),
+  route("POST", "/users/login", login),
+  route("POST", "/users/logout", logout)
+]

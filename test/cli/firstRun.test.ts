@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
+import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
+
+/**
+ * First run, setup and the user and token commands, on the built CLI (wire.md §8): a newcomer gets a
+ * working token from the first start, and the operator manages users and tokens beside the running server.
+ */
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` })
+const line = (stdout: string, prefix: string) => new RegExp(`^${prefix}(\\S+)$`, "m").exec(stdout)?.[1] ?? ""
+
+/** Every byte SQLite keeps in the folder: the database, its WAL and shared memory. */
+const databaseBytes = (dataDir: string) =>
+  readdirSync(dataDir).filter((name) => name.startsWith("gateway.db")).map((name) => readFileSync(join(dataDir, name)).toString("latin1")).join("")
+
+describe("the first run", () => {
+  const dataDir = freshDataDir()
+  let gateway: RunningGateway | undefined
+  const running = () => {
+    if (gateway === undefined) throw new Error("the gateway did not start")
+    return gateway
+  }
+  beforeAll(async () => {
+    gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+  })
+  afterAll(() => gateway?.stop("SIGTERM"))
+
+  it("prints the admin password, the admin token and a ready curl request once, and the token works", async () => {
+    const { baseUrl, token } = running()
+    const stdout = running().stdout()
+    expect(line(stdout, "admin password: ")).toMatch(/^\S{16,}$/)
+    expect(token).toMatch(/^gw_[A-Za-z0-9_-]{43}$/)
+    await expect.poll(() => running().stdout()).toContain(`curl -H "Authorization: Bearer ${token}" ${baseUrl}/api/v1/services`)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(token ?? "") })).status).toBe(200)
+  })
+
+  it("lets admin log in with the printed password", async () => {
+    const password = line(running().stdout(), "admin password: ")
+    const login = await send(`${running().baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })
+    expect(login.status).toBe(201)
+    const { session_token } = JSON.parse(login.body) as { session_token: string }
+    expect((await send(`${running().baseUrl}/api/v1/nodes`, { headers: bearer(session_token) })).status).toBe(200)
+    // Only hashes are stored: neither the password nor a token is in any file of the database.
+    const stored = databaseBytes(dataDir)
+    for (const secret of [password, running().token ?? "", session_token]) expect(stored.includes(secret)).toBe(false)
+  })
+
+  it("answers setup 410: a user exists", async () => {
+    const setup = await send(`${running().baseUrl}/users/setup`, {
+      method: "POST",
+      body: JSON.stringify({ username: "eve", email: "eve@example.org", password: "a long password" })
+    })
+    expect({ status: setup.status, body: JSON.parse(setup.body) }).toEqual({ status: 410, body: "setup is done: a user exists already" })
+  })
+
+  it("manages users and scoped tokens from the CLI while the server runs", async () => {
+    const { baseUrl } = running()
+    const added = await runGateway(["users", "add", "bob", "--email", "bob@example.org", "--data", dataDir])
+    expect(added.code).toBe(0)
+    const bobPassword = line(added.stdout, "password: ")
+    expect((await send(`${baseUrl}/users/login`, { method: "POST", headers: basic("bob", bobPassword) })).status).toBe(201)
+    expect((await runGateway(["users", "list", "--data", dataDir])).stdout).toMatch(/^admin\t-\t.*\nbob\tbob@example\.org\t/m)
+
+    const scope = JSON.stringify({ channels: { service: "service:hall-light@sim" }, rights: ["read"] })
+    const created = await runGateway(["tokens", "create", "--user", "bob", "--scope", scope, "--label", "hall", "--data", dataDir])
+    expect(created.code).toBe(0)
+    const token = created.stdout.trim()
+    const getters = await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })
+    expect((JSON.parse(getters.body) as ReadonlyArray<{ id: string }>).map((g) => g.id)).toEqual(["getter:hall-light-color@sim", "getter:hall-light-on@sim"])
+
+    const listed = await runGateway(["tokens", "list", "--data", dataDir])
+    const row = listed.stdout.split("\n").find((l) => l.includes("\thall\t"))
+    expect(row).toContain("\tbob\tapi\tactive\t")
+    expect(row).toContain(JSON.stringify({ channels: [{ service: "service:hall-light@sim" }], rights: ["read"] }))
+    expect(listed.stdout.includes(token)).toBe(false)
+
+    const id = row?.split("\t")[0] ?? ""
+    expect((await runGateway(["tokens", "revoke", id, "--data", dataDir])).code).toBe(0)
+    expect((await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })).status).toBe(401)
+  })
+
+  it("changes a password (ending the sessions) and removes a user with its tokens", async () => {
+    const { baseUrl } = running()
+    const added = await runGateway(["users", "add", "carol", "--data", dataDir])
+    const login = (password: string) => send(`${baseUrl}/users/login`, { method: "POST", headers: basic("carol", password) })
+    const session = (JSON.parse((await login(line(added.stdout, "password: "))).body) as { session_token: string }).session_token
+    const apiToken = (await runGateway(["tokens", "create", "--user", "carol", "--data", dataDir])).stdout.trim()
+
+    const changed = await runGateway(["users", "passwd", "carol", "--data", dataDir])
+    expect(changed.code).toBe(0)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(session) })).status).toBe(401)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(apiToken) })).status).toBe(200)
+    expect((await login(line(changed.stdout, "password: "))).status).toBe(201)
+
+    expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(0)
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(apiToken) })).status).toBe(401)
+    expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
+  })
+
+  it("refuses a malformed scope with one line and exit code 1", async () => {
+    const refused = await runGateway(["tokens", "create", "--scope", "{\"channels\": {}, \"rights\": [\"fly\"]}", "--data", dataDir])
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
+    expect(refused.stderr).toContain("--scope: scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", got \"fly\"")
+  })
+})
+
+describe("a later run", () => {
+  it("prints no password, and the first run's token still works", async () => {
+    const dataDir = freshDataDir()
+    const first = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+    await first.stop("SIGTERM")
+    const again = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+    try {
+      expect(again.stdout()).not.toContain("admin password")
+      expect(again.token).toBeUndefined()
+      expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
+    } finally {
+      await again.stop("SIGTERM")
+    }
+  })
+})
+
+describe("--cors-origin", () => {
+  it("opens CORS to each origin given, and to no other", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir(), "--cors-origin", "https://a.example", "--cors-origin", "https://b.example"])
+    try {
+      const preflight = (origin: string) =>
+        send(`${gateway.baseUrl}/api/v1/services`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "PUT" } })
+      for (const origin of ["https://a.example", "https://b.example"]) {
+        const reply = await preflight(origin)
+        expect({ status: reply.status, allowed: reply.headers["access-control-allow-origin"] }).toEqual({ status: 204, allowed: origin })
+      }
+      expect((await preflight("https://c.example")).status).toBe(405)
+    } finally {
+      await gateway.stop("SIGTERM")
+    }
+  })
+})
+
+describe("--no-default-admin", () => {
+  it("creates nobody; POST /users/setup creates the first user once, then answers 410", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir()])
+    try {
+      expect(gateway.token).toBeUndefined()
+      const setup = (body: unknown) => send(`${gateway.baseUrl}/users/setup`, { method: "POST", body: JSON.stringify(body) })
+      expect((await setup({ username: "me", email: "me@example.org", password: "short" })).status).toBe(400)
+      const created = await setup({ username: "me", email: "me@example.org", password: "a long enough password" })
+      expect(created.status).toBe(201)
+      const { session_token } = JSON.parse(created.body) as { session_token: string }
+      expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: bearer(session_token) })).status).toBe(200)
+      expect((await setup({ username: "me2", email: "", password: "a long enough password" })).status).toBe(410)
+    } finally {
+      await gateway.stop("SIGTERM")
+    }
+  })
+})

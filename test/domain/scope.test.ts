@@ -1,0 +1,99 @@
+import * as fc from "fast-check"
+import { Option } from "effect"
+import { describe, expect, it } from "vitest"
+import { anyChannelMatches, anyServiceMatches } from "../../src/domain/index.ts"
+import {
+  allRights,
+  grants,
+  Right,
+  type Scope,
+  scopeChannelSelectors,
+  scopeService,
+  scopeServiceSelectors,
+  scopeWatchRegistration
+} from "../../src/domain/Scope.ts"
+import { buildIndex, channelSelector, randomHome, resources, serviceSelector } from "../gateway/randomHome.ts"
+
+/**
+ * A scope ANDs every request with its selectors (src/domain/Scope.ts). On random homes, scopes and
+ * requests: a scoped selection holds exactly what the request selects that the scope reaches.
+ */
+
+const scope: fc.Arbitrary<Scope> = fc.record({
+  channels: fc.array(channelSelector, { maxLength: 3 }),
+  rights: fc.uniqueArray(fc.constantFrom(...Right.literals))
+})
+const requestChannels = fc.array(channelSelector, { maxLength: 3 })
+const runs = { numRuns: 300 }
+
+describe("a scope", () => {
+  it("selects the channels the request selects and the scope reaches, and no other", () => {
+    fc.assert(
+      fc.property(randomHome, scope, requestChannels, (home, s, request) => {
+        const index = buildIndex(home)
+        const { channels } = resources(index, home)
+        const expected = channels
+          .filter((c) => anyChannelMatches(request, c.channel, c.serviceTags) && anyChannelMatches(s.channels, c.channel, c.serviceTags))
+          .map((c) => c.channel.id)
+          .sort()
+        expect(index.selectChannels(scopeChannelSelectors(request, Option.some(s))).map((c) => c.id)).toEqual(expected)
+      }),
+      runs
+    )
+  })
+
+  it("selects the services the request selects that hold a channel in scope, showing only those channels", () => {
+    fc.assert(
+      fc.property(randomHome, scope, fc.array(serviceSelector, { maxLength: 3 }), (home, s, request) => {
+        const index = buildIndex(home)
+        const { services } = resources(index, home)
+        const expected = services
+          .filter((service) => anyServiceMatches(request, service))
+          .map((service) => scopeService(service, Option.some(s)))
+          .filter((service) => service.getters.length + service.setters.length > 0)
+        const scoped = index.selectServices(scopeServiceSelectors(request, Option.some(s))).map((r) => index.toService(r))
+        expect(scoped.map((service) => scopeService(service, Option.some(s)))).toEqual(expected)
+        for (const service of expected) {
+          for (const channel of [...service.getters, ...service.setters]) {
+            expect(anyChannelMatches(s.channels, channel, service.tags)).toBe(true)
+          }
+        }
+      }),
+      runs
+    )
+  })
+
+  it("narrows a watch registration to the channels in scope", () => {
+    fc.assert(
+      fc.property(randomHome, scope, requestChannels, (home, s, selectors) => {
+        const index = buildIndex(home)
+        const registration = selectors.map((selector) => ({ selector, values: { _tag: "Always" as const }, topology: true }))
+        const scoped = scopeWatchRegistration(registration, Option.some(s)).map((t) => t.selector)
+        expect(index.selectChannels(scoped).map((c) => c.id)).toEqual(
+          index.selectChannels(scopeChannelSelectors(selectors, Option.some(s))).map((c) => c.id)
+        )
+      }),
+      runs
+    )
+  })
+
+  it("changes nothing when there is none (an unscoped token)", () => {
+    fc.assert(
+      fc.property(requestChannels, fc.array(serviceSelector, { maxLength: 3 }), (channels, services) => {
+        expect(scopeChannelSelectors(channels, Option.none())).toBe(channels)
+        expect(scopeServiceSelectors(services, Option.none())).toBe(services)
+      })
+    )
+  })
+
+  it("grants exactly its rights; no scope grants every right", () => {
+    fc.assert(
+      fc.property(scope, (s) => {
+        for (const right of allRights) {
+          expect(grants(Option.some(s), right)).toBe(s.rights.includes(right))
+          expect(grants(Option.none(), right)).toBe(true)
+        }
+      })
+    )
+  })
+})

@@ -1,0 +1,113 @@
+import { Effect, Exit, Scope } from "effect"
+import { connect } from "node:net"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { LiveSockets, maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
+import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { send } from "../../support/httpRequest.ts"
+import { home } from "../vocabularyB/homes.ts"
+
+/** Issue 9's hardening: CORS closed unless origins are named, slow clients cut off, a cap on watch sockets. */
+
+describe("CORS", () => {
+  const allowed = "https://app.example.org"
+  let gateway: GatewayOverHttp
+  beforeAll(async () => {
+    gateway = await startGateway(home, { corsOrigins: [allowed] })
+  })
+  afterAll(() => gateway.close())
+
+  const preflight = (origin: string) =>
+    send(`${gateway.baseUrl}/api/v1/services`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "GET", "access-control-request-headers": "authorization" }
+    })
+
+  it("answers a preflight from a named origin 204, without a token, with what may be sent", async () => {
+    const reply = await preflight(allowed)
+    expect(reply.status).toBe(204)
+    expect(reply.headers).toMatchObject({
+      "access-control-allow-origin": allowed,
+      "access-control-allow-headers": "authorization, content-type",
+      vary: "Origin"
+    })
+    expect(reply.headers["access-control-allow-methods"]).toContain("PUT")
+    expect(reply.headers["access-control-allow-credentials"]).toBeUndefined()
+  })
+
+  it("marks answers to a named origin, and still wants a token", async () => {
+    const refused = await send(`${gateway.baseUrl}/api/v1/services`, { headers: { origin: allowed } })
+    expect(refused.status).toBe(401)
+    expect(refused.headers["access-control-allow-origin"]).toBe(allowed)
+    const answered = await gateway.call("GET", "/api/v1/services", undefined, { origin: allowed })
+    expect(answered.status).toBe(200)
+    expect(answered.headers["access-control-allow-origin"]).toBe(allowed)
+  })
+
+  it("stays closed to any other origin: no CORS header, and OPTIONS is 405", async () => {
+    const reply = await preflight("https://evil.example")
+    expect(reply.status).toBe(405)
+    expect(reply.headers["access-control-allow-origin"]).toBeUndefined()
+    const answered = await gateway.call("GET", "/api/v1/services", undefined, { origin: "https://evil.example" })
+    expect(answered.headers["access-control-allow-origin"]).toBeUndefined()
+  })
+})
+
+describe("CORS by default", () => {
+  it("is closed: no origin gets a CORS header", async () => {
+    const gateway = await startGateway(home)
+    try {
+      const reply = await send(`${gateway.baseUrl}/api/v1/services`, {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example.org", "access-control-request-method": "GET" }
+      })
+      expect(reply.status).toBe(405)
+      expect(reply.headers["access-control-allow-origin"]).toBeUndefined()
+    } finally {
+      await gateway.close()
+    }
+  })
+})
+
+describe("a client that never finishes its headers", () => {
+  it("is answered 408 and disconnected by the server", async () => {
+    const gateway = await startGateway(home)
+    try {
+      const { port } = new URL(gateway.baseUrl)
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1", () => socket.write("GET /api/v1/services HTTP/1.1\r\nHost: x\r\n"))
+        let received = ""
+        socket.setEncoding("utf8").on("data", (chunk: string) => (received += chunk))
+        socket.on("close", () => resolve(received))
+        socket.on("error", reject)
+      })
+      expect(answer).toMatch(/^HTTP\/1\.1 408/)
+    } finally {
+      await gateway.close()
+    }
+  }, 30_000)
+})
+
+describe("watch sockets per token", () => {
+  const run = <A, E>(effect: Effect.Effect<A, E, LiveSockets>) => Effect.runPromiseExit(Effect.provide(effect, LiveSockets.layerWith(2)))
+
+  it("are counted while held, refused past the cap, and released with their scope", async () => {
+    const exit = await run(Effect.gen(function*() {
+      const sockets = yield* LiveSockets
+      const first = yield* Scope.make()
+      const second = yield* Scope.make()
+      yield* Scope.provide(sockets.acquire(7), first)
+      yield* Scope.provide(sockets.acquire(7), second)
+      const third = yield* Effect.exit(Effect.scoped(sockets.acquire(7)))
+      const otherToken = yield* Effect.exit(Effect.scoped(sockets.acquire(8)))
+      const held = yield* sockets.count(7)
+      yield* Scope.close(first, Exit.void)
+      const afterRelease = yield* Effect.exit(Effect.scoped(sockets.acquire(7)))
+      return { third: Exit.isFailure(third), otherToken: Exit.isSuccess(otherToken), held, afterRelease: Exit.isSuccess(afterRelease) }
+    }))
+    expect(exit).toEqual(Exit.succeed({ third: true, otherToken: true, held: 2, afterRelease: true }))
+  })
+
+  it("has an explicit cap", () => {
+    expect(maxWatchSocketsPerToken).toBe(16)
+  })
+})
