@@ -35,10 +35,7 @@ const vendorFields = { vendor: text, adapter: text, kind: text }
 
 /** Each value type's payload (§2); the record's type makes the list exhaustive. */
 const payloads: { readonly [T in ValueType]: JsonSchema } = {
-  Unit: oneOf(
-    [nullSchema(), { type: "array", maxItems: 0 }, { type: "object", maxProperties: 0 }],
-    "Written as null; null, [] and {} are all read."
-  ),
+  Unit: { description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." },
   OnOff: { type: "string", enum: ["On", "Off"] },
   OpenClosed: { type: "string", enum: ["Open", "Closed"] },
   DoorLocked: { type: "string", enum: ["Locked", "Unlocked"] },
