@@ -1,5 +1,6 @@
 import { Console, Effect } from "effect"
 import { CliOutput, Command } from "effect/cli"
+import { gatewayVersion } from "../Version.ts"
 import { serveCommand } from "./ServeCommand.ts"
 import { translateCommand } from "./TranslateCommand.ts"
 
@@ -25,6 +26,6 @@ const presenter: CliOutput.Presenter = {
 }
 
 /** Runs the command line from `process.argv`; a usage error fails with a `CliError`. */
-export const runCli = Command.run(gatewayCommand, { version: "0.1.0" }).pipe(
+export const runCli = Command.run(gatewayCommand, { version: gatewayVersion }).pipe(
   Effect.provide(CliOutput.layerPresenter(presenter))
 )

@@ -139,7 +139,9 @@ const toOperation = (method: Method, d: OperationDescription): Operation => ({
       }
     }),
   responses: {
-    "200": { description: d.response.description, content: json(d.response.schema) },
+    ...("schema" in d.response
+      ? { "200": { description: d.response.description, content: json(d.response.schema) } }
+      : { [String(d.response.status)]: { description: d.response.description } }),
     // Only a handler that reads the body can refuse it.
     ...(d.body === undefined ? {} : { "400": responseRef("BadRequest") }),
     "404": responseRef("NotFound"),
@@ -148,7 +150,7 @@ const toOperation = (method: Method, d: OperationDescription): Operation => ({
   }
 })
 
-const methodOrder: ReadonlyArray<Method> = ["GET", "PUT", "POST", "DELETE", "PATCH"]
+const methodOrder: ReadonlyArray<Method> = ["GET", "HEAD", "PUT", "POST", "DELETE", "PATCH"]
 
 const lookup = new Map<string, OperationDescription>(Object.entries(operations))
 

@@ -23,7 +23,10 @@ export interface OperationDescription {
   /** Reads take an optional body (absent means everything); writes and tag operations require one. */
   readonly body?: { readonly schema: JsonSchema; readonly required: boolean; readonly description: string }
   readonly query?: ReadonlyArray<QueryParameter>
-  readonly response: { readonly schema: JsonSchema; readonly description: string }
+  /** A 200 with a JSON body, or a status without one (204, or any status of a HEAD). */
+  readonly response:
+    | { readonly schema: JsonSchema; readonly description: string }
+    | { readonly status: number; readonly description: string }
 }
 
 export type RouteKey = `${Method} /${string}`
@@ -215,7 +218,28 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "Health probe",
     description: "Answers without a token, so supervisors can probe the process.",
     tag: "health",
-    response: { schema: ref("Health"), description: "The process is up." }
+    response: { schema: ref("Health"), description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reason." }
+  },
+  "HEAD /health": {
+    operationId: "health_head",
+    summary: "Health probe, without a body",
+    description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
+    tag: "health",
+    response: { status: 200, description: "The process is up." }
+  },
+  "GET /ping": {
+    operationId: "ping",
+    summary: "Ping",
+    description: "Answers 204 without a token: the FoxBox web app waits for it before its first call.",
+    tag: "health",
+    response: { status: 204, description: "The process is up." }
+  },
+  "HEAD /ping": {
+    operationId: "ping_head",
+    summary: "Ping, with HEAD",
+    description: "Answers like GET /ping.",
+    tag: "health",
+    response: { status: 204, description: "The process is up." }
   },
   "GET /api/v1/openapi.json": {
     operationId: "get_openapi_document",

@@ -6,6 +6,7 @@ import {
   closedObject,
   type Components,
   type JsonSchema,
+  nullable,
   nullSchema,
   oneOf,
   pair,
@@ -127,5 +128,22 @@ export const commonSchemas: Components = {
     type: "string",
     examples: ["body[0].tags: expected an array of strings"]
   },
-  Health: closedObject({ status: { type: "string", const: "ok" } }, ["status"], "The process is up.")
+  Health: oneOf(
+    [
+      closedObject({ status: { type: "string", const: "ok" } }, ["status"], "All is well: exactly this."),
+      closedObject(
+        {
+          status: { type: "string", const: "degraded" },
+          reason: text,
+          home: nullable(text, "The home file; null for the built-in demo home."),
+          last_reload_error: nullable(text, "Why the last change of the home file was refused."),
+          adapters: { type: "array", items: text, description: "The adapters connected now." },
+          version: text
+        },
+        ["status", "reason", "home", "last_reload_error", "adapters", "version"],
+        "The process serves, but something needs the operator's attention (a home file change was refused)."
+      )
+    ],
+    "The process is up (200 either way)."
+  )
 }
