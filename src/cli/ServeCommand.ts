@@ -16,7 +16,8 @@ const boundedInt = (name: string, metavar: string, min: number, max: number, fal
   )
 
 const flags = {
-  home: Flag.File("home", { mustExist: true }).pipe(
+  // Not `mustExist`: a missing file is reported like any unusable home file (exit 1), not as a usage error.
+  home: Flag.File("home").pipe(
     Flag.withMetavar("FILE"),
     Flag.withDescription("simulated home file (default: the built-in demo home)"),
     Flag.optional
@@ -82,7 +83,9 @@ export const serveCommand = Command.make("serve", flags, (input) => {
   return serve(config).pipe(
     Effect.catchTags({
       ServeError: (error) => refuse(`cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`, error),
-      InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error)
+      InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error),
+      DatabaseError: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error),
+      DatabaseTooNew: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error)
     })
   )
 }).pipe(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { existsSync } from "node:fs"
+import BetterSqlite3 from "better-sqlite3"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -88,6 +89,61 @@ describe("bad command lines", () => {
     expect(exited.stderr).toContain(`cannot use the home file: ${home}: services[0].latncy_ms: unknown field`)
     expect(exited.stderr).not.toMatch(/\bat .*\.js:\d+/) // no stack trace
     expect(exited.stdout).toBe("")
+  })
+
+  /** The one line that says why the gateway did not start, and nothing of a stack or a banner. */
+  const expectOneLine = (stderr: string, line: string) => {
+    expect(stderr.split("\n").filter((l) => l.startsWith("gateway: "))).toEqual([line])
+    expect(stderr).not.toMatch(/\bat .*\.js:\d+/)
+    expect(stderr).not.toMatch(/^ERROR$/m)
+  }
+
+  it("a missing home file exits with code 1 and says so in one line", async () => {
+    const home = join(dataDir, "no-such-home.json")
+    const exited = await runGateway(["serve", "--home", home, "--port", "0", "--data", dataDir])
+    expect(exited.code).toBe(1)
+    expectOneLine(exited.stderr, `gateway: cannot use the home file: ${home}: no such file`)
+    expect(exited.stdout).toBe("")
+  })
+
+  it("a file where the data folder should be exits with code 1 and one line", async () => {
+    const file = join(dataDir, "a-file")
+    await writeFile(file, "")
+    const exited = await runGateway(["serve", "--port", "0", "--data", file])
+    expect(exited.code).toBe(1)
+    expectOneLine(
+      exited.stderr,
+      `gateway: cannot use the data folder ${file}: opening ${join(file, "gateway.db")} failed: ${file} is a file, not a folder`
+    )
+  })
+
+  it("a corrupt gateway.db exits with code 1 and one line", async () => {
+    const folder = await mkdtemp(join(dataDir, "corrupt-"))
+    await writeFile(join(folder, "gateway.db"), "not a database, not at all, and long enough to be read as a header")
+    const exited = await runGateway(["serve", "--port", "0", "--data", folder])
+    expect(exited.code).toBe(1)
+    expectOneLine(
+      exited.stderr,
+      `gateway: cannot use the data folder ${folder}: enabling WAL on ${join(folder, "gateway.db")} failed: file is not a database`
+    )
+  })
+
+  it("a database written by a newer gateway exits with code 1 and one line, the file untouched", async () => {
+    const folder = await mkdtemp(join(dataDir, "newer-"))
+    const file = join(folder, "gateway.db")
+    const db = new BetterSqlite3(file)
+    db.pragma("user_version = 99")
+    db.close()
+    const exited = await runGateway(["serve", "--port", "0", "--data", folder])
+    expect(exited.code).toBe(1)
+    expectOneLine(
+      exited.stderr,
+      `gateway: cannot use the data folder ${folder}: ${file} has schema version 99, but this gateway knows versions up to 1: ` +
+        "a newer gateway wrote it. Run that newer gateway, or give this one another data folder."
+    )
+    const after = new BetterSqlite3(file, { readonly: true })
+    expect(after.pragma("user_version", { simple: true })).toBe(99)
+    after.close()
   })
 
   it("--help describes serve and exits with code 0", async () => {
