@@ -40,6 +40,10 @@ const readBody = (schema: JsonSchema, everything: string) => ({
 
 const writeBody = (schema: JsonSchema, description: string) => ({ schema, required: true, description })
 
+/** Said of both vocabularies' reads of values (src/http/ContentNegotiation.ts). */
+const loneBinary = " When the read answers exactly one channel with a Binary value and `Accept` prefers that value's " +
+  "mimetype to JSON (`image/jpeg`, `image/*`), the answer is the bytes themselves with that `Content-Type`."
+
 const tagCount = { schema: ref("TagCount"), description: "How many things matched any selector." }
 
 /** The same operation under another method or path, kept so that FoxBox's clients keep working. */
@@ -86,7 +90,7 @@ const channels = (mechanism: "getter" | "setter"): OperationDescription => ({
 const fetchValues: OperationDescription = {
   operationId: "fetch_values",
   summary: "Read the values of getters",
-  description: "Asks the devices for the current value of every getter matching any selector.",
+  description: "Asks the devices for the current value of every getter matching any selector." + loneBinary,
   tag: B,
   body: readBody(ref("BGetterSelectors"), "every getter"),
   response: { schema: ref("BFetchResults"), description: "The value or error of each getter." }
@@ -199,7 +203,7 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
   "GET /api/v1/channels/value": {
     operationId: "get_channel_value",
     summary: "Read the values of inputs",
-    description: "Asks the devices for the current value of every input matching any selector.",
+    description: "Asks the devices for the current value of every input matching any selector." + loneBinary,
     tag: A,
     body: readBody(arrayOf(ref("AGetSelector")), "every input"),
     response: { schema: ref("AFetchResults"), description: "The value or error of each input." }
