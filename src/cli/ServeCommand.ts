@@ -1,18 +1,30 @@
-import { Effect, type Option } from "effect"
+import { Config, Effect, type Option } from "effect"
 import { CliError, Command, Flag } from "effect/cli"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../GatewayConfig.ts"
 import { serve } from "../main.ts"
 
-/** An integer flag that must lie in `[min, max]`, with a message naming the flag and the bound. */
-const boundedInt = (name: string, metavar: string, min: number, max: number, fallback: number, description: string) =>
+/**
+ * An integer flag that must lie in `[min, max]`, with a message naming the flag and the bound; when
+ * `env` is given, that environment variable stands in for an absent flag (containers set `PORT`).
+ */
+const boundedInt = (
+  name: string,
+  metavar: string,
+  min: number,
+  max: number,
+  fallback: number,
+  description: string,
+  env?: string
+) =>
   Flag.Int(name).pipe(
     Flag.withMetavar(metavar),
+    (flag) => (env === undefined ? flag : Flag.withFallbackConfig(flag, Config.Int(env))),
     Flag.filter(
       (n) => n >= min && n <= max,
       () => `an integer from ${min} to ${max}`
     ),
     Flag.withDefault(fallback),
-    Flag.withDescription(`${description} (default ${fallback})`)
+    Flag.withDescription(`${description} (default ${env === undefined ? "" : `$${env}, else `}${fallback})`)
   )
 
 const flags = {
@@ -29,10 +41,11 @@ const flags = {
   ),
   host: Flag.String("host").pipe(
     Flag.withMetavar("HOST"),
+    Flag.withFallbackConfig(Config.String("HOST")),
     Flag.withDefault(defaultGatewayConfig.host),
-    Flag.withDescription(`address to listen on (default ${defaultGatewayConfig.host})`)
+    Flag.withDescription(`address to listen on (default $HOST, else ${defaultGatewayConfig.host})`)
   ),
-  port: boundedInt("port", "N", 0, 65_535, defaultGatewayConfig.port, "TCP port; 0 picks a free one"),
+  port: boundedInt("port", "N", 0, 65_535, defaultGatewayConfig.port, "TCP port; 0 picks a free one", "PORT"),
   deviceTimeout: boundedInt(
     "device-timeout",
     "MS",

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs"
 import BetterSqlite3 from "better-sqlite3"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
@@ -63,6 +64,47 @@ describe("stopping", () => {
     expect(exited.stderr).not.toMatch(/error/i)
     // SQLite removes the write-ahead log when the last connection closes cleanly.
     expect(existsSync(join(dataDir, "gateway.db-wal"))).toBe(false)
+  })
+})
+
+/** A TCP port free right now on loopback. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+
+describe("PORT and HOST environment variables", () => {
+  it("stand in for --port and --host when the flags are absent", async () => {
+    const port = await freePort()
+    const gateway = await spawnGateway(["serve", "--data", dataDir], 15_000, { PORT: String(port), HOST: "localhost" })
+    try {
+      expect(gateway.baseUrl).toBe(`http://localhost:${port}`)
+      expect((await fetch(`http://127.0.0.1:${port}/ping`)).status).toBe(204)
+    } finally {
+      await gateway.stop("SIGKILL", 1_000)
+    }
+  })
+
+  it("give way to the flags", async () => {
+    const gateway = await spawnGateway(["serve", "--data", dataDir, "--port", "0", "--host", "127.0.0.1"], 15_000, {
+      PORT: "not a port",
+      HOST: "nowhere.invalid"
+    })
+    await gateway.stop("SIGKILL", 1_000)
+    expect(gateway.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  })
+
+  it("a PORT that is no port is a bad command line: exit code 2, naming the flag it stands for", async () => {
+    for (const value of ["abc", "70000"]) {
+      const exited = await runGateway(["serve", "--data", dataDir], 10_000, { PORT: value })
+      expect({ value, code: exited.code }).toEqual({ value, code: 2 })
+      expect(exited.stderr).toMatch(/--port/)
+    }
   })
 })
 
