@@ -1,9 +1,10 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Console, Effect, Layer } from "effect"
+import { Console, Effect, Layer, LogLevel } from "effect"
 import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { withRequestLog } from "./RequestLog.ts"
 import { type Route, toHttpApp } from "./RouteTable.ts"
 
 /**
@@ -17,7 +18,8 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>) =>
 const serve = <R>(routes: ReadonlyArray<Route<R>>) =>
   Effect.gen(function* () {
     const app = yield* Effect.fromResult(toHttpApp(routes))
-    yield* HttpServer.serveEffect(app)
+    // Decided once, here: with debug off, requests do not even pass through the logging wrapper.
+    yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app)
     const { address } = yield* HttpServer.HttpServer
     const { host } = yield* GatewayConfig
     const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`

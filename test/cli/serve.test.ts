@@ -78,6 +78,30 @@ const freePort = () =>
     })
   })
 
+describe("the request log", () => {
+  it("at --log-level debug, logs method, path (no query), status, duration and vocabulary of each request", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir, "--no-clock", "--log-level", "debug"])
+    try {
+      await fetch(`${gateway.baseUrl}/api/v1/services?auth=secret-token`)
+      await fetch(`${gateway.baseUrl}/api/v1/nodes`, { method: "DELETE" })
+      await fetch(`${gateway.baseUrl}/nope`)
+    } finally {
+      const exited = await gateway.stop()
+      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/services 200 \d+\.\d\d ms vocabulary B$/m)
+      expect(exited.stderr).toMatch(/DEBUG .*: DELETE \/api\/v1\/nodes 405 \d+\.\d\d ms vocabulary A$/m)
+      expect(exited.stderr).toMatch(/DEBUG .*: GET \/nope 404 \d+\.\d\d ms no vocabulary$/m)
+      expect(exited.stderr).not.toContain("secret-token")
+    }
+  })
+
+  it("is off by default", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir, "--no-clock"])
+    await fetch(`${gateway.baseUrl}/api/v1/services`)
+    const exited = await gateway.stop()
+    expect(exited.stderr).not.toContain("/api/v1/services")
+  })
+})
+
 describe("PORT and HOST environment variables", () => {
   it("stand in for --port and --host when the flags are absent", async () => {
     const port = await freePort()
