@@ -1,5 +1,6 @@
 import { Data, Order, Result } from "effect"
 import { defaultGatewayConfig } from "../../GatewayConfig.ts"
+import { maxBodyDepth } from "../RequestLimits.ts"
 import type { Method } from "../RouteTable.ts"
 import { type Components, type JsonSchema, ref } from "./JsonSchema.ts"
 import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
@@ -79,7 +80,8 @@ const errorResponse = (description: string, headers?: Response["headers"]): Resp
 
 const errorResponses = {
   BadRequest: errorResponse(
-    "Malformed request: JSON syntax, shape, unknown field, invalid value or identifier, or a bad query parameter. " +
+    `Malformed request: JSON syntax, shape, unknown field, invalid value or identifier, nesting past ${maxBodyDepth} levels, ` +
+      "or an unknown or bad query parameter (only `vocabulary` and `auth` are known). " +
       "Nothing was written or tagged."
   ),
   NotFound: errorResponse("No such path (other `/api/vN` prefixes and trailing slashes included)."),
@@ -142,8 +144,8 @@ const toOperation = (method: Method, d: OperationDescription): Operation => ({
     ...("schema" in d.response
       ? { "200": { description: d.response.description, content: json(d.response.schema) } }
       : { [String(d.response.status)]: { description: d.response.description } }),
-    // Only a handler that reads the body can refuse it.
-    ...(d.body === undefined ? {} : { "400": responseRef("BadRequest") }),
+    // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
+    "400": responseRef("BadRequest"),
     "404": responseRef("NotFound"),
     "405": responseRef("MethodNotAllowed"),
     ...(d.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
