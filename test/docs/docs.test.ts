@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { Result } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { parseHome } from "../../src/adapters/simulator/HomeFile.ts"
 import { operationNames } from "../../src/vocabulary/Translation.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { runGateway } from "../support/spawnGateway.ts"
@@ -70,4 +72,12 @@ it("docs/migrating-a-to-b.md names every operation gateway translate accepts", (
   const markdown = readFileSync(join(docsDir, "migrating-a-to-b.md"), "utf8")
   const section = markdown.slice(markdown.indexOf("## `gateway translate`"))
   for (const name of Object.keys(operationNames)) expect({ name, named: section.includes(`\`${name}\``) }).toEqual({ name, named: true })
+})
+
+it("the home file example of docs/simulator.md is a home the simulator reads", () => {
+  const markdown = readFileSync(join(docsDir, "simulator.md"), "utf8")
+  const example = /## The home file[\s\S]*?```json\n([\s\S]*?)\n```/.exec(markdown)?.[1]
+  if (example === undefined) throw new Error("no home file example under \"## The home file\"")
+  const home = parseHome(example, "docs/simulator.md")
+  expect(Result.isSuccess(home) ? "read" : home.failure.message).toBe("read")
 })
