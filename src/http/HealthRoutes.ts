@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
 import { HttpServerResponse } from "effect/http"
-import type { ReloadStatus } from "../adapters/simulator/Simulator.ts"
-import { type HomeSource, Simulator } from "../adapters/simulator/Simulator.ts"
+import { type HomeSource, type ReloadStatus, Simulator } from "../adapters/simulator/Simulator.ts"
 import { Registry } from "../gateway/Registry.ts"
 import { gatewayVersion } from "../Version.ts"
 import { ok, type Route, route } from "./RouteTable.ts"

@@ -1,6 +1,6 @@
 import { Duration, Effect } from "effect"
 import { HttpServerRequest, type HttpServerResponse } from "effect/http"
-import { operations } from "./openapi/Operations.ts"
+import { type OperationTag, operations } from "./openapi/Operations.ts"
 
 /**
  * The request log, at debug level (`--log-level debug`): one line per request with its method, path,
@@ -9,17 +9,15 @@ import { operations } from "./openapi/Operations.ts"
  * on, so that it costs nothing otherwise (a logger per request costs ≈40 %, shared/style.md).
  */
 
-const labels = { "vocabulary A": "vocabulary A", "vocabulary B": "vocabulary B", shared: "vocabulary A or B" } as const
+const labelOf = (tag: OperationTag): string =>
+  tag === "vocabulary A" || tag === "vocabulary B" ? tag : tag === "shared" ? "vocabulary A or B" : "no vocabulary"
 
 /**
  * Which vocabulary each path speaks (whatever the method: a 405 is logged with it too), from the table
  * that describes every route, the OpenAPI one.
  */
 const vocabularies = new Map(
-  Object.entries(operations).map(([key, operation]) => {
-    const tag = operation.tag
-    return [key.slice(key.indexOf(" ") + 1), tag === "vocabulary A" || tag === "vocabulary B" || tag === "shared" ? labels[tag] : "no vocabulary"]
-  })
+  Object.entries(operations).map(([key, operation]) => [key.slice(key.indexOf(" ") + 1), labelOf(operation.tag)])
 )
 
 const vocabularyOf = (path: string): string => vocabularies.get(path) ?? "no vocabulary"
