@@ -5,6 +5,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     globalSetup: ["./test/support/testTempRoot.ts"],
     reporters: ["default", "./test/support/SummaryReporter.ts"],
+    // A passing test's logs are the ones it provoked (an ERROR for a refused home file, the INFO of a
+    // migration): kept out, so that a real failure stands out. A failing test's logs are all shown.
+    silent: "passed-only",
     // Two cores: keep the pool small so spawned gateways and property tests do not starve each other.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -30,6 +30,7 @@ import * as Server from "./http/Server.ts"
 /** What the routes' handlers use. */
 type RouteServices =
   | Registry
+  | Simulator
   | Tags
   | Dispatch
   | GatewayConfig

@@ -26,6 +26,18 @@ const contact = (local: string, tags: ReadonlyArray<string>, name: string) => ({
   getters: [{ id: `getter:${local}@sim`, kind: "OpenClosed", tags: [], value: { OpenClosed: "Closed" } }]
 })
 
+/** The camera's image: an extension kind of Binary values (vocabulary B's `Accept: image/gif` reads the bytes). */
+const cameraImage = { vendor: "sim", adapter: "camera", kind: "image", type: "Binary" }
+
+/** A 1×1 GIF, the smallest picture a browser shows. */
+const snapshot = {
+  data: [
+    71, 73, 70, 56, 57, 97, 1, 0, 1, 0, 128, 0, 0, 0, 0, 0, 255, 255, 255, 33, 249, 4, 1, 0, 0, 0, 0, 44, 0, 0, 0, 0, 1, 0,
+    1, 0, 0, 2, 2, 68, 1, 0, 59
+  ],
+  mimetype: "image/gif"
+}
+
 export const demoHome = {
   adapter: "simulator@gateway.local",
   services: [
@@ -111,6 +123,7 @@ export const demoHome = {
       tags: ["hall", "entrance", "camera"],
       properties: { name: "Front door camera", model: "Sim doorbell camera" },
       latency_ms: 300,
+      getters: [{ id: "getter:front-door-camera-image@sim", kind: cameraImage, tags: [], value: { Binary: snapshot } }],
       setters: [{ id: "setter:front-door-camera-snapshot@sim", kind: "TakeSnapshot", tags: [] }]
     },
     {

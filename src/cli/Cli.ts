@@ -1,5 +1,6 @@
-import { Console, Effect } from "effect"
+import { Console, Effect, Layer } from "effect"
 import { CliOutput, Command } from "effect/cli"
+import { gatewayVersion } from "../Version.ts"
 import { serveCommand } from "./ServeCommand.ts"
 import { tokensCommand } from "./TokensCommand.ts"
 import { translateCommand } from "./TranslateCommand.ts"
@@ -26,7 +27,16 @@ const presenter: CliOutput.Presenter = {
       : CliOutput.defaultPresenter.present(event)
 }
 
+/**
+ * A gateway that cannot start (a home file or data folder it cannot use, a port taken) says why in
+ * one line on stderr, `gateway: cannot use …`, as docs/configuration.md promises: no banner, no stack.
+ */
+const formatter: CliOutput.Formatter = {
+  ...plain,
+  formatError: (error) => (error._tag === "UserError" ? `gateway: ${error.message}` : plain.formatError(error))
+}
+
 /** Runs the command line from `process.argv`; a usage error fails with a `CliError`. */
-export const runCli = Command.run(gatewayCommand, { version: "0.1.0" }).pipe(
-  Effect.provide(CliOutput.layerPresenter(presenter))
+export const runCli = Command.run(gatewayCommand, { version: gatewayVersion }).pipe(
+  Effect.provide(Layer.merge(CliOutput.layerPresenter(presenter), CliOutput.layer(formatter)))
 )

@@ -1,22 +1,35 @@
-import { Effect, Option, type Redacted } from "effect"
+import { Config, Effect, Option, type Redacted } from "effect"
 import { CliError, Command, Flag } from "effect/cli"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../GatewayConfig.ts"
 import { serve } from "../main.ts"
 
-/** An integer flag that must lie in `[min, max]`, with a message naming the flag and the bound. */
-const boundedInt = (name: string, metavar: string, min: number, max: number, fallback: number, description: string) =>
+/**
+ * An integer flag that must lie in `[min, max]`, with a message naming the flag and the bound; when
+ * `env` is given, that environment variable stands in for an absent flag (containers set `PORT`).
+ */
+const boundedInt = (
+  name: string,
+  metavar: string,
+  min: number,
+  max: number,
+  fallback: number,
+  description: string,
+  env?: string
+) =>
   Flag.Int(name).pipe(
     Flag.withMetavar(metavar),
+    (flag) => (env === undefined ? flag : Flag.withFallbackConfig(flag, Config.Int(env))),
     Flag.filter(
       (n) => n >= min && n <= max,
       () => `an integer from ${min} to ${max}`
     ),
     Flag.withDefault(fallback),
-    Flag.withDescription(`${description} (default ${fallback})`)
+    Flag.withDescription(`${description} (default ${env === undefined ? "" : `$${env}, else `}${fallback})`)
   )
 
 const flags = {
-  home: Flag.File("home", { mustExist: true }).pipe(
+  // Not `mustExist`: a missing file is reported like any unusable home file (exit 1), not as a usage error.
+  home: Flag.File("home").pipe(
     Flag.withMetavar("FILE"),
     Flag.withDescription("simulated home file (default: the built-in demo home)"),
     Flag.optional
@@ -28,10 +41,11 @@ const flags = {
   ),
   host: Flag.String("host").pipe(
     Flag.withMetavar("HOST"),
+    Flag.withFallbackConfig(Config.String("HOST")),
     Flag.withDefault(defaultGatewayConfig.host),
-    Flag.withDescription(`address to listen on (default ${defaultGatewayConfig.host})`)
+    Flag.withDescription(`address to listen on (default $HOST, else ${defaultGatewayConfig.host})`)
   ),
-  port: boundedInt("port", "N", 0, 65_535, defaultGatewayConfig.port, "TCP port; 0 picks a free one"),
+  port: boundedInt("port", "N", 0, 65_535, defaultGatewayConfig.port, "TCP port; 0 picks a free one", "PORT"),
   deviceTimeout: boundedInt(
     "device-timeout",
     "MS",
@@ -161,7 +175,9 @@ export const serveCommand = Command.make("serve", flags, (input) => {
       ServeError: (error) => refuse(`cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`, error),
       InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error),
       BrokerStartFailed: (error) => refuse(error.message, error),
-      PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error)
+      PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error),
+      DatabaseError: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error),
+      DatabaseTooNew: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error)
     })
   )
 }).pipe(

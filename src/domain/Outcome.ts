@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import { ChannelError } from "./ChannelError.ts"
 import { ChannelId, ServiceId } from "./Identifier.ts"
 import { Value } from "./Value.ts"
@@ -23,3 +23,15 @@ export const FetchResults = Schema.Array(FetchOutcome)
 export type FetchResults = typeof FetchResults.Type
 export const SendResults = Schema.Array(SendOutcome)
 export type SendResults = typeof SendResults.Type
+
+export type BinaryValue = Extract<Value, { readonly _tag: "Binary" }>
+
+/**
+ * The value of a read that answered exactly one channel, when that value is Binary: the one answer a
+ * client may take as the bytes themselves (a camera image into an `<img>`). Anything else: none.
+ */
+export const loneBinaryValue = (results: FetchResults): Option.Option<BinaryValue> => {
+  const [only, ...others] = results
+  if (only === undefined || others.length > 0 || Result.isFailure(only.result)) return Option.none()
+  return Option.filter(only.result.success, (value): value is BinaryValue => value._tag === "Binary")
+}

@@ -19,6 +19,8 @@ export interface RegistryShape {
    */
   readonly register: (adapter: Adapter) => Effect.Effect<DeviceHost, never, Scope.Scope>
   readonly adapter: (id: AdapterId) => Option.Option<Adapter>
+  /** The ids of the adapters registered now, sorted. */
+  readonly adapters: Effect.Effect<ReadonlyArray<AdapterId>>
   readonly services: (selectors: ReadonlyArray<ServiceSelector>) => Effect.Effect<ReadonlyArray<Service>>
   readonly channels: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<Channel>>
   /** The in-memory home, for the gateway's own services (Dispatch, Watch) to read inside one synchronous step. */
@@ -176,6 +178,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       return Registry.of({
         register,
         adapter: (id) => Option.fromUndefinedOr(adapters.get(id)),
+        adapters: Effect.sync(() => [...adapters.keys()].sort()),
         services: (selectors) => Effect.sync(() => index.selectServices(selectors).map((s) => index.toService(s))),
         channels: (selectors) => Effect.sync(() => index.selectChannels(selectors).map((c) => index.toChannel(c))),
         index,

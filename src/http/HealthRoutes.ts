@@ -1,5 +1,61 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { type HomeSource, type ReloadStatus, Simulator } from "../adapters/simulator/Simulator.ts"
+import { Registry } from "../gateway/Registry.ts"
+import { gatewayVersion } from "../Version.ts"
 import { ok, type Route, route } from "./RouteTable.ts"
 
-/** `GET /health`: answers without a token, so supervisors can probe the process. */
-export const healthRoutes: ReadonlyArray<Route> = [route("GET", "/health", Effect.succeed(ok({ status: "ok" })))]
+/** What `/health` says when something needs the operator's attention; the process still serves (200). */
+export interface DegradedHealth {
+  readonly status: "degraded"
+  readonly reason: string
+  /** The home file, or `null` for the built-in demo home. */
+  readonly home: string | null
+  readonly last_reload_error: string | null
+  readonly adapters: ReadonlyArray<string>
+  readonly version: string
+}
+
+export type Health = { readonly status: "ok" } | DegradedHealth
+
+/**
+ * Exactly `{"status": "ok"}` when all is well, so that simple probes can compare the body; otherwise
+ * the reason and what an operator needs to look into it. Today the one thing that degrades the gateway
+ * is a home file change it refused: it keeps serving the home before it.
+ */
+export const healthOf = (
+  source: HomeSource,
+  reloads: ReloadStatus,
+  adapters: ReadonlyArray<string>
+): Health =>
+  Option.match(reloads.error, {
+    onNone: () => ({ status: "ok" }),
+    onSome: (error) => ({
+      status: "degraded",
+      reason: "the last change of the home file was refused; the home before it is still served",
+      home: source._tag === "File" ? source.path : null,
+      last_reload_error: error.message,
+      adapters,
+      version: gatewayVersion
+    })
+  })
+
+const health = Effect.gen(function*() {
+  const simulator = yield* Simulator
+  const registry = yield* Registry
+  return ok(healthOf(simulator.source, yield* simulator.reloads, yield* registry.adapters))
+})
+
+// The FoxBox web app waits for this before its first call.
+const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
+
+/**
+ * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors
+ * and clients can probe the process. HEAD answers like GET, without the body, for health checkers.
+ */
+export const healthRoutes: ReadonlyArray<Route<Simulator | Registry>> = [
+  route("GET", "/health", health),
+  route("HEAD", "/health", health),
+  route("GET", "/ping", pong),
+  route("HEAD", "/ping", pong)
+]

@@ -1,8 +1,9 @@
 import { ByteSize, Effect, Option, Result } from "effect"
 import { HttpIncomingMessage, HttpServerRequest } from "effect/http"
 import { GatewayConfig } from "../GatewayConfig.ts"
-import { parseJsonText } from "../vocabulary/common/JsonText.ts"
+import { nestsDeeperThan, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "./HttpError.ts"
+import { maxBodyDepth } from "./RequestLimits.ts"
 
 /**
  * The request body as JSON, bounded by `GatewayConfig.maxBodyBytes`, whatever the method:
@@ -45,9 +46,15 @@ export const parse = (bytes: ArrayBuffer): Result.Result<Option.Option<unknown>,
   } catch {
     return Result.fail(new BadRequest({ message: "body: not valid UTF-8" }))
   }
-  return Result.mapError(
-    parseJsonText(text),
-    (reason) => new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(reason)}` })
+  return Result.flatMap(
+    Result.mapError(
+      parseJsonText(text),
+      (reason) => new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(reason)}` })
+    ),
+    (json) =>
+      Option.exists(json, (j) => nestsDeeperThan(j, maxBodyDepth))
+        ? Result.fail(new BadRequest({ message: `body: nested deeper than ${maxBodyDepth} levels` }))
+        : Result.succeed(json)
   )
 }
 

@@ -8,6 +8,11 @@ import { BadRequest } from "./HttpError.ts"
  */
 export const maxSelectorsPerRequest = 1_000
 export const maxTagsPerRequest = 100
+/**
+ * How deep a body's arrays and objects may nest. Far more than any request needs (a Json value may
+ * itself nest 256 levels), and bounded so that nothing that walks a body can run out of stack.
+ */
+export const maxBodyDepth = 512
 
 const countService = (s: ServiceSelector): number => 1 + s.getters.length + s.setters.length
 

@@ -2,6 +2,7 @@ import { Cause, Data, Effect, Result } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
 import * as Query from "./Query.ts"
+import { unknownQueryParameter } from "./QueryCheck.ts"
 
 /**
  * The HTTP surface as a flat table: exact paths (the API has no path parameters), one handler per
@@ -9,7 +10,7 @@ import * as Query from "./Query.ts"
  * Dispatch is two Map lookups, cheaper than a general router.
  */
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH"
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH"
 
 /**
  * A handler reads the request from its context (`HttpServerRequest.HttpServerRequest`, the body
@@ -81,9 +82,11 @@ export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<Htt
         toResponse(allow === undefined ? new NotFound({ path }) : new MethodNotAllowed({ method: request.method, allow }))
       )
     }
-    const query = queryStart === -1 ? "" : url.slice(queryStart + 1)
+    const params = Query.parse(queryStart === -1 ? "" : url.slice(queryStart + 1))
+    const unknownParameter = unknownQueryParameter(params)
+    if (unknownParameter !== undefined) return Effect.succeed(toResponse(unknownParameter))
     return handler.pipe(
-      Effect.provideService(HttpServerRequest.ParsedSearchParams, Query.parse(query)),
+      Effect.provideService(HttpServerRequest.ParsedSearchParams, params),
       Effect.catchCause(renderCause(request.method, path))
     )
   })

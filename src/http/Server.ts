@@ -1,11 +1,12 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Console, Effect, Layer } from "effect"
+import { Console, Effect, Layer, LogLevel } from "effect"
 import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
+import { withRequestLog } from "./RequestLog.ts"
 import { withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
 
@@ -41,7 +42,9 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain) =>
   Effect.gen(function* () {
     const table = yield* Effect.fromResult(toHttpApp(routes))
     const { corsOrigins } = yield* GatewayConfig
-    yield* HttpServer.serveEffect(withSecurityHeaders(withCors<R>(corsOrigins)(refusedWhileStopping(table, drain))))
+    const app = withSecurityHeaders(withCors<R>(corsOrigins)(refusedWhileStopping(table, drain)))
+    // Decided once, here: with debug off, requests do not even pass through the logging wrapper.
+    yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app)
     // Runs before the server's own close (finalizers run in reverse): running requests finish, idle
     // connections go now, and the close that follows waits only for the running ones.
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))

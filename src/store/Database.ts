@@ -1,5 +1,5 @@
 import BetterSqlite3 from "better-sqlite3"
-import { mkdirSync } from "node:fs"
+import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { Context, Data, Effect, Exit, Layer, Semaphore } from "effect"
 import { GatewayConfig } from "../GatewayConfig.ts"
@@ -117,7 +117,10 @@ const openDatabase = Effect.fn("Database.open")(function*(path: string) {
   const file = resolve(path)
   const handle = yield* Effect.acquireRelease(
     attempt(`opening ${file}`, () => {
-      mkdirSync(dirname(file), { recursive: true })
+      const folder = dirname(file)
+      // mkdir's own words for this (EEXIST) read as if the folder were fine.
+      if (existsSync(folder) && !statSync(folder).isDirectory()) throw new Error(`${folder} is a file, not a folder`)
+      mkdirSync(folder, { recursive: true })
       return new BetterSqlite3(file)
     }),
     (handle) =>
@@ -125,7 +128,7 @@ const openDatabase = Effect.fn("Database.open")(function*(path: string) {
         Effect.ignore({ log: "Error", message: "the database did not close cleanly" })
       )
   )
-  const journalMode = yield* attempt("enabling WAL", () => handle.pragma("journal_mode = WAL", { simple: true }))
+  const journalMode = yield* attempt(`enabling WAL on ${file}`, () => handle.pragma("journal_mode = WAL", { simple: true }))
   if (journalMode !== "wal") {
     // Some file systems (network shares) cannot do WAL; SQLite then keeps its rollback journal, which is still safe.
     yield* Effect.logWarning(`${file}: SQLite kept journal mode ${String(journalMode)} instead of WAL`)

@@ -13,13 +13,26 @@ const decoders: Record<Vocabulary, (json: unknown) => Decoded<TagRequest<Channel
   b: (json) => B.decodeChannelTagBody(json)
 }
 
-/** Vocabulary A wraps `id`, `parent` and `kind` in `{"Exactly": …}` / `{"Empty": []}` / `{"Conflict": []}`. */
+const aMarkers = new Set(["Exactly", "Empty", "Conflict", "parent"])
+
+/**
+ * Vocabulary A wraps `id`, `parent` and `kind` in `{"Exactly": …}` / `{"Empty": []}` / `{"Conflict": []}`.
+ * Walked with an explicit stack, not recursion: a client's body may nest as deep as it likes.
+ */
 const looksLikeA = (json: unknown): boolean => {
-  if (Array.isArray(json)) return json.some(looksLikeA)
-  if (json === null || typeof json !== "object") return false
-  return Object.entries(json).some(([key, value]) =>
-    key === "Exactly" || key === "Empty" || key === "Conflict" || key === "parent" || looksLikeA(value)
-  )
+  const pending: Array<unknown> = [json]
+  while (pending.length > 0) {
+    const item = pending.pop()
+    if (Array.isArray(item)) {
+      for (const element of item) pending.push(element)
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, value] of Object.entries(item)) {
+        if (aMarkers.has(key)) return true
+        pending.push(value)
+      }
+    }
+  }
+  return false
 }
 
 /**

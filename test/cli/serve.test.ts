@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { existsSync } from "node:fs"
+import BetterSqlite3 from "better-sqlite3"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
@@ -65,6 +67,71 @@ describe("stopping", () => {
   })
 })
 
+/** A TCP port free right now on loopback. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+
+describe("the request log", () => {
+  it("at --log-level debug, logs method, path (no query), status, duration and vocabulary of each request", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir, "--no-clock", "--log-level", "debug"])
+    try {
+      await fetch(`${gateway.baseUrl}/api/v1/services?auth=secret-token`)
+      await fetch(`${gateway.baseUrl}/api/v1/nodes`, { method: "DELETE" })
+      await fetch(`${gateway.baseUrl}/nope`)
+    } finally {
+      const exited = await gateway.stop()
+      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/services 200 \d+\.\d\d ms vocabulary B$/m)
+      expect(exited.stderr).toMatch(/DEBUG .*: DELETE \/api\/v1\/nodes 405 \d+\.\d\d ms vocabulary A$/m)
+      expect(exited.stderr).toMatch(/DEBUG .*: GET \/nope 404 \d+\.\d\d ms no vocabulary$/m)
+      expect(exited.stderr).not.toContain("secret-token")
+    }
+  })
+
+  it("is off by default", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir, "--no-clock"])
+    await fetch(`${gateway.baseUrl}/api/v1/services`)
+    const exited = await gateway.stop()
+    expect(exited.stderr).not.toContain("/api/v1/services")
+  })
+})
+
+describe("PORT and HOST environment variables", () => {
+  it("stand in for --port and --host when the flags are absent", async () => {
+    const port = await freePort()
+    const gateway = await spawnGateway(["serve", "--data", dataDir], 15_000, { PORT: String(port), HOST: "localhost" })
+    try {
+      expect(gateway.baseUrl).toBe(`http://localhost:${port}`)
+      expect((await fetch(`http://127.0.0.1:${port}/ping`)).status).toBe(204)
+    } finally {
+      await gateway.stop("SIGKILL", 1_000)
+    }
+  })
+
+  it("give way to the flags", async () => {
+    const gateway = await spawnGateway(["serve", "--data", dataDir, "--port", "0", "--host", "127.0.0.1"], 15_000, {
+      PORT: "not a port",
+      HOST: "nowhere.invalid"
+    })
+    await gateway.stop("SIGKILL", 1_000)
+    expect(gateway.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  })
+
+  it("a PORT that is no port is a bad command line: exit code 2, naming the flag it stands for", async () => {
+    for (const value of ["abc", "70000"]) {
+      const exited = await runGateway(["serve", "--data", dataDir], 10_000, { PORT: value })
+      expect({ value, code: exited.code }).toEqual({ value, code: 2 })
+      expect(exited.stderr).toMatch(/--port/)
+    }
+  })
+})
+
 describe("bad command lines", () => {
   it.each([
     [["serve", "--port", "abc"], /--port/],
@@ -88,6 +155,61 @@ describe("bad command lines", () => {
     expect(exited.stderr).toContain(`cannot use the home file: ${home}: services[0].latncy_ms: unknown field`)
     expect(exited.stderr).not.toMatch(/\bat .*\.js:\d+/) // no stack trace
     expect(exited.stdout).toBe("")
+  })
+
+  /** The one line that says why the gateway did not start, and nothing of a stack or a banner. */
+  const expectOneLine = (stderr: string, line: string) => {
+    expect(stderr.split("\n").filter((l) => l.startsWith("gateway: "))).toEqual([line])
+    expect(stderr).not.toMatch(/\bat .*\.js:\d+/)
+    expect(stderr).not.toMatch(/^ERROR$/m)
+  }
+
+  it("a missing home file exits with code 1 and says so in one line", async () => {
+    const home = join(dataDir, "no-such-home.json")
+    const exited = await runGateway(["serve", "--home", home, "--port", "0", "--data", dataDir])
+    expect(exited.code).toBe(1)
+    expectOneLine(exited.stderr, `gateway: cannot use the home file: ${home}: no such file`)
+    expect(exited.stdout).toBe("")
+  })
+
+  it("a file where the data folder should be exits with code 1 and one line", async () => {
+    const file = join(dataDir, "a-file")
+    await writeFile(file, "")
+    const exited = await runGateway(["serve", "--port", "0", "--data", file])
+    expect(exited.code).toBe(1)
+    expectOneLine(
+      exited.stderr,
+      `gateway: cannot use the data folder ${file}: opening ${join(file, "gateway.db")} failed: ${file} is a file, not a folder`
+    )
+  })
+
+  it("a corrupt gateway.db exits with code 1 and one line", async () => {
+    const folder = await mkdtemp(join(dataDir, "corrupt-"))
+    await writeFile(join(folder, "gateway.db"), "not a database, not at all, and long enough to be read as a header")
+    const exited = await runGateway(["serve", "--port", "0", "--data", folder])
+    expect(exited.code).toBe(1)
+    expectOneLine(
+      exited.stderr,
+      `gateway: cannot use the data folder ${folder}: enabling WAL on ${join(folder, "gateway.db")} failed: file is not a database`
+    )
+  })
+
+  it("a database written by a newer gateway exits with code 1 and one line, the file untouched", async () => {
+    const folder = await mkdtemp(join(dataDir, "newer-"))
+    const file = join(folder, "gateway.db")
+    const db = new BetterSqlite3(file)
+    db.pragma("user_version = 99")
+    db.close()
+    const exited = await runGateway(["serve", "--port", "0", "--data", folder])
+    expect(exited.code).toBe(1)
+    expectOneLine(
+      exited.stderr,
+      `gateway: cannot use the data folder ${folder}: ${file} has schema version 99, but this gateway knows versions up to 1: ` +
+        "a newer gateway wrote it. Run that newer gateway, or give this one another data folder."
+    )
+    const after = new BetterSqlite3(file, { readonly: true })
+    expect(after.pragma("user_version", { simple: true })).toBe(99)
+    after.close()
   })
 
   it("--help describes serve and exits with code 0", async () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs"
-import { join } from "node:path"
 import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { translateToB } from "../../src/vocabulary/Translation.ts"
@@ -90,13 +88,5 @@ describe("gateway translate", () => {
     const exited = await runGateway(["translate", "get_nodes", JSON.stringify({ tags: ["light"] })])
     expect({ code: exited.code, stdout: exited.stdout }).toEqual({ code: 1, stdout: "" })
     expect(exited.stderr).toContain("body: expected an array of NodeSelector, got an object")
-  })
-
-  it("prints what docs/migrating-a-to-b.md shows for its example", () => {
-    const doc = readFileSync(join(import.meta.dirname, "..", "..", "docs", "migrating-a-to-b.md"), "utf8")
-    const example = /^\$ npx gateway translate (\S+) '([^']*)'\n```\n\n```json\n([\s\S]*?)\n```$/m.exec(doc)
-    if (example === null) throw new Error("no `$ npx gateway translate` example followed by its output")
-    const [, operation = "", body = "", printed = ""] = example
-    expect(decoded(translateToB(operation, Option.some(JSON.parse(body))))).toEqual(JSON.parse(printed))
   })
 })

@@ -71,6 +71,63 @@ export const docExamples = (markdown: string): ReadonlyArray<DocExample> => {
 
 const headerLine = /^([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*)$/
 
+/** The gateway a document's examples assume: the flags of its first `npx gateway serve` line. */
+export interface ServeCommand {
+  readonly line: number
+  /** `--home FILE`, relative to the project's folder. */
+  readonly home: string | undefined
+  readonly clock: boolean
+}
+
+/**
+ * The first `npx gateway serve …` line of a ```sh block: the command the document says its examples
+ * run against. Only `--home` and `--no-clock` change what the examples answer; any other flag is refused
+ * here, so that the command a reader copies is exactly the one the examples ran on.
+ */
+export const serveCommand = (markdown: string): ServeCommand | undefined => {
+  for (const block of blocks(markdown)) {
+    if (block.info !== "sh") continue
+    const lines = block.text.split("\n")
+    const index = lines.findIndex((l) => /^(\$ )?npx gateway serve\b/.test(l.trim()))
+    const found = lines[index]
+    if (found === undefined) continue
+    const words = found.trim().replace(/^\$ /, "").replace(/\s+#.*$/, "").split(/\s+/).slice(3)
+    let home: string | undefined
+    let clock = true
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]
+      if (word === "--home") home = words[++i]
+      else if (word === "--no-clock") clock = false
+      else throw new Error(`line ${block.line + 1 + index}: the examples runner does not know the flag ${word}`)
+    }
+    return { line: block.line + 1 + index, home, clock }
+  }
+  return undefined
+}
+
+/** A `gateway translate` example: a ```sh block `$ npx gateway translate OP 'BODY'`, then a ```json block with what it prints. */
+export interface TranslateExample {
+  readonly line: number
+  readonly operation: string
+  readonly body: string | undefined
+  readonly printed: unknown
+}
+
+const translateLine = /^\$ npx gateway translate (\S+)(?: '([^']*)')?$/
+
+export const translateExamples = (markdown: string): ReadonlyArray<TranslateExample> => {
+  const all = blocks(markdown)
+  return all.flatMap((block, i) => {
+    const match = block.info === "sh" ? translateLine.exec(block.text.trim()) : null
+    if (match === null) return []
+    const answer = all[i + 1]
+    if (answer === undefined || answer.info !== "json") {
+      throw new Error(`line ${block.line}: a translate example must be followed by a json block with what it prints`)
+    }
+    return [{ line: block.line, operation: match[1] ?? "", body: match[2], printed: JSON.parse(answer.text) }]
+  })
+}
+
 const isoTimestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/
 
 const token = /^gw_[A-Za-z0-9_-]{43}$/

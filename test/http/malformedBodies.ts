@@ -46,7 +46,7 @@ const tooDeep = (() => {
   return { Json: json }
 })()
 
-/** Not a Value of any type (wire.md §2; bare `null` is FoxBox's Unit, so it is not here). */
+/** Not a Value of any type (wire.md §2; bare `null` and any payload inside `Unit` are Unit, so they are not here). */
 export const badValue = fc.oneof(
   fc.constantFrom<unknown>(
     { OnOff: "on" },
@@ -67,9 +67,6 @@ export const badValue = fc.oneof(
     { TimeStamp: "yesterday" },
     { TimeStamp: "2026-11-22T06:00:00" },
     { TimeStamp: "2026-02-30T06:00:00Z" },
-    { Unit: 0 },
-    { Unit: false },
-    { Unit: [1] },
     { String: 5 },
     { String: null },
     { Binary: { data: [256], mimetype: "image/png" } },
@@ -171,10 +168,31 @@ const randomJson = fc.oneof(
   fc.array(fc.dictionary(unknownEverywhere, fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 2 }), { minLength: 1, maxLength: 3 })
 )
 
-/** A body as sent: JSON text with one defect, random JSON of no body's shape, or text that is not JSON. */
+/**
+ * A valid body with one field (or the body itself) replaced by arrays or objects nested past the body
+ * limit (600 to 20,000 levels), in text, so that nothing recursive builds it.
+ */
+const tooDeeplyNested = (valid: fc.Arbitrary<unknown>) =>
+  fc
+    .tuple(valid.map((json) => JSON.stringify(json)), fc.nat(), fc.integer({ min: 600, max: 20_000 }), fc.boolean())
+    .map(([text, n, depth, arrays]) => {
+      const deep = arrays ? "[".repeat(depth) + "]".repeat(depth) : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)
+      // Replace one JSON scalar (a string, number, true, false or null) of the valid body, or the body.
+      // Keys are matched too, whole, so that the scan never starts inside a string, then left out.
+      const tokens = [...text.matchAll(/"(?:[^"\\]|\\.)*"(\s*:)?|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/g)]
+      const scalars = tokens.filter((token) => token[1] === undefined)
+      const scalar = scalars[n % (scalars.length + 1)]
+      return scalar?.index === undefined ? deep : text.slice(0, scalar.index) + deep + text.slice(scalar.index + scalar[0].length)
+    })
+
+/**
+ * A body as sent: JSON text with one defect, random JSON of no body's shape, text that is not JSON, or
+ * a body nested too deep in some field.
+ */
 export const sent = (bad: fc.Arbitrary<unknown>, valid: fc.Arbitrary<unknown>) =>
   fc.oneof(
     { weight: 4, arbitrary: bad.map((json) => JSON.stringify(json)) },
     { weight: 1, arbitrary: randomJson.map((json) => JSON.stringify(json)) },
-    { weight: 1, arbitrary: notJson(valid) }
+    { weight: 1, arbitrary: notJson(valid) },
+    { weight: 1, arbitrary: tooDeeplyNested(valid) }
   )

@@ -140,9 +140,9 @@ describe("the OpenAPI document", () => {
 })
 
 describe("the document's schemas and wire.md's examples", () => {
-  it("describes values (§2), with Unit's other input forms", () => {
+  it("describes values (§2), with Unit's payload read whatever it is", () => {
     expectValid("Value", [
-      { Unit: null }, { Unit: [] }, { Unit: {} }, { OnOff: "On" }, { OnOff: "Off" }, { OpenClosed: "Closed" },
+      { Unit: null }, { Unit: [] }, { Unit: {} }, { Unit: "" }, { Unit: [0] }, { OnOff: "On" }, { OnOff: "Off" }, { OpenClosed: "Closed" },
       { DoorLocked: "Locked" }, { Duration: 60.01 }, { TimeStamp: "2026-11-22T06:00:00.000+00:00" },
       { Temperature: { C: 21.5 } }, { Temperature: { F: 70.7 } }, { Color: { h: 23.5, s: 0.2, v: 0.4 } },
       { String: "hello" }, { Json: { any: ["json", 1, null] } }, { Binary: { data: [0, 1, 2], mimetype: "image/png" } },
@@ -151,7 +151,7 @@ describe("the document's schemas and wire.md's examples", () => {
     ])
     expectInvalid("Value", [
       null, { Color: { h: 23.5, s: 2, v: 0.4 } }, { OnOff: "on" }, { OnOff: "On", String: "x" }, { Duration: -1 },
-      { Temperature: { C: 1, F: 2 } }, { Binary: { data: [256], mimetype: "x" } }, { Unit: [0] }, { Foo: 1 }
+      { Temperature: { C: 1, F: 2 } }, { Binary: { data: [256], mimetype: "x" } }, { Foo: 1 }
     ])
     expectValid("ValueInput", [null, { OnOff: "On" }])
   })
@@ -232,7 +232,9 @@ describe("the document's schemas and wire.md's examples", () => {
       target,
       [target, { ...target, select: [] }],
       [{ id: "setter:light@sim" }, { OnOff: "On" }],
-      [{}, null]
+      [{}, null],
+      [[{ id: "setter:lock@sim" }, { DoorLocked: "Locked" }]],
+      [[[{ id: "setter:lock@sim" }], { Unit: "" }], target]
     ])
     expectInvalid("BSendBody", [[{ id: "s" }], { select: {} }, [target, { OnOff: "On" }]])
     expectValid("BServiceTagBody", [{ services: { tags: ["kitchen"] }, tags: ["lights"] }])

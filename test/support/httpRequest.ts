@@ -9,6 +9,8 @@ export interface HttpReply {
   readonly status: number
   readonly headers: IncomingHttpHeaders
   readonly body: string
+  /** The body as received, for answers that are not text. */
+  readonly bytes: Buffer
 }
 
 export interface HttpRequestOptions {
@@ -33,11 +35,11 @@ export const send = (url: string, options: HttpRequestOptions = {}): Promise<Htt
     req.setTimeout(options.timeoutMs ?? 5_000, () => req.destroy(new Error(`no answer from ${url}`)))
     req.on("response", (res) => {
       answered = true
-      let body = ""
-      res.setEncoding("utf8")
-      res.on("data", (chunk: string) => (body += chunk))
+      const chunks: Array<Buffer> = []
+      res.on("data", (chunk: Buffer) => chunks.push(chunk))
       res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes })
         req.destroy()
       })
       res.on("error", reject)

@@ -47,8 +47,16 @@ process.once("exit", () => {
   for (const child of live) killGroup(child, "SIGKILL")
 })
 
-const start = (args: ReadonlyArray<string>) => {
-  const child = spawn(nodeBin, [gatewayBin, ...args], { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+/** Environment variables to set for the process, on top of this one's. */
+export type ExtraEnv = Readonly<Record<string, string>>
+
+const start = (args: ReadonlyArray<string>, env: ExtraEnv = {}) => {
+  const child = spawn(nodeBin, [gatewayBin, ...args], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env }
+  })
   live.add(child)
   let stdout = ""
   let stderr = ""
@@ -64,8 +72,8 @@ const start = (args: ReadonlyArray<string>) => {
 }
 
 /** Runs the CLI to completion (for commands that exit by themselves); killed after `timeoutMs`. */
-export const runGateway = async (args: ReadonlyArray<string>, timeoutMs = 10_000): Promise<Exited> => {
-  const { child, exited } = start(args)
+export const runGateway = async (args: ReadonlyArray<string>, timeoutMs = 10_000, env?: ExtraEnv): Promise<Exited> => {
+  const { child, exited } = start(args, env)
   const timer = setTimeout(() => killGroup(child, "SIGKILL"), timeoutMs)
   try {
     return await exited
@@ -75,8 +83,12 @@ export const runGateway = async (args: ReadonlyArray<string>, timeoutMs = 10_000
 }
 
 /** Starts `gateway …args` and resolves once it prints `listening on URL`. */
-export const spawnGateway = async (args: ReadonlyArray<string>, timeoutMs = 15_000): Promise<RunningGateway> => {
-  const { child, exited, stdout, stderr } = start(args)
+export const spawnGateway = async (
+  args: ReadonlyArray<string>,
+  timeoutMs = 15_000,
+  env?: ExtraEnv
+): Promise<RunningGateway> => {
+  const { child, exited, stdout, stderr } = start(args, env)
   const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 10_000): Promise<Exited> => {
     killGroup(child, signal)
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), graceMs)

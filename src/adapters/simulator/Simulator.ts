@@ -1,4 +1,5 @@
 import { Context, Effect, FileSystem, Layer, Option, type Path, Result, type Scope } from "effect"
+import type { PlatformError } from "effect/PlatformError"
 import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { GatewayConfig } from "../../GatewayConfig.ts"
@@ -76,9 +77,21 @@ const heldElsewhere = (index: HomeView, home: Home, source: string): Result.Resu
   return Result.succeed(home)
 }
 
+/** Why a file could not be read, in the operator's words. */
+const unreadable = (error: PlatformError): string => {
+  switch (error.reason._tag) {
+    case "NotFound":
+      return "no such file"
+    case "PermissionDenied":
+      return "permission denied"
+    default:
+      return `cannot read the file: ${error.message}`
+  }
+}
+
 const readHomeText = (fs: FileSystem.FileSystem, file: string) =>
   fs.readFileString(file).pipe(
-    Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: `cannot read the file: ${error.message}` }))
+    Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: unreadable(error) }))
   )
 
 /**

@@ -1,5 +1,6 @@
 import { Data, Order, Result } from "effect"
 import { defaultGatewayConfig } from "../../GatewayConfig.ts"
+import { maxBodyDepth } from "../RequestLimits.ts"
 import type { Method } from "../RouteTable.ts"
 import { type Components, type JsonSchema, ref } from "./JsonSchema.ts"
 import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
@@ -93,7 +94,8 @@ const errorResponse = (description: string, headers?: Response["headers"]): Resp
 
 const errorResponses = {
   BadRequest: errorResponse(
-    "Malformed request: JSON syntax, shape, unknown field, invalid value or identifier, or a bad query parameter. " +
+    `Malformed request: JSON syntax, shape, unknown field, invalid value or identifier, nesting past ${maxBodyDepth} levels, ` +
+      "or an unknown or bad query parameter (only `vocabulary` and `auth` are known). " +
       "Nothing was written or tagged."
   ),
   NotFound: errorResponse("No such path (other `/api/vN` prefixes and trailing slashes included)."),
@@ -159,11 +161,11 @@ const toOperation = (method: Method, path: string, d: OperationDescription): Ope
     }),
   ...(path.startsWith("/api/v1/") ? { security: tokenRequired } : {}),
   responses: {
-    [String(d.answers?.success ?? 200)]: d.answers?.success === 204
-      ? { description: d.response.description }
-      : { description: d.response.description, content: json(d.response.schema) },
-    // Only a handler that reads the body can refuse it.
-    ...(d.body === undefined ? {} : { "400": responseRef("BadRequest") }),
+    ...("schema" in d.response
+      ? { [String(d.answers?.success ?? 200)]: { description: d.response.description, content: json(d.response.schema) } }
+      : { [String(d.response.status)]: { description: d.response.description } }),
+    // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
+    "400": responseRef("BadRequest"),
     ...(path.startsWith("/api/v1/") ? { "401": responseRef("Unauthorized"), "403": responseRef("Forbidden") } : {}),
     "404": responseRef("NotFound"),
     "405": responseRef("MethodNotAllowed"),
@@ -172,7 +174,7 @@ const toOperation = (method: Method, path: string, d: OperationDescription): Ope
   }
 })
 
-const methodOrder: ReadonlyArray<Method> = ["GET", "PUT", "POST", "DELETE", "PATCH"]
+const methodOrder: ReadonlyArray<Method> = ["GET", "HEAD", "PUT", "POST", "DELETE", "PATCH"]
 
 const lookup = new Map<string, OperationDescription>(Object.entries(operations))
 

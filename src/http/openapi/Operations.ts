@@ -23,9 +23,12 @@ export interface OperationDescription {
   /** Reads take an optional body (absent means everything); writes and tag operations require one. */
   readonly body?: { readonly schema: JsonSchema; readonly required: boolean; readonly description: string }
   readonly query?: ReadonlyArray<QueryParameter>
-  readonly response: { readonly schema: JsonSchema; readonly description: string }
-  /** Statuses other than 200 (the success, when it is not 200) and their meaning. */
-  readonly answers?: { readonly success?: 201 | 204; readonly errors?: Readonly<Record<string, string>> }
+  /** A success with a JSON body (200 unless `answers.success`), or a status without one (204, or any status of a HEAD). */
+  readonly response:
+    | { readonly schema: JsonSchema; readonly description: string }
+    | { readonly status: number; readonly description: string }
+  /** The success status of a JSON answer when it is not 200, and other statuses with their meaning. */
+  readonly answers?: { readonly success?: 201; readonly errors?: Readonly<Record<string, string>> }
 }
 
 export type RouteKey = `${Method} /${string}`
@@ -38,6 +41,10 @@ const readBody = (schema: JsonSchema, everything: string) => ({
 })
 
 const writeBody = (schema: JsonSchema, description: string) => ({ schema, required: true, description })
+
+/** Said of both vocabularies' reads of values (src/http/ContentNegotiation.ts). */
+const loneBinary = " When the read answers exactly one channel with a Binary value and `Accept` prefers that value's " +
+  "mimetype to JSON (`image/jpeg`, `image/*`), the answer is the bytes themselves with that `Content-Type`."
 
 const tagCount = { schema: ref("TagCount"), description: "How many things matched any selector." }
 
@@ -85,7 +92,7 @@ const channels = (mechanism: "getter" | "setter"): OperationDescription => ({
 const fetchValues: OperationDescription = {
   operationId: "fetch_values",
   summary: "Read the values of getters",
-  description: "Asks the devices for the current value of every getter matching any selector.",
+  description: "Asks the devices for the current value of every getter matching any selector." + loneBinary,
   tag: B,
   body: readBody(ref("BGetterSelectors"), "every getter"),
   response: { schema: ref("BFetchResults"), description: "The value or error of each getter." }
@@ -198,7 +205,7 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
   "GET /api/v1/channels/value": {
     operationId: "get_channel_value",
     summary: "Read the values of inputs",
-    description: "Asks the devices for the current value of every input matching any selector.",
+    description: "Asks the devices for the current value of every input matching any selector." + loneBinary,
     tag: A,
     body: readBody(arrayOf(ref("AGetSelector")), "every input"),
     response: { schema: ref("AFetchResults"), description: "The value or error of each input." }
@@ -217,7 +224,28 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "Health probe",
     description: "Answers without a token, so supervisors can probe the process.",
     tag: "health",
-    response: { schema: ref("Health"), description: "The process is up." }
+    response: { schema: ref("Health"), description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reason." }
+  },
+  "HEAD /health": {
+    operationId: "health_head",
+    summary: "Health probe, without a body",
+    description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
+    tag: "health",
+    response: { status: 200, description: "The process is up." }
+  },
+  "GET /ping": {
+    operationId: "ping",
+    summary: "Ping",
+    description: "Answers 204 without a token: the FoxBox web app waits for it before its first call.",
+    tag: "health",
+    response: { status: 204, description: "The process is up." }
+  },
+  "HEAD /ping": {
+    operationId: "ping_head",
+    summary: "Ping, with HEAD",
+    description: "Answers like GET /ping.",
+    tag: "health",
+    response: { status: 204, description: "The process is up." }
   },
   "POST /users/setup": {
     operationId: "setup",
@@ -245,8 +273,8 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "Log out",
     description: "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`).",
     tag: "users",
-    response: { schema: { type: "null" }, description: "The token is revoked." },
-    answers: { success: 204, errors: { "401": "Missing, unknown, expired or revoked token." } }
+    response: { status: 204, description: "The token is revoked." },
+    answers: { errors: { "401": "Missing, unknown, expired or revoked token." } }
   },
   "GET /api/v1/openapi.json": {
     operationId: "get_openapi_document",

@@ -116,7 +116,11 @@ export const schemasB: Components = {
   BSendBody: oneOf(
     [
       ref("BSendTarget"),
-      arrayOf(ref("BSendTarget"), "Several targets; the last value wins for a setter addressed twice."),
+      arrayOf(
+        oneOf([ref("BSendTarget"), pair(ref("BSetterSelectors"), ref("ValueInput"), "The pair [selectors, value].")]),
+        "Several targets, each a target object or a pair [selectors, value] (as FoxBox clients send them), mixed; " +
+          "the last value wins for a setter addressed twice."
+      ),
       pair(ref("BSetterSelectors"), ref("ValueInput"), "The pair [selectors, value].")
     ],
     "The body of send_values, in any of its three forms."

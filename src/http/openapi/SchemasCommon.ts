@@ -6,6 +6,7 @@ import {
   closedObject,
   type Components,
   type JsonSchema,
+  nullable,
   nullSchema,
   oneOf,
   pair,
@@ -37,10 +38,7 @@ const vendorFields = { vendor: text, adapter: text, kind: text }
 
 /** Each value type's payload (§2); the record's type makes the list exhaustive. */
 const payloads: { readonly [T in ValueType]: JsonSchema } = {
-  Unit: oneOf(
-    [nullSchema(), { type: "array", maxItems: 0 }, { type: "object", maxProperties: 0 }],
-    "Written as null; null, [] and {} are all read."
-  ),
+  Unit: { description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." },
   OnOff: { type: "string", enum: ["On", "Off"] },
   OpenClosed: { type: "string", enum: ["Open", "Closed"] },
   DoorLocked: { type: "string", enum: ["Locked", "Unlocked"] },
@@ -132,7 +130,24 @@ export const commonSchemas: Components = {
     type: "string",
     examples: ["body[0].tags: expected an array of strings"]
   },
-  Health: closedObject({ status: { type: "string", const: "ok" } }, ["status"], "The process is up."),
+  Health: oneOf(
+    [
+      closedObject({ status: { type: "string", const: "ok" } }, ["status"], "All is well: exactly this."),
+      closedObject(
+        {
+          status: { type: "string", const: "degraded" },
+          reason: text,
+          home: nullable(text, "The home file; null for the built-in demo home."),
+          last_reload_error: nullable(text, "Why the last change of the home file was refused."),
+          adapters: { type: "array", items: text, description: "The adapters connected now." },
+          version: text
+        },
+        ["status", "reason", "home", "last_reload_error", "adapters", "version"],
+        "The process serves, but something needs the operator's attention (a home file change was refused)."
+      )
+    ],
+    "The process is up (200 either way)."
+  ),
   NewUser: closedObject(
     {
       username: { type: "string", pattern: "^[A-Za-z0-9._@-]{1,64}$" },

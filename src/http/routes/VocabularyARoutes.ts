@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import type { TagOperation } from "../../domain/Request.ts"
 import { anyService, type ChannelSelector, everyGetter, everySetter } from "../../domain/Selector.ts"
 import * as A from "../../vocabulary/a/index.ts"
+import { fetchResponse } from "../ContentNegotiation.ts"
 import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
 import { ok, route } from "../RouteTable.ts"
 import * as Gateway from "./Gateway.ts"
@@ -27,7 +28,7 @@ const getChannels = (decode: BodyDecoder<Selectors>, every: ChannelSelector) =>
 
 const getChannelValue = Effect.gen(function*() {
   const selectors = yield* decodeBody(A.decodeGetValueBody, Option.some([everyGetter]))
-  return ok(A.encodeFetchResults(yield* Gateway.fetchValues(selectors, Gateway.anonymous)))
+  return yield* fetchResponse(yield* Gateway.fetchValues(selectors, Gateway.anonymous), A.encodeFetchResults)
 })
 
 const putChannelValue = Effect.gen(function*() {

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import type { TagOperation } from "../../domain/Request.ts"
 import { anyService, type ChannelSelector, everyGetter, everySetter } from "../../domain/Selector.ts"
 import * as B from "../../vocabulary/b/index.ts"
+import { fetchResponse } from "../ContentNegotiation.ts"
 import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
 import { type Method, ok, type Route, route } from "../RouteTable.ts"
 import * as Gateway from "./Gateway.ts"
@@ -40,7 +41,7 @@ const tagChannelsAlias = (operation: TagOperation, decode: typeof B.decodeGetter
 
 const fetchValues = Effect.gen(function*() {
   const selectors = yield* decodeBody(B.decodeFetchBody, Option.some([everyGetter]))
-  return ok(B.encodeFetchResults(yield* Gateway.fetchValues(selectors, caller)))
+  return yield* fetchResponse(yield* Gateway.fetchValues(selectors, caller), B.encodeFetchResults)
 })
 
 const sendValues = Effect.gen(function*() {

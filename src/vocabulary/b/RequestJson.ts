@@ -87,26 +87,46 @@ const decodeSendTarget = (json: unknown, path: InputPath): Decoded<SendTarget> =
 const isSendTarget = (json: unknown): boolean => isJsonObject(json) && field(json, "select") !== undefined
 
 /** The pair `[sel(s), V]`. */
-const decodeSendPair = (pair: ReadonlyArray<unknown>, path: InputPath): Decoded<ReadonlyArray<SendTarget>> =>
+const decodeSendPair = (pair: ReadonlyArray<unknown>, path: InputPath): Decoded<SendTarget> =>
   Result.gen(function*() {
     const [selectorsJson, valueJson] = pair
     const selectors = yield* decodeSetterSelectors(selectorsJson, [...path, 0])
     const value = yield* decodeValue(valueJson, [...path, 1])
-    return [{ selectors, value }]
+    return { selectors, value }
   })
 
+/** One element of a list: a target object or, as FoxBox clients send it, a pair `[sel(s), V]`. */
+const decodeSendElement = (json: unknown, path: InputPath): Decoded<SendTarget> =>
+  Array.isArray(json)
+    ? json.length === 2
+      ? decodeSendPair(json, path)
+      : invalid(path, `expected a pair [selectors, value], got an array of ${json.length} items`)
+    : isJsonObject(json)
+    ? decodeSendTarget(json, path)
+    : invalid(path, `expected a send target {"select": …, "value": …} or a pair [selectors, value], got ${describeJson(json)}`)
+
+/** What can only be a value: `null` (Unit) or an object of one key; never a target, a pair or a list. */
+const looksLikeValue = (json: unknown): boolean =>
+  json === null || (isJsonObject(json) && !isSendTarget(json) && Object.keys(json).length === 1)
+
 /**
- * A send body in any of its three forms: one target `{"select": sel(s), "value": V}`, an array of
- * targets, or the pair `[sel(s), V]`. An array is read as targets as soon as one item has `select`
- * (so a mistake in a list of targets is reported as such); otherwise a two-item array is the pair.
+ * The bare top-level pair `[sel(s), V]`: two items, the second a value. A list of two targets or pairs
+ * (`[[sel, V], [sel, V]]`, or a target with a misspelt field) never reads as a pair.
+ */
+const isBarePair = (json: ReadonlyArray<unknown>): boolean =>
+  json.length === 2 && !isSendTarget(json[0]) && looksLikeValue(json[1])
+
+/**
+ * A send body in any of its forms (wire.md §6): one target `{"select": sel(s), "value": V}`, a list
+ * whose elements are targets or pairs `[sel(s), V]`, mixed freely, or one bare pair `[sel(s), V]`.
  */
 export const decodeSendBody = (json: unknown, path: InputPath = []): Decoded<ReadonlyArray<SendTarget>> => {
   if (isJsonObject(json)) return Result.map(decodeSendTarget(json, path), (target) => [target])
   if (!Array.isArray(json)) {
     return invalid(path, `expected {"select": …, "value": …}, an array of them, or [selectors, value], got ${describeJson(json)}`)
   }
-  if (json.length === 2 && !json.some(isSendTarget)) return decodeSendPair(json, path)
-  return readEach(json, path, decodeSendTarget)
+  if (isBarePair(json)) return Result.map(decodeSendPair(json, path), (target) => [target])
+  return readEach(json, path, decodeSendElement)
 }
 
 /** Always the array form; each target's selectors as an array. */

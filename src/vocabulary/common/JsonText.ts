@@ -12,3 +12,20 @@ export const parseJson = (text: string): Result.Result<unknown, string> => {
 /** A body's text parsed as JSON, where blank text is no body at all (`None`): a read of everything. */
 export const parseJsonText = (text: string): Result.Result<Option.Option<unknown>, string> =>
   text.trim() === "" ? Result.succeed(Option.none()) : Result.map(parseJson(text), Option.some)
+
+/**
+ * Whether parsed JSON nests deeper than `limit` arrays and objects. Walked with an explicit stack, so
+ * that it answers for any depth; it stops at the first level past the limit.
+ */
+export const nestsDeeperThan = (json: unknown, limit: number): boolean => {
+  const pending: Array<readonly [unknown, number]> = [[json, 0]]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (next === undefined) break
+    const [item, depth] = next
+    if (item === null || typeof item !== "object") continue
+    if (depth >= limit) return true
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1])
+  }
+  return false
+}

@@ -83,11 +83,9 @@ const extensionKeys = ["value", "vendor", "adapter", "kind"]
 const decodePayload = (type: ValueType, json: unknown, path: InputPath): Decoded<Value> => {
   switch (type) {
     case "Unit":
-      // FoxBox clients write the empty payload several ways; all mean the one Unit value.
-      return json === null || (Array.isArray(json) && json.length === 0) ||
-          (isJsonObject(json) && Object.keys(json).length === 0)
-        ? Result.succeed({ _tag: "Unit" })
-        : invalid(path, `expected null, [] or {}, got ${describeJson(json)}`)
+      // FoxBox clients write the empty payload several ways (`null`, `[]`, `""`…) and FoxBox ignored
+      // it: whatever it holds, it means the one Unit value (wire.md §2).
+      return Result.succeed({ _tag: "Unit" })
     case "OnOff":
       return Result.map(readState(["On", "Off"], json, path), (state) => ({ _tag: "OnOff", state }))
     case "OpenClosed":

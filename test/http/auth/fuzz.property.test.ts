@@ -49,6 +49,10 @@ const credentials = fc.constantFrom<Credentials>("admin", "scoped", "none", "gar
 const body = fc.oneof(
   fc.constant(undefined),
   fc.jsonValue({ maxDepth: 4 }).map((json) => JSON.stringify(json)),
+  // Nested far deeper than any real body, in an array or under a field every route reads.
+  fc.tuple(fc.integer({ min: 500, max: 20_000 }), fc.constantFrom("[", "{\"set\":[", "{\"services\":[")).map(
+    ([depth, open]) => open + "[".repeat(depth) + "]".repeat(depth) + (open === "[" ? "]" : "]}")
+  ),
   fc.record({ services: fc.oneof(someObject, fc.constant({})), tags: fc.array(fc.oneof(badText, fc.string()), { maxLength: 3 }) }).map((b) => JSON.stringify(b)),
   fc.record({ set: fc.oneof(someObject, fc.constant({})), tags: fc.array(fc.string(), { maxLength: 2 }) }).map((b) => JSON.stringify(b)),
   fc.record({ select: someObject, value: fc.oneof(someValue, badValue) }).map((b) => JSON.stringify(b)),

@@ -60,6 +60,31 @@ describe("requests of FoxBox-era clients", () => {
     })
   })
 
+  it("PUT /api/v1/channels/set with a list of pairs [[{\"id\": S}, V]] and [[[{\"id\": S}], V]]", async () => {
+    const lock = "[[{\"id\": \"setter:front-door-lock@b\"}, {\"DoorLocked\": \"Unlocked\"}]]"
+    expect(await call("PUT", "/api/v1/channels/set", lock)).toEqual({ status: 200, body: { "setter:front-door-lock@b": null } })
+    const light = "[[[{\"id\": \"setter:porch-light-on@b\"}], {\"OnOff\": \"On\"}]," +
+      "{\"select\": {\"id\": \"setter:kitchen-light-on@b\"}, \"value\": {\"OnOff\": \"Off\"}}]"
+    expect(await call("PUT", "/api/v1/channels/set", light)).toEqual({
+      status: 200,
+      body: { "setter:kitchen-light-on@b": null, "setter:porch-light-on@b": null }
+    })
+    expect(await call("PUT", "/api/v1/channels/get", [{ kind: "DoorLocked" }, { id: "getter:porch-light-on@b" }, { id: "getter:kitchen-light-on@b" }]))
+      .toEqual({
+        status: 200,
+        body: {
+          "getter:front-door-lock@b": { DoorLocked: "Unlocked" },
+          "getter:kitchen-light-on@b": { OnOff: "Off" },
+          "getter:porch-light-on@b": { OnOff: "On" }
+        }
+      })
+  })
+
+  it("PUT /api/v1/channels/set with {\"Unit\": \"\"}, the default argument of FoxBox clients", async () => {
+    const body = "[[{\"id\": \"setter:doorbell-chime@b\"}, {\"Unit\": \"\"}]]"
+    expect(await call("PUT", "/api/v1/channels/set", body)).toEqual({ status: 200, body: { "setter:doorbell-chime@b": null } })
+  })
+
   it("reads an id or a kind sent as null as absent, but not a list: lists are arrays (wire.md §9)", async () => {
     const body = "{\"id\": null, \"getters\": [{\"kind\": \"OpenClosed\", \"id\": null, \"service\": null}]}"
     expect(await call("POST", "/api/v1/services", body)).toEqual({ status: 200, body: [services.frontDoor] })

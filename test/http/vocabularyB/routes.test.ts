@@ -107,8 +107,8 @@ describe("the routes of vocabulary B", () => {
     })
   })
 
-  it("reads the path without its query string", async () => {
-    expect(await call("GET", "/api/v1/channels/get?x=1", { id: "getter:garden-time@b" })).toEqual({
+  it("reads the path without its query string (?vocabulary= is known everywhere)", async () => {
+    expect(await call("GET", "/api/v1/channels/get?vocabulary=b", { id: "getter:garden-time@b" })).toEqual({
       status: 200,
       body: { "getter:garden-time@b": { Duration: 21600 } }
     })

@@ -2,6 +2,7 @@ import { Result } from "effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as A from "../../../src/vocabulary/a/index.ts"
+import { decodeChannelTagBody } from "../../../src/vocabulary/ChannelTagBody.ts"
 import { InvalidInput } from "../../../src/vocabulary/common/InvalidInput.ts"
 import { channel, fetchResults, sendResults, service, tagRequest, watchEvent } from "../../arbitraries/domain.ts"
 import { channelTagSelector, getSelector, nodeSelector, sendTarget, setSelector, watchTarget } from "./arbitraries.ts"
@@ -16,6 +17,8 @@ const decoders: ReadonlyArray<readonly [string, (json: unknown) => Result.Result
   ["decodeChannels", (j) => A.decodeChannels(j)],
   ["decodeNodeTagBody", (j) => A.decodeNodeTagBody(j)],
   ["decodeChannelTagBody", (j) => A.decodeChannelTagBody(j)],
+  // What the shared /channels/tag route calls: both codecs, then the sniffer that picks the error.
+  ["decodeChannelTagBody of either vocabulary", (j) => decodeChannelTagBody(j, undefined)],
   ["decodeGetValueBody", (j) => A.decodeGetValueBody(j)],
   ["decodePutValueBody", (j) => A.decodePutValueBody(j)],
   ["decodeWatchFrame", (j) => A.decodeWatchFrame(j)],

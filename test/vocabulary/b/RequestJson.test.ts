@@ -110,7 +110,7 @@ describe("fetch body (wire.md §6)", () => {
   })
 })
 
-describe("send body (wire.md §6): three forms", () => {
+describe("send body (wire.md §6): a target, a list of targets and pairs, a bare pair", () => {
   const expected: ReadonlyArray<SendTarget> = [{ selectors: [door("setter:door@sim")], value: onValue }]
 
   it("one target {\"select\": sel(s), \"value\": V}", () => {
@@ -132,6 +132,27 @@ describe("send body (wire.md §6): three forms", () => {
   it("the pair [sel(s), V]", () => {
     expect(decoded(decodeSendBody([{ id: "setter:door@sim" }, on]))).toEqual(expected)
     expect(decoded(decodeSendBody([[{ id: "setter:door@sim" }], on]))).toEqual(expected)
+  })
+
+  it("a list whose elements are targets or pairs [sel(s), V], mixed, as FoxBox clients send it", () => {
+    expect(decoded(decodeSendBody([[{ id: "setter:door@sim" }, on]]))).toEqual(expected)
+    expect(decoded(decodeSendBody([[[{ id: "setter:door@sim" }], on]]))).toEqual(expected)
+    expect(decoded(decodeSendBody([[{ id: "a" }, on], { select: { id: "b" }, value: null }, [[{ id: "c" }], on]])))
+      .toEqual([
+        { selectors: [door("a")], value: onValue },
+        { selectors: [door("b")], value: { _tag: "Unit" } },
+        { selectors: [door("c")], value: onValue }
+      ])
+    expect(decoded(decodeSendBody([[{ id: "a" }, on], [{ id: "b" }, on]]))).toEqual([
+      { selectors: [door("a")], value: onValue },
+      { selectors: [door("b")], value: onValue }
+    ])
+  })
+
+  it("an element that is neither a target nor a pair is refused where it stands", () => {
+    expect(rejection(decodeSendBody([[{ id: "a" }, on, on]]))).toBe("body[0]: expected a pair [selectors, value], got an array of 3 items")
+    expect(rejection(decodeSendBody([[{ id: "a" }, on], "On"]))).toMatch(/^body\[1\]: expected a send target .* or a pair/)
+    expect(rejection(decodeSendBody([[{ id: "a" }, { Foo: 1 }]]))).toMatch(/^body\[0\]\[1\]: unknown value type "Foo"/)
   })
 
   it("a bare null value is Unit", () => {

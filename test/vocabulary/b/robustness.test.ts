@@ -2,6 +2,7 @@ import * as fc from "fast-check"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as B from "../../../src/vocabulary/b/index.ts"
+import { decodeChannelTagBody } from "../../../src/vocabulary/ChannelTagBody.ts"
 import { InvalidInput } from "../../../src/vocabulary/common/InvalidInput.ts"
 import { decodeTimestamp } from "../../../src/vocabulary/common/TimestampJson.ts"
 import {
@@ -32,6 +33,8 @@ const decoders: ReadonlyArray<readonly [string, (json: unknown) => Result.Result
   ["channels", (json) => B.decodeChannels(json)],
   ["service tag body", (json) => B.decodeServiceTagBody(json)],
   ["channel tag body", (json) => B.decodeChannelTagBody(json)],
+  // What the shared /channels/tag route calls: both codecs, then the sniffer that picks the error.
+  ["channel tag body of either vocabulary", (json) => decodeChannelTagBody(json, undefined)],
   ["getter tag body", (json) => B.decodeGetterTagBody(json)],
   ["setter tag body", (json) => B.decodeSetterTagBody(json)],
   ["fetch body", (json) => B.decodeFetchBody(json)],
@@ -97,5 +100,11 @@ describe("decoders never throw", () => {
     const deep = deeplyNested(100_000)
     for (const [, decode] of decoders) expect(Result.isFailure(decode(deep))).toBe(true)
     for (const [, decode] of decoders) expect(Result.isResult(decode({ Json: deep }))).toBe(true)
+    const deepObject = JSON.parse("{\"a\":".repeat(100_000) + "1" + "}".repeat(100_000))
+    for (const [, decode] of decoders) {
+      for (const body of [deepObject, { set: deepObject, tags: [] }, [{ tags: [deepObject] }], [[deep], null]]) {
+        expect(Result.isFailure(decode(body))).toBe(true)
+      }
+    }
   })
 })
