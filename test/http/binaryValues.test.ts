@@ -33,7 +33,7 @@ describe("a lone Binary value as raw bytes", () => {
     send(`${gateway().baseUrl}${path}`, {
       method: "GET",
       body: JSON.stringify(body),
-      headers: accept === undefined ? {} : { accept }
+      headers: { authorization: `Bearer ${gateway().token}`, ...(accept === undefined ? {} : { accept }) }
     })
 
   const rawB = (accept: string) => read("/api/v1/channels/get", { id: "getter:camera-image@bin" }, accept)
@@ -51,7 +51,7 @@ describe("a lone Binary value as raw bytes", () => {
     for (const method of ["POST", "PUT"]) {
       const response = await fetch(`${gateway().baseUrl}/api/v1/channels/get`, {
         method,
-        headers: { accept: "image/jpeg" },
+        headers: { authorization: `Bearer ${gateway().token}`, accept: "image/jpeg" },
         body: JSON.stringify([{ id: "getter:camera-image@bin" }])
       })
       expect(response.headers.get("content-type")).toBe("image/jpeg")
