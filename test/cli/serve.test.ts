@@ -3,11 +3,11 @@ import { existsSync } from "node:fs"
 import BetterSqlite3 from "better-sqlite3"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { createServer } from "node:net"
 import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { freePort } from "../support/freePort.ts"
 
 let dataDir = ""
 
@@ -69,16 +69,6 @@ describe("stopping", () => {
   })
 })
 
-/** A TCP port free right now on loopback. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
 
 describe("the request log", () => {
   it("at --log-level debug, logs method, path (no query), status, duration and vocabulary of each request", async () => {

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { connectAsync } from "mqtt"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+import { freePort } from "../support/freePort.ts"
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
-    })
-  })
 
 let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined

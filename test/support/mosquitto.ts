@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
-import { createConnection, createServer } from "node:net"
+import { createConnection } from "node:net"
 import { tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
+import { freePort } from "./freePort.ts"
 
 /**
  * Debian's mosquitto as a real outside broker: started on a free loopback port with its own
@@ -52,16 +53,6 @@ process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL")
 })
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
