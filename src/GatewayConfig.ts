@@ -18,6 +18,8 @@ export interface GatewayConfigShape {
   readonly maxBodyBytes: number
   /** Connect the built-in clock adapter (current time, time of day, an interval counter). */
   readonly clock: boolean
+  /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
+  readonly watchPingMs: number
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -29,5 +31,6 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   port: 3000,
   deviceTimeoutMs: 5_000,
   maxBodyBytes: 1024 * 1024,
-  clock: true
+  clock: true,
+  watchPingMs: 30_000
 }

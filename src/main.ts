@@ -7,12 +7,14 @@ import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
 import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
+import type { Watch } from "./gateway/Watch.ts"
 import { GatewayConfig, type GatewayConfigShape } from "./GatewayConfig.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
 import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
+import { watchRoutes } from "./http/routes/WatchRoutes.ts"
 import type { Route } from "./http/RouteTable.ts"
 import * as Server from "./http/Server.ts"
 
@@ -21,6 +23,7 @@ type RouteServices =
   | Registry
   | Tags
   | Dispatch
+  | Watch
   | GatewayConfig
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams
@@ -30,7 +33,8 @@ const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
   ...healthRoutes,
   ...vocabularyBRoutes,
   ...vocabularyARoutes,
-  ...channelTagRoutes
+  ...channelTagRoutes,
+  ...watchRoutes
 ]
 const routes: ReadonlyArray<Route<RouteServices>> = [...apiRoutes, ...openApiRoutes(apiRoutes)]
 

@@ -69,7 +69,8 @@ const toConfig = (input: {
   port: input.port,
   deviceTimeoutMs: input.deviceTimeout,
   maxBodyBytes: input.maxBodyBytes,
-  clock: !input.noClock
+  clock: !input.noClock,
+  watchPingMs: defaultGatewayConfig.watchPingMs
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

@@ -4,6 +4,7 @@ import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { keepAliveWebSocket } from "./KeepAliveWebSocket.ts"
 import { type Route, toHttpApp } from "./RouteTable.ts"
 
 /**
@@ -24,6 +25,12 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>) =>
     yield* Console.log(`listening on ${where}`)
   })
 
+// WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
 const nodeServer = Layer.unwrap(
-  Effect.map(GatewayConfig, ({ host, port }) => NodeHttpServer.layerServer(createServer, { host, port }))
+  Effect.map(GatewayConfig, ({ host, port, maxBodyBytes, watchPingMs }) =>
+    NodeHttpServer.layerServer(createServer, {
+      host,
+      port,
+      websocket: { WebSocket: keepAliveWebSocket(watchPingMs), maxPayload: maxBodyBytes }
+    }))
 )

@@ -1,8 +1,9 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { ManagedRuntime, Option } from "effect"
+import { Effect, ManagedRuntime, Option } from "effect"
 import { HttpServer } from "effect/http"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
+import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
@@ -14,6 +15,8 @@ export interface GatewayOverHttp {
   readonly homeFile: string
   /** One request; `body` is sent as JSON (a string is sent as it is). Answers status and parsed JSON. */
   readonly call: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
+  /** How many watches the gateway holds (each with its queue): a closed socket must release its own. */
+  readonly liveWatches: () => Promise<number>
   readonly close: () => Promise<void>
 }
 
@@ -38,6 +41,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
       })
       return { status: reply.status, json: reply.body === "" ? undefined : JSON.parse(reply.body), headers: reply.headers }
     },
+    liveWatches: () => runtime.runPromise(Effect.flatMap(Watch.asEffect(), (watch) => watch.live)),
     close: () => runtime.dispose()
   }
 }
