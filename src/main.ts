@@ -10,6 +10,7 @@ import type { Tags } from "./gateway/Tags.ts"
 import type { Watch } from "./gateway/Watch.ts"
 import { GatewayConfig, type GatewayConfigShape } from "./GatewayConfig.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
+import type { WebSockets } from "./http/KeepAliveWebSocket.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
@@ -24,6 +25,7 @@ type RouteServices =
   | Tags
   | Dispatch
   | Watch
+  | WebSockets
   | GatewayConfig
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams

@@ -8,7 +8,7 @@ import { WATCH_QUEUE_LIMIT } from "../gateway/WatchQueue.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../vocabulary/WatchFrame.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
-import { webSocketOf } from "./KeepAliveWebSocket.ts"
+import { WebSockets } from "./KeepAliveWebSocket.ts"
 
 /** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
 export const TOO_SLOW = 1013
@@ -76,7 +76,7 @@ export const serveWatchSocket = (forced: Vocabulary | undefined) =>
     const watch = yield* Watch
     const socket = yield* request.upgrade
     const reader = yield* socket.reader
-    const ws = webSocketOf(request.source as IncomingMessage)
+    const ws = (yield* WebSockets).of(request.source as IncomingMessage)
     if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection is not a KeepAliveWebSocket"))
     const scope = yield* Effect.scope
     let session: WatchSession | undefined

@@ -41,7 +41,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
       })
       return { status: reply.status, json: reply.body === "" ? undefined : JSON.parse(reply.body), headers: reply.headers }
     },
-    liveWatches: () => runtime.runPromise(Effect.flatMap(Watch.asEffect(), (watch) => watch.live)),
+    liveWatches: () => runtime.runPromise(Effect.flatMap(Watch, (watch) => watch.live)),
     close: () => runtime.dispose()
   }
 }

@@ -57,3 +57,13 @@ export const on = { OnOff: "On" }
 export const off = { OnOff: "Off" }
 export const celsius = (degrees: number) => ({ Temperature: { C: degrees } })
 export const fahrenheit = (degrees: number) => ({ Temperature: { F: degrees } })
+
+/** The next `n` frames that are not values (a device joining with a value reports it at once). */
+export const nextWithoutValues = async (client: { readonly next: () => Promise<unknown> }, n: number) => {
+  const out: Array<unknown> = []
+  while (out.length < n) {
+    const frame = await client.next()
+    if (!(typeof frame === "object" && frame !== null && "Value" in frame)) out.push(frame)
+  }
+  return out
+}
