@@ -12,6 +12,9 @@ import { GatewayConfig } from "../GatewayConfig.ts"
  * reading is noticed instead of growing the server's buffers), and closing every connection when the
  * server stops (an open WebSocket would otherwise hold the server's close for ever).
  */
+/** How long a stopping server waits for a peer to answer its close frame (a stalled client never does). */
+export const CLOSE_GRACE_MS = 1_000
+
 export class KeepAliveWebSockets {
   private readonly open = new Set<WebSocket>()
   private readonly byConnection = new WeakMap<Duplex, WebSocket>()
@@ -49,9 +52,12 @@ export class KeepAliveWebSockets {
     return this.byConnection.get(request.socket)
   }
 
-  /** Closes every open connection with 1001 "going away". */
+  /** Closes every open connection with 1001 "going away"; a peer that does not answer the close within `CLOSE_GRACE_MS` is cut. */
   closeAll(reason: string): void {
-    for (const ws of this.open) ws.close(1001, reason)
+    for (const ws of this.open) {
+      ws.close(1001, reason)
+      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref()
+    }
   }
 }
 
