@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
 import { openWatch } from "../../support/openWatch.ts"
-import { lamp, nextWithoutValues, off, on, smoke, temperature, watchHome, writeA, writeB } from "./watchHome.ts"
+import { lamp, off, on, smoke, temperature, watchHome, writeA, writeB } from "./watchHome.ts"
 
 let gateway: GatewayOverHttp
 beforeAll(async () => {
