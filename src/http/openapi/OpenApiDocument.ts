@@ -45,6 +45,8 @@ export interface Operation {
     readonly content: Readonly<Record<string, MediaType>>
   }
   readonly responses: Readonly<Record<string, Response | Reference>>
+  /** A WebSocket route: the JSON frames each side sends (OpenAPI has no words for them). */
+  readonly "x-websocket"?: { readonly clientFrames: JsonSchema; readonly serverFrames: JsonSchema }
 }
 
 export type PathItem = { readonly [M in Lowercase<Method>]?: Operation }
@@ -97,6 +99,7 @@ const tags: OpenApiDocument["tags"] = [
   { name: "vocabulary B", description: "The API FoxBox served: services, getters and setters." },
   { name: "vocabulary A", description: "The first FoxBox draft: nodes, inputs and outputs. Same ids, same data." },
   { name: "shared", description: "`/api/v1/channels/tag`, which reads a body of either vocabulary." },
+  { name: "watching", description: "The watch WebSocket, in either vocabulary (wire.md §7, docs/watching.md)." },
   { name: "health", description: "Liveness." },
   { name: "documentation", description: "This document." }
 ]
@@ -107,7 +110,7 @@ const info: OpenApiDocument["info"] = {
   description: "Two vocabularies over one model: a thing tagged or written through one is seen through the other. " +
     "Success is 200 with JSON. Every error answer's body is a JSON string a person can read, for the statuses " +
     "listed per operation and for the others (401, 403, 429, 500, 503) alike. The watch WebSocket " +
-    "(`/api/v1/channels/watch`) is not described here."
+    "(`/api/v1/channels/watch`) lists its frames under `x-websocket`."
 }
 
 /** Said once here rather than in every read's description. */
@@ -138,7 +141,8 @@ const toOperation = (method: Method, d: OperationDescription): Operation => ({
         content: json(d.body.schema)
       }
     }),
-  responses: {
+  ...(d.upgrade === undefined ? {} : { "x-websocket": { clientFrames: d.upgrade.clientFrames, serverFrames: d.response.schema } }),
+  responses: d.upgrade !== undefined ? upgradeResponses(d.response.description) : {
     "200": { description: d.response.description, content: json(d.response.schema) },
     // Only a handler that reads the body can refuse it.
     ...(d.body === undefined ? {} : { "400": responseRef("BadRequest") }),
@@ -146,6 +150,17 @@ const toOperation = (method: Method, d: OperationDescription): Operation => ({
     "405": responseRef("MethodNotAllowed"),
     ...(d.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
   }
+})
+
+/** A WebSocket route answers 101, or 426 to a request without the upgrade, or 400 to a bad query. */
+const upgradeResponses = (switched: string): Operation["responses"] => ({
+  "101": { description: switched },
+  "400": responseRef("BadRequest"),
+  "404": responseRef("NotFound"),
+  "405": responseRef("MethodNotAllowed"),
+  "426": errorResponse("Not a WebSocket upgrade request.", {
+    Upgrade: { description: "`websocket`.", schema: { type: "string" } }
+  })
 })
 
 const methodOrder: ReadonlyArray<Method> = ["GET", "PUT", "POST", "DELETE", "PATCH"]

@@ -130,5 +130,10 @@ export const commonSchemas: Components = {
     type: "string",
     examples: ["body[0].tags: expected an array of strings"]
   },
+  WatchFrameError: singleKey(
+    "Error",
+    { type: "string" },
+    "The answer to a malformed frame on the watch socket: a readable message. The previous registration stays."
+  ),
   Health: closedObject({ status: { type: "string", const: "ok" } }, ["status"], "The process is up.")
 }
