@@ -15,6 +15,12 @@ export const TOO_SLOW = 1013
 const tooSlowReason = `too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`
 
 /**
+ * Answers to malformed frames are sent at once, outside the event queue; a client that keeps sending
+ * them without reading the answers is closed once this many bytes wait for it.
+ */
+export const ERROR_BACKLOG_BYTES = 64 * 1024
+
+/**
  * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
  * hands every watcher of a value the same event object. `null`: the vocabulary has no form for it.
  */
@@ -83,7 +89,13 @@ export const serveWatchSocket = (forced: Vocabulary | undefined) =>
 
     const onFrame = (frame: string | Uint8Array): Effect.Effect<void, never, Scope.Scope> => {
       const read = readFrame(frame, forced)
-      if (Result.isFailure(read)) return Effect.sync(() => ws.send(JSON.stringify({ Error: read.failure })))
+      if (Result.isFailure(read)) {
+        return Effect.sync(() =>
+          ws.bufferedAmount > ERROR_BACKLOG_BYTES
+            ? ws.close(TOO_SLOW, "too slow: not reading the answers to its frames")
+            : ws.send(JSON.stringify({ Error: read.failure }))
+        )
+      }
       const { vocabulary, registration } = read.success
       if (session !== undefined) return session.replace(registration)
       // The first registration fixes the socket's vocabulary: later frames are read in it.
