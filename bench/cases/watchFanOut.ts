@@ -36,6 +36,7 @@ export interface LoadCase {
 
 const getters = 10
 const valuesPerSecond = 100
+const warmupMs = 2_000
 const measureMs = 10_000
 const kind = { vendor: "bench", adapter: "bench", kind: "sent-at", type: "ExtNumeric" }
 const sentAt = (value: number) => ({ ExtNumeric: { value, vendor: "bench", adapter: "bench", kind: "sent-at" } })
@@ -82,17 +83,27 @@ const measure = (watchers: number) =>
           })
           req.end(body)
         })
+      /** Writes `valuesPerSecond` for `ms`, paced against the clock so that a late tick is caught up; answers how many. */
+      const writeFor = async (ms: number) => {
+        const start = now()
+        let written = 0
+        const pending: Array<Promise<void>> = []
+        while (now() - start < ms) {
+          const due = Math.floor(((now() - start) * valuesPerSecond) / 1000)
+          while (written < due) pending.push(write(written++))
+          await new Promise((resolve) => setTimeout(resolve, 2))
+        }
+        await Promise.all(pending)
+        return written
+      }
+      // Warm-up (JIT, buffers), whose latencies are forgotten.
+      await writeFor(warmupMs)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      clients.stdin.write("reset\n")
+      if ((await readLine()) !== "ok") throw new Error("the load clients did not reset")
       const rssStartMiB = rssMiB()
       const from = now()
-      let written = 0
-      const pending: Array<Promise<void>> = []
-      // One write every 1000/valuesPerSecond ms, paced against the clock so that a slow tick is caught up.
-      while (now() - from < measureMs) {
-        const due = Math.floor(((now() - from) * valuesPerSecond) / 1000)
-        while (written < due) pending.push(write(written++))
-        await new Promise((resolve) => setTimeout(resolve, 2))
-      }
-      await Promise.all(pending)
+      const written = await writeFor(measureMs)
       const to = now()
       // Time for the last values to arrive.
       await new Promise((resolve) => setTimeout(resolve, 1_000))

@@ -5,7 +5,8 @@ import WebSocket from "ws"
  * The watchers of the watch benchmark, in their own process so that they do not share the gateway's
  * core: `node loadClients.js URL N`. Opens N sockets that read everything and one that stops reading
  * once registered, registers each on every getter, prints `ready` once every socket has had its
- * announcements, then counts values. On the line `report FROM TO` from stdin it prints, as JSON, how
+ * announcements, then counts values. On the line `reset` from stdin it forgets the latencies seen so far
+ * (the warm-up) and prints `ok`. On the line `report FROM TO` it prints, as JSON, how
  * many values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received and the
  * latency percentiles, and exits.
  */
@@ -63,6 +64,10 @@ const main = async () => {
   console.log("ready")
   for await (const line of createInterface({ input: process.stdin })) {
     const [command, from = "0", to = "0"] = line.split(" ")
+    if (command === "reset") {
+      buckets.fill(0)
+      console.log("ok")
+    }
     if (command !== "report") continue
     const counts = received.map((times) => times.filter((t) => t >= Number(from) && t <= Number(to)).length)
     console.log(JSON.stringify({ min: Math.min(...counts), max: Math.max(...counts), p50: percentile(0.5), p99: percentile(0.99) }))

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option, type Scope, Stream } from "effect"
+import { Context, Effect, Layer, Option, type Result, type Scope, Stream } from "effect"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import { WatchHub } from "./WatchHub.ts"
 import { Registry } from "./Registry.ts"
@@ -10,6 +10,12 @@ export interface WatchSession {
   readonly replace: (registration: WatchRegistration) => Effect.Effect<void>
   /** Every event pending (at least one), waiting for one if none is; fails once the consumer fell too far behind. */
   readonly take: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow>
+  /**
+   * The same without waiting (possibly nothing), for a consumer that is told when events arrive through
+   * `listen`, synchronously, as they are pushed: the watch socket, which must not spend a fiber hop per event.
+   */
+  readonly poll: () => Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow>
+  readonly listen: (listener: () => void) => void
 }
 
 export interface WatchShape {
@@ -50,7 +56,9 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
         ).pipe(
           Effect.map((watcher): WatchSession => ({
             replace: (next) => Effect.sync(() => hub.replace(watcher, next)),
-            take: watcher.queue.take
+            take: watcher.queue.take,
+            poll: () => watcher.queue.poll(),
+            listen: (listener) => watcher.queue.listen(listener)
           }))
         )
 

@@ -1,4 +1,4 @@
-import { Data, Effect } from "effect"
+import { Data, Effect, Result } from "effect"
 import type { WatchEvent } from "../domain/Watch.ts"
 
 /**
@@ -45,6 +45,8 @@ export class WatchQueue {
   private pending: Array<WatchEvent> = []
   private waiter: ((batch: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow>) => void) | undefined
   private overflow: WatcherOverflow | undefined
+  /** Told, synchronously, that events (or the overflow) are waiting: for a consumer that polls. */
+  private listener: (() => void) | undefined
 
   constructor(readonly limit: number = WATCH_QUEUE_LIMIT, readonly resume: number = WATCH_QUEUE_RESUME) {}
 
@@ -65,6 +67,19 @@ export class WatchQueue {
     this.wake()
   }
 
+  /** Everything pending, possibly nothing, without waiting; the overflow once it happened. */
+  poll(): Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow> {
+    if (this.overflow !== undefined) return Result.fail(this.overflow)
+    const batch = this.pending
+    this.pending = []
+    return Result.succeed(batch)
+  }
+
+  /** Calls `listener` after every push from now on (the consumer then polls when it is ready). */
+  listen(listener: () => void): void {
+    this.listener = listener
+  }
+
   /** Everything pending (at least one event), waiting for some if there is none. */
   readonly take: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow> = Effect.callback((resume) => {
     this.waiter = resume
@@ -75,6 +90,7 @@ export class WatchQueue {
   })
 
   private wake(): void {
+    this.listener?.()
     const resume = this.waiter
     if (resume === undefined) return
     if (this.overflow !== undefined) {

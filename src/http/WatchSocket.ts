@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http"
-import { Effect, Option, Result, type Scope } from "effect"
+import { Effect, Option, Result, Scope } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { WebSocket } from "ws"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
@@ -22,18 +22,22 @@ export const ERROR_BACKLOG_BYTES = 64 * 1024
 
 /**
  * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
- * hands every watcher of a value the same event object. `null`: the vocabulary has no form for it.
+ * hands every watcher of a value the same event object. Kept as bytes, so that `ws` does not encode the
+ * text again for each socket. `null`: the vocabulary has no form for the event.
  */
-const encoded: Record<Vocabulary, WeakMap<WatchEvent, string | null>> = { a: new WeakMap(), b: new WeakMap() }
+const encoded: Record<Vocabulary, WeakMap<WatchEvent, Buffer | null>> = { a: new WeakMap(), b: new WeakMap() }
 
-const encode = (vocabulary: Vocabulary, event: WatchEvent): string | null => {
+const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
   const cache = encoded[vocabulary]
-  let text = cache.get(event)
-  if (text === undefined) {
-    text = Option.match(encodeWatchEvent(vocabulary, event), { onNone: () => null, onSome: (json) => JSON.stringify(json) })
-    cache.set(event, text)
+  let bytes = cache.get(event)
+  if (bytes === undefined) {
+    bytes = Option.match(encodeWatchEvent(vocabulary, event), {
+      onNone: () => null,
+      onSome: (json) => Buffer.from(JSON.stringify(json))
+    })
+    cache.set(event, bytes)
   }
-  return text
+  return bytes
 }
 
 /** A frame as a registration, or the readable reason it is not one. Text or binary, it must be UTF-8 JSON. */
@@ -52,24 +56,42 @@ const readFrame = (
   })
 }
 
-/** Sends a batch of events; done when the last one has left the process (so a stalled client fills our queue, not Node's buffers). */
-const sendBatch = (ws: WebSocket, vocabulary: Vocabulary, batch: ReadonlyArray<WatchEvent>) =>
-  Effect.callback<void>((resume) => {
-    const texts: Array<string> = []
-    for (const event of batch) {
-      const text = encode(vocabulary, event)
-      if (text !== null) texts.push(text)
+/**
+ * Moves the session's events to the socket, in plain callbacks rather than a fiber: per socket and
+ * event this is the whole cost of fan-out. Pushed events are sent together at the end of the current
+ * step; the next batch goes once the previous one has left the process, so that a client that stops
+ * reading fills its own bounded queue, not Node's buffers. A client that fell too far behind is closed
+ * with 1013.
+ */
+const forward = (ws: WebSocket, vocabulary: Vocabulary, session: WatchSession): void => {
+  let sending = false
+  let scheduled = false
+  const sent = () => {
+    sending = false
+    pump()
+  }
+  const pump = () => {
+    scheduled = false
+    if (sending) return
+    const batch = session.poll()
+    if (Result.isFailure(batch)) return ws.close(TOO_SLOW, tooSlowReason)
+    const frames: Array<Buffer> = []
+    for (const event of batch.success) {
+      const bytes = encode(vocabulary, event)
+      if (bytes !== null) frames.push(bytes)
     }
-    const last = texts.length - 1
-    if (last < 0) return resume(Effect.void)
-    texts.forEach((text, i) => ws.send(text, i === last ? () => resume(Effect.void) : undefined))
+    const last = frames.length - 1
+    if (last < 0) return
+    sending = true
+    frames.forEach((bytes, i) => ws.send(bytes, { binary: false }, i === last ? sent : undefined))
+  }
+  session.listen(() => {
+    if (scheduled || sending) return
+    scheduled = true
+    queueMicrotask(pump)
   })
-
-/** Moves the session's events to the socket until the client falls too far behind, then closes it with 1013. */
-const forward = (ws: WebSocket, vocabulary: Vocabulary, session: WatchSession) =>
-  Effect.forever(Effect.flatMap(session.take, (batch) => sendBatch(ws, vocabulary, batch))).pipe(
-    Effect.catchTag("WatcherOverflow", () => Effect.sync(() => ws.close(TOO_SLOW, tooSlowReason)))
-  )
+  pump()
+}
 
 /**
  * Serves one watch socket (wire.md §7) until the client closes it: the first frame that reads as a
@@ -100,10 +122,9 @@ export const serveWatchSocket = (forced: Vocabulary | undefined) =>
       if (session !== undefined) return session.replace(registration)
       // The first registration fixes the socket's vocabulary: later frames are read in it.
       forced = vocabulary
-      return Effect.gen(function*() {
-        const opened = yield* watch.open(registration)
+      return Effect.map(Scope.provide(watch.open(registration), scope), (opened) => {
         session = opened
-        yield* Effect.forkIn(forward(ws, vocabulary, opened), scope)
+        forward(ws, vocabulary, opened)
       })
     }
 
