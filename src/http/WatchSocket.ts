@@ -60,9 +60,9 @@ const readFrame = (
 /**
  * Moves the session's events to the socket, in plain callbacks rather than a fiber: per socket and
  * event this is the whole cost of fan-out. Pushed events are sent together at the end of the current
- * step, in one write to the connection; the next batch goes once the previous one has left the process, so that a client that stops
- * reading fills its own bounded queue, not Node's buffers. A client that fell too far behind is closed
- * with 1013.
+ * step, in one write to the connection; the next batch goes once the previous one has left the
+ * process, so that a client that stops reading fills its own bounded queue, not Node's buffers. A
+ * client that fell too far behind is closed with 1013.
  */
 const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, session: WatchSession): void => {
   let sending = false
@@ -113,9 +113,10 @@ export const serveWatchSocket = (forced: Vocabulary | undefined) =>
     if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection is not a KeepAliveWebSocket"))
     const scope = yield* Effect.scope
     let session: WatchSession | undefined
+    let vocabularyOfSocket = forced
 
-    const onFrame = (frame: string | Uint8Array): Effect.Effect<void, never, Scope.Scope> => {
-      const read = readFrame(frame, forced)
+    const onFrame = (frame: string | Uint8Array): Effect.Effect<void> => {
+      const read = readFrame(frame, vocabularyOfSocket)
       if (Result.isFailure(read)) {
         return Effect.sync(() =>
           ws.bufferedAmount > ERROR_BACKLOG_BYTES
@@ -126,7 +127,7 @@ export const serveWatchSocket = (forced: Vocabulary | undefined) =>
       const { vocabulary, registration } = read.success
       if (session !== undefined) return session.replace(registration)
       // The first registration fixes the socket's vocabulary: later frames are read in it.
-      forced = vocabulary
+      vocabularyOfSocket = vocabulary
       return Effect.map(Scope.provide(watch.open(registration), scope), (opened) => {
         session = opened
         forward(ws, connection, vocabulary, opened)
