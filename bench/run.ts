@@ -4,6 +4,7 @@ import { Console, Data, Effect, References } from "effect"
 import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
 import * as tagStore from "./cases/tagStore.ts"
+import { formatLoads, type LoadResult, loads } from "./cases/watchFanOut.ts"
 import { type AnyBenchCase, type CaseResult, defaultHarnessOptions, type HarnessOptions, measureAny } from "./Harness.ts"
 import { formatTable } from "./Table.ts"
 
@@ -51,14 +52,24 @@ const readArguments = Effect.gen(function*() {
 const main = Effect.gen(function*() {
   const { filter, options } = yield* readArguments
   const selected = modules.flatMap((m) => m.cases).filter((c) => c.name.includes(filter))
-  if (selected.length === 0) return yield* new UsageError({ reason: `no benchmark case has "${filter}" in its name` })
+  const selectedLoads = loads.filter((l) => l.name.includes(filter))
+  if (selected.length === 0 && selectedLoads.length === 0) {
+    return yield* new UsageError({ reason: `no benchmark case has "${filter}" in its name` })
+  }
   const results: Array<CaseResult> = []
   for (const benchCase of selected) {
     // Progress goes to stderr: stdout holds only the table.
     yield* Console.error(`measuring: ${benchCase.name}`)
     results.push(yield* measureAny(benchCase, options))
   }
-  yield* Console.log(formatTable(results))
+  if (results.length > 0) yield* Console.log(formatTable(results))
+  // Load cases report absolute figures, not ratios: they get their own table.
+  const loadResults: Array<LoadResult> = []
+  for (const load of selectedLoads) {
+    yield* Console.error(`measuring: ${load.name}`)
+    loadResults.push(yield* load.run)
+  }
+  if (loadResults.length > 0) yield* Console.log(`${results.length > 0 ? "\n" : ""}${formatLoads(loadResults)}`)
 }).pipe(
   // The store logs its migrations; benchmarks want a quiet terminal.
   Effect.provideService(References.MinimumLogLevel, "Warn")

@@ -42,6 +42,8 @@ export interface GatewayConfigShape {
   readonly sessionDays: number
   /** Origins allowed to call the API from a browser (CORS); empty: none. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
+  readonly watchPingMs: number
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -59,5 +61,6 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   mqttBroker: Option.none(),
   defaultAdmin: true,
   sessionDays: 30,
-  corsOrigins: []
+  corsOrigins: [],
+  watchPingMs: 30_000
 }

@@ -9,6 +9,7 @@ import { brokerLogin } from "./auth/BrokerLogin.ts"
 import { requireToken } from "./auth/Authentication.ts"
 import type { CurrentCaller } from "./auth/CurrentCaller.ts"
 import { curlExample, FirstRun } from "./auth/FirstRun.ts"
+import type { LiveSockets } from "./auth/LiveSockets.ts"
 import type { LoginThrottle } from "./auth/LoginThrottle.ts"
 import type { Tokens } from "./auth/Tokens.ts"
 import type { Users } from "./auth/Users.ts"
@@ -17,13 +18,16 @@ import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
 import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
+import type { Watch } from "./gateway/Watch.ts"
 import { GatewayConfig, type GatewayConfigShape } from "./GatewayConfig.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
+import type { WebSockets } from "./http/KeepAliveWebSocket.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
 import { userRoutes } from "./http/routes/UserRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
 import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
+import { watchRoutes } from "./http/routes/WatchRoutes.ts"
 import type { Route } from "./http/RouteTable.ts"
 import * as Server from "./http/Server.ts"
 
@@ -33,10 +37,13 @@ type RouteServices =
   | Simulator
   | Tags
   | Dispatch
+  | Watch
+  | WebSockets
   | GatewayConfig
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams
   | CurrentCaller
+  | LiveSockets
   | Users
   | Tokens
   | LoginThrottle
@@ -46,7 +53,8 @@ const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
   ...healthRoutes,
   ...vocabularyBRoutes,
   ...vocabularyARoutes,
-  ...channelTagRoutes
+  ...channelTagRoutes,
+  ...watchRoutes
 ]
 /** Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and `/users/*` do not. */
 export const routes = requireToken<RouteServices>([...apiRoutes, ...userRoutes, ...openApiRoutes([...apiRoutes, ...userRoutes])])

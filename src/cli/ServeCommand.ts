@@ -160,7 +160,8 @@ const toConfig = (input: {
   mqttBroker: input.mqttBroker,
   defaultAdmin: !input.noDefaultAdmin,
   sessionDays: input.sessionDays,
-  corsOrigins: input.corsOrigin
+  corsOrigins: input.corsOrigin,
+  watchPingMs: defaultGatewayConfig.watchPingMs
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

@@ -6,6 +6,7 @@ import { createServer } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
+import { WebSockets } from "./KeepAliveWebSocket.ts"
 import { withRequestLog } from "./RequestLog.ts"
 import { withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
@@ -17,14 +18,18 @@ import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
  */
 export const layer = <R>(routes: ReadonlyArray<Route<R>>) =>
   Layer.unwrap(
-    Effect.map(GatewayConfig, ({ host, port }) => {
+    Effect.gen(function*() {
+      const { host, port, maxBodyBytes } = yield* GatewayConfig
+      const { WebSocket } = yield* WebSockets
       const server = createServer(serverTimeouts)
       const drain = drainConnections(server)
+      // WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
+      const websocket = { WebSocket, maxPayload: maxBodyBytes }
       return Layer.effectDiscard(serve(routes, drain)).pipe(
-        Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
+        Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port, websocket }))
       )
     })
-  )
+  ).pipe(Layer.provideMerge(WebSockets.layer))
 
 /**
  * Nothing new is done once the stop has begun: a request Node parses after it (one pipelined behind a
@@ -45,8 +50,11 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain) =>
     const app = withSecurityHeaders(withCors<R>(corsOrigins)(refusedWhileStopping(table, drain)))
     // Decided once, here: with debug off, requests do not even pass through the logging wrapper.
     yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app)
-    // Runs before the server's own close (finalizers run in reverse): running requests finish, idle
-    // connections go now, and the close that follows waits only for the running ones.
+    // These run before the server's own close, which waits for every connection (finalizers run in
+    // reverse): running requests finish, idle connections go now, and WebSockets, which never end by
+    // themselves, are closed with 1001.
+    const webSockets = yield* WebSockets
+    yield* Effect.addFinalizer(() => Effect.sync(() => webSockets.closeAll("the gateway is stopping")))
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
     const { address } = yield* HttpServer.HttpServer
     const { host } = yield* GatewayConfig

@@ -1,5 +1,5 @@
 import * as fc from "fast-check"
-import { Effect, Exit, JsonSchema, Result, Schema, SchemaRepresentation } from "effect"
+import { Effect, Exit, JsonSchema, Option, Result, Schema, SchemaRepresentation } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { healthRoutes } from "../../src/http/HealthRoutes.ts"
@@ -13,12 +13,13 @@ import { channelTagRoutes } from "../../src/http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "../../src/http/routes/VocabularyARoutes.ts"
 import { userRoutes } from "../../src/http/routes/UserRoutes.ts"
 import { vocabularyBRoutes } from "../../src/http/routes/VocabularyBRoutes.ts"
+import { watchRoutes } from "../../src/http/routes/WatchRoutes.ts"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
 import * as arb from "../arbitraries/domain.ts"
 
 /** Every route the gateway answers, composed as main.ts composes them. */
-const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes]
+const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes, ...watchRoutes]
 const routes = [...served, ...openApiRoutes(served)]
 
 /** Throws the UndocumentedRoutes error (naming the routes) if a route has no description. */
@@ -92,6 +93,7 @@ describe("the OpenAPI document", () => {
     expect(tagOf("get_nodes")).toEqual(["vocabulary A"])
     expect(tagOf("add_channel_tags")).toEqual(["shared"])
     expect(tagOf("health")).toEqual(["health"])
+    expect(tagOf("watch_channels")).toEqual(["watching"])
     expect(new Set(all.map((o) => o.operationId)).size).toBe(all.length)
     for (const o of all) expect(o.summary.endsWith("(alias)")).toBe(o.operationId.includes("_alias_"))
     expect(all.filter((o) => o.operationId.includes("_alias_")).map((o) => o.operationId).sort()).toEqual([
@@ -124,8 +126,7 @@ describe("the OpenAPI document", () => {
       ...Object.keys(document.components.responses).map((n) => `#/components/responses/${n}`)
     ])
     expect([...refs].filter((r) => !known.has(r))).toEqual([])
-    // Range belongs to the watch socket, which this document does not describe.
-    expect([...known].filter((r) => !refs.has(r) && r !== "#/components/schemas/Range")).toEqual([])
+    expect([...known].filter((r) => !refs.has(r))).toEqual([])
   })
 
   it("is served at GET /api/v1/openapi.json", async () => {
@@ -270,6 +271,12 @@ describe("the document's schemas and wire.md's examples", () => {
     expectInvalid("ASendResults", [{ "setter:a": null }, [["setter:a", { Ok: { OnOff: "On" } }]]])
     expectValid("ErrorMessage", ["body[0].tags: expected an array of strings"])
     expectValid("Range", [{ BetweenEq: [{ Temperature: { C: 18 } }, { Temperature: { C: 22 } }] }, { Eq: null }])
+    expectValid("BWatchFrame", [{ select: { id: "getter:a" } }, [{ select: [{ tags: ["x"] }], range: "Never" }, { select: {}, range: null }]])
+    expectInvalid("BWatchFrame", [[{ source: {} }], { select: {}, range: "Sometimes" }])
+    expectValid("AWatchFrame", [[{ source: { id: { Exactly: "getter:a" } }, narrow: [{ tags: ["x"] }], should_watch_values: true }]])
+    expectInvalid("AWatchFrame", [{ source: {} }, [{ narrow: [] }]])
+    expectValid("AWatchEvent", [{ GetAdded: "getter:a" }, { Error: "body: invalid JSON" }])
+    expectInvalid("AWatchEvent", [{ GetterAdded: "getter:a" }])
   })
 
   it("describes whatever the codecs write", () => {
@@ -288,5 +295,16 @@ describe("the document's schemas and wire.md's examples", () => {
     check("ASendResults", arb.sendResults, A.encodeSendResults)
     check("BSendBody", fc.array(arb.sendTarget(), { maxLength: 3 }), B.encodeSendBody)
     check("BServiceTagBody", arb.tagRequest(arb.serviceSelector()), B.encodeServiceTagBody)
+    check("BWatchEvent", arb.watchEvent, B.encodeWatchEvent)
+    check("AWatchEvent", arb.watchEvent.filter((e) => e._tag !== "WatchRefused"), (e) => Option.getOrThrow(A.encodeWatchEvent(e)))
+    const targets = fc.array(arb.watchTarget(arb.getterSelector()), { maxLength: 3 })
+    check("BWatchFrame", targets, (r) => Result.getOrThrow(B.encodeWatchFrame(r.map((t) => ({ ...t, topology: true })))))
+    check("AWatchFrame", targets, (r) =>
+      // A has no ranges and no service_tags.
+      Result.getOrThrow(A.encodeWatchFrame(r.map((t) => ({
+        ...t,
+        selector: { ...t.selector, serviceTags: [] },
+        values: t.values._tag === "InRange" ? { _tag: "Always" } : t.values
+      })))))
   })
 })

@@ -9,6 +9,7 @@ import { ChannelId } from "../../src/domain/Identifier.ts"
 import type { Scope } from "../../src/domain/Scope.ts"
 import type { User } from "../../src/domain/User.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
+import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { UserRepository } from "../../src/store/UserRepository.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
@@ -40,6 +41,8 @@ export interface GatewayOverHttp {
   readonly lastWriter: (setter: string) => Promise<Option.Option<User>>
   /** Revokes a token by id, as `gateway tokens revoke` does. */
   readonly revokeToken: (id: number) => Promise<void>
+  /** How many watches the gateway holds (each with its queue): a closed socket must release its own. */
+  readonly liveWatches: () => Promise<number>
   readonly close: () => Promise<void>
 }
 
@@ -110,6 +113,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
     createToken,
     lastWriter: (setter) => runtime.runPromise(Simulator.use((s) => s.lastWriter(ChannelId.make(setter)))),
     revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
+    liveWatches: () => runtime.runPromise(Effect.flatMap(Watch, (watch) => watch.live)),
     close: () => runtime.dispose()
   }
 }

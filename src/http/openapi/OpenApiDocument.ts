@@ -47,6 +47,8 @@ export interface Operation {
   }
   readonly responses: Readonly<Record<string, Response | Reference>>
   readonly security?: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
+  /** A WebSocket route: the JSON frames each side sends (OpenAPI has no words for them). */
+  readonly "x-websocket"?: { readonly clientFrames: JsonSchema; readonly serverFrames: JsonSchema }
 }
 
 export type PathItem = { readonly [M in Lowercase<Method>]?: Operation }
@@ -117,6 +119,7 @@ const tags: OpenApiDocument["tags"] = [
   { name: "vocabulary B", description: "The API FoxBox served: services, getters and setters." },
   { name: "vocabulary A", description: "The first FoxBox draft: nodes, inputs and outputs. Same ids, same data." },
   { name: "shared", description: "`/api/v1/channels/tag`, which reads a body of either vocabulary." },
+  { name: "watching", description: "The watch WebSocket, in either vocabulary (wire.md §7, docs/watching.md)." },
   { name: "health", description: "Liveness." },
   { name: "documentation", description: "This document." },
   { name: "users", description: "Setup, login and logout, at the root; no token needed for setup and login." }
@@ -128,7 +131,7 @@ const info: OpenApiDocument["info"] = {
   description: "Two vocabularies over one model: a thing tagged or written through one is seen through the other. " +
     "Success is 200 with JSON. Every error answer's body is a JSON string a person can read, for the statuses " +
     "listed per operation and for the others (429, 500, 503) alike. Every `/api/v1` operation needs a token. The watch WebSocket " +
-    "(`/api/v1/channels/watch`) is not described here."
+    "(`/api/v1/channels/watch`) lists its frames under `x-websocket`."
 }
 
 /** Said once here rather than in every read's description. */
@@ -160,8 +163,11 @@ const toOperation = (method: Method, path: string, d: OperationDescription): Ope
       }
     }),
   ...(path.startsWith("/api/v1/") ? { security: tokenRequired } : {}),
+  ...(d.upgrade === undefined || !("schema" in d.response)
+    ? {}
+    : { "x-websocket": { clientFrames: d.upgrade.clientFrames, serverFrames: d.response.schema } }),
   responses: {
-    ...("schema" in d.response
+    ...(d.upgrade !== undefined ? upgradeResponses(d.response.description) : "schema" in d.response
       ? { [String(d.answers?.success ?? 200)]: { description: d.response.description, content: json(d.response.schema) } }
       : { [String(d.response.status)]: { description: d.response.description } }),
     // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
@@ -172,6 +178,17 @@ const toOperation = (method: Method, path: string, d: OperationDescription): Ope
     ...Object.fromEntries(Object.entries(d.answers?.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
     ...(d.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
   }
+})
+
+/** A WebSocket route answers 101, or 426 to a request without the upgrade, or 400 to a bad query. */
+const upgradeResponses = (switched: string): Operation["responses"] => ({
+  "101": { description: switched },
+  "400": responseRef("BadRequest"),
+  "404": responseRef("NotFound"),
+  "405": responseRef("MethodNotAllowed"),
+  "426": errorResponse("Not a WebSocket upgrade request.", {
+    Upgrade: { description: "`websocket`.", schema: { type: "string" } }
+  })
 })
 
 const methodOrder: ReadonlyArray<Method> = ["GET", "HEAD", "PUT", "POST", "DELETE", "PATCH"]

@@ -1,5 +1,8 @@
 import type { Method } from "../RouteTable.ts"
-import { arrayOf, type JsonSchema, ref } from "./JsonSchema.ts"
+import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
+import { defaultGatewayConfig } from "../../GatewayConfig.ts"
+import { arrayOf, type JsonSchema, oneOf, ref } from "./JsonSchema.ts"
+import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
 
 /**
  * What each route does, for the OpenAPI document, keyed by `METHOD path` (wire.md §6). The document
@@ -7,7 +10,7 @@ import { arrayOf, type JsonSchema, ref } from "./JsonSchema.ts"
  * table can neither invent an operation nor silently lose one.
  */
 
-export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "health" | "documentation" | "users"
+export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "watching" | "health" | "documentation" | "users"
 
 export interface QueryParameter {
   readonly name: string
@@ -29,6 +32,11 @@ export interface OperationDescription {
     | { readonly status: number; readonly description: string }
   /** The success status of a JSON answer when it is not 200, and other statuses with their meaning. */
   readonly answers?: { readonly success?: 201; readonly errors?: Readonly<Record<string, string>> }
+  /**
+   * The route is a WebSocket: it answers `101 Switching Protocols` (described by `response`, whose schema
+   * is then that of the frames the server sends) and reads `clientFrames`.
+   */
+  readonly upgrade?: { readonly clientFrames: JsonSchema }
 }
 
 export type RouteKey = `${Method} /${string}`
@@ -135,6 +143,33 @@ const mechanismTags = (operation: "add" | "remove", mechanism: "getter" | "sette
   response: tagCount
 })
 
+// ---- watching -------------------------------------------------------------------------------------
+
+const watchChannels: OperationDescription = {
+  operationId: "watch_channels",
+  summary: "Watch channels (WebSocket, both vocabularies)",
+  description: "A WebSocket (send `Upgrade: websocket`; a plain GET is answered 426). Text frames, one JSON " +
+    "document each. The client's first frame registers a watch, each later frame replaces it with no event lost " +
+    "or repeated for the channels in both; a malformed frame is answered `{\"Error\": …}` and changes nothing. " +
+    "The server announces the channels already watched, then values and the set's changes, within the token's " +
+    "scope (a token without the `watch` right is answered 403 before the upgrade). It pings every " +
+    `${defaultGatewayConfig.watchPingMs / 1000} s and drops a peer that does not answer. When over ` +
+    `${WATCH_QUEUE_LIMIT} events wait for a client, they are coalesced to the latest value per channel; if more ` +
+    `than ${WATCH_QUEUE_RESUME} remain, the socket is closed with 1013. See docs/watching.md.`,
+  tag: "watching",
+  query: [{
+    name: "vocabulary",
+    description: "The socket's vocabulary; absent, the first registration's shape tells (A: `source`, B: `select`).",
+    schema: { type: "string", enum: ["a", "b"] }
+  }],
+  response: {
+    schema: oneOf([ref("AWatchEvent"), ref("BWatchEvent")], "Frames the server sends, in the socket's vocabulary."),
+    description: "Switching Protocols: the WebSocket is open."
+  },
+  upgrade: { clientFrames: oneOf([ref("AWatchFrame"), ref("BWatchFrame")], "Registrations, in the socket's vocabulary.") },
+  answers: { errors: { "429": `The token holds ${maxWatchSocketsPerToken} watch sockets already.` } }
+}
+
 // ---- vocabulary A ---------------------------------------------------------------------------------
 
 const A = "vocabulary A"
@@ -181,6 +216,8 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
 
   "POST /api/v1/channels/tag": channelTags("add"),
   "DELETE /api/v1/channels/tag": channelTags("remove"),
+
+  "GET /api/v1/channels/watch": watchChannels,
 
   "GET /api/v1/nodes": {
     operationId: "get_nodes",

@@ -171,5 +171,28 @@ export const schemasA: Components = {
     nullable(ref("Value"), "The value, or null when the channel has no value yet."),
     "One `[id, result]` pair per matched input, sorted by id."
   ),
-  ASendResults: results(nullSchema("Written."), "One `[id, result]` pair per matched output, sorted by id.")
+  ASendResults: results(nullSchema("Written."), "One `[id, result]` pair per matched output, sorted by id."),
+  AWatchOptions: closedObject(
+    {
+      source: ref("AGetSelector"),
+      narrow: arrayOf(ref("AGetSelector"), "ANDed with `source`: the watched selector is `source ∧ narrow[0] ∧ …`."),
+      should_watch_values: { type: "boolean", description: "Send the inputs' values (default false)." },
+      should_watch_topology: { type: "boolean", description: "Send inputs joining and leaving the set (default false)." }
+    },
+    ["source"],
+    "Watch the inputs `source` (narrowed) matches, a live set."
+  ),
+  AWatchFrame: arrayOf(
+    ref("AWatchOptions"),
+    "A registration of the watch socket in vocabulary A: its targets, united. Each frame replaces the previous one."
+  ),
+  AWatchEvent: oneOf(
+    [
+      singleKey("Value", closedObject({ from: ref("ChannelId"), value: ref("Value") }, ["from", "value"])),
+      singleKey("GetAdded", ref("ChannelId"), "The input joined the watched set (or was in it at registration)."),
+      singleKey("GetRemoved", ref("ChannelId"), "The input left the watched set."),
+      ref("WatchFrameError")
+    ],
+    "A frame the watch socket sends in vocabulary A."
+  )
 }

@@ -149,5 +149,34 @@ export const schemasB: Components = {
     description: "Keyed by channel id (or by the unknown service id of a NoSuchService), sorted.",
     type: "object",
     additionalProperties: oneOf([nullSchema("Sent."), errorEntry])
-  }
+  },
+  BWatchTarget: closedObject(
+    {
+      select: ref("BGetterSelectors"),
+      range: oneOf(
+        [ref("Range"), { type: "string", enum: ["Never", "Always"] }, nullSchema("Always.")],
+        "Which values are sent: those in the range, none (`\"Never\"`), or all (absent or null)."
+      )
+    },
+    ["select"],
+    "Watch the getters `select` matches (a live set), with their values filtered by `range`."
+  ),
+  BWatchFrame: oneOf(
+    [ref("BWatchTarget"), arrayOf(ref("BWatchTarget"))],
+    "A registration of the watch socket in vocabulary B: its targets, united. Each frame replaces the previous one."
+  ),
+  BWatchEvent: oneOf(
+    [
+      singleKey("Value", closedObject({ from: ref("ChannelId"), value: ref("Value") }, ["from", "value"])),
+      singleKey("GetterAdded", ref("ChannelId"), "The getter joined the watched set (or was in it at registration)."),
+      singleKey("GetterRemoved", ref("ChannelId"), "The getter left the watched set."),
+      singleKey(
+        "InitializationError",
+        closedObject({ channel: ref("ChannelId"), error: ref("BError") }, ["channel", "error"]),
+        "The device refuses to be watched this way (e.g. `Always` on a thresholds-only sensor)."
+      ),
+      ref("WatchFrameError")
+    ],
+    "A frame the watch socket sends in vocabulary B."
+  )
 }

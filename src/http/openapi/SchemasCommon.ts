@@ -130,6 +130,11 @@ export const commonSchemas: Components = {
     type: "string",
     examples: ["body[0].tags: expected an array of strings"]
   },
+  WatchFrameError: singleKey(
+    "Error",
+    { type: "string" },
+    "The answer to a malformed frame on the watch socket: a readable message. The previous registration stays."
+  ),
   Health: oneOf(
     [
       closedObject({ status: { type: "string", const: "ok" } }, ["status"], "All is well: exactly this."),

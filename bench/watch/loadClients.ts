@@ -1,0 +1,81 @@
+import { createInterface } from "node:readline"
+import WebSocket from "ws"
+
+/**
+ * The watchers of the watch benchmark, in their own process so that they do not share the gateway's
+ * core: `node loadClients.js URL N`. Opens N sockets that read everything and one that stops reading
+ * once registered, registers each on every getter, prints `ready` once every socket has had its
+ * announcements, then counts values. On the line `reset` from stdin it forgets the latencies seen so far
+ * (the warm-up) and prints `ok`. On the line `report FROM TO` it prints, as JSON, how
+ * many values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received and the
+ * latency percentiles, and exits.
+ */
+const [url = "", countText = "0", gettersText = "0"] = process.argv.slice(2)
+const count = Number(countText)
+const getters = Number(gettersText)
+
+// Latency histogram: 0.1 ms buckets up to 10 s.
+const buckets = new Uint32Array(100_000)
+const received: Array<Array<number>> = []
+
+const open = (index: number | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const socket = new WebSocket(url)
+    const times: Array<number> = []
+    if (index !== undefined) received[index] = times
+    let announced = 0
+    socket.on("open", () => socket.send(JSON.stringify({ select: {} })))
+    socket.on("error", reject)
+    socket.on("message", (data) => {
+      const now = performance.timeOrigin + performance.now()
+      const text = String(data)
+      if (text.startsWith(`{"GetterAdded"`)) {
+        if (++announced === getters) {
+          if (index === undefined) socket.pause()
+          resolve()
+        }
+        return
+      }
+      const at = text.indexOf(`"value":`, text.indexOf(`"ExtNumeric"`))
+      if (at < 0) return
+      const sent = Number.parseFloat(text.slice(at + 8))
+      times.push(sent)
+      const bucket = Math.min(buckets.length - 1, Math.max(0, Math.round((now - sent) * 10)))
+      buckets[bucket] = (buckets[bucket] ?? 0) + 1
+    })
+  })
+
+const percentile = (p: number): number => {
+  let total = 0
+  for (const n of buckets) total += n
+  let seen = 0
+  for (let i = 0; i < buckets.length; i++) {
+    seen += buckets[i] ?? 0
+    if (seen >= total * p) return i / 10
+  }
+  return Number.NaN
+}
+
+const main = async () => {
+  // Connect in groups: a thousand handshakes at once would measure the accept queue, not watching.
+  for (let i = 0; i < count; i += 50) await Promise.all(Array.from({ length: Math.min(50, count - i) }, (_, j) => open(i + j)))
+  await open(undefined)
+  buckets.fill(0)
+  console.log("ready")
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, from = "0", to = "0"] = line.split(" ")
+    if (command === "reset") {
+      buckets.fill(0)
+      console.log("ok")
+    }
+    if (command !== "report") continue
+    const counts = received.map((times) => times.filter((t) => t >= Number(from) && t <= Number(to)).length)
+    console.log(JSON.stringify({ min: Math.min(...counts), max: Math.max(...counts), p50: percentile(0.5), p99: percentile(0.99) }))
+    process.exit(0)
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

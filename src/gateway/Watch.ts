@@ -1,0 +1,75 @@
+import { Context, Effect, Layer, Option, type Result, type Scope, Stream } from "effect"
+import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
+import { WatchHub } from "./WatchHub.ts"
+import { Registry } from "./Registry.ts"
+import { type WatcherOverflow, WatchQueue } from "./WatchQueue.ts"
+
+/** A live watch whose registration its consumer may replace (the watch socket). */
+export interface WatchSession {
+  /** Replaces the registration between two changes of the home, with no event lost or repeated for channels in both. */
+  readonly replace: (registration: WatchRegistration) => Effect.Effect<void>
+  /** Every event pending (at least one), waiting for one if none is; fails once the consumer fell too far behind. */
+  readonly take: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow>
+  /**
+   * The same without waiting (possibly nothing), for a consumer that is told when events arrive through
+   * `listen`, synchronously, as they are pushed: the watch socket, which must not spend a fiber hop per event.
+   */
+  readonly poll: () => Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow>
+  readonly listen: (listener: () => void) => void
+}
+
+export interface WatchShape {
+  /**
+   * The events of `registration` (wire.md §7), canonical: the channels already in its set first, then
+   * values and the set's changes, for as long as the stream is consumed. Fails with `WatcherOverflow`
+   * when the consumer falls too far behind (see WatchQueue).
+   */
+  readonly watch: (registration: WatchRegistration) => Stream.Stream<WatchEvent, WatcherOverflow>
+  /** A session for `registration`, released with the scope. */
+  readonly open: (registration: WatchRegistration) => Effect.Effect<WatchSession, never, Scope.Scope>
+  /** How many watches are live: each holds a queue, released when its consumer goes. */
+  readonly live: Effect.Effect<number>
+}
+
+/** Watching channels: the canonical, vocabulary-free service behind the watch socket. */
+export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
+  static readonly layer = Layer.effect(
+    Watch,
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const hub = new WatchHub(
+        registry.index,
+        (channel, filter) =>
+          Option.flatMap(registry.adapter(channel.adapter), (adapter) => adapter.refusesWatch(channel.id, filter))
+      )
+      // One subscription for every watch, started before any watch can be opened: a watch added later
+      // computes its set from the home as it is, then follows every change processed after that.
+      yield* registry.changes.pipe(
+        Stream.runForEachArray((changes) => Effect.sync(() => changes.forEach((change) => hub.apply(change)))),
+        Effect.forkScoped({ startImmediately: true })
+      )
+
+      const open = (registration: WatchRegistration) =>
+        Effect.acquireRelease(
+          Effect.sync(() => hub.add(registration, new WatchQueue())),
+          (watcher) => Effect.sync(() => hub.remove(watcher))
+        ).pipe(
+          Effect.map((watcher): WatchSession => ({
+            replace: (next) => Effect.sync(() => hub.replace(watcher, next)),
+            take: watcher.queue.take,
+            poll: () => watcher.queue.poll(),
+            listen: (listener) => watcher.queue.listen(listener)
+          }))
+        )
+
+      return Watch.of({
+        open,
+        watch: (registration) =>
+          Stream.unwrap(Effect.map(open(registration), (session) => Stream.fromEffectRepeat(session.take))).pipe(
+            Stream.flattenIterable
+          ),
+        live: Effect.sync(() => hub.size)
+      })
+    })
+  )
+}

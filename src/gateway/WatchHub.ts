@@ -1,0 +1,115 @@
+import { Option } from "effect"
+import type { ChannelId } from "../domain/Identifier.ts"
+import type { Value } from "../domain/Value.ts"
+import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
+import type { HomeChange } from "./HomeChange.ts"
+import type { ChannelRecord, HomeView } from "./HomeIndex.ts"
+import { accepts, type Interest, interestIn, type RefusesWatch } from "./WatchInterest.ts"
+import { WatchQueue } from "./WatchQueue.ts"
+
+/** One live registration: the channels it watches now and what it wants of each. */
+export class Watcher {
+  readonly interests = new Map<ChannelId, Interest>()
+  constructor(public registration: WatchRegistration, readonly queue: WatchQueue) {}
+}
+
+/**
+ * Every live watch, fed by the registry's changes in one synchronous step per change. A value reaches
+ * the watchers of its channel through an index (its cost follows the number of watchers of that channel,
+ * not of all of them) as one shared event object, so that encoders can encode it once for all.
+ * A `ChannelsChanged` re-checks only the channels it names.
+ */
+export class WatchHub {
+  private readonly watchers = new Set<Watcher>()
+  /** The watchers that want values of a channel. */
+  private readonly byChannel = new Map<ChannelId, Set<Watcher>>()
+
+  constructor(private readonly home: HomeView, private readonly refuses: RefusesWatch) {}
+
+  get size(): number {
+    return this.watchers.size
+  }
+
+  /** A new watcher: the channels already in its set are announced before anything else reaches it. */
+  add(registration: WatchRegistration, queue: WatchQueue): Watcher {
+    const watcher = new Watcher([], queue)
+    this.watchers.add(watcher)
+    this.replace(watcher, registration)
+    return watcher
+  }
+
+  remove(watcher: Watcher): void {
+    this.watchers.delete(watcher)
+    for (const channel of watcher.interests.keys()) this.unindex(watcher, channel)
+    watcher.interests.clear()
+  }
+
+  /**
+   * Swaps a watcher's registration between two changes: channels in both sets get no removed/added
+   * pair, channels only in the old set are removed, channels only in the new one added.
+   */
+  replace(watcher: Watcher, registration: WatchRegistration): void {
+    watcher.registration = registration
+    const selected = this.home.selectChannels(registration.map((target) => target.selector))
+    const ids = new Set<ChannelId>(selected.map((channel) => channel.id))
+    for (const id of watcher.interests.keys()) ids.add(id)
+    // Ids compared as strings, the order of every list the gateway answers (ListOrder.ts).
+    for (const id of [...ids].sort()) this.recheck(watcher, id)
+  }
+
+  apply(change: HomeChange): void {
+    if (change._tag === "ValueReported") return this.deliverValue(change.channel, change.value)
+    for (const watcher of this.watchers) {
+      for (const id of change.channels) this.recheck(watcher, id)
+    }
+  }
+
+  private deliverValue(channel: ChannelId, value: Value): void {
+    const watchers = this.byChannel.get(channel)
+    if (watchers === undefined) return
+    let event: WatchEvent | undefined
+    for (const watcher of watchers) {
+      const interest = watcher.interests.get(channel)
+      if (interest !== undefined && accepts(interest, value)) {
+        event ??= { _tag: "ValueChanged", channel, value }
+        watcher.queue.push(event)
+      }
+    }
+  }
+
+  /** Brings one channel of one watcher up to date with the home, announcing what changed. */
+  private recheck(watcher: Watcher, id: ChannelId): void {
+    const record: ChannelRecord | undefined = this.home.channel(id)
+    const before = watcher.interests.get(id)
+    const after = record === undefined ? undefined : interestIn(watcher.registration, record, this.home, this.refuses)
+    if (before === undefined && after === undefined) return
+    if (after === undefined) {
+      watcher.interests.delete(id)
+      this.unindex(watcher, id)
+    } else {
+      watcher.interests.set(id, after)
+      if (after.filters.length > 0) this.index(watcher, id)
+      else this.unindex(watcher, id)
+    }
+    const wasVisible = before?.topology ?? false
+    const isVisible = after?.topology ?? false
+    if (!wasVisible && isVisible) watcher.queue.push({ _tag: "ChannelAdded", channel: id })
+    if (wasVisible && !isVisible) watcher.queue.push({ _tag: "ChannelRemoved", channel: id })
+    if (after !== undefined && Option.isSome(after.refusal) && (before === undefined || Option.isNone(before.refusal))) {
+      watcher.queue.push({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
+    }
+  }
+
+  private index(watcher: Watcher, id: ChannelId): void {
+    const set = this.byChannel.get(id)
+    if (set === undefined) this.byChannel.set(id, new Set([watcher]))
+    else set.add(watcher)
+  }
+
+  private unindex(watcher: Watcher, id: ChannelId): void {
+    const set = this.byChannel.get(id)
+    if (set === undefined) return
+    set.delete(watcher)
+    if (set.size === 0) this.byChannel.delete(id)
+  }
+}

@@ -1,0 +1,50 @@
+import { Option } from "effect"
+import { contains } from "../domain/Range.ts"
+import type { Value } from "../domain/Value.ts"
+import type { ValueFilter, WatchRegistration } from "../domain/Watch.ts"
+import type { ChannelRecord, HomeView } from "./HomeIndex.ts"
+
+/**
+ * What one registration wants of one channel it matches (wire.md §7): whether its joining and leaving
+ * are announced (some matching target watches topology), which values are delivered (those some
+ * matching, accepted filter lets through: one event per value however many targets match), and why
+ * the device refused some of the filters.
+ */
+export interface Interest {
+  readonly topology: boolean
+  readonly filters: ReadonlyArray<ValueFilter>
+  readonly refusal: Option.Option<string>
+}
+
+/** Why the channel's device refuses to be watched with `filter`, if it does. */
+export type RefusesWatch = (channel: ChannelRecord, filter: ValueFilter) => Option.Option<string>
+
+/** The interest of `registration` in `channel`, `undefined` when no target matches it. */
+export const interestIn = (
+  registration: WatchRegistration,
+  channel: ChannelRecord,
+  home: HomeView,
+  refuses: RefusesWatch
+): Interest | undefined => {
+  let matched = false
+  let topology = false
+  const filters: Array<ValueFilter> = []
+  let refusal = Option.none<string>()
+  for (const target of registration) {
+    if (!home.channelMatches(target.selector, channel)) continue
+    matched = true
+    topology ||= target.topology
+    if (target.values._tag === "Never") continue
+    const refused = refuses(channel, target.values)
+    if (Option.isSome(refused)) {
+      if (Option.isNone(refusal)) refusal = refused
+    } else {
+      filters.push(target.values)
+    }
+  }
+  return matched ? { topology, filters, refusal } : undefined
+}
+
+/** Whether `value` passes one of the filters. A range of another type than the value lets nothing through. */
+export const accepts = (interest: Interest, value: Value): boolean =>
+  interest.filters.some((filter) => filter._tag === "Always" || (filter._tag === "InRange" && contains(filter.range, value)))

@@ -1,0 +1,74 @@
+import type { IncomingMessage } from "node:http"
+import type { Duplex } from "node:stream"
+import { Context, Effect, Layer } from "effect"
+import { WebSocket } from "ws"
+import { GatewayConfig } from "../GatewayConfig.ts"
+
+/**
+ * The WebSocket connections the server accepts (the `ws` server under `@effect/platform-node` makes
+ * them with `KeepAliveWebSockets.WebSocket`). Each pings its peer every `pingMs` and is dropped when the
+ * previous ping got no answer (wire.md §7). Each can be found from its request, for what Effect's
+ * `Socket` does not offer: knowing when a send has left the process (so that a client that stops
+ * reading is noticed instead of growing the server's buffers), and closing every connection when the
+ * server stops (an open WebSocket would otherwise hold the server's close for ever).
+ */
+/** How long a stopping server waits for a peer to answer its close frame (a stalled client never does). */
+export const CLOSE_GRACE_MS = 1_000
+
+export class KeepAliveWebSockets {
+  private readonly open = new Set<WebSocket>()
+  private readonly byConnection = new WeakMap<Duplex, WebSocket>()
+  readonly WebSocket: typeof WebSocket
+
+  constructor(pingMs: number) {
+    const open = this.open
+    const byConnection = this.byConnection
+    this.WebSocket = class KeepAliveWebSocket extends WebSocket {
+      // `ws` calls this once the handshake is done, before handing the connection out.
+      setSocket(socket: Duplex, head: Buffer, options: unknown): void {
+        setSocketOfWs.call(this, socket, head, options)
+        byConnection.set(socket, this)
+        open.add(this)
+        let answered = true
+        this.on("pong", () => {
+          answered = true
+        })
+        const timer = setInterval(() => {
+          if (!answered) return this.terminate()
+          answered = false
+          this.ping()
+        }, pingMs)
+        timer.unref()
+        this.once("close", () => {
+          clearInterval(timer)
+          open.delete(this)
+        })
+      }
+    }
+  }
+
+  /** The WebSocket an upgraded request became, once the handshake is done. */
+  of(request: IncomingMessage): WebSocket | undefined {
+    return this.byConnection.get(request.socket)
+  }
+
+  /** Closes every open connection with 1001 "going away"; a peer that does not answer the close within `CLOSE_GRACE_MS` is cut. */
+  closeAll(reason: string): void {
+    for (const ws of this.open) {
+      ws.close(1001, reason)
+      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref()
+    }
+  }
+}
+
+const setSocketOfWs = (WebSocket.prototype as unknown as {
+  readonly setSocket: (this: WebSocket, socket: Duplex, head: Buffer, options: unknown) => void
+}).setSocket
+
+/** The server's WebSocket connections, pinging every `GatewayConfig.watchPingMs`. */
+export class WebSockets extends Context.Service<WebSockets, KeepAliveWebSockets>()("app/WebSockets") {
+  static readonly layer = Layer.effect(
+    WebSockets,
+    Effect.map(GatewayConfig, ({ watchPingMs }) => new KeepAliveWebSockets(watchPingMs))
+  )
+}

@@ -1,0 +1,143 @@
+import type { IncomingMessage } from "node:http"
+import type { Duplex } from "node:stream"
+import { Effect, Option, Result, Scope } from "effect"
+import { HttpServerRequest } from "effect/http"
+import type { WebSocket } from "ws"
+import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
+import { Watch, type WatchSession } from "../gateway/Watch.ts"
+import { WATCH_QUEUE_LIMIT } from "../gateway/WatchQueue.ts"
+import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
+import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../vocabulary/WatchFrame.ts"
+import { parse as parseJsonBytes } from "./JsonBody.ts"
+import { WebSockets } from "./KeepAliveWebSocket.ts"
+
+/** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
+export const TOO_SLOW = 1013
+const tooSlowReason = `too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`
+
+/**
+ * Answers to malformed frames are sent at once, outside the event queue; a client that keeps sending
+ * them without reading the answers is closed once this many bytes wait for it.
+ */
+export const ERROR_BACKLOG_BYTES = 64 * 1024
+
+/**
+ * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
+ * hands every watcher of a value the same event object. Kept as bytes, so that `ws` does not encode the
+ * text again for each socket. `null`: the vocabulary has no form for the event.
+ */
+const encoded: Record<Vocabulary, WeakMap<WatchEvent, Buffer | null>> = { a: new WeakMap(), b: new WeakMap() }
+
+const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
+  const cache = encoded[vocabulary]
+  let bytes = cache.get(event)
+  if (bytes === undefined) {
+    bytes = Option.match(encodeWatchEvent(vocabulary, event), {
+      onNone: () => null,
+      onSome: (json) => Buffer.from(JSON.stringify(json))
+    })
+    cache.set(event, bytes)
+  }
+  return bytes
+}
+
+/** A frame as a registration, or the readable reason it is not one. Text or binary, it must be UTF-8 JSON. */
+const readFrame = (
+  frame: string | Uint8Array,
+  forced: Vocabulary | undefined
+): Result.Result<{ readonly vocabulary: Vocabulary; readonly registration: WatchRegistration }, string> => {
+  const bytes = typeof frame === "string" ? new TextEncoder().encode(frame) : frame
+  const json = parseJsonBytes(bytes.slice().buffer)
+  if (Result.isFailure(json)) return Result.fail(json.failure.message)
+  if (Option.isNone(json.success)) return Result.fail("body: expected a watch registration, got an empty frame")
+  const vocabulary = forced ?? sniffWatchVocabulary(json.success.value)
+  return Result.mapBoth(decodeWatchFrame(json.success.value, vocabulary), {
+    onFailure: (error) => error.message,
+    onSuccess: (registration) => ({ vocabulary, registration })
+  })
+}
+
+/**
+ * Moves the session's events to the socket, in plain callbacks rather than a fiber: per socket and
+ * event this is the whole cost of fan-out. Pushed events are sent together at the end of the current
+ * step, in one write to the connection; the next batch goes once the previous one has left the
+ * process, so that a client that stops reading fills its own bounded queue, not Node's buffers. A
+ * client that fell too far behind is closed with 1013.
+ */
+const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, session: WatchSession): void => {
+  let sending = false
+  let scheduled = false
+  const sent = () => {
+    sending = false
+    pump()
+  }
+  const pump = () => {
+    scheduled = false
+    if (sending) return
+    const batch = session.poll()
+    if (Result.isFailure(batch)) return ws.close(TOO_SLOW, tooSlowReason)
+    const frames: Array<Buffer> = []
+    for (const event of batch.success) {
+      const bytes = encode(vocabulary, event)
+      if (bytes !== null) frames.push(bytes)
+    }
+    const last = frames.length - 1
+    if (last < 0) return
+    sending = true
+    // One system call for the whole batch, not one per frame: a client that is behind costs less per event.
+    connection.cork()
+    frames.forEach((bytes, i) => ws.send(bytes, { binary: false }, i === last ? sent : undefined))
+    connection.uncork()
+  }
+  session.listen(() => {
+    if (scheduled || sending) return
+    scheduled = true
+    queueMicrotask(pump)
+  })
+  pump()
+}
+
+/**
+ * Serves one watch socket (wire.md §7) until the client closes it: the first frame that reads as a
+ * registration opens the watch, each later one replaces it, a malformed one is answered
+ * `{"Error": …}` and changes nothing. Everything held for the socket belongs to the caller's scope.
+ * Each registration is narrowed by `narrow` (the caller's token scope) before it is opened.
+ */
+export const serveWatchSocket = (forced: Vocabulary | undefined, narrow: (registration: WatchRegistration) => WatchRegistration) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const watch = yield* Watch
+    const socket = yield* request.upgrade
+    const reader = yield* socket.reader
+    const connection = (request.source as IncomingMessage).socket
+    const ws = (yield* WebSockets).of(request.source as IncomingMessage)
+    if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection is not a KeepAliveWebSocket"))
+    const scope = yield* Effect.scope
+    let session: WatchSession | undefined
+    let vocabularyOfSocket = forced
+
+    const onFrame = (frame: string | Uint8Array): Effect.Effect<void> => {
+      const read = readFrame(frame, vocabularyOfSocket)
+      if (Result.isFailure(read)) {
+        return Effect.sync(() =>
+          ws.bufferedAmount > ERROR_BACKLOG_BYTES
+            ? ws.close(TOO_SLOW, "too slow: not reading the answers to its frames")
+            : ws.send(JSON.stringify({ Error: read.failure }))
+        )
+      }
+      const { vocabulary } = read.success
+      const registration = narrow(read.success.registration)
+      if (session !== undefined) return session.replace(registration)
+      // The first registration fixes the socket's vocabulary: later frames are read in it.
+      vocabularyOfSocket = vocabulary
+      return Effect.map(Scope.provide(watch.open(registration), scope), (opened) => {
+        session = opened
+        forward(ws, connection, vocabulary, opened)
+      })
+    }
+
+    // The loop ends when the client closes the socket (or the keep-alive drops it): a read error.
+    yield* Effect.forever(Effect.flatMap(reader.pull, (frames) => Effect.forEach(frames, onFrame, { discard: true }))).pipe(
+      Effect.catchTag("SocketError", () => Effect.void)
+    )
+  })

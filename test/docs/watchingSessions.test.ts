@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { startGateway } from "../support/gatewayOverHttp.ts"
+import { openWatch } from "../support/openWatch.ts"
+
+/**
+ * The worked sessions of docs/watching.md, run against a gateway on the example home. A session is a
+ * fenced block ```ws: `GET /api/v1/channels/watch[?query]`, then lines `> frame` (sent), `< frame`
+ * (the next frame expected, exactly) and `= METHOD /path body` (a REST request, expected to answer 200).
+ */
+const docsDir = join(import.meta.dirname, "..", "..", "docs")
+const home: unknown = JSON.parse(readFileSync(join(docsDir, "examples", "home.json"), "utf8"))
+const markdown = readFileSync(join(docsDir, "watching.md"), "utf8")
+
+const sessions = [...markdown.matchAll(/^```ws\n([\s\S]*?)^```$/gm)].map((match) => ({
+  line: markdown.slice(0, match.index).split("\n").length,
+  lines: (match[1] ?? "").split("\n").filter((l) => l.trim() !== "")
+}))
+
+describe("docs/watching.md", () => {
+  it("has a session in each vocabulary", () => {
+    expect(sessions.length).toBe(2)
+  })
+
+  it.each(sessions)("the session at line $line runs as written", async ({ lines }) => {
+    const gateway = await startGateway(home)
+    const [open = "", ...steps] = lines
+    const query = open.split("?")[1] ?? ""
+    const client = await openWatch(gateway, query)
+    try {
+      for (const step of steps) {
+        const [marker, ...rest] = step.split(" ")
+        const text = rest.join(" ")
+        if (marker === ">") client.send(text)
+        else if (marker === "<") expect(await client.next(), step).toEqual(JSON.parse(text))
+        else {
+          const [method = "", path = "", ...body] = rest
+          expect((await gateway.call(method, path, body.join(" "))).status, step).toBe(200)
+        }
+      }
+    } finally {
+      await client.close()
+      await gateway.close()
+    }
+  })
+})

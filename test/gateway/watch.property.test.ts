@@ -1,0 +1,315 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Exit, Scope } from "effect"
+import * as fc from "fast-check"
+import type { ServiceDescription } from "../../src/adapters/Adapter.ts"
+import {
+  AdapterId,
+  type Channel,
+  ChannelId,
+  channelMatches,
+  type ChannelSelector,
+  channelSelector as selectorOf,
+  conflict,
+  type Constraint,
+  empty,
+  contains,
+  exactly,
+  type Kind,
+  type ServiceId,
+  type Tag,
+  type Value,
+  valueEquals,
+  type WatchEvent,
+  type WatchRegistration,
+  type WatchTarget
+} from "../../src/domain/index.ts"
+import { Registry } from "../../src/gateway/Registry.ts"
+import { Watch } from "../../src/gateway/Watch.ts"
+import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
+import { makeRecordingAdapter } from "../support/RecordingAdapter.ts"
+import { type RandomHome, randomHome } from "./randomHome.ts"
+
+/**
+ * The law of watching (wire.md §7), against a plain model: for a random home, a random registration
+ * and a random sequence of value reports, tag edits, disconnections, reconnections and replacements,
+ * the events the Watch service delivers after each step are exactly those the model predicts.
+ *
+ * Each step ends with a value of a sentinel getter that every registration watches: the service
+ * handles changes in order, so the events before the sentinel's are those of the step.
+ */
+
+const adapterName = "model"
+const adapter = AdapterId.make(`${adapterName}@test`)
+const extension = { vendor: "v", adapter: "a", kind: "k" } as const
+const sentinelService = "service:sentinel@test" as ServiceId
+const sentinel = ChannelId.make("channel:sentinel@test")
+const extKind: Kind = { _tag: "Extension", ...extension, type: "ExtNumeric" }
+
+/** Values of the channel kinds of randomHome.ts. */
+const valueFor = (kind: Kind, n: number): Value => {
+  if (kind._tag === "Extension") return { _tag: "ExtNumeric", ...extension, value: n % 4 }
+  switch (kind.name) {
+    case "OnOff":
+      return { _tag: "OnOff", state: n % 2 === 0 ? "On" : "Off" }
+    case "OpenClosed":
+      return { _tag: "OpenClosed", state: n % 2 === 0 ? "Open" : "Closed" }
+    default:
+      return { _tag: "Unit" }
+  }
+}
+
+const rangeValue: fc.Arbitrary<Value> = fc.oneof(
+  fc.constantFrom<Value>({ _tag: "OnOff", state: "On" }, { _tag: "OpenClosed", state: "Closed" }, { _tag: "Unit" }),
+  fc.integer({ min: 0, max: 3 }).map((value): Value => ({ _tag: "ExtNumeric", ...extension, value }))
+)
+
+const tag = fc.constantFrom("kitchen", "hall", "light", "red") as fc.Arbitrary<Tag>
+
+/** Selectors that often match something: mostly unconstrained fields, at most one tag of each kind. */
+const constraint = <A>(values: ReadonlyArray<A>): fc.Arbitrary<Constraint<A>> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant<Constraint<A>>(empty) },
+    { weight: 3, arbitrary: fc.constantFrom(...values).map((value) => exactly(value)) },
+    { weight: 1, arbitrary: fc.constant<Constraint<A>>(conflict) }
+  )
+const fewTags = fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: tag.map((t) => [t]) })
+const watchSelector: fc.Arbitrary<ChannelSelector> = fc.record({
+  id: constraint(Array.from({ length: 8 }, (_, i) => ChannelId.make(`channel:${i}@test`))),
+  service: constraint(Array.from({ length: 4 }, (_, i) => `service:${i}@test` as ServiceId)),
+  mechanism: fc.constantFrom<Constraint<"getter" | "setter">>(empty, empty, exactly("getter")),
+  kind: fc.constantFrom<Constraint<Kind>>(empty, empty, empty, exactly({ _tag: "Builtin", name: "OnOff" }), exactly(extKind)),
+  tags: fewTags,
+  serviceTags: fewTags
+})
+
+const target: fc.Arbitrary<WatchTarget> = fc.record({
+  selector: watchSelector,
+  values: fc.oneof(
+    fc.constant({ _tag: "Never" } as const),
+    fc.constant({ _tag: "Always" } as const),
+    fc.oneof(
+      rangeValue.map((value) => ({ _tag: "Eq", value }) as const),
+      rangeValue.map((value) => ({ _tag: "Leq", value }) as const),
+      rangeValue.map((value) => ({ _tag: "Geq", value }) as const),
+      fc.tuple(rangeValue, rangeValue).map(([low, high]) => ({ _tag: "BetweenEq", low, high }) as const),
+      fc.tuple(rangeValue, rangeValue).map(([low, high]) => ({ _tag: "OutOfStrict", low, high }) as const)
+    ).map((range) => ({ _tag: "InRange", range }) as const)
+  ),
+  topology: fc.boolean()
+})
+
+const registration = fc.array(target, { minLength: 1, maxLength: 3 })
+
+type Step =
+  | { readonly _tag: "Value"; readonly pick: number; readonly n: number }
+  | { readonly _tag: "TagChannel"; readonly pick: number; readonly tag: Tag; readonly add: boolean }
+  | { readonly _tag: "TagService"; readonly pick: number; readonly tag: Tag; readonly add: boolean }
+  | { readonly _tag: "Toggle"; readonly pick: number }
+  | { readonly _tag: "Replace"; readonly registration: WatchRegistration }
+
+const pick = fc.nat({ max: 99 })
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ _tag: fc.constant("Value" as const), pick, n: fc.nat({ max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ _tag: fc.constant("TagChannel" as const), pick, tag, add: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ _tag: fc.constant("TagService" as const), pick, tag, add: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ _tag: fc.constant("Toggle" as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ _tag: fc.constant("Replace" as const), registration }) }
+)
+
+/** The plain model: the home as sets and maps, and §7 read literally. */
+class Model {
+  readonly connected = new Set<ServiceId>()
+  readonly serviceTags = new Map<ServiceId, Set<Tag>>()
+  readonly channelTags = new Map<ChannelId, Set<Tag>>()
+  readonly lastValue = new Map<ChannelId, Value>()
+
+  constructor(readonly home: RandomHome, public registration: WatchRegistration) {}
+
+  channels(): Array<{ readonly channel: Channel; readonly serviceTags: ReadonlyArray<Tag> }> {
+    return this.home.services.filter((s) => this.connected.has(s.id)).flatMap((s) =>
+      s.channels.map((c) => ({
+        channel: {
+          id: c.id,
+          service: s.id,
+          adapter,
+          mechanism: c.getter ? "getter" as const : "setter" as const,
+          kind: c.kind,
+          tags: [...(this.channelTags.get(c.id) ?? [])].sort(),
+          updated: null,
+          lastSeen: null,
+          pushMs: 0
+        },
+        serviceTags: [...(this.serviceTags.get(s.id) ?? [])].sort()
+      }))
+    )
+  }
+
+  matching(id: ChannelId): ReadonlyArray<WatchTarget> {
+    const found = this.channels().find((c) => c.channel.id === id)
+    return found === undefined ? [] : this.registration.filter((t) => channelMatches(t.selector, found.channel, found.serviceTags))
+  }
+
+  /** Channels some topology-watching target matches: the set whose changes are announced. */
+  visible(): Set<ChannelId> {
+    return new Set(this.channels().map((c) => c.channel.id).filter((id) => this.matching(id).some((t) => t.topology)))
+  }
+
+  /** A device reported `value`: an event if it changed and some matching target's filter lets it through. */
+  report(id: ChannelId, value: Value): Array<WatchEvent> {
+    if (!this.channels().some((c) => c.channel.id === id)) return []
+    const last = this.lastValue.get(id)
+    if (last !== undefined && valueEquals(last, value)) return []
+    this.lastValue.set(id, value)
+    const wanted = this.matching(id).some((t) =>
+      t.values._tag === "Always" || (t.values._tag === "InRange" && contains(t.values.range, value))
+    )
+    return wanted ? [{ _tag: "ValueChanged", channel: id, value }] : []
+  }
+
+  /** What changing the home or the registration announces. */
+  change(act: () => void): Array<WatchEvent> {
+    const before = this.visible()
+    act()
+    const after = this.visible()
+    return [
+      ...[...after].filter((id) => !before.has(id)).map((channel): WatchEvent => ({ _tag: "ChannelAdded", channel })),
+      ...[...before].filter((id) => !after.has(id)).map((channel): WatchEvent => ({ _tag: "ChannelRemoved", channel }))
+    ]
+  }
+}
+
+const canonical = (events: ReadonlyArray<WatchEvent>) => events.map((e) => JSON.stringify(e)).sort()
+
+const description = (service: RandomHome["services"][number]): ServiceDescription => ({
+  id: service.id,
+  tags: [],
+  properties: {},
+  getters: service.channels.filter((c) => c.getter).map((c) => ({ id: c.id, kind: c.kind, tags: [], pushMs: 0 })),
+  setters: service.channels.filter((c) => !c.getter).map((c) => ({ id: c.id, kind: c.kind, tags: [], pushMs: 0 }))
+})
+
+const sentinelTarget: WatchTarget = {
+  selector: selectorOf({ id: exactly(sentinel) }),
+  values: { _tag: "Always" },
+  topology: false
+}
+
+const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<Step>) =>
+  Effect.gen(function*() {
+    const registry = yield* Registry
+    const watch = yield* Watch
+    const scope = yield* Scope.make()
+    const host = yield* registry.register(makeRecordingAdapter(adapterName).adapter).pipe(Scope.provide(scope))
+    const sentinelHome: RandomHome["services"][number] = {
+      id: sentinelService,
+      tags: [],
+      channels: [{ id: sentinel, getter: true, kind: extKind, tags: [] }]
+    }
+    const all = { services: [...home.services, sentinelHome] }
+    const model = new Model(all, [...first, sentinelTarget])
+    for (const service of all.services) {
+      yield* host.upsertService(description(service))
+      model.connected.add(service.id)
+      yield* registry.retagServices([service.id], service.tags, true)
+      for (const c of service.channels) yield* registry.retagChannels([c.id], c.tags, true)
+    }
+    for (const s of all.services) model.serviceTags.set(s.id, new Set(s.tags))
+    for (const s of all.services) for (const c of s.channels) model.channelTags.set(c.id, new Set(c.tags))
+
+    const session = yield* watch.open(model.registration).pipe(Scope.provide(scope))
+    let mark = 100
+    /** The events up to the sentinel's next value, which is left out. */
+    const eventsOfStep = Effect.gen(function*() {
+      mark++
+      const marker: Value = { _tag: "ExtNumeric", ...extension, value: mark }
+      yield* host.reportValue(sentinel, marker)
+      model.lastValue.set(sentinel, marker)
+      const out: Array<WatchEvent> = []
+      for (;;) {
+        for (const event of yield* session.take) {
+          if (event._tag === "ValueChanged" && event.channel === sentinel && valueEquals(event.value, marker)) return out
+          out.push(event)
+        }
+      }
+    })
+    const initial = [...model.visible()].map((channel): WatchEvent => ({ _tag: "ChannelAdded", channel }))
+    expect(canonical(yield* eventsOfStep)).toEqual(canonical(initial))
+
+    const channels = all.services.flatMap((s) => s.channels.map((c) => ({ service: s.id, ...c }))).filter((c) => c.id !== sentinel)
+    for (const s of steps) {
+      let expected: Array<WatchEvent> = []
+      switch (s._tag) {
+        case "Value": {
+          const channel = channels[s.pick % Math.max(channels.length, 1)]
+          if (channel === undefined) break
+          const value = valueFor(channel.kind, s.n)
+          expected = model.report(channel.id, value)
+          yield* host.reportValue(channel.id, value)
+          break
+        }
+        case "TagChannel": {
+          const channel = channels[s.pick % Math.max(channels.length, 1)]
+          if (channel === undefined) break
+          expected = model.change(() => {
+            const tags = model.channelTags.get(channel.id) ?? new Set<Tag>()
+            if (s.add) tags.add(s.tag)
+            else tags.delete(s.tag)
+            model.channelTags.set(channel.id, tags)
+          })
+          yield* registry.retagChannels([channel.id], [s.tag], s.add)
+          break
+        }
+        case "TagService": {
+          const service = home.services[s.pick % Math.max(home.services.length, 1)]
+          if (service === undefined) break
+          expected = model.change(() => {
+            const tags = model.serviceTags.get(service.id) ?? new Set<Tag>()
+            if (s.add) tags.add(s.tag)
+            else tags.delete(s.tag)
+            model.serviceTags.set(service.id, tags)
+          })
+          yield* registry.retagServices([service.id], [s.tag], s.add)
+          break
+        }
+        case "Toggle": {
+          const service = home.services[s.pick % Math.max(home.services.length, 1)]
+          if (service === undefined) break
+          const connected = model.connected.has(service.id)
+          expected = model.change(() => {
+            if (connected) {
+              model.connected.delete(service.id)
+              for (const c of service.channels) model.lastValue.delete(c.id)
+            } else model.connected.add(service.id)
+          })
+          if (connected) yield* host.removeService(service.id)
+          else yield* host.upsertService(description(service))
+          break
+        }
+        case "Replace": {
+          const next = [...s.registration, sentinelTarget]
+          expected = model.change(() => {
+            model.registration = next
+          })
+          yield* session.replace(next)
+          break
+        }
+      }
+      const got = yield* eventsOfStep
+      expect(canonical(got), JSON.stringify(s)).toEqual(canonical(expected))
+    }
+    yield* Scope.close(scope, Exit.void)
+  })
+
+describe("watch (law of §7)", () => {
+  it.live("delivers exactly the events a plain model of §7 predicts", () =>
+    Effect.gen(function*() {
+      yield* Effect.promise(() =>
+        fc.assert(
+          fc.asyncProperty(randomHome, registration, fc.array(step, { minLength: 10, maxLength: 30 }), (home, first, steps) =>
+            Effect.runPromise(run(home, first, steps).pipe(Effect.provide(gatewayTestLayer())))
+          ),
+          { numRuns: 100 }
+        )
+      )
+    }), 120_000)
+})

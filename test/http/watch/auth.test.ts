@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { WebSocket } from "ws"
+import { maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
+import { channelSelector, ChannelId, exactly } from "../../../src/domain/index.ts"
+import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { openWatch, type WatchClient } from "../../support/openWatch.ts"
+import { lamp, on, temperature, watchHome, writeB } from "./watchHome.ts"
+
+/** The watch socket behind a token (wire.md §8): refused before the upgrade, and narrowed to the token's scope. */
+
+let gateway: GatewayOverHttp
+beforeAll(async () => {
+  gateway = await startGateway(watchHome)
+})
+afterAll(() => gateway.close())
+
+/** The HTTP status a refused upgrade answers (or "open" if the socket opened). */
+const upgradeStatus = (query: string, headers: Readonly<Record<string, string>> = {}) =>
+  new Promise<number | "open">((resolve, reject) => {
+    const socket = new WebSocket(`${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch${query}`, { headers })
+    socket.once("open", () => {
+      socket.close()
+      resolve("open")
+    })
+    socket.once("unexpected-response", (_request, response) => {
+      resolve(response.statusCode ?? 0)
+      socket.terminate()
+    })
+    socket.once("error", (error) => {
+      if (!error.message.includes("Unexpected server response")) reject(error)
+    })
+  })
+
+describe("the watch socket behind a token", () => {
+  it("refuses the upgrade without a token, or with a bad one, with 401", async () => {
+    expect(await upgradeStatus("")).toBe(401)
+    expect(await upgradeStatus("", { authorization: "Bearer gw_not-a-token" })).toBe(401)
+  })
+
+  it("opens with the token in ?auth=, as browsers must send it", async () => {
+    expect(await upgradeStatus(`?auth=${gateway.token}`)).toBe("open")
+  })
+
+  it("refuses with 403 a token without the watch right", async () => {
+    const { token } = await gateway.createToken({ scope: { channels: [channelSelector({})], rights: ["read"] } })
+    expect(await upgradeStatus("", { authorization: `Bearer ${token}` })).toBe(403)
+  })
+
+  it("shows a scoped token only the channels of its scope, however wide its registration", async () => {
+    const scope = { channels: [channelSelector({ id: exactly(ChannelId.make(lamp)) })], rights: ["watch" as const] }
+    const { token } = await gateway.createToken({ scope })
+    const client = await openWatch({ baseUrl: gateway.baseUrl, token })
+    client.send([{ select: [{}], range: null }])
+    expect(await client.next()).toEqual({ GetterAdded: lamp })
+    await writeB(gateway.call, temperature, { Temperature: { C: 30 } })
+    await writeB(gateway.call, lamp, on)
+    expect(await client.next()).toEqual({ Value: { from: lamp, value: on } })
+    await client.close()
+  })
+
+  it(`lets one token hold ${maxWatchSocketsPerToken} sockets at once, refuses one more with 429, and counts a closed one out`, async () => {
+    const { token } = await gateway.createToken()
+    const clients: Array<WatchClient> = []
+    for (let i = 0; i < maxWatchSocketsPerToken; i++) clients.push(await openWatch({ baseUrl: gateway.baseUrl, token }))
+    expect(await upgradeStatus("", { authorization: `Bearer ${token}` })).toBe(429)
+    // Another token is not affected.
+    expect(await upgradeStatus("", { authorization: `Bearer ${gateway.token}` })).toBe("open")
+    await clients.pop()?.close()
+    let status: number | "open" = 429
+    for (let attempt = 0; attempt < 50 && status !== "open"; attempt++) {
+      status = await upgradeStatus("", { authorization: `Bearer ${token}` })
+      if (status !== "open") await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(status).toBe("open")
+    await Promise.all(clients.map((client) => client.close()))
+  })
+})
