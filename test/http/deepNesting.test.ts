@@ -22,8 +22,13 @@ describe(`a body nested deeper than ${maxBodyDepth} levels`, () => {
   it("is a 400 on every route that reads a body, whatever field holds it", async () => {
     const document = await call("GET", "/api/v1/openapi.json")
     const paths = Object.entries((document.body as { paths: Record<string, Record<string, unknown>> }).paths)
+    // The routes the document says take a body (not the document itself, nor the watch socket, which reads frames).
     const routes = paths.flatMap(([path, methods]) =>
-      path === "/api/v1/openapi.json" || !path.startsWith("/api/v1/") ? [] : Object.keys(methods).map((m) => [m, path] as const)
+      !path.startsWith("/api/v1/")
+        ? []
+        : Object.entries(methods).flatMap(([m, operation]) =>
+          typeof operation === "object" && operation !== null && "requestBody" in operation ? [[m, path] as const] : []
+        )
     )
     expect(routes.length).toBeGreaterThan(20)
     const deep = nestedObjects(maxBodyDepth)
