@@ -32,6 +32,8 @@ export interface TokenRepositoryShape {
   /** Revokes every session token of a user (a changed password ends the sessions). */
   readonly revokeSessionsOf: (userId: number, at: number) => Effect.Effect<number, DatabaseError>
   readonly touch: (id: number, at: number) => Effect.Effect<void, DatabaseError>
+  /** Whether the token exists, is not revoked and has not expired at `at`. */
+  readonly validAt: (id: number, at: number) => Effect.Effect<boolean, DatabaseError>
 }
 
 interface Row {
@@ -101,7 +103,15 @@ export class TokenRepository extends Context.Service<TokenRepository, TokenRepos
             db.run("UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND kind = 'session' AND revoked_at IS NULL", [at, userId]),
             (r) => r.changes
           ),
-        touch: (id, at) => Effect.asVoid(db.run("UPDATE tokens SET last_used_at = ? WHERE id = ?", [at, id]))
+        touch: (id, at) => Effect.asVoid(db.run("UPDATE tokens SET last_used_at = ? WHERE id = ?", [at, id])),
+        validAt: (id, at) =>
+          Effect.map(
+            db.query<{ readonly id: number }>(
+              "SELECT id FROM tokens WHERE id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)",
+              [id, at]
+            ),
+            (rows) => rows.length > 0
+          )
       })
     })
   )

@@ -1,10 +1,14 @@
-import { Effect } from "effect"
+import type { IncomingMessage } from "node:http"
+import { Duration, Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
+import { Tokens } from "../../auth/Tokens.ts"
+import { GatewayConfig } from "../../GatewayConfig.ts"
 import { scopeWatchRegistration } from "../../domain/Scope.ts"
 import { requireRight } from "../../gateway/ScopedCalls.ts"
 import { Forbidden, jsonMessage, TooManyRequests } from "../HttpError.ts"
+import { WebSockets } from "../KeepAliveWebSocket.ts"
 import { route } from "../RouteTable.ts"
 import { serveWatchSocket } from "../WatchSocket.ts"
 import { forcedVocabulary } from "./ChannelTagRoutes.ts"
@@ -16,6 +20,25 @@ const upgradeRequired = jsonMessage(
   `${watchPath} is a WebSocket: connect with "Upgrade: websocket" (see docs/watching.md)`,
   { upgrade: "websocket", connection: "Upgrade" }
 )
+
+/**
+ * Ends once the socket's token is revoked, expires or loses its user (checked at each keep-alive
+ * interval, in the database, so a revocation from the CLI counts too): the socket then closes.
+ */
+const untilTokenEnds = (tokenId: number) =>
+  Effect.gen(function*() {
+    const { watchPingMs } = yield* GatewayConfig
+    const tokens = yield* Tokens
+    // A database that cannot answer cannot vouch for the token either.
+    const valid = tokens.stillValid(tokenId).pipe(Effect.orElseSucceed(() => false))
+    while (yield* valid) yield* Effect.sleep(Duration.millis(watchPingMs))
+  })
+
+/** Close code for a socket whose credentials no longer hold (RFC 6455 "policy violation"). */
+const POLICY_VIOLATION = 1008
+
+const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, reason: string) =>
+  Effect.map(WebSockets, (sockets) => sockets.of(request.source as IncomingMessage)?.close(code, reason))
 
 /**
  * `GET /api/v1/channels/watch`, upgraded to the watch WebSocket (wire.md §7). An ordinary route, so
@@ -35,7 +58,10 @@ const watch = Effect.gen(function*() {
     yield* serveWatchSocket(forced, (registration) => scopeWatchRegistration(registration, caller.scope)).pipe(
       // The handshake failed (a malformed upgrade request, a peer gone): `ws` has already answered it.
       Effect.catchTag("HttpServerError", () => Effect.void),
-      Effect.catchTag("SocketError", () => Effect.void)
+      Effect.catchTag("SocketError", () => Effect.void),
+      Effect.raceFirst(
+        Effect.andThen(untilTokenEnds(caller.tokenId), closeFor(request, POLICY_VIOLATION, "the token was revoked or expired"))
+      )
     )
   }).pipe(Effect.scoped)
   return HttpServerResponse.empty()

@@ -74,4 +74,18 @@ describe("the watch socket behind a token", () => {
     expect(status).toBe("open")
     await Promise.all(clients.map((client) => client.close()))
   })
+
+  it("closes a socket once its token is revoked, checked at each keep-alive interval", async () => {
+    const quick = await startGateway(watchHome, { watchPingMs: 200 })
+    try {
+      const { id, token } = await quick.createToken()
+      const client = await openWatch({ baseUrl: quick.baseUrl, token })
+      client.send([{ select: { id: lamp } }])
+      expect(await client.next()).toEqual({ GetterAdded: lamp })
+      await quick.revokeToken(id)
+      expect(await client.closed).toEqual({ code: 1008, reason: "the token was revoked or expired" })
+    } finally {
+      await quick.close()
+    }
+  })
 })
