@@ -1,7 +1,7 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
 import { type Caller, Scope } from "../domain/Scope.ts"
 import { GatewayConfig } from "../GatewayConfig.ts"
-import type { DatabaseError } from "../store/Database.ts"
+import { Database, type DatabaseError, type Generation } from "../store/Database.ts"
 import { type ListedToken, type TokenKind, TokenRepository } from "../store/TokenRepository.ts"
 import type { UserRow } from "../store/UserRepository.ts"
 import { hashToken, looksLikeToken, mintToken } from "./TokenSecret.ts"
@@ -19,6 +19,19 @@ export const dayMs = 24 * 60 * 60 * 1000
 
 /** Last use is written at most this often per token: a request is not worth a disk write. */
 export const lastUseResolutionMs = 60_000
+
+/**
+ * Tokens recently authenticated, by hash, so that a request is not a database query. Bounded: presenting
+ * many different valid tokens only makes the cache start over.
+ */
+export const maxCachedTokens = 1_000
+
+/** What a token's row says, as authentication needs it: who, and until when. */
+interface KnownToken {
+  readonly caller: Caller
+  /** Milliseconds since the epoch; `null`: never. */
+  readonly expiresAt: number | null
+}
 
 export interface NewToken {
   readonly user: UserRow
@@ -62,8 +75,13 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
     Tokens,
     Effect.gen(function*() {
       const tokens = yield* TokenRepository
+      const database = yield* Database
       const { sessionDays } = yield* GatewayConfig
       const lastTouched = new Map<number, number>()
+      // Good while the database is in the generation it was filled in: a revocation, a removed user or an
+      // expiry changed from the CLI (another process) replaces the generation and empties the cache.
+      const known = new Map<string, KnownToken>()
+      let knownIn: Generation | undefined
 
       const create = (token: NewToken) =>
         Effect.gen(function*() {
@@ -80,22 +98,50 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           return { id, token: secret }
         })
 
+      /** What the database says of a token, `None` if it is unknown, revoked or unreadable. */
+      const lookUp = (tokenHash: string) =>
+        Effect.map(tokens.byHash(tokenHash), (found): Option.Option<KnownToken> => {
+          if (Option.isNone(found) || found.value.revokedAt !== null) return Option.none()
+          const row = found.value
+          // A stored scope that no longer reads is refused, never widened to the whole home.
+          const scope = row.scope === null ? Option.none<Scope>() : decodeStoredScope(row.scope)
+          if (row.scope !== null && Option.isNone(scope)) return Option.none()
+          return Option.some({ caller: { user: { name: row.username }, tokenId: row.id, scope }, expiresAt: row.expiresAt })
+        })
+
+      /** The token from the cache, or from the database (then cached). */
+      const knownToken = (tokenHash: string) =>
+        Effect.flatMap(database.generation, (generation) => {
+          if (generation !== knownIn) {
+            known.clear()
+            knownIn = generation
+          }
+          const cached = known.get(tokenHash)
+          if (cached !== undefined) return Effect.succeed(Option.some(cached))
+          return Effect.gen(function*() {
+            const found = yield* lookUp(tokenHash)
+            // Kept only if nothing was written meanwhile (the lookup may have waited for a transaction).
+            if (Option.isSome(found) && (yield* database.generation) === generation) {
+              if (known.size >= maxCachedTokens) known.clear()
+              known.set(tokenHash, found.value)
+            }
+            return found
+          })
+        })
+
       const authenticate = (presented: Redacted.Redacted<string>) =>
         Effect.gen(function*() {
           if (!looksLikeToken(presentedText(presented))) return Option.none<Caller>()
-          const found = yield* tokens.byHash(hashToken(presented))
+          const found = yield* knownToken(hashToken(presented))
           if (Option.isNone(found)) return Option.none<Caller>()
-          const row = found.value
+          const { caller, expiresAt } = found.value
           const now = Date.now()
-          if (row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return Option.none<Caller>()
-          // A stored scope that no longer reads is refused, never widened to the whole home.
-          const scope = row.scope === null ? Option.none<Scope>() : decodeStoredScope(row.scope)
-          if (row.scope !== null && Option.isNone(scope)) return Option.none<Caller>()
-          if (now - (lastTouched.get(row.id) ?? 0) >= lastUseResolutionMs) {
-            lastTouched.set(row.id, now)
-            yield* tokens.touch(row.id, now)
+          if (expiresAt !== null && expiresAt <= now) return Option.none<Caller>()
+          if (now - (lastTouched.get(caller.tokenId) ?? 0) >= lastUseResolutionMs) {
+            lastTouched.set(caller.tokenId, now)
+            yield* tokens.touch(caller.tokenId, now)
           }
-          return Option.some<Caller>({ user: { name: row.username }, tokenId: row.id, scope })
+          return Option.some(caller)
         })
 
       return Tokens.of({

@@ -52,7 +52,28 @@ export interface DatabaseShape {
    * `work` belong to the transaction: do not let them outlive it.
    */
   readonly transaction: <A, E, R>(work: Effect.Effect<A, E, R>) => Effect.Effect<A, E | DatabaseError, R>
+  /**
+   * The data's generation: a value that is replaced whenever what the database holds may have changed,
+   * so that a cache of it stays good exactly while the generation it was filled in is current. A write
+   * through this connection replaces it at once; a commit by another process (the CLI beside a running
+   * server) is seen through SQLite's `data_version`, asked at most once per `foreignWriteLagMs`.
+   */
+  readonly generation: Effect.Effect<Generation>
 }
+
+/** One generation of the data (see `DatabaseShape.generation`): compared by identity, holds nothing. */
+export interface Generation {
+  readonly _brand: "Generation"
+}
+
+const newGeneration = (): Generation => Object.freeze({}) as Generation
+
+/**
+ * How late, at most, a write by another process shows in `generation`. Asking SQLite costs two system
+ * calls (its shared-memory lock); once a millisecond is nothing under load and imperceptible to a person
+ * who revokes a token from the CLI.
+ */
+export const foreignWriteLagMs = 1
 
 /**
  * The gateway's SQLite database (`<dataDir>/gateway.db`), migrated to the schema this code knows.
@@ -157,25 +178,53 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     return statement
   }
 
+  // Replaced on every write of ours; `data_version` tells us of the others' (it ignores this connection's own).
+  let current = newGeneration()
+  let dataVersion = 0
+  let askedAt = Number.NEGATIVE_INFINITY
+  const dataVersionStatement = handle.prepare("PRAGMA data_version").pluck()
+  const wrote = () => {
+    current = newGeneration()
+  }
+  const generation = Effect.sync(() => {
+    const now = performance.now()
+    if (now - askedAt >= foreignWriteLagMs) {
+      askedAt = now
+      const version = Number(dataVersionStatement.get())
+      if (version !== dataVersion) {
+        dataVersion = version
+        current = newGeneration()
+      }
+    }
+    return current
+  })
+
   /** Runs `effect` holding the connection, unless this fiber's open transaction already holds it. */
   const exclusive = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
     Effect.flatMap(Effect.service(OpenTransactions), (open) => open.has(handle) ? effect : lock.withPermit(effect))
 
-  const run = Effect.fn("Database.run")(function*(sql: string, params?: SqlParams) {
-    return yield* exclusive(attempt(describe(sql), () => runStatement(prepared(sql), params)))
+  const run = Effect.fnUntraced(function*(sql: string, params?: SqlParams) {
+    return yield* exclusive(attempt(describe(sql), () => {
+      wrote()
+      return runStatement(prepared(sql), params)
+    }))
   })
 
   const query = <Row extends object>(sql: string, params?: SqlParams): Effect.Effect<ReadonlyArray<Row>, DatabaseError> =>
-    exclusive(attempt(describe(sql), () => allRows(prepared(sql), params) as Array<Row>)).pipe(
-      Effect.withSpan("Database.query")
-    )
+    exclusive(attempt(describe(sql), () => allRows(prepared(sql), params) as Array<Row>))
 
   const exec = Effect.fn("Database.exec")(function*(script: string) {
-    yield* exclusive(attempt(describe(script), () => void handle.exec(script)))
+    yield* exclusive(attempt(describe(script), () => {
+      wrote()
+      handle.exec(script)
+    }))
   })
 
   /** SQL run directly (BEGIN, COMMIT…): never cached, and exempt from the lock, which the caller holds. */
-  const control = (sql: string) => attempt(sql, () => void handle.exec(sql))
+  const control = (sql: string) => attempt(sql, () => {
+    wrote()
+    handle.exec(sql)
+  })
 
   const atomically = <A, E, R>(
     work: Effect.Effect<A, E, R>,
@@ -226,5 +275,5 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     }))
   })
 
-  return { file, run, runMany, query, exec, transaction }
+  return { file, run, runMany, query, exec, transaction, generation }
 }

@@ -2,8 +2,9 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Data, Deferred, Effect, Fiber } from "effect"
-import { Database, type DatabaseShape } from "../../src/store/Database.ts"
-import { canLockExclusively, session, tempDir } from "./storeSession.ts"
+import { setTimeout as sleep } from "node:timers/promises"
+import { Database, type DatabaseShape, foreignWriteLagMs } from "../../src/store/Database.ts"
+import { canLockExclusively, peek, session, tempDir } from "./storeSession.ts"
 
 class Refused extends Data.TaggedError("Refused")<{}> {}
 
@@ -15,6 +16,10 @@ const owners = (db: DatabaseShape) =>
     db.query<{ readonly owner_id: string }>("SELECT owner_id FROM tags ORDER BY owner_id"),
     (rows) => rows.map((row) => row.owner_id)
   )
+
+/** The generation once writes of other processes have had time to show (`foreignWriteLagMs`, in real time). */
+const waitedGeneration = (db: DatabaseShape) =>
+  Effect.andThen(Effect.promise(() => sleep(foreignWriteLagMs + 1)), db.generation)
 
 describe("Database", () => {
   it.effect("creates the data folder and gateway.db, in WAL mode with foreign keys on", () =>
@@ -181,6 +186,38 @@ describe("Database", () => {
         )
         // Had it joined the transaction, the rollback would have taken "outside" with it.
         assert.deepStrictEqual(result, { waited: true, owners: ["outside"] })
+      }))
+  })
+
+  describe("generation", () => {
+    it.effect("stays while nothing is written, and moves at once with a write of this connection", () =>
+      Effect.flatMap(tempDir, (dataDir) => session(
+        dataDir,
+        Effect.gen(function*() {
+          const db = yield* Database
+          const first = yield* db.generation
+          yield* owners(db)
+          assert.strictEqual(yield* waitedGeneration(db), first)
+          yield* insert(db, "a")
+          const second = yield* db.generation
+          assert.notStrictEqual(second, first)
+          yield* Effect.flip(db.transaction(Effect.andThen(insert(db, "b"), Effect.fail(new Refused()))))
+          assert.notStrictEqual(yield* db.generation, second)
+        })
+      )))
+
+    it.effect("moves when another process commits (here, another connection to the file)", () =>
+      Effect.gen(function*() {
+        const dataDir = yield* tempDir
+        yield* session(
+          dataDir,
+          Effect.gen(function*() {
+            const db = yield* Database
+            const before = yield* waitedGeneration(db)
+            yield* peek(dataDir, (other) => other.prepare("INSERT INTO tags (owner_kind, owner_id, tag) VALUES ('service', 'x', 't')").run())
+            assert.notStrictEqual(yield* waitedGeneration(db), before)
+          })
+        )
       }))
   })
 })

@@ -74,6 +74,13 @@ describe("a request to /api/v1", () => {
     await gateway.revokeToken(id)
     expectRefused(await request("GET", "/api/v1/services", { authorization: `Bearer ${token}` }), "revoked")
   })
+
+  it("answers a token 401 from the moment it expires, though it was just used", async () => {
+    const { token } = await gateway.createToken({ expiresAt: Date.now() + 300 })
+    expect((await request("GET", "/api/v1/services", { authorization: `Bearer ${token}` })).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expectRefused(await request("GET", "/api/v1/services", { authorization: `Bearer ${token}` }), "expired")
+  })
 })
 
 describe("the open paths", () => {
