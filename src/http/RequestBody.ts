@@ -11,7 +11,7 @@ export type BodyDecoder<A> = (json: unknown) => Decoded<A>
  * "everything"; writes and tag operations have none, and a missing body is a 400.
  */
 export const decodeBody = <A>(decode: BodyDecoder<A>, whenAbsent: Option.Option<A> = Option.none()) =>
-  Effect.flatMap(JsonBody.read(), (body) =>
+  Effect.flatMap(JsonBody.read, (body) =>
     Option.match(body, {
       onNone: () =>
         Option.match(whenAbsent, {

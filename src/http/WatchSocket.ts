@@ -47,7 +47,7 @@ const readFrame = (
   forced: Vocabulary | undefined
 ): Result.Result<{ readonly vocabulary: Vocabulary; readonly registration: WatchRegistration }, string> => {
   const bytes = typeof frame === "string" ? new TextEncoder().encode(frame) : frame
-  const json = parseJsonBytes(bytes.slice().buffer)
+  const json = parseJsonBytes(bytes)
   if (Result.isFailure(json)) return Result.fail(json.failure.message)
   if (Option.isNone(json.success)) return Result.fail("body: expected a watch registration, got an empty frame")
   const vocabulary = forced ?? sniffWatchVocabulary(json.success.value)

@@ -13,7 +13,7 @@ const limit = 64
 
 /** Echoes what the handler saw: the body (absent or present) and two query parameters. */
 const echo = Effect.gen(function* () {
-  const body = yield* JsonBody.read()
+  const body = yield* JsonBody.read
   const vocabulary = yield* Query.param("vocabulary")
   const auth = yield* Query.param("auth")
   return ok({
