@@ -1,28 +1,71 @@
-import { Cause, Duration, Effect, Result } from "effect"
+import { Cause, Clock, Duration, Effect, Exit, Fiber, Option, Result } from "effect"
 import type { Reply } from "../adapters/Adapter.ts"
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 
+/** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
+export interface DeviceBatch<I, A> {
+  readonly items: ReadonlyArray<I>
+  readonly call: (reply: Reply<A>) => Effect.Effect<void>
+}
+
+/** Each item with its channel's answer. */
+export type Answers<I, A> = ReadonlyArray<readonly [I, Result.Result<A, ChannelError>]>
+
 /**
- * Calls one adapter once for a batch of items (channels, or writes to them) and collects its replies:
- * each item with its channel's answer, in the order given. The call is cut at `timeoutMs`; channels that have no reply by then, or
- * when the adapter dies, get a DeviceFailure.
- * Nothing an adapter does can fail the request: its failures become data.
+ * Calls each adapter once for its batch, all at once, and collects their replies: each item with its
+ * channel's answer, batch by batch in the order given. Every call is cut at `timeoutMs`; channels that
+ * have no reply by then, or whose adapter dies, get a DeviceFailure. Nothing an adapter does can fail
+ * the request: its failures become data.
  *
  * `settle` turns a reply into the channel's answer at the moment the device gives it, not when the
  * whole request is over: what the device said is then taken in the order it happened (a read answered
  * before a later write cannot overwrite it), and checked against the channel as it is then.
+ *
+ * Each call runs in its own fiber, started at once, so that a call that answers without waiting (a
+ * device whose state is in memory) is over before the next one starts and costs neither a timer nor a
+ * trip through the scheduler; only calls still running are waited for, up to the deadline they share.
  */
-export const callDevice = <I, A>(
-  items: ReadonlyArray<I>,
+export const callDevices = <I, A>(
+  batches: ReadonlyArray<DeviceBatch<I, A>>,
   channelOf: (item: I) => ChannelId,
   timeoutMs: number,
-  call: (reply: Reply<A>) => Effect.Effect<void>,
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
-): Effect.Effect<ReadonlyArray<readonly [I, Result.Result<A, ChannelError>]>> =>
+): Effect.Effect<Answers<I, A>> =>
+  Effect.gen(function*() {
+    const started: Array<Started<I, A>> = []
+    for (const batch of batches) started.push(yield* start(batch, channelOf, settle))
+    const answers: Array<readonly [I, Result.Result<A, ChannelError>]> = []
+    let deadline: number | undefined
+    for (const call of started) {
+      let exit = call.fiber.pollUnsafe()
+      if (exit === undefined) {
+        deadline ??= (yield* Clock.currentTimeMillis) + timeoutMs
+        const left = Math.max(0, deadline - (yield* Clock.currentTimeMillis))
+        const ended = yield* Effect.timeoutOption(Fiber.await(call.fiber), Duration.millis(left))
+        // A call past the deadline is cut; its channels answer now, without waiting for it to stop.
+        if (Option.isNone(ended)) call.fiber.interruptUnsafe()
+        exit = Option.getOrUndefined(ended)
+      }
+      answers.push(...call.collect(endMessage(exit, timeoutMs)))
+    }
+    return answers
+  })
+
+interface Started<I, A> {
+  readonly fiber: Fiber.Fiber<void>
+  /** Each item with its reply, or a DeviceFailure saying `message` for those with none. */
+  readonly collect: (message: string) => Answers<I, A>
+}
+
+const start = <I, A>(
+  batch: DeviceBatch<I, A>,
+  channelOf: (item: I) => ChannelId,
+  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
+): Effect.Effect<Started<I, A>> =>
   Effect.suspend(() => {
     const replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
-    const wanted = new Map(items.map((item) => [channelOf(item), item] as const))
+    const wanted = new Map(batch.items.map((item) => [channelOf(item), item] as const))
     const reply: Reply<A> = (channel, result) =>
       Effect.suspend(() => {
         const item = wanted.get(channel)
@@ -33,15 +76,16 @@ export const callDevice = <I, A>(
         return Effect.map(settle(item, answer), (settled) => void replies.set(channel, settled))
       })
     const collect = (message: string) =>
-      Effect.sync(() => items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const))
-    return call(reply).pipe(
-      Effect.timeoutOption(Duration.millis(timeoutMs)),
-      Effect.matchCauseEffect({
-        onFailure: (cause) => collect(`device failed: ${String(Cause.squash(cause))}`),
-        onSuccess: (done) =>
-          collect(done._tag === "None" ? `device did not answer within ${timeoutMs} ms` : "device gave no answer for this channel")
-      })
-    )
+      batch.items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const)
+    return Effect.map(Effect.forkChild(batch.call(reply), { startImmediately: true }), (fiber) => ({ fiber, collect }))
   })
+
+/** What the channels a call left without a reply answer, from how the call ended (`undefined`: cut at the deadline). */
+const endMessage = (exit: Exit.Exit<void> | undefined, timeoutMs: number): string =>
+  exit === undefined
+    ? `device did not answer within ${timeoutMs} ms`
+    : Exit.isFailure(exit)
+    ? `device failed: ${String(Cause.squash(exit.cause))}`
+    : "device gave no answer for this channel"
 
 export const deviceFailure = (message: string): ChannelError => ({ _tag: "DeviceFailure", message })

@@ -9,7 +9,7 @@ import type { ChannelSelector } from "../domain/Selector.ts"
 import type { Value } from "../domain/Value.ts"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import { byKey } from "../domain/ListOrder.ts"
-import { callDevice, deviceFailure } from "./DeviceCall.ts"
+import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { groupBy } from "./Multimap.ts"
 import type { ChannelRecord } from "./HomeIndex.ts"
 import { Registry } from "./Registry.ts"
@@ -46,27 +46,22 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
         items: Iterable<I>,
         call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>,
         settle: (item: I, answer: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
-      ) =>
-        Effect.forEach(
-          groupBy(items, (item) => item.record.adapter),
-          ([adapterId, group]) => {
-            const adapter = registry.adapter(adapterId)
-            if (Option.isSome(adapter)) {
-              return callDevice<I, A>(
-                group,
-                (item) => item.record.id,
-                deviceTimeoutMs,
-                (reply) => call(adapter.value, group, reply),
-                settle
-              )
-            }
-            const gone = deviceFailure(`adapter ${adapterId} is not connected`)
-            return Effect.succeed(group.map((item) => [item, Result.fail(gone)] as const))
-          },
-          { concurrency: "unbounded" }
-        ).pipe(Effect.map((perAdapter) => perAdapter.flat()))
+      ): Effect.Effect<Answers<I, A>> => {
+        const batches: Array<DeviceBatch<I, A>> = []
+        const gone: Array<readonly [I, Result.Result<A, ChannelError>]> = []
+        for (const [adapterId, group] of groupBy(items, (item) => item.record.adapter)) {
+          const adapter = registry.adapter(adapterId)
+          if (Option.isSome(adapter)) batches.push({ items: group, call: (reply) => call(adapter.value, group, reply) })
+          else {
+            const failure = Result.fail(deviceFailure(`adapter ${adapterId} is not connected`))
+            for (const item of group) gone.push([item, failure])
+          }
+        }
+        if (batches.length === 0) return Effect.succeed(gone)
+        return Effect.map(callDevices(batches, (item) => item.record.id, deviceTimeoutMs, settle), (answers) => [...gone, ...answers])
+      }
 
-      const fetch = Effect.fn("Dispatch.fetch")(function*(selectors: ReadonlyArray<ChannelSelector>, context: CallContext) {
+      const fetch = Effect.fnUntraced(function*(selectors: ReadonlyArray<ChannelSelector>, context: CallContext) {
         const { channels, missing } = resolveTargets(registry.index, "getter", selectors)
         const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
           [...missing].map(([key, error]) => [key, Result.fail(error)])
@@ -85,7 +80,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
         return sortedResults(results)
       })
 
-      const send = Effect.fn("Dispatch.send")(function*(targets: ReadonlyArray<SendTarget>, context: CallContext) {
+      const send = Effect.fnUntraced(function*(targets: ReadonlyArray<SendTarget>, context: CallContext) {
         const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
         const writes = new Map<ChannelId, { readonly record: ChannelRecord; readonly value: Value }>()
         for (const target of targets) {
