@@ -66,14 +66,14 @@ const connect = Effect.fnUntraced(function*(
 
   const adapter: Adapter = {
     id: clockAdapterId,
-    fetch: Effect.fn("Clock.fetch")(function*(channels, _context, reply) {
+    fetch: Effect.fnUntraced(function*(channels, _context, reply) {
       const now = yield* Clock.currentTimeMillis
       for (const channel of channels) {
         const value = valueOf(channel, now)
         yield* reply(channel, Option.isSome(value) ? Result.succeed(value) : Result.fail(`the clock has no getter ${channel}`))
       }
     }),
-    send: Effect.fn("Clock.send")(function*(writes, _context, reply) {
+    send: Effect.fnUntraced(function*(writes, _context, reply) {
       for (const { channel } of writes) yield* reply(channel, Result.fail(`the clock has no setter ${channel}`))
     }),
     refusesWatch: () => Option.none()

@@ -123,7 +123,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
 
   const adapter: Adapter = {
     id: adapterId,
-    fetch: Effect.fn("Simulator.fetch")(function*(channels, _context, reply) {
+    fetch: Effect.fnUntraced(function*(channels, _context, reply) {
       const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
       for (const id of unknown) yield* reply(id, Result.fail(`no getter ${id} in the simulated home`))
       yield* Effect.forEach(
@@ -138,7 +138,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
         { concurrency: "unbounded", discard: true }
       )
     }),
-    send: Effect.fn("Simulator.send")(function*(writes, context, reply) {
+    send: Effect.fnUntraced(function*(writes, context, reply) {
       const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
       for (const w of unknown) yield* reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
       yield* Effect.forEach(
