@@ -1,21 +1,12 @@
-import { Result } from "effect"
-import type { Channel } from "../../domain/Channel.ts"
-import { normalizeTags } from "../../domain/Identifier.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import {
-  type Decoded,
-  invalid,
-  readArrayOf,
-  readChannelId,
-  readNodeId,
-  readObjectWithKeys,
-  readRequired,
-  readSingleKey,
-  readTags
-} from "../common/JsonInput.ts"
+import { Schema, SchemaTransformation, Struct } from "effect"
+import { Channel } from "../../domain/Channel.ts"
 import { byId } from "../../domain/ListOrder.ts"
-import { decodeTimestampOrNull, encodeTimestampOrNull } from "../common/TimestampJson.ts"
-import { decodeKind, encodeKind } from "./KindJson.ts"
+import { normalizeTags } from "../../domain/Identifier.ts"
+import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
+import { TimestampOrNullJson } from "../common/TimestampJson.ts"
+import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { explainedBy, keyedUnion } from "../common/WireSchema.ts"
+import { KindJson } from "./KindJson.ts"
 
 /**
  * A channel as vocabulary A shows it (wire.md §5): `{"id", "node", "tags", "last_seen", "mechanism"}`,
@@ -26,7 +17,8 @@ import { decodeKind, encodeKind } from "./KindJson.ts"
  * What A says of a channel: everything but its adapter, which A does not show. A getter's `pushMs` is
  * always 0 here, since A's `Get` has no `push`.
  */
-export type ChannelInA = Omit<Channel, "adapter">
+export const ChannelInA = Schema.Struct(Struct.omit(Channel.fields, ["adapter"]))
+export type ChannelInA = typeof ChannelInA.Type
 
 /** The A view of a domain channel: `decodeChannel(encodeChannel(c)) = channelInA(c)`. */
 export const channelInA = (channel: ChannelInA): ChannelInA => ({
@@ -40,69 +32,79 @@ export const channelInA = (channel: ChannelInA): ChannelInA => ({
   pushMs: channel.mechanism === "getter" ? 0 : channel.pushMs
 })
 
-const channelFields = ["id", "node", "tags", "last_seen", "mechanism"]
-const getFields = ["kind", "updated"]
-const setFields = ["kind", "push", "updated"]
+const pushMessage = "expected [ms]: an array holding one integer"
 
 /** `push` holds exactly one integer >= 0: the least interval, in ms, at which the device accepts values. */
-const readPush = (json: unknown, path: InputPath): Decoded<number> => {
-  if (!Array.isArray(json) || json.length !== 1) return invalid(path, "expected [ms]: an array holding one integer")
-  const [ms]: ReadonlyArray<unknown> = json
-  return typeof ms === "number" && Number.isSafeInteger(ms) && ms >= 0
-    ? Result.succeed(ms + 0)
-    : invalid([...path, 0], "expected an integer number of milliseconds >= 0")
-}
+const Push = Schema.Tuple([
+  Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate(
+    explainedBy(() => "expected an integer number of milliseconds >= 0")
+  )
+]).annotate({
+  description: "The least interval, in milliseconds, at which the device accepts values; `[0]`: any rate.",
+  ...explainedBy((input) => (Array.isArray(input) && input.length === 1 ? Push : pushMessage))
+})
 
-type MechanismInA = Pick<Channel, "mechanism" | "kind" | "updated" | "pushMs">
+type MechanismInA = Pick<ChannelInA, "mechanism" | "kind" | "updated" | "pushMs">
+const MechanismInA = Schema.Struct(Struct.pick(Channel.fields, ["mechanism", "kind", "updated", "pushMs"]))
 
-const decodeMechanism = (json: unknown, path: InputPath): Decoded<MechanismInA> =>
-  Result.gen(function*() {
-    const [name, payload] = yield* readSingleKey(json, path, `{"Get": …} or {"Set": …}`)
-    if (name !== "Get" && name !== "Set") {
-      return yield* invalid(path, `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`)
-    }
-    const at: InputPath = [...path, name]
-    const object = yield* readObjectWithKeys(payload, at, `a ${name} mechanism`, name === "Get" ? getFields : setFields)
-    const kind = yield* readRequired(object, "kind", at, decodeKind)
-    const updated = yield* readRequired(object, "updated", at, decodeTimestampOrNull)
-    if (name === "Get") return { mechanism: "getter", kind, updated, pushMs: 0 } as const
-    const pushMs = yield* readRequired(object, "push", at, readPush)
-    return { mechanism: "setter", kind, updated, pushMs } as const
+const Mechanism = keyedUnion(
+  {
+    Get: Schema.Struct({
+      Get: Schema.Struct({ kind: KindJson, updated: TimestampOrNullJson }).annotate({ expected: "a Get mechanism" })
+    }),
+    Set: Schema.Struct({
+      Set: Schema.Struct({ kind: KindJson, push: Push, updated: TimestampOrNullJson }).annotate({ expected: "a Set mechanism" })
+    })
+  },
+  `{"Get": …} or {"Set": …}`,
+  (name) => `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`
+).pipe(Schema.decodeTo(
+  Schema.toType(MechanismInA),
+  SchemaTransformation.transform({
+    decode: (json): MechanismInA =>
+      "Get" in json
+        ? { mechanism: "getter", kind: json.Get.kind, updated: json.Get.updated, pushMs: 0 }
+        : { mechanism: "setter", kind: json.Set.kind, updated: json.Set.updated, pushMs: json.Set.push[0] + 0 },
+    encode: (m) =>
+      m.mechanism === "getter"
+        ? { Get: { kind: m.kind, updated: m.updated } }
+        : { Set: { kind: m.kind, push: [m.pushMs] as const, updated: m.updated } }
   })
+))
 
-export const decodeChannel = (json: unknown, path: InputPath): Decoded<ChannelInA> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, path, "a Channel", channelFields)
-    const read = <A>(key: string, decode: (json: unknown, path: InputPath) => Decoded<A>) =>
-      readRequired(object, key, path, decode)
-    const id = yield* read("id", readChannelId)
-    const service = yield* read("node", readNodeId)
-    const tags = yield* read("tags", readTags)
-    const lastSeen = yield* read("last_seen", decodeTimestampOrNull)
-    const mechanism = yield* read("mechanism", decodeMechanism)
-    return { id, service, tags, lastSeen, ...mechanism }
+export const ChannelJson = Schema.Struct({
+  id: ChannelIdJson,
+  node: NodeIdJson,
+  tags: TagsJson,
+  last_seen: TimestampOrNullJson,
+  mechanism: Mechanism
+}).annotate({ expected: "a Channel" }).pipe(Schema.decodeTo(
+  Schema.toType(ChannelInA),
+  SchemaTransformation.transform({
+    decode: (json): ChannelInA => ({ id: json.id, service: json.node, tags: json.tags, lastSeen: json.last_seen, ...json.mechanism }),
+    // Takes a domain Channel as it is (its adapter is left out) or an A view.
+    encode: (channel) => ({
+      id: channel.id,
+      node: channel.service,
+      tags: channel.tags,
+      last_seen: channel.lastSeen,
+      mechanism: { mechanism: channel.mechanism, kind: channel.kind, updated: channel.updated, pushMs: channel.pushMs }
+    })
   })
-
-export const decodeChannels = (json: unknown, path: InputPath = []): Decoded<ReadonlyArray<ChannelInA>> =>
-  readArrayOf(json, path, "an array of Channel", decodeChannel)
-
-/** Takes a domain Channel as it is (its adapter is left out) or an A view. */
-export const encodeChannel = (channel: ChannelInA): unknown => {
-  const kind = encodeKind(channel.kind)
-  const updated = encodeTimestampOrNull(channel.updated)
-  return {
-    id: channel.id,
-    node: channel.service,
-    tags: normalizeTags(channel.tags),
-    last_seen: encodeTimestampOrNull(channel.lastSeen),
-    mechanism: channel.mechanism === "getter"
-      ? { Get: { kind, updated } }
-      : { Set: { kind, push: [channel.pushMs], updated } }
-  }
-}
+))
 
 /** Lists are sorted by id (wire.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
   [...channels].sort(byId)
 
-export const encodeChannels = (channels: ReadonlyArray<ChannelInA>): unknown => sortChannels(channels).map(encodeChannel)
+/** Channels, written in id order. */
+export const channelsJson = (what: string) =>
+  Schema.Array(ChannelJson).annotate({ expected: what }).pipe(Schema.decode(
+    SchemaTransformation.transform({ decode: (channels) => channels, encode: sortChannels })
+  ))
+
+export const ChannelsJson = channelsJson("an array of Channel")
+
+export const decodeChannels = decodeWith(ChannelsJson)
+export const encodeChannel = encodeTotal(ChannelJson)
+export const encodeChannels = encodeTotal(ChannelsJson)

@@ -1,41 +1,40 @@
-import { Result } from "effect"
-import { conflict, type Constraint, empty, exactly } from "../../domain/Constraint.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, invalid, readSingleKey } from "../common/JsonInput.ts"
-import { readEmptyArray } from "./EmptyMarker.ts"
+import { Schema, SchemaTransformation } from "effect"
+import { keyedUnion } from "../common/WireSchema.ts"
+import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
  * A selector field in vocabulary A (wire.md §4): `{"Exactly": x}`, `{"Empty": []}` (no constraint) or
- * `{"Conflict": []}` (matches nothing). An absent field is `Empty`.
+ * `{"Conflict": []}` (matches nothing), as the domain's Constraint. An absent field is `Empty`:
+ * selectors leave `Empty` fields out.
  */
-const what = `{"Exactly": …}, {"Empty": []} or {"Conflict": []}`
+const forms = `{"Exactly": …}, {"Empty": []} or {"Conflict": []}`
 
-export const decodeConstraint = <A>(
-  json: unknown,
-  path: InputPath,
-  decodeExactly: (json: unknown, path: InputPath) => Decoded<A>
-): Decoded<Constraint<A>> =>
-  Result.flatMap(readSingleKey(json, path, what), ([key, payload]): Decoded<Constraint<A>> => {
-    switch (key) {
-      case "Exactly":
-        return Result.map(decodeExactly(payload, [...path, key]), exactly)
-      case "Empty":
-        return Result.map(readEmptyArray(payload, [...path, key]), () => empty)
-      case "Conflict":
-        return Result.map(readEmptyArray(payload, [...path, key]), () => conflict)
-      default:
-        return invalid(path, `unknown constraint ${JSON.stringify(key)}, expected ${what}`)
-    }
-  })
+const Empty = Schema.Struct({ Empty: EmptyArrayJson }).pipe(Schema.decodeTo(
+  Schema.TaggedStruct("Empty", {}),
+  SchemaTransformation.transform({ decode: () => ({ _tag: "Empty" }) as const, encode: () => ({ Empty: [] as const }) })
+))
 
-/** The field's JSON, or `undefined` for `Empty`: an unconstrained field is left out of the selector. */
-export const encodeConstraint = <A>(constraint: Constraint<A>, encodeExactly: (value: A) => unknown): unknown => {
-  switch (constraint._tag) {
-    case "Empty":
-      return undefined
-    case "Exactly":
-      return { Exactly: encodeExactly(constraint.value) }
-    case "Conflict":
-      return { Conflict: [] }
-  }
+const Conflict = Schema.Struct({ Conflict: EmptyArrayJson }).pipe(Schema.decodeTo(
+  Schema.TaggedStruct("Conflict", {}),
+  SchemaTransformation.transform({ decode: () => ({ _tag: "Conflict" }) as const, encode: () => ({ Conflict: [] as const }) })
+))
+
+export const ConstraintJson = <T, E>(value: Schema.Codec<T, E>) => {
+  // Typed by hand: a struct over a generic field is beyond what the checker can see through.
+  const exactlyJson: Schema.Codec<{ readonly Exactly: T }, { readonly Exactly: E }> = Schema.Struct({ Exactly: value })
+  return keyedUnion(
+    {
+      Exactly: exactlyJson.pipe(Schema.decodeTo(
+        Schema.TaggedStruct("Exactly", { value: Schema.toType(value) }),
+        SchemaTransformation.transform({
+          decode: (json) => ({ _tag: "Exactly", value: json.Exactly }) as const,
+          encode: (constraint) => ({ Exactly: constraint.value })
+        })
+      )),
+      Empty,
+      Conflict
+    },
+    forms,
+    (key) => `unknown constraint ${JSON.stringify(key)}, expected ${forms}`
+  )
 }

@@ -1,53 +1,58 @@
-import { Result } from "effect"
-import type { SendTarget } from "../../domain/Request.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, describeJson, invalid, isJsonObject, readObjectWithKeys, requiredField } from "../common/JsonInput.ts"
-import { decodeValue, encodeValue } from "../common/ValueJson.ts"
-import { decodeSetSelectors, encodeSetSelectors } from "./ChannelSelectorJson.ts"
-import { Unexpressible } from "../common/Unexpressible.ts"
+import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { SendTarget } from "../../domain/Request.ts"
+import { isJsonObject } from "../common/DescribeJson.ts"
+import { ValueJson } from "../common/ValueJson.ts"
+import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
 
 /**
  * The body of put_channel_value (wire.md §6), in either form: the pair `[[SetSelector], V]`, or
  * `{"set": [SetSelector], "value": V}`. Either is one write target: one value for every setter matched.
+ * It is written in the object form; a request of A carries one value, so several targets cannot be written.
  */
 const forms = `the pair [[SetSelector], Value] or {"set": [SetSelector], "value": Value}`
 
-const target = (
-  selectorsJson: unknown,
-  selectorsPath: InputPath,
-  valueJson: unknown,
-  valuePath: InputPath
-): Decoded<ReadonlyArray<SendTarget>> =>
-  Result.gen(function*() {
-    const selectors = yield* decodeSetSelectors(selectorsJson, selectorsPath)
-    const value = yield* decodeValue(valueJson, valuePath)
-    return [{ selectors, value }]
-  })
+const target = Schema.toType(SendTarget)
 
-export const decodePutValueBody = (json: unknown, path: InputPath = []): Decoded<ReadonlyArray<SendTarget>> => {
-  if (Array.isArray(json)) {
-    if (json.length !== 2) return invalid(path, `expected ${forms}, got an array of ${json.length} items`)
-    const [selectors, value]: ReadonlyArray<unknown> = json
-    return target(selectors, [...path, 0], value, [...path, 1])
-  }
-  if (isJsonObject(json)) {
-    return Result.gen(function*() {
-      const object = yield* readObjectWithKeys(json, path, `{"set", "value"}`, ["set", "value"])
-      const selectors = yield* requiredField(object, "set", path)
-      const value = yield* requiredField(object, "value", path)
-      return yield* target(selectors, [...path, "set"], value, [...path, "value"])
+const ObjectForm = Schema.Struct({ set: SetSelectorsJson, value: ValueJson }).annotate({ expected: `{"set", "value"}` }).pipe(
+  Schema.decodeTo(
+    target,
+    SchemaTransformation.transform({
+      decode: (json): SendTarget => ({ selectors: json.set, value: json.value }),
+      encode: (t) => ({ set: t.selectors, value: t.value })
     })
-  }
-  return invalid(path, `expected ${forms}, got ${describeJson(json)}`)
-}
+  )
+)
 
-/** Written in the object form. A request of A carries one value: several targets cannot be written. */
-export const encodePutValueBody = (targets: ReadonlyArray<SendTarget>): Result.Result<unknown, Unexpressible> => {
-  const [only, ...others] = targets
-  if (only === undefined || others.length > 0) {
-    return Result.fail(
-      new Unexpressible({ reason: `a vocabulary A put_channel_value body holds one value, not ${targets.length}` })
-    )
-  }
-  return Result.map(encodeSetSelectors(only.selectors), (set) => ({ set, value: encodeValue(only.value) }))
-}
+const PairForm = Schema.Tuple([SetSelectorsJson, ValueJson]).pipe(
+  Schema.decodeTo(
+    target,
+    SchemaTransformation.transform({
+      decode: ([selectors, value]): SendTarget => ({ selectors, value }),
+      encode: (t) => [t.selectors, t.value] as const
+    })
+  )
+)
+
+export const PutValueBodyJson = Schema.Union([ObjectForm, PairForm]).annotate(explainedBy((input) => {
+  if (Array.isArray(input)) return input.length === 2 ? PairForm : `expected ${forms}, got an array of ${input.length} items`
+  return isJsonObject(input) ? ObjectForm : expectedGot(forms, input)
+})).pipe(Schema.decodeTo(
+  Schema.toType(Schema.Array(SendTarget)),
+  SchemaTransformation.transformEffect({
+    decode: (one) => Effect.succeed<ReadonlyArray<SendTarget>>([one]),
+    encode: (targets) => {
+      const [only, ...others] = targets
+      return only !== undefined && others.length === 0
+        ? Effect.succeed(only)
+        : Effect.fail(new SchemaIssue.InvalidValue(
+          { message: `a vocabulary A put_channel_value body holds one value, not ${targets.length}` },
+          targets
+        ))
+    }
+  })
+))
+
+export const decodePutValueBody = decodeWith(PutValueBodyJson)
+export const encodePutValueBody = encodeWith(PutValueBodyJson)

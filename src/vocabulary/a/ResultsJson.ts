@@ -1,22 +1,24 @@
-import { Option, Result } from "effect"
-import type { FetchResults, ResultKey, SendResults } from "../../domain/Outcome.ts"
-import { ResultKey as ResultKeySchema } from "../../domain/Outcome.ts"
-import type { Value } from "../../domain/Value.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import { type Decoded, identifierReader, invalid, readArrayOf, readSingleKey } from "../common/JsonInput.ts"
+import { type Option, Result, Schema, SchemaTransformation } from "effect"
+import type { FetchResults, SendResults } from "../../domain/Outcome.ts"
+import { ResultKey } from "../../domain/Outcome.ts"
 import { byKey } from "../../domain/ListOrder.ts"
-import { decodeValueOrNull, encodeValueOrNull } from "../common/ValueJson.ts"
-import { type ChannelErrorInA, channelErrorInA, decodeChannelError, encodeChannelError } from "./ChannelErrorJson.ts"
+import { Value } from "../../domain/Value.ts"
+import { ValueOrNullJson } from "../common/ValueJson.ts"
+import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { explainedBy, keyedUnion } from "../common/WireSchema.ts"
+import { ChannelErrorInA, ChannelErrorJson } from "./ChannelErrorJson.ts"
 
 /**
  * Results of get_channel_value and put_channel_value (wire.md §6): an array of `[id, R]` pairs sorted by
  * id, R being `{"Ok": V}`, `{"Ok": null}` (no value yet, or a successful write) or `{"Err": E}`.
  * Decoded results carry A's errors (see ChannelErrorInA); domain results are accepted as they are.
  */
-export interface OutcomeInA<A> {
-  readonly key: ResultKey
-  readonly result: Result.Result<A, ChannelErrorInA>
-}
+const outcomeInA = <T, E>(success: Schema.Codec<T, E>) =>
+  Schema.Struct({ key: ResultKey, result: Schema.Result(success, ChannelErrorInA) })
+
+const FetchOutcomeInA = outcomeInA(Schema.Option(Value))
+const SendOutcomeInA = outcomeInA(Schema.Void)
+export type OutcomeInA<A> = { readonly key: ResultKey; readonly result: Result.Result<A, ChannelErrorInA> }
 export type FetchResultsInA = ReadonlyArray<OutcomeInA<Option.Option<Value>>>
 export type SendResultsInA = ReadonlyArray<OutcomeInA<void>>
 
@@ -24,52 +26,54 @@ export type SendResultsInA = ReadonlyArray<OutcomeInA<void>>
 export const resultsInA = <A>(results: ReadonlyArray<OutcomeInA<A>>): ReadonlyArray<OutcomeInA<A>> =>
   results.map(({ key, result }) => ({
     key,
-    result: Result.mapError(result, channelErrorInA)
+    result: Result.mapError(result, (error) => (error._tag === "TypeMismatch" ? { _tag: "TypeMismatch" } as const : error))
   }))
 
-const readKey = identifierReader(ResultKeySchema, "a channel or node id (a string)")
+const ResultKeyJson = ResultKey.annotate({ expected: "a channel or node id (a string)" })
 
-const decodeOutcomes = <A>(
-  json: unknown,
-  path: InputPath,
-  decodeOk: (json: unknown, path: InputPath) => Decoded<A>
-): Decoded<ReadonlyArray<OutcomeInA<A>>> =>
-  readArrayOf(json, path, "an array of [id, result] pairs", (pair, at): Decoded<OutcomeInA<A>> => {
-    if (!Array.isArray(pair) || pair.length !== 2) return invalid(at, "expected an [id, result] pair")
-    const [keyJson, resultJson]: ReadonlyArray<unknown> = pair
-    return Result.gen(function*() {
-      const key = yield* readKey(keyJson, [...at, 0])
-      const [tag, payload] = yield* readSingleKey(resultJson, [...at, 1], `{"Ok": …} or {"Err": …}`)
-      const result: Result.Result<A, ChannelErrorInA> = tag === "Ok"
-        ? Result.succeed(yield* decodeOk(payload, [...at, 1, "Ok"]))
-        : tag === "Err"
-        ? Result.fail(yield* decodeChannelError(payload, [...at, 1, "Err"]))
-        : yield* invalid([...at, 1], `unknown result ${JSON.stringify(tag)}, expected "Ok" or "Err"`)
-      return { key, result }
+/** `{"Ok": …}` or `{"Err": E}`, as the Result of one channel. */
+const outcome = <T, E>(ok: Schema.Codec<T, E>) => {
+  const okJson: Schema.Codec<{ readonly Ok: T }, { readonly Ok: E }> = Schema.Struct({ Ok: ok })
+  return keyedUnion(
+    { Ok: okJson, Err: Schema.Struct({ Err: ChannelErrorJson }) },
+    `{"Ok": …} or {"Err": …}`,
+    (tag) => `unknown result ${JSON.stringify(tag)}, expected "Ok" or "Err"`
+  ).pipe(Schema.decodeTo(
+    Schema.toType(Schema.Result(Schema.toType(ok), ChannelErrorInA)),
+    SchemaTransformation.transform({
+      decode: (json): Result.Result<T, ChannelErrorInA> => ("Ok" in json ? Result.succeed(json.Ok) : Result.fail(json.Err)),
+      encode: Result.match({ onSuccess: (value) => ({ Ok: value }), onFailure: (error) => ({ Err: error }) })
     })
-  })
+  ))
+}
 
-const decodeWritten = (json: unknown, path: InputPath): Decoded<void> =>
-  json === null ? Result.void : invalid(path, "a write's success is {\"Ok\": null}")
-
-export const decodeFetchResults = (json: unknown, path: InputPath = []): Decoded<FetchResultsInA> =>
-  decodeOutcomes(json, path, decodeValueOrNull)
-
-export const decodeSendResults = (json: unknown, path: InputPath = []): Decoded<SendResultsInA> =>
-  decodeOutcomes(json, path, decodeWritten)
-
-/** Sorted by id whatever the order given, so that responses are deterministic. */
-const encodeOutcomes = <A>(results: ReadonlyArray<OutcomeInA<A>>, encodeOk: (a: A) => unknown): unknown =>
-  [...results].sort(byKey).map(({ key, result }) => [
-    key,
-    Result.match(result, {
-      onSuccess: (ok) => ({ Ok: encodeOk(ok) }),
-      onFailure: (error) => ({ Err: encodeChannelError(error) })
+/** `[id, R]` pairs, written in id order. */
+const outcomes = <T, E>(ok: Schema.Codec<T, E>, target: Schema.Codec<OutcomeInA<T>, unknown>) => {
+  const Pair = Schema.Tuple([ResultKeyJson, outcome(ok)])
+  const PairJson = Pair.annotate(
+    explainedBy((input) => (Array.isArray(input) && input.length === 2 ? Pair : "expected an [id, result] pair"))
+  ).pipe(Schema.decodeTo(
+    Schema.toType(target),
+    SchemaTransformation.transform({
+      decode: ([key, result]): OutcomeInA<T> => ({ key, result }),
+      encode: ({ key, result }) => [key, result] as const
     })
-  ])
+  ))
+  return Schema.Array(PairJson).annotate({ expected: "an array of [id, result] pairs" }).pipe(Schema.decode(
+    SchemaTransformation.transform({ decode: (results) => results, encode: (results) => [...results].sort(byKey) })
+  ))
+}
 
-export const encodeFetchResults = (results: FetchResults | FetchResultsInA): unknown =>
-  encodeOutcomes<Option.Option<Value>>(results, encodeValueOrNull)
+/** A write's success is `{"Ok": null}`. */
+const Written = Schema.Null.pipe(Schema.decodeTo(
+  Schema.Void,
+  SchemaTransformation.transform<void, null>({ decode: () => undefined, encode: () => null })
+)).annotate(explainedBy(() => "a write's success is {\"Ok\": null}"))
 
-export const encodeSendResults = (results: SendResults | SendResultsInA): unknown =>
-  encodeOutcomes<void>(results, () => null)
+export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA)
+export const SendResultsJson = outcomes(Written, SendOutcomeInA)
+
+export const decodeFetchResults = decodeWith(FetchResultsJson)
+export const decodeSendResults = decodeWith(SendResultsJson)
+export const encodeFetchResults: (results: FetchResults | FetchResultsInA) => unknown = encodeTotal(FetchResultsJson)
+export const encodeSendResults: (results: SendResults | SendResultsInA) => unknown = encodeTotal(SendResultsJson)

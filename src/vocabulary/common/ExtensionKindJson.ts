@@ -1,8 +1,6 @@
-import { Result } from "effect"
-import type { Kind } from "../../domain/Kind.ts"
-import type { InputPath } from "./InvalidInput.ts"
-import { type Decoded, readObjectWithKeys, readRequired } from "./JsonInput.ts"
-import { decodeValueType, readVendorFields } from "./ValueJson.ts"
+import { Schema, SchemaTransformation } from "effect"
+import { Kind } from "../../domain/Kind.ts"
+import { ValueTypeJson } from "./ValueJson.ts"
 
 /**
  * An extension kind's fields, the same in both vocabularies (wire.md §3): `{"vendor", "adapter", "kind",
@@ -10,19 +8,17 @@ import { decodeValueType, readVendorFields } from "./ValueJson.ts"
  */
 export type ExtensionKind = Extract<Kind, { readonly _tag: "Extension" }>
 
-const extensionFields = ["vendor", "adapter", "kind", "type"]
-
-export const decodeExtensionKind = (json: unknown, path: InputPath): Decoded<ExtensionKind> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, path, "an extension kind", extensionFields)
-    const { vendor, adapter, kind } = yield* readVendorFields(object, path)
-    const type = yield* readRequired(object, "type", path, decodeValueType)
-    return { _tag: "Extension", vendor, adapter, kind, type } as const
-  })
-
-export const encodeExtensionKind = (kind: ExtensionKind): unknown => ({
-  vendor: kind.vendor,
-  adapter: kind.adapter,
-  kind: kind.kind,
-  type: kind.type
-})
+export const ExtensionKindJson = Schema.Struct({
+  vendor: Schema.String,
+  adapter: Schema.String,
+  kind: Schema.String,
+  type: ValueTypeJson
+}).annotate({ expected: "an extension kind", description: "A kind defined by an adapter, with the value type it carries." }).pipe(
+  Schema.decodeTo(
+    Kind.cases.Extension,
+    SchemaTransformation.transform({
+      decode: (e) => ({ _tag: "Extension", vendor: e.vendor, adapter: e.adapter, kind: e.kind, type: e.type }) as const,
+      encode: (k) => ({ vendor: k.vendor, adapter: k.adapter, kind: k.kind, type: k.type })
+    })
+  )
+)

@@ -1,7 +1,6 @@
-import { Result } from "effect"
-import type { Timestamp } from "../../domain/Channel.ts"
-import type { InputPath } from "./InvalidInput.ts"
-import { type Decoded, describeJson, invalid } from "./JsonInput.ts"
+import { Effect, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Timestamp } from "../../domain/Channel.ts"
+import { decodeWith } from "./WireIssue.ts"
 
 /**
  * Timestamps on the wire (wire.md §2, §5): read as any RFC 3339 date-time with an offset, written in UTC
@@ -67,22 +66,14 @@ export const encodeTimestamp = (epochMillis: Timestamp): string => {
   }+00:00`
 }
 
-/** A timestamp, or `null` for "never" (a channel not yet updated, a device not yet seen). */
-export const encodeTimestampOrNull = (epochMillis: Timestamp | null): string | null =>
-  epochMillis === null ? null : encodeTimestamp(epochMillis)
-
 /**
- * Reads an RFC 3339 date-time with an offset (`Z`, `+hh:mm`, `-hh:mm`) to milliseconds since the epoch.
- * Fractions finer than a millisecond are rounded; a leap second (`:60`) counts as the next second.
+ * Reads an RFC 3339 date-time with an offset (`Z`, `+hh:mm`, `-hh:mm`) to milliseconds since the epoch,
+ * or says why it cannot. Fractions finer than a millisecond are rounded; a leap second (`:60`) counts as
+ * the next second.
  */
-export const decodeTimestamp = (json: unknown, path: InputPath = []): Decoded<Timestamp> => {
-  if (typeof json !== "string") {
-    return invalid(path, `expected a timestamp such as "${example}", got ${describeJson(json)}`)
-  }
-  const parts = pattern.exec(json)
-  if (parts === null) {
-    return invalid(path, `expected an RFC 3339 timestamp with an offset, such as "${example}"`)
-  }
+const parseTimestamp = (text: string): Result.Result<Timestamp, string> => {
+  const parts = pattern.exec(text)
+  if (parts === null) return Result.fail(`expected an RFC 3339 timestamp with an offset, such as "${example}"`)
   const [, y, mo, d, h, mi, s, fraction, zulu, sign, oh, om] = parts
   const year = Number(y)
   const month = Number(mo)
@@ -96,7 +87,7 @@ export const decodeTimestamp = (json: unknown, path: InputPath = []): Decoded<Ti
     month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) ||
     hours > 23 || minutes > 59 || seconds > 60 || offsetHours > 23 || offsetMinutes > 59
   ) {
-    return invalid(path, `no such date and time: ${JSON.stringify(json)}`)
+    return Result.fail(`no such date and time: ${JSON.stringify(text)}`)
   }
   const millis = fraction === undefined ? 0 : Math.round(Number(`0.${fraction}`) * 1000)
   const offset = zulu === undefined ? (sign === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) : 0
@@ -104,8 +95,33 @@ export const decodeTimestamp = (json: unknown, path: InputPath = []): Decoded<Ti
     ((hours * 60 + minutes - offset) * 60 + seconds) * 1000 + millis
   return Number.isSafeInteger(epochMillis)
     ? Result.succeed(epochMillis)
-    : invalid(path, `timestamp out of range: ${JSON.stringify(json)}`)
+    : Result.fail(`timestamp out of range: ${JSON.stringify(text)}`)
 }
 
-export const decodeTimestampOrNull = (json: unknown, path: InputPath = []): Decoded<Timestamp | null> =>
-  json === null ? Result.succeed(null) : decodeTimestamp(json, path)
+/** A timestamp: an RFC 3339 string on the wire, milliseconds since the epoch in the model. */
+export const TimestampJson = Schema.String.annotate({
+  expected: `a timestamp such as "${example}"`,
+  description: "RFC 3339 date-time with an offset. Written in UTC with milliseconds and `+00:00`.",
+  format: "date-time",
+  examples: [example]
+}).pipe(Schema.decodeTo(
+  Timestamp,
+  SchemaTransformation.transformEffect({
+    decode: (text) =>
+      Result.match(parseTimestamp(text), {
+        onSuccess: Effect.succeed,
+        onFailure: (message) => Effect.fail(new SchemaIssue.InvalidValue({ message }, text))
+      }),
+    encode: (epochMillis) => Effect.succeed(encodeTimestamp(epochMillis))
+  })
+))
+
+/** A timestamp, or `null` for "never" (a channel not yet updated, a device not yet seen). */
+export const TimestampOrNullJson = Schema.NullOr(TimestampJson)
+
+export const decodeTimestamp = decodeWith(TimestampJson)
+export const decodeTimestampOrNull = decodeWith(TimestampOrNullJson)
+
+/** `epochMillis`, or `null` for "never". */
+export const encodeTimestampOrNull = (epochMillis: Timestamp | null): string | null =>
+  epochMillis === null ? null : encodeTimestamp(epochMillis)

@@ -1,50 +1,29 @@
-import { Option, Result, type Schema } from "effect"
-import type { Value } from "../../domain/Value.ts"
+import { Option, Schema, SchemaTransformation } from "effect"
+import { Value } from "../../domain/Value.ts"
 import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
-import type { InputPath } from "./InvalidInput.ts"
-import {
-  type Decoded,
-  describeJson,
-  invalid,
-  isJsonObject,
-  type JsonObject,
-  readArrayOf,
-  readBoolean,
-  readFinite,
-  readObjectWithKeys,
-  readRequired,
-  readSingleKey,
-  readString,
-  requiredField
-} from "./JsonInput.ts"
-import { decodeTimestamp, encodeTimestamp } from "./TimestampJson.ts"
+import { describeJson, isJsonObject } from "./DescribeJson.ts"
+import { TimestampJson } from "./TimestampJson.ts"
+import { decodeWith, encodeTotal } from "./WireIssue.ts"
+import { expectedGot, explainedBy } from "./WireSchema.ts"
 
 /**
  * Values on the wire, the same in both vocabularies (wire.md §2): an object with exactly one key naming
- * the value's type, e.g. `{"OnOff": "On"}`.
+ * the value's type, e.g. `{"OnOff": "On"}`. Each type's payload is a schema, mapped onto the domain's
+ * Value; the union says which type a client meant when a value does not read.
  */
 const knownTypes = valueTypes.join(", ")
 
 export const isValueType = (name: string): name is ValueType => valueTypes.some((type) => type === name)
 
 /** A value type's name, as in an Extension kind's `type` or a TypeError's `expected` and `got`. */
-export const decodeValueType = (json: unknown, path: InputPath = []): Decoded<ValueType> => {
-  if (typeof json !== "string") return invalid(path, `expected a value type name such as "OnOff", got ${describeJson(json)}`)
-  return isValueType(json)
-    ? Result.succeed(json)
-    : invalid(path, `unknown value type ${JSON.stringify(json)} (known: ${knownTypes})`)
-}
-
-const readState = <const S extends string>(
-  states: readonly [S, S],
-  json: unknown,
-  path: InputPath
-): Decoded<S> => {
-  const state = states.find((s) => s === json)
-  return state !== undefined
-    ? Result.succeed(state)
-    : invalid(path, `expected "${states[0]}" or "${states[1]}", got ${describeJson(json)}`)
-}
+export const ValueTypeJson = Schema.Literals(valueTypes).annotate({
+  description: "The name of a value type (§2).",
+  ...explainedBy((input) =>
+    typeof input === "string"
+      ? `unknown value type ${JSON.stringify(input)} (known: ${knownTypes})`
+      : `expected a value type name such as "OnOff", got ${describeJson(input)}`
+  )
+})
 
 /**
  * Below 2^51 ms (about 71,000 years) rounding to the millisecond is exact and idempotent: `n / 1000 * 1000`
@@ -63,97 +42,18 @@ const normalizeHue = (h: number): number => {
   return positive >= 360 ? 0 : positive + 0
 }
 
-const readUnitInterval = (json: unknown, path: InputPath): Decoded<number> =>
-  Result.flatMap(
-    readFinite(json, path),
-    (n) => n >= 0 && n <= 1 ? Result.succeed(n) : invalid(path, "must be between 0 and 1")
-  )
+const Finite = Schema.Finite.annotate({ expected: "a number" })
 
-/** The `vendor`, `adapter` and `kind` strings of an extension value (and of an extension kind). */
-export const readVendorFields = (object: JsonObject, path: InputPath) =>
-  Result.gen(function*() {
-    const vendor = yield* readRequired(object, "vendor", path, readString)
-    const adapter = yield* readRequired(object, "adapter", path, readString)
-    const kind = yield* readRequired(object, "kind", path, readString)
-    return { vendor, adapter, kind }
-  })
+/** A number as the model keeps it: `-0` reads as `0`, so that equal inputs give equal values. */
+const plain = (n: number): number => n + 0
 
-const extensionKeys = ["value", "vendor", "adapter", "kind"]
+const UnitInterval = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }, { message: "must be between 0 and 1" })).annotate({
+  expected: "a number"
+})
 
-const decodePayload = (type: ValueType, json: unknown, path: InputPath): Decoded<Value> => {
-  switch (type) {
-    case "Unit":
-      // FoxBox clients write the empty payload several ways (`null`, `[]`, `""`…) and FoxBox ignored
-      // it: whatever it holds, it means the one Unit value (wire.md §2).
-      return Result.succeed({ _tag: "Unit" })
-    case "OnOff":
-      return Result.map(readState(["On", "Off"], json, path), (state) => ({ _tag: "OnOff", state }))
-    case "OpenClosed":
-      return Result.map(readState(["Open", "Closed"], json, path), (state) => ({ _tag: "OpenClosed", state }))
-    case "DoorLocked":
-      return Result.map(readState(["Locked", "Unlocked"], json, path), (state) => ({ _tag: "DoorLocked", state }))
-    case "Duration":
-      return Result.flatMap(readFinite(json, path, "a number of seconds"), (seconds) =>
-        seconds >= 0
-          ? Result.succeed({ _tag: "Duration", seconds: roundToMilliseconds(seconds) })
-          : invalid(path, "must not be negative"))
-    case "TimeStamp":
-      return Result.map(decodeTimestamp(json, path), (epochMillis) => ({ _tag: "TimeStamp", epochMillis }))
-    case "Temperature":
-      return Result.gen(function*() {
-        const [unit, degrees] = yield* readSingleKey(json, path, `a temperature such as {"C": 21.5} or {"F": 70.7}`)
-        if (unit !== "C" && unit !== "F") {
-          return yield* invalid(path, `unknown temperature unit ${JSON.stringify(unit)} (expected "C" or "F")`)
-        }
-        return { _tag: "Temperature", unit, degrees: yield* readFinite(degrees, [...path, unit]) } as const
-      })
-    case "Color":
-      return Result.gen(function*() {
-        const color = yield* readObjectWithKeys(json, path, "a color", ["h", "s", "v"])
-        const h = yield* readFinite(yield* requiredField(color, "h", path), [...path, "h"])
-        const s = yield* readUnitInterval(yield* requiredField(color, "s", path), [...path, "s"])
-        const v = yield* readUnitInterval(yield* requiredField(color, "v", path), [...path, "v"])
-        return { _tag: "Color", h: normalizeHue(h), s, v } as const
-      })
-    case "String":
-      return Result.map(readString(json, path), (value) => ({ _tag: "String", value }))
-    case "Json":
-    {
-      const problem = jsonProblem(json)
-      // The walk has just checked every part of `json`: it is JSON.
-      return problem === undefined ? Result.succeed({ _tag: "Json", value: json as Schema.Json }) : invalid(path, problem)
-    }
-    case "Binary":
-      return Result.gen(function*() {
-        const binary = yield* readObjectWithKeys(json, path, "binary data", ["data", "mimetype"])
-        const data = yield* readArrayOf(
-          yield* requiredField(binary, "data", path),
-          [...path, "data"],
-          "an array of bytes",
-          readByte
-        )
-        const mimetype = yield* readString(yield* requiredField(binary, "mimetype", path), [...path, "mimetype"])
-        return { _tag: "Binary", data, mimetype } as const
-      })
-    case "ExtBool":
-      return Result.gen(function*() {
-        const ext = yield* readObjectWithKeys(json, path, "an extension value", extensionKeys)
-        const value = yield* readBoolean(yield* requiredField(ext, "value", path), [...path, "value"])
-        return { _tag: "ExtBool", value, ...(yield* readVendorFields(ext, path)) } as const
-      })
-    case "ExtNumeric":
-      return Result.gen(function*() {
-        const ext = yield* readObjectWithKeys(json, path, "an extension value", extensionKeys)
-        const value = yield* readFinite(yield* requiredField(ext, "value", path), [...path, "value"])
-        return { _tag: "ExtNumeric", value, ...(yield* readVendorFields(ext, path)) } as const
-      })
-  }
-}
-
-const readByte = (json: unknown, path: InputPath): Decoded<number> =>
-  typeof json === "number" && Number.isInteger(json) && json >= 0 && json <= 255
-    ? Result.succeed(json + 0)
-    : invalid(path, `expected a byte (an integer from 0 to 255), got ${describeJson(json)}`)
+const Byte = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 })).annotate(
+  explainedBy((input) => expectedGot("a byte (an integer from 0 to 255)", input))
+)
 
 /**
  * Json payloads may nest at most this deep. `JSON.parse` reads any depth, but `JSON.stringify` and
@@ -162,79 +62,158 @@ const readByte = (json: unknown, path: InputPath): Decoded<number> =>
  */
 export const MAX_JSON_DEPTH = 256
 
-/** Why `json` is not plain JSON of bounded depth, or `undefined`. Walked with an explicit stack. */
-const jsonProblem = (json: unknown): string | undefined => {
+/** Whether `json` nests deeper than MAX_JSON_DEPTH arrays and objects. Walked with an explicit stack. */
+const nestsTooDeep = (json: unknown): boolean => {
   const pending: Array<readonly [unknown, number]> = [[json, 0]]
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [item, depth] = next
-    if (item === null || typeof item === "string" || typeof item === "boolean") continue
-    if (typeof item === "number") {
-      if (!Number.isFinite(item)) return "expected JSON, got a number that is not finite"
-      continue
-    }
-    if (depth >= MAX_JSON_DEPTH) return `must not nest deeper than ${MAX_JSON_DEPTH} levels`
-    if (Array.isArray(item)) {
-      for (const element of item) pending.push([element, depth + 1])
-    } else if (isJsonObject(item)) {
-      for (const key of Object.keys(item)) pending.push([item[key], depth + 1])
-    } else {
-      return `expected JSON, got ${describeJson(item)}`
-    }
+    if (item === null || typeof item !== "object") continue
+    if (depth >= MAX_JSON_DEPTH) return true
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1])
   }
-  return undefined
+  return false
 }
 
+const JsonPayload = Schema.Json.check(
+  Schema.makeFilter((json) => !nestsTooDeep(json) || `must not nest deeper than ${MAX_JSON_DEPTH} levels`)
+).annotate({ description: `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` })
+
+const twoStates = <const S extends string>(states: readonly [S, S]) =>
+  Schema.Literals(states).annotate({ expected: `"${states[0]}" or "${states[1]}"` })
+
+const Celsius = Schema.Struct({ C: Finite })
+const Fahrenheit = Schema.Struct({ F: Finite })
+const temperatureExample = `a temperature such as {"C": 21.5} or {"F": 70.7}`
+
+/** `{"C": 21.5}` or `{"F": 70.7}`. */
+const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
+  description: "Degrees Celsius `{\"C\": 21.5}` or Fahrenheit `{\"F\": 70.7}`; compared in Celsius.",
+  ...explainedBy((input) => {
+    if (!isJsonObject(input)) return expectedGot(temperatureExample, input)
+    const keys = Object.keys(input)
+    if (keys.length !== 1) return `expected ${temperatureExample}, got an object with ${keys.length} keys`
+    const [unit] = keys
+    return unit === "C" ? Celsius : unit === "F" ? Fahrenheit : `unknown temperature unit ${JSON.stringify(unit)} (expected "C" or "F")`
+  })
+})
+
+const vendorFields = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
+
+/** The payload of each value type (wire.md §2), and how it maps onto the domain's Value. */
+const payloads = {
+  Unit: Schema.Struct({ Unit: Schema.Unknown.annotate({ description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." }) }).pipe(
+    Schema.decodeTo(Value.cases.Unit, SchemaTransformation.transform({ decode: () => ({ _tag: "Unit" }) as const, encode: (): { readonly Unit: unknown } => ({ Unit: null }) }))
+  ),
+  OnOff: Schema.Struct({ OnOff: twoStates(["On", "Off"]) }).pipe(
+    Schema.decodeTo(Value.cases.OnOff, SchemaTransformation.transform({ decode: (j) => ({ _tag: "OnOff", state: j.OnOff }) as const, encode: (v) => ({ OnOff: v.state }) }))
+  ),
+  OpenClosed: Schema.Struct({ OpenClosed: twoStates(["Open", "Closed"]) }).pipe(
+    Schema.decodeTo(Value.cases.OpenClosed, SchemaTransformation.transform({ decode: (j) => ({ _tag: "OpenClosed", state: j.OpenClosed }) as const, encode: (v) => ({ OpenClosed: v.state }) }))
+  ),
+  DoorLocked: Schema.Struct({ DoorLocked: twoStates(["Locked", "Unlocked"]) }).pipe(
+    Schema.decodeTo(Value.cases.DoorLocked, SchemaTransformation.transform({ decode: (j) => ({ _tag: "DoorLocked", state: j.DoorLocked }) as const, encode: (v) => ({ DoorLocked: v.state }) }))
+  ),
+  Duration: Schema.Struct({
+    Duration: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0, { message: "must not be negative" })).annotate({
+      expected: "a number of seconds",
+      description: "Seconds, with millisecond precision (finer is rounded)."
+    })
+  }).pipe(
+    Schema.decodeTo(Value.cases.Duration, SchemaTransformation.transform({ decode: (j) => ({ _tag: "Duration", seconds: plain(roundToMilliseconds(j.Duration)) }) as const, encode: (v) => ({ Duration: v.seconds }) }))
+  ),
+  TimeStamp: Schema.Struct({ TimeStamp: TimestampJson }).pipe(
+    Schema.decodeTo(Value.cases.TimeStamp, SchemaTransformation.transform({ decode: (j) => ({ _tag: "TimeStamp", epochMillis: j.TimeStamp }) as const, encode: (v) => ({ TimeStamp: v.epochMillis }) }))
+  ),
+  Temperature: Schema.Struct({ Temperature: Temperature }).pipe(
+    Schema.decodeTo(Value.cases.Temperature, SchemaTransformation.transform({
+      decode: ({ Temperature: t }) =>
+        "C" in t
+          ? { _tag: "Temperature", unit: "C", degrees: plain(t.C) } as const
+          : { _tag: "Temperature", unit: "F", degrees: plain(t.F) } as const,
+      encode: (v) => ({ Temperature: v.unit === "C" ? { C: v.degrees } : { F: v.degrees } })
+    }))
+  ),
+  Color: Schema.Struct({
+    Color: Schema.Struct({ h: Finite, s: UnitInterval, v: UnitInterval }).annotate({
+      expected: "a color",
+      description: "Hue in degrees (taken mod 360), saturation and value in [0, 1]."
+    })
+  }).pipe(
+    Schema.decodeTo(Value.cases.Color, SchemaTransformation.transform({
+      decode: ({ Color: c }) => ({ _tag: "Color", h: normalizeHue(c.h), s: plain(c.s), v: plain(c.v) }) as const,
+      encode: (v) => ({ Color: { h: v.h, s: v.s, v: v.v } })
+    }))
+  ),
+  String: Schema.Struct({ String: Schema.String }).pipe(
+    Schema.decodeTo(Value.cases.String, SchemaTransformation.transform({ decode: (j) => ({ _tag: "String", value: j.String }) as const, encode: (v) => ({ String: v.value }) }))
+  ),
+  Json: Schema.Struct({ Json: JsonPayload }).pipe(
+    Schema.decodeTo(Value.cases.Json, SchemaTransformation.transform({ decode: (j) => ({ _tag: "Json", value: j.Json }) as const, encode: (v) => ({ Json: v.value }) }))
+  ),
+  Binary: Schema.Struct({
+    Binary: Schema.Struct({
+      data: Schema.Array(Byte).annotate({ expected: "an array of bytes", description: "The bytes." }),
+      mimetype: Schema.String
+    }).annotate({ expected: "binary data" })
+  }).pipe(
+    Schema.decodeTo(Value.cases.Binary, SchemaTransformation.transform({
+      decode: ({ Binary: b }) => ({ _tag: "Binary", data: b.data, mimetype: b.mimetype }) as const,
+      encode: (v) => ({ Binary: { data: v.data, mimetype: v.mimetype } })
+    }))
+  ),
+  ExtBool: Schema.Struct({
+    ExtBool: Schema.Struct({ value: Schema.Boolean, ...vendorFields }).annotate({ expected: "an extension value" })
+  }).pipe(
+    Schema.decodeTo(Value.cases.ExtBool, SchemaTransformation.transform({
+      decode: ({ ExtBool: e }) => ({ _tag: "ExtBool", value: e.value, vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
+      encode: (v) => ({ ExtBool: { value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind } })
+    }))
+  ),
+  ExtNumeric: Schema.Struct({
+    ExtNumeric: Schema.Struct({ value: Finite, ...vendorFields }).annotate({ expected: "an extension value" })
+  }).pipe(
+    Schema.decodeTo(Value.cases.ExtNumeric, SchemaTransformation.transform({
+      decode: ({ ExtNumeric: e }) => ({ _tag: "ExtNumeric", value: plain(e.value), vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
+      encode: (v) => ({ ExtNumeric: { value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind } })
+    }))
+  )
+} satisfies { readonly [T in ValueType]: Schema.Codec<Extract<Value, { readonly _tag: T }>, unknown> }
+
+/** A bare `null` is FoxBox's Unit; written `{"Unit": null}` (the Unit member comes first). */
+const NullUnit = Schema.Null.pipe(
+  Schema.decodeTo(Value.cases.Unit, SchemaTransformation.transform({ decode: () => ({ _tag: "Unit" }) as const, encode: () => null }))
+)
+
+const valueExample = `a value such as {"OnOff": "On"}`
+
+/**
+ * A value: `{"<type>": payload}`, or a bare `null` for Unit. Written in its one form (Unit as
+ * `{"Unit": null}`, timestamps in UTC). A value that does not read is explained by the type its key names.
+ */
+export const ValueJson = Schema.Union([...valueTypes.map((type) => payloads[type]), NullUnit]).annotate({
+  expected: valueExample,
+  ...explainedBy((input) => {
+    if (!isJsonObject(input)) return expectedGot(valueExample, input)
+    const keys = Object.keys(input)
+    const [type] = keys
+    if (type === undefined || keys.length > 1) return `expected ${valueExample}, got an object with ${keys.length} keys`
+    return isValueType(type) ? payloads[type] : `unknown value type ${JSON.stringify(type)} (known: ${knownTypes})`
+  })
+})
+
+/** A value, or `null` for none (yet): how results and a home file's initial values write "no value". */
+export const ValueOrNullJson = Schema.Union([Schema.Null, ValueJson]).annotate(explainedBy(() => ValueJson)).pipe(Schema.decodeTo(
+  Schema.toType(Schema.Option(Value)),
+  // `null` is read as "no value" here (the null form comes first), not as FoxBox's Unit.
+  SchemaTransformation.transform({ decode: (value) => Option.fromNullOr(value), encode: Option.getOrNull })
+))
+
+export const decodeValueType = decodeWith(ValueTypeJson)
 /**
  * Reads a value. `path` is where it sits in the body, for messages such as
  * `body[0].value: unknown value type "Foo"` or `body.value.Color.s: must be between 0 and 1`.
  */
-export const decodeValue = (json: unknown, path: InputPath = []): Decoded<Value> => {
-  // A bare `null` is FoxBox's Unit.
-  if (json === null) return Result.succeed({ _tag: "Unit" })
-  return Result.flatMap(
-    readSingleKey(json, path, `a value such as {"OnOff": "On"}`),
-    ([type, payload]) =>
-      isValueType(type)
-        ? decodePayload(type, payload, [...path, type])
-        : invalid(path, `unknown value type ${JSON.stringify(type)} (known: ${knownTypes})`)
-  )
-}
-
-const encodePayload = (value: Value): unknown => {
-  switch (value._tag) {
-    case "Unit":
-      return null
-    case "OnOff":
-    case "OpenClosed":
-    case "DoorLocked":
-      return value.state
-    case "Duration":
-      return value.seconds
-    case "TimeStamp":
-      return encodeTimestamp(value.epochMillis)
-    case "Temperature":
-      return { [value.unit]: value.degrees }
-    case "Color":
-      return { h: value.h, s: value.s, v: value.v }
-    case "String":
-    case "Json":
-      return value.value
-    case "Binary":
-      return { data: value.data, mimetype: value.mimetype }
-    case "ExtBool":
-    case "ExtNumeric":
-      return { value: value.value, vendor: value.vendor, adapter: value.adapter, kind: value.kind }
-  }
-}
-
-/** Writes a value in its one wire form (Unit as `{"Unit": null}`, timestamps in UTC). */
-export const encodeValue = (value: Value): unknown => ({ [value._tag]: encodePayload(value) })
-
-/** A value, or `null` for none (yet): how results and a home file's initial values write "no value". */
-export const decodeValueOrNull = (json: unknown, path: InputPath = []): Decoded<Option.Option<Value>> =>
-  json === null ? Result.succeed(Option.none()) : Result.map(decodeValue(json, path), Option.some)
-
-export const encodeValueOrNull: (value: Option.Option<Value>) => unknown = Option.match({
-  onNone: () => null,
-  onSome: encodeValue
-})
+export const decodeValue = decodeWith(ValueJson)
+export const encodeValue = encodeTotal(ValueJson)
+export const decodeValueOrNull = decodeWith(ValueOrNullJson)
+export const encodeValueOrNull = encodeTotal(ValueOrNullJson)

@@ -1,0 +1,43 @@
+import { Schema, SchemaTransformation } from "effect"
+import { builtinKindNames, builtinKindTypes, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
+import { isJsonObject } from "./DescribeJson.ts"
+import { ExtensionKindJson } from "./ExtensionKindJson.ts"
+import { decodeWith, encodeTotal } from "./WireIssue.ts"
+import { expectedGot, explainedBy } from "./WireSchema.ts"
+
+/**
+ * A kind as vocabulary B and the simulator's home file write it (wire.md §3): a bare name (`"OnOff"`),
+ * or an Extension as `{"vendor": s, "adapter": s, "kind": s, "type": <value type name>}`.
+ */
+const knownKinds = `${builtinKindNames.join(", ")}, or an extension {"vendor", "adapter", "kind", "type"}`
+
+const kindTable = builtinKindNames.map((name) => `${name}: ${builtinKindTypes[name]}`).join(", ")
+
+/** A built-in kind's name. */
+export const KindNameJson = Schema.Literals(builtinKindNames).annotate({
+  description: `A built-in channel kind and, after the colon, the value type it carries: ${kindTable}.`,
+  ...explainedBy((input) =>
+    typeof input === "string" ? `unknown kind ${JSON.stringify(input)} (known: ${knownKinds})` : expectedGot(`a kind such as "OnOff"`, input)
+  )
+}).pipe(Schema.decodeTo(
+  Kind.cases.Builtin,
+  SchemaTransformation.transform({ decode: (name) => ({ _tag: "Builtin", name }) as const, encode: (kind) => kind.name })
+))
+
+/** A kind: a built-in kind's bare name, or an extension object. */
+export const BareKindJson = Schema.Union([KindNameJson, ExtensionKindJson]).annotate({
+  description: "A channel kind: a bare name (`\"OnOff\"`) or an extension object.",
+  ...explainedBy((input) => {
+    if (typeof input === "string") return KindNameJson
+    if (!isJsonObject(input)) return expectedGot(`a kind such as "OnOff"`, input)
+    const keys = Object.keys(input)
+    const [only] = keys
+    // `{"OnOff": []}` and `{"Extension": {…}}` are vocabulary A's forms: say so rather than "unknown field".
+    return keys.length === 1 && only !== undefined && (isBuiltinKindName(only) || only === "Extension")
+      ? `expected a kind such as "OnOff" or {"vendor", "adapter", "kind", "type"}, got vocabulary A's form`
+      : ExtensionKindJson
+  })
+})
+
+export const decodeBareKind = decodeWith(BareKindJson)
+export const encodeBareKind = encodeTotal(BareKindJson)

@@ -1,0 +1,152 @@
+import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
+import { describeJson } from "./DescribeJson.ts"
+import { type InputPath, InvalidInput } from "./InvalidInput.ts"
+import { Unexpressible } from "./Unexpressible.ts"
+import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
+
+/**
+ * The one formatter of wire failures: the first problem of a Schema failure, where it is and what it is
+ * in the client's words (`body[1].kind: unknown kind "Toaster" (known: …)`). Every decoder of both
+ * vocabularies reports through it; the words come from the schemas' annotations (WireSchema.ts).
+ */
+
+/** How wire shapes are read: unknown fields are refused by name, and refused inputs are kept for the messages. */
+const parseOptions: SchemaAST.ParseOptions = { onExcessProperty: "error", reportInput: true }
+
+interface Problem {
+  readonly path: InputPath
+  readonly reason: string
+}
+
+/** How a shape with no `expected` annotation is named. */
+const nameOf = (ast: SchemaAST.AST): string => {
+  switch (ast._tag) {
+    case "String":
+      return "a string"
+    case "Number":
+      return "a number"
+    case "Boolean":
+      return "a boolean"
+    case "Null":
+      return "null"
+    case "Literal":
+      return JSON.stringify(ast.literal)
+    case "Arrays":
+      return "an array"
+    case "Objects":
+      return "an object"
+    default:
+      return "something else"
+  }
+}
+
+const named = (ast: SchemaAST.AST): string => expectedOf(ast) ?? nameOf(ast)
+
+/** The fields a struct takes, in the order it declares them. */
+const fieldsOf = (ast: SchemaAST.AST): ReadonlyArray<string> =>
+  ast._tag === "Objects" ? ast.propertySignatures.map((p) => String(p.name)) : []
+
+const parent = (path: InputPath): InputPath => path.slice(0, -1)
+
+const lastKey = (path: InputPath): string => String(path[path.length - 1])
+
+/** What the schema of `ast` says of `input`, if it explains its failures itself. */
+const explained = (ast: SchemaAST.AST | undefined, issue: SchemaIssue.Issue, path: InputPath): Problem | undefined => {
+  const explain = ast === undefined ? undefined : explanationOf(ast)
+  if (explain === undefined || !SchemaIssue.hasInput(issue)) return undefined
+  const explanation = explain(issue.input)
+  if (typeof explanation === "string") return { path, reason: explanation }
+  // A schema that answers "my own structure explains it" is read structurally.
+  if (explanation.ast === ast) return undefined
+  const again = Schema.decodeUnknownResult(explanation, parseOptions)(issue.input)
+  return Result.isFailure(again) ? problemOf(again.failure.issue, path) : undefined
+}
+
+const astOf = (issue: SchemaIssue.Issue): SchemaAST.AST | undefined => {
+  switch (issue._tag) {
+    case "InvalidType":
+    case "Composite":
+    case "Encoding":
+    case "AnyOf":
+    case "OneOf":
+      return issue.ast
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The first problem of `issue`, at `path`. Explanations are of inputs a client sent: an encoding failure
+ * (something a vocabulary cannot say) is read without them.
+ */
+const problemOf = (issue: SchemaIssue.Issue, path: InputPath, decoding = true): Problem => {
+  const explanation = decoding ? explained(astOf(issue), issue, path) : undefined
+  if (explanation !== undefined) return explanation
+  switch (issue._tag) {
+    case "Pointer":
+      return problemOf(issue.issue, [...path, ...issue.path], decoding)
+    case "Composite":
+      return problemOf(issue.issues[0], path, decoding)
+    case "Encoding":
+      return problemOf(issue.issue, path, decoding)
+    case "Filter": {
+      // A filter's message is the one it returned for this input (maybe at a place within it), or its own.
+      const inner = issue.issue
+      const own = issue.filter.annotations?.message ?? issue.filter.annotations?.expected ?? "invalid"
+      return inner._tag === "InvalidValue" && inner.annotations?.message === undefined
+        ? { path, reason: own }
+        : problemOf(inner, path, decoding)
+    }
+    case "InvalidType":
+      return { path, reason: expectedGot(named(issue.ast), issue.input) }
+    case "InvalidValue":
+    case "Forbidden":
+      return { path, reason: issue.annotations?.message ?? `invalid: ${describeJson(issue.input)}` }
+    case "MissingKey":
+      return { path: parent(path), reason: `missing field ${JSON.stringify(lastKey(path))}` }
+    case "UnexpectedKey": {
+      const what = expectedOf(issue.ast)
+      const takes = what === undefined ? "" : ` (${what} takes ${fieldsOf(issue.ast).join(", ")})`
+      return { path: parent(path), reason: `unknown field ${JSON.stringify(lastKey(path))}${takes}` }
+    }
+    case "AnyOf": {
+      const [only] = issue.issues
+      return only !== undefined && issue.issues.length === 1
+        ? problemOf(only, path, decoding)
+        : { path, reason: expectedGot(named(issue.ast), issue.input) }
+    }
+    case "OneOf":
+      return { path, reason: `ambiguous: reads as more than one ${named(issue.ast)}` }
+  }
+}
+
+/** The first problem of a Schema failure, as the InvalidInput a client reads, under `prefix`. */
+export const toInvalidInput = (issue: SchemaIssue.Issue, prefix: InputPath = []): InvalidInput => {
+  const { path, reason } = problemOf(issue, prefix)
+  return new InvalidInput({ path, reason })
+}
+
+/** The first problem of a Schema failure in words, with the path rendered under `root` (`""` for none). */
+export const describeIssue = (issue: SchemaIssue.Issue): { readonly path: InputPath; readonly reason: string } =>
+  problemOf(issue, [])
+
+/** A decoder of parsed JSON: the domain value, or the first problem at its place under `prefix`. */
+export const decodeWith = <S extends Schema.Decoder<unknown>>(schema: S) => {
+  const decode = Schema.decodeUnknownResult(schema, parseOptions)
+  return (json: unknown, prefix: InputPath = []): Result.Result<S["Type"], InvalidInput> =>
+    Result.mapError(decode(json), (error) => toInvalidInput(error.issue, prefix))
+}
+
+/** An encoder of what a vocabulary may not be able to say (a request): the JSON, or why it cannot be written. */
+export const encodeWith = <S extends Schema.Encoder<unknown>>(schema: S) => {
+  const encode = Schema.encodeUnknownResult(schema, parseOptions)
+  return (value: S["Type"]): Result.Result<S["Encoded"], Unexpressible> =>
+    Result.mapError(encode(value), (error) => new Unexpressible({ reason: problemOf(error.issue, [], false).reason }))
+}
+
+/**
+ * An encoder of what a vocabulary can always say (an answer): the JSON. The value comes from the
+ * gateway, checked when it was built, so it is not checked again; a failure here is a bug.
+ */
+export const encodeTotal = <S extends Schema.Encoder<unknown>>(schema: S): (value: S["Type"]) => S["Encoded"] =>
+  Schema.encodeSync(schema, { disableChecks: true })
