@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { defaultGatewayConfig } from "../../../src/GatewayConfig.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
 import { openWatch } from "../../support/openWatch.ts"
@@ -107,6 +108,23 @@ describe("the watch socket", () => {
     await Promise.all(clients.map((client) => client.close()))
     await eventually(async () => (await gateway.liveWatches()) === before)
     expect(await gateway.liveWatches()).toBe(before)
+  })
+})
+
+describe("frames over the size limit", () => {
+  it("close the socket with 1009 once a frame is one byte over --max-body-bytes (1 MiB), and release its watch", async () => {
+    const limit = defaultGatewayConfig.maxBodyBytes
+    const before = await gateway.liveWatches()
+    const client = await openWatch(gateway)
+    // Padded with JSON whitespace to exactly the limit: still a frame the server reads.
+    const registration = JSON.stringify({ select: { id: lamp } })
+    client.send(registration + " ".repeat(limit - Buffer.byteLength(registration)))
+    expect(await client.next()).toEqual({ GetterAdded: lamp })
+    expect(await gateway.liveWatches()).toBe(before + 1)
+    // Malformed too: a server that read it would answer an Error at once instead of closing.
+    client.send("x".repeat(limit + 1))
+    expect(await Promise.race([client.closed, client.next()])).toEqual({ code: 1009, reason: expect.any(String) })
+    await eventually(async () => (await gateway.liveWatches()) === before)
   })
 })
 
