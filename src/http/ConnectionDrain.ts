@@ -34,8 +34,13 @@ export const drainConnections = (server: Server): ConnectionDrain => {
     const socket = request.socket
     const responses = running.get(socket)
     if (responses === undefined) return
+    if (stopping) {
+      // Node closes a connection after a response with `Connection: close`, dropping the responses
+      // queued behind it: only the last response of the connection may carry it.
+      for (const earlier of responses) if (!earlier.headersSent) earlier.removeHeader("connection")
+      response.setHeader("connection", "close")
+    }
     responses.add(response)
-    if (stopping) response.setHeader("connection", "close")
     response.once("close", () => {
       responses.delete(response)
       if (stopping) closeIfIdle(socket)

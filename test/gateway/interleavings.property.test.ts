@@ -1,5 +1,5 @@
 import { describe, it } from "@effect/vitest"
-import { Clock, Effect, Fiber, Layer, Logger, Option, Result } from "effect"
+import { Clock, Effect, Fiber, Layer, Logger, Option, Result, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import { expect } from "vitest"
@@ -8,6 +8,7 @@ import { makeSimulatedDevices } from "../../src/adapters/simulator/SimulatedDevi
 import { AdapterId, ChannelId, channelSelector, exactly, kindValueType } from "../../src/domain/index.ts"
 import type { Value } from "../../src/domain/index.ts"
 import { Dispatch } from "../../src/gateway/Dispatch.ts"
+import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
 
@@ -16,7 +17,10 @@ import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
  * real Registry, Dispatch and simulated devices. Whatever the interleaving: what a channel holds (and so
  * what watchers are told: the Registry reports only what it takes) is what its device holds and of its
  * kind's type, `updated` never goes back, reads answer no value of the wrong type, and an acknowledged
- * write is what a later read answers unless something could have replaced it.
+ * write is what a later read answers unless something could have replaced it. And the changes the
+ * Registry publishes (what watchers receive) are, per channel, in time order, of the channel's type at
+ * that time, and changes: a value published twice in a row for one channel is a false change (a read
+ * answering what the channel already holds), unless the channel left or changed kind in between.
  */
 
 const STEP = 5
@@ -90,6 +94,16 @@ const run = (initial: HomeVariant, operations: ReadonlyArray<{ readonly at: numb
     const registry = yield* Registry
     const dispatch = yield* Dispatch
     const devices = yield* makeSimulatedDevices(AdapterId.make("simulator@gateway.local"), registry.register)
+    // Every value the Registry publishes, from before the first device connects.
+    const published: Array<Extract<HomeChange, { readonly _tag: "ValueReported" }>> = []
+    yield* registry.changes.pipe(
+      Stream.runForEach((change) =>
+        Effect.sync(() => {
+          if (change._tag === "ValueReported") published.push(change)
+        })
+      ),
+      Effect.forkScoped({ startImmediately: true })
+    )
     let step = 0
     yield* devices.apply(toHome(initial))
 
@@ -149,6 +163,27 @@ const run = (initial: HomeVariant, operations: ReadonlyArray<{ readonly at: numb
       expect(step).toBeLessThan(2_000)
     }
     yield* Fiber.joinAll(fibers)
+    yield* settle
+
+    // What the Registry published, per channel: in time order, of the channel's type at that time (the
+    // kind sampled before or after that step: one save a step at most), and each value a change.
+    const stepOf = (at: number) => at / STEP
+    const typesBetween = (id: ChannelId, from: number, to: number) =>
+      kinds.slice(Math.max(0, from), to + 1).map((k) => k.get(id))
+    const lastPublished = new Map<ChannelId, { readonly value: Value; readonly at: number }>()
+    for (const { channel, value: v, at } of published) {
+      const types = typesBetween(channel, stepOf(at) - 1, stepOf(at))
+      expect(types, `${channel} published ${v._tag} at ${at}`).toContain(v._tag)
+      const previous = lastPublished.get(channel)
+      if (previous !== undefined) {
+        expect(at, `${channel} published at ${at} after ${previous.at}`).toBeGreaterThanOrEqual(previous.at)
+        // Had the channel left, or changed kind, it would start again with no value: the same value is then news.
+        const between = typesBetween(channel, stepOf(previous.at) - 1, stepOf(at))
+        const sameChannelThroughout = between.every((type) => type !== undefined && type === between[0])
+        if (sameChannelThroughout) expect(v, `${channel} published twice in a row at ${at}`).not.toEqual(previous.value)
+      }
+      lastPublished.set(channel, { value: v, at })
+    }
 
     // No read answers a value of a type its getter did not take while the read was in flight.
     for (const read of done) {

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { Effect, ManagedRuntime, Option, Redacted } from "effect"
+import { Effect, Layer, ManagedRuntime, Metric, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
@@ -43,6 +43,12 @@ export interface GatewayOverHttp {
   readonly revokeToken: (id: number) => Promise<void>
   /** How many watches the gateway holds (each with its queue): a closed socket must release its own. */
   readonly liveWatches: () => Promise<number>
+  /**
+   * How many fibers of the gateway are running now (request handlers, watch sockets, background
+   * work), counted through Effect's fiber runtime metrics: compare two readings, not a reading with
+   * a number.
+   */
+  readonly liveFibers: () => number
   readonly close: () => Promise<void>
 }
 
@@ -52,10 +58,25 @@ export const testAdminPassword = "test admin password"
 let adminHash: Promise<string> | undefined
 const adminPasswordHash = () => (adminHash ??= Effect.runPromise(hashPassword(Redacted.make(testAdminPassword))))
 
+/** Counts the fibers started and not yet ended in the context it is provided to. */
+const fiberCount = () => {
+  let running = 0
+  const layer = Layer.succeed(Metric.FiberRuntimeMetrics)({
+    recordFiberStart: () => {
+      running++
+    },
+    recordFiberEnd: () => {
+      running--
+    }
+  })
+  return { layer, running: () => running }
+}
+
 export const startGateway = async (home: unknown, config: Partial<GatewayConfigShape> = {}): Promise<GatewayOverHttp> => {
   const dataDir = freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home, null, 2))
+  const fibers = fiberCount()
   const runtime = ManagedRuntime.make(
     gatewayLayer({
       ...defaultGatewayConfig,
@@ -65,7 +86,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
       dataDir,
       home: Option.some(homeFile),
       ...config
-    })
+    }).pipe(Layer.provide(fibers.layer))
   )
   const address = await runtime.runPromise(HttpServer.HttpServer.useSync((server) => server.address))
   if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
@@ -114,6 +135,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
     lastWriter: (setter) => runtime.runPromise(Simulator.use((s) => s.lastWriter(ChannelId.make(setter)))),
     revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
     liveWatches: () => runtime.runPromise(Effect.flatMap(Watch, (watch) => watch.live)),
+    liveFibers: fibers.running,
     close: () => runtime.dispose()
   }
 }

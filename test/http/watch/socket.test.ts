@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { defaultGatewayConfig } from "../../../src/GatewayConfig.ts"
+import { eventuallyAsync } from "../../support/eventually.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
 import { openWatch } from "../../support/openWatch.ts"
@@ -11,6 +13,12 @@ beforeAll(async () => {
 afterAll(() => gateway.close())
 
 const value = (from: string, v: unknown) => ({ Value: { from, value: v } })
+
+/** TCP connections open in this process: the gateway's ends and the test clients' ends. */
+const tcpConnections = () => process.getActiveResourcesInfo().filter((resource) => resource === "TCPSocketWrap").length
+
+/** What the gateway holds for its sockets: watches (each with its queue), running fibers, connections. */
+const held = async () => ({ watches: await gateway.liveWatches(), fibers: gateway.liveFibers(), connections: tcpConnections() })
 
 /** Waits until `check` holds, asking again on each turn (a stuck test fails by its timeout). */
 const eventually = async (check: () => Promise<boolean>) => {
@@ -98,15 +106,37 @@ describe("the watch socket", () => {
     await Promise.all([a.close(), b.close(), b2.close()])
   })
 
-  it("releases the watch and its queue of a socket that closes", async () => {
-    const before = await gateway.liveWatches()
+  it("releases the watch and its queue, the fibers and the connection of a socket that closes", async () => {
+    // Once the connections of the tests before have closed on both ends.
+    const before = await eventuallyAsync(held, (now) => now.connections === 0)
     const clients = await Promise.all([1, 2, 3].map(() => openWatch(gateway)))
     for (const client of clients) client.send({ select: { id: lamp } })
     await Promise.all(clients.map((client) => client.next()))
-    expect(await gateway.liveWatches()).toBe(before + 3)
+    const open = await held()
+    expect(open.watches).toBe(before.watches + 3)
+    // At least the fiber that serves each socket; both ends of each connection live in this process.
+    expect(open.fibers).toBeGreaterThanOrEqual(before.fibers + 3)
+    expect(open.connections).toBe(before.connections + 6)
     await Promise.all(clients.map((client) => client.close()))
+    const after = await eventuallyAsync(held, (now) => JSON.stringify(now) === JSON.stringify(before))
+    expect(after).toEqual(before)
+  })
+})
+
+describe("frames over the size limit", () => {
+  it("close the socket with 1009 once a frame is one byte over --max-body-bytes (1 MiB), and release its watch", async () => {
+    const limit = defaultGatewayConfig.maxBodyBytes
+    const before = await gateway.liveWatches()
+    const client = await openWatch(gateway)
+    // Padded with JSON whitespace to exactly the limit: still a frame the server reads.
+    const registration = JSON.stringify({ select: { id: lamp } })
+    client.send(registration + " ".repeat(limit - Buffer.byteLength(registration)))
+    expect(await client.next()).toEqual({ GetterAdded: lamp })
+    expect(await gateway.liveWatches()).toBe(before + 1)
+    // Malformed too: a server that read it would answer an Error at once instead of closing.
+    client.send("x".repeat(limit + 1))
+    expect(await Promise.race([client.closed, client.next()])).toEqual({ code: 1009, reason: expect.any(String) })
     await eventually(async () => (await gateway.liveWatches()) === before)
-    expect(await gateway.liveWatches()).toBe(before)
   })
 })
 
