@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { connectAsync } from "mqtt"
+import { runShellExample, shellExamples } from "../docs/shellExamples.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
@@ -78,6 +80,21 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", 
     expect(await brokerLogin("admin", running().token)).toBe("connected")
     expect(await brokerLogin("admin", "not the password")).toBe(4)
     expect(await brokerLogin("nobody", password)).toBe(4)
+  })
+})
+
+describe("the curl examples of docs/adapters/mqtt.md, which need a bridge", () => {
+  const markdown = readFileSync(join(import.meta.dirname, "..", "..", "docs", "adapters", "mqtt.md"), "utf8")
+  const examples = shellExamples(markdown).filter((example) => example.gateway.bridge)
+
+  it("run as pasted, with $TOKEN set; the lock example's write reaches the bridge as one /set message", async () => {
+    expect(examples.length).toBeGreaterThan(0)
+    await getJson("/api/v1/services")
+    for (const example of examples) {
+      const run = await runShellExample(example, { baseUrl: running().baseUrl, token: running().token, cwd: freshDataDir() })
+      expect({ line: example.line, code: run.code, stderr: run.stderr }).toEqual({ line: example.line, code: 0, stderr: "" })
+    }
+    expect(bridge?.received).toContainEqual({ topic: "home/zigbee/back_door_lock/set", payload: { state: "UNLOCK" } })
   })
 })
 
