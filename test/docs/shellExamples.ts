@@ -46,8 +46,9 @@ const assumedGateway = (command: string, flagsText: string, line: number): Assum
     const flag = flags[i] ?? ""
     if (flag === "--home") home = flags[++i]
     else if (flag === "--no-clock") clock = false
-    else if (flag === "--host" || flag === "--port" || flag === "--mqtt") {
-      if (flag === "--mqtt") bridge = true
+    else if (flag === "--host" || flag === "--port") i++
+    else if (flag === "--mqtt" || /^--mqtt-(base-topic|username|password|password-file|ca|cert|key)$/.test(flag)) {
+      bridge = true
       i++
     } else if (/^--mqtt-broker(=\d+)?$/.test(flag)) bridge = true
     else throw new Error(`line ${line}: the shell examples runner does not know the flag ${flag}`)
