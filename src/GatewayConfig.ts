@@ -6,6 +6,8 @@ export interface MqttConfig {
   readonly url: string
   readonly username: Option.Option<string>
   readonly password: Option.Option<Redacted.Redacted<string>>
+  /** A file whose first line is the password (`--mqtt-password-file`): it stays off the command line. */
+  readonly passwordFile: Option.Option<string>
   /** TLS: PEM files of the CA that signed the broker's certificate, and of a client certificate and key. */
   readonly caFile: Option.Option<string>
   readonly certFile: Option.Option<string>

@@ -6,8 +6,8 @@ import { Users } from "./Users.ts"
 
 /**
  * Who may connect to the embedded MQTT broker: a gateway user, with its password or with one of its
- * API tokens that carries no scope. A client on the broker can publish any device's state, so a
- * token scoped to some channels is not enough. Failed logins count against the user like HTTP logins
+ * tokens that carries no scope, API or session (either carries the user's full rights). A client on
+ * the broker can publish any device's state, so a token scoped to some channels is not enough. Failed logins count against the user like HTTP logins
  * (the broker does not tell us the client's address, so the budget is per user only).
  */
 export const brokerLogin = Layer.effect(

@@ -87,6 +87,12 @@ const flags = {
     Flag.withDescription("password on the MQTT broker (else the URL's)"),
     Flag.optional
   ),
+  // Not `mustExist`: an unreadable file is reported in one line (exit 1), like an unusable home file.
+  mqttPasswordFile: Flag.File("mqtt-password-file").pipe(
+    Flag.withMetavar("FILE"),
+    Flag.withDescription("a file whose first line is the password on the MQTT broker (kept out of `ps`, unlike --mqtt-password)"),
+    Flag.optional
+  ),
   mqttCa: Flag.File("mqtt-ca", { mustExist: true }).pipe(
     Flag.withMetavar("FILE"),
     Flag.withDescription("PEM file of the CA that signed the broker's certificate (mqtts://, wss://)"),
@@ -133,6 +139,7 @@ const toConfig = (input: {
   readonly mqttBaseTopic: string
   readonly mqttUsername: Option.Option<string>
   readonly mqttPassword: Option.Option<Redacted.Redacted<string>>
+  readonly mqttPasswordFile: Option.Option<string>
   readonly mqttCa: Option.Option<string>
   readonly mqttCert: Option.Option<string>
   readonly mqttKey: Option.Option<string>
@@ -152,6 +159,7 @@ const toConfig = (input: {
     url,
     username: input.mqttUsername,
     password: input.mqttPassword,
+    passwordFile: input.mqttPasswordFile,
     caFile: input.mqttCa,
     certFile: input.mqttCert,
     keyFile: input.mqttKey
@@ -171,11 +179,15 @@ export const serveCommand = Command.make("serve", flags, (input) => {
   const config = toConfig(input)
   // An unusable home file or port is the operator's problem to fix, so say it in one line, not a stack.
   const refuse = (userMessage: string, cause: unknown) => Effect.fail(new CliError.UserError({ userMessage, cause }))
+  if (Option.isSome(input.mqttPassword) && Option.isSome(input.mqttPasswordFile)) {
+    return refuse("--mqtt-password and --mqtt-password-file: give one of them, not both", undefined)
+  }
   return serve(config).pipe(
     Effect.catchTags({
       ServeError: (error) => refuse(`cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`, error),
       InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error),
       BrokerStartFailed: (error) => refuse(error.message, error),
+      MqttPasswordFileUnusable: (error) => refuse(error.message, error),
       PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error),
       DatabaseError: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error),
       DatabaseTooNew: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error)

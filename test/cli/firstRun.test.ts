@@ -102,6 +102,26 @@ describe("the first run", () => {
     expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
   })
 
+  it("records a token's last use, at most once a minute, and tokens list shows it", async () => {
+    const { baseUrl } = running()
+    const token = (await runGateway(["tokens", "create", "--label", "last-use", "--data", dataDir])).stdout.trim()
+    const lastUsed = async () => {
+      const row = (await runGateway(["tokens", "list", "--data", dataDir])).stdout.split("\n").find((l) => l.includes("\tlast-use\t"))
+      return row?.split("\t")[5]
+    }
+    expect(await lastUsed()).toBe("-")
+    const before = Date.now()
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(token) })).status).toBe(200)
+    const after = Date.now()
+    const first = await lastUsed()
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(Date.parse(first ?? "")).toBeGreaterThanOrEqual(before)
+    expect(Date.parse(first ?? "")).toBeLessThanOrEqual(after)
+    // Used again within the minute: not written again.
+    expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(token) })).status).toBe(200)
+    expect(await lastUsed()).toBe(first)
+  })
+
   it("refuses a malformed scope with one line and exit code 1", async () => {
     const refused = await runGateway(["tokens", "create", "--scope", "{\"channels\": {}, \"rights\": [\"fly\"]}", "--data", dataDir])
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
@@ -122,6 +142,34 @@ describe("a later run", () => {
     } finally {
       await again.stop("SIGTERM")
     }
+  })
+})
+
+describe("--session-days", () => {
+  it("sets how long the first-run token and login sessions last", async () => {
+    const dataDir = freshDataDir()
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir])
+    try {
+      const password = line(gateway.stdout(), "admin password: ")
+      const before = Date.now()
+      expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)
+      // The first-run token (an API token of admin that lasts as long as a session) and the login's session.
+      const rows = (await runGateway(["tokens", "list", "--data", dataDir])).stdout.trim().split("\n").slice(1)
+      expect(rows.map((row) => row.split("\t").slice(1, 4))).toEqual([["admin", "api", "active"], ["admin", "session", "active"]])
+      for (const row of rows) {
+        const expires = Date.parse(row.split("\t")[4] ?? "")
+        const twoDays = 2 * 24 * 3_600_000
+        expect({ row, early: expires < before + twoDays - 60_000, late: expires > Date.now() + twoDays }).toEqual({ row, early: false, late: false })
+      }
+    } finally {
+      await gateway.stop("SIGTERM")
+    }
+  })
+
+  it("refuses a number of days out of range with one line", async () => {
+    const exited = await runGateway(["serve", "--port", "0", "--no-clock", "--session-days", "0", "--data", freshDataDir()])
+    expect(exited.code).toBe(2)
+    expect(exited.stderr).toContain(`Invalid value for flag --session-days: "0". Expected: an integer from 1 to 3650`)
   })
 })
 

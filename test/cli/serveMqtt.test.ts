@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { connectAsync } from "mqtt"
+import { runShellExample, shellExamples } from "../docs/shellExamples.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
@@ -81,6 +83,21 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", 
   })
 })
 
+describe("the curl examples of docs/adapters/mqtt.md, which need a bridge", () => {
+  const markdown = readFileSync(join(import.meta.dirname, "..", "..", "docs", "adapters", "mqtt.md"), "utf8")
+  const examples = shellExamples(markdown).filter((example) => example.gateway.bridge)
+
+  it("run as pasted, with $TOKEN set; the lock example's write reaches the bridge as one /set message", async () => {
+    expect(examples.length).toBeGreaterThan(0)
+    await getJson("/api/v1/services")
+    for (const example of examples) {
+      const run = await runShellExample(example, { baseUrl: running().baseUrl, token: running().token, cwd: freshDataDir() })
+      expect({ line: example.line, code: run.code, stderr: run.stderr }).toEqual({ line: example.line, code: 0, stderr: "" })
+    }
+    expect(bridge?.received).toContainEqual({ topic: "home/zigbee/back_door_lock/set", payload: { state: "UNLOCK" } })
+  })
+})
+
 describe("gateway serve --mqtt-broker=PORT on a port already taken", () => {
   it("says so in one line and exits with code 1", async () => {
     if (mosquitto === undefined) throw new Error("mosquitto did not start")
@@ -107,5 +124,53 @@ describe("gateway serve --mqtt mqtts://… --mqtt-ca FILE --mqtt-username NAME -
       await tlsBridge.close()
       await secure.stop()
     }
+  })
+})
+
+describe("gateway serve --mqtt URL --mqtt-username NAME --mqtt-password-file FILE", () => {
+  /** The one line that says why the gateway did not start, and nothing of a stack or a banner. */
+  const expectOneLine = (stderr: string, line: string) => {
+    expect(stderr.split("\n").filter((l) => l.startsWith("gateway: "))).toEqual([line])
+    expect(stderr).not.toMatch(/\bat .*\.js:\d+/)
+    expect(stderr).not.toMatch(/^ERROR$/m)
+  }
+
+  it("logs in with the file's first line, and the password is not on the command line", async () => {
+    const password = "secret in a file"
+    const broker = await startMosquitto({ users: { alice: password } })
+    const fileBridge = await startFakeBridge(broker.url, { username: "alice", password })
+    const file = join(freshDataDir(), "mqtt-password")
+    writeFileSync(file, `${password}\nnot the password\n`, { mode: 0o600 })
+    const fileGateway = await spawnGateway([
+      "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
+      "--mqtt", broker.url, "--mqtt-username", "alice", "--mqtt-password-file", file
+    ])
+    try {
+      const services = await poll(`${fileGateway.baseUrl}/api/v1/services`, fileGateway.token ?? "")
+      expect(JSON.stringify(services)).toContain("service:0x000d6f0000000004@zigbee2mqtt")
+      // What `ps` shows of the process.
+      const commandLine = readFileSync(`/proc/${fileGateway.pid}/cmdline`, "utf8").split("\0")
+      expect(commandLine).toContain(file)
+      expect(commandLine.join(" ")).not.toContain(password)
+    } finally {
+      await fileGateway.stop("SIGTERM")
+      await fileBridge.close()
+      await broker.stop()
+    }
+  })
+
+  it("says in one line and exits with code 1 when the file cannot be read or its first line is empty", async () => {
+    const dir = freshDataDir()
+    const missing = join(dir, "missing")
+    const empty = join(dir, "empty")
+    writeFileSync(empty, "\nsecond line\n")
+    for (const [file, why] of [[missing, "no such file"], [empty, "its first line is empty"]] as const) {
+      const exited = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password-file", file])
+      expect({ file, code: exited.code }).toEqual({ file, code: 1 })
+      expectOneLine(exited.stderr, `gateway: cannot use the MQTT password file ${file}: ${why}`)
+    }
+    const both = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password", "x", "--mqtt-password-file", empty])
+    expect(both.code).toBe(1)
+    expectOneLine(both.stderr, "gateway: --mqtt-password and --mqtt-password-file: give one of them, not both")
   })
 })

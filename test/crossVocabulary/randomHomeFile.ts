@@ -143,7 +143,10 @@ export const nodeSelectorJson: fc.Arbitrary<unknown> = fc
 export const channelSelectorsJson = fc.array(channelSelectorJson, { maxLength: 3 })
 export const nodeSelectorsJson = fc.array(nodeSelectorJson, { maxLength: 3 })
 
-export const valueJson: fc.Arbitrary<unknown> = fc.constantFrom(...kindPool.flatMap((k) => k.values))
+/** Every value of the pool: one of each writes every setter a home can have. */
+export const everyValueJson: ReadonlyArray<unknown> = kindPool.flatMap((k) => k.values)
+
+export const valueJson: fc.Arbitrary<unknown> = fc.constantFrom(...everyValueJson)
 
 const tagsToApply = fc.uniqueArray(fc.constantFrom(...tagPool, "extra"), { minLength: 1, maxLength: 2 })
 

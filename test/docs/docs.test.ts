@@ -1,16 +1,21 @@
-import { readdirSync, readFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
-import { Result } from "effect"
+import { Option, Result } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseHome } from "../../src/adapters/simulator/HomeFile.ts"
 import { operationNames } from "../../src/vocabulary/Translation.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { runGateway } from "../support/spawnGateway.ts"
 import { docExamples, serveCommand, translateExamples, withoutTimes } from "./docExamples.ts"
+import { type AssumedGateway, runShellExample, type ShellExample, shellExamples } from "./shellExamples.ts"
 
 /**
  * Every example of every document in docs/ is a request and its exact answer, run in order against a
  * gateway started as the document says (its `npx gateway serve …` line), so the docs cannot drift.
+ * The shell examples (curl and `gateway` commands) of the README and docs/ are run as pasted, in bash
+ * with the real curl (see shellExamples.ts); those that need a Zigbee2MQTT bridge run in
+ * test/cli/serveMqtt.test.ts, beside one.
  */
 const root = join(import.meta.dirname, "..", "..")
 const docsDir = join(root, "docs")
@@ -83,4 +88,72 @@ it("the home file example of docs/simulator.md is a home the simulator reads", (
   if (example === undefined) throw new Error("no home file example under \"## The home file\"")
   const home = parseHome(example, "docs/simulator.md")
   expect(Result.isSuccess(home) ? "read" : home.failure.message).toBe("read")
+})
+
+// ---- shell examples: curl and gateway commands of the README and every page of docs/ ----------------
+
+const shellDocuments = ["README.md", ...readdirSync(docsDir, { recursive: true, encoding: "utf8" }).map((name) => join("docs", name))]
+  .filter((name) => name.endsWith(".md"))
+  .sort()
+const shell = shellDocuments.flatMap((name) => shellExamples(readFileSync(join(root, name), "utf8")).map((example) => ({ name, ...example })))
+
+/** Starts the gateway `assumed` names (the demo home when no --home), with a folder holding `data`, its database, to run commands in. */
+const gatewayAssumed = async (assumed: AssumedGateway) => {
+  const home: unknown = assumed.home === undefined ? {} : JSON.parse(readFileSync(join(root, assumed.home), "utf8"))
+  const gateway = await startGateway(home, { clock: assumed.clock, ...(assumed.home === undefined ? { home: Option.none() } : {}) })
+  const cwd = mkdtempSync(join(freshDataDir(), "shell-"))
+  symlinkSync(gateway.dataDir, join(cwd, "data"))
+  return { gateway, cwd }
+}
+
+/** Files the example writes with `> FILE`. */
+const writtenFiles = (example: ShellExample): ReadonlyArray<string> => [...example.script.matchAll(/>\s*(\S+)\s*$/gm)].map((m) => m[1] ?? "")
+
+it("finds the shell examples of the README, the vocabulary B page, the auth page and the MQTT page", () => {
+  const names = new Set(shell.map((example) => example.name))
+  for (const name of ["README.md", "docs/vocabulary-b.md", "docs/auth.md", "docs/adapters/mqtt.md"]) expect(names).toContain(name)
+})
+
+it("leaves to test/cli/serveMqtt.test.ts only the examples of docs/adapters/mqtt.md, which need a bridge", () => {
+  expect(shell.filter((example) => example.gateway.bridge).map((example) => example.name)).toEqual(["docs/adapters/mqtt.md"])
+})
+
+describe.each(shell.filter((example) => !example.gateway.bridge))("$name, line $line", (example) => {
+  it("runs as pasted, with $TOKEN set, on the gateway the document starts, every answer below 400", async () => {
+    const { gateway, cwd } = await gatewayAssumed(example.gateway)
+    try {
+      const run = await runShellExample(example, { baseUrl: gateway.baseUrl, token: gateway.token, cwd })
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+      for (const file of writtenFiles(example)) {
+        const bytes = readFileSync(join(cwd, file))
+        expect({ file, empty: bytes.length === 0 }).toEqual({ file, empty: false })
+        if (file.endsWith(".gif")) expect(bytes.subarray(0, 4).toString("latin1")).toBe("GIF8")
+      }
+    } finally {
+      await gateway.close()
+    }
+  })
+})
+
+describe("docs/auth.md: gateway tokens create --scope", () => {
+  const example = shell.find((e) => e.name === "docs/auth.md" && e.script.includes("tokens create") && e.script.includes("--scope"))
+  it("makes a token that reaches exactly the channels of its scope, with its rights only", async () => {
+    if (example === undefined) throw new Error("no `gateway tokens create --scope` example in docs/auth.md")
+    const scope = JSON.parse(/--scope '([^']*)'/.exec(example.script)?.[1] ?? "null") as { channels: unknown }
+    const { gateway, cwd } = await gatewayAssumed(example.gateway)
+    try {
+      const run = await runShellExample(example, { baseUrl: gateway.baseUrl, token: gateway.token, cwd })
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+      const scoped = { authorization: `Bearer ${run.stdout.trim()}` }
+      const everything = await gateway.call("GET", "/api/v1/channels/getters", undefined, scoped)
+      const ofScope = await gateway.call("POST", "/api/v1/channels/getters", scope.channels)
+      expect(everything.status).toBe(200)
+      expect((everything.json as ReadonlyArray<unknown>).length).toBeGreaterThan(0)
+      expect(everything.json).toEqual(ofScope.json)
+      const tagging = await gateway.call("POST", "/api/v1/channels/tag", { set: {}, tags: ["x"] }, scoped)
+      expect(tagging.status).toBe(403)
+    } finally {
+      await gateway.close()
+    }
+  })
 })

@@ -8,6 +8,7 @@ import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
 import { ChannelId } from "../../src/domain/Identifier.ts"
 import type { Scope } from "../../src/domain/Scope.ts"
 import type { User } from "../../src/domain/User.ts"
+import type { Value } from "../../src/domain/Value.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
@@ -37,6 +38,8 @@ export interface GatewayOverHttp {
   ) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
   /** A new API token of `admin`, scoped if `scope` is given, expiring at `expiresAt` if given. */
   readonly createToken: (options?: { readonly scope?: Scope; readonly expiresAt?: number }) => Promise<{ id: number; token: string }>
+  /** The last value written to a simulated setter, by either vocabulary (`None`: no write yet). */
+  readonly lastSent: (setter: string) => Promise<Option.Option<Value>>
   /** Who made the last write to a simulated setter (`None`: nobody, or vocabulary A). */
   readonly lastWriter: (setter: string) => Promise<Option.Option<User>>
   /** Revokes a token by id, as `gateway tokens revoke` does. */
@@ -132,6 +135,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
       return { status: reply.status, json: reply.body === "" ? undefined : JSON.parse(reply.body), headers: reply.headers }
     },
     createToken,
+    lastSent: (setter) => runtime.runPromise(Simulator.use((s) => s.lastSent(ChannelId.make(setter)))),
     lastWriter: (setter) => runtime.runPromise(Simulator.use((s) => s.lastWriter(ChannelId.make(setter)))),
     revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
     liveWatches: () => runtime.runPromise(Effect.flatMap(Watch, (watch) => watch.live)),

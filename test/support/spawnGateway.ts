@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url"
  */
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
-const nodeBin = `${root}node_modules/.bin/node`
-const gatewayBin = `${root}dist/src/cli/bin.js`
+export const nodeBin = `${root}node_modules/.bin/node`
+export const gatewayBin = `${root}dist/src/cli/bin.js`
 
 export interface Exited {
   readonly code: number | null

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
 
 export interface BrokerCredentialsShape {
-  /** Whether an MQTT client may connect with this username and password (a user's password or API token). */
+  /** Whether an MQTT client may connect with this username and password (a user's password or unscoped token). */
   readonly check: (username: string, password: string) => Effect.Effect<boolean>
 }
 

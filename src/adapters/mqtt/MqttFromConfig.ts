@@ -1,7 +1,14 @@
-import { Effect, FileSystem, Layer, Option } from "effect"
+import { Data, Effect, FileSystem, Layer, Option, type PlatformError, Redacted } from "effect"
 import { GatewayConfig, type MqttConfig } from "../../GatewayConfig.ts"
 import { EmbeddedBroker } from "./EmbeddedBroker.ts"
 import { Zigbee2MqttAdapter } from "./Zigbee2MqttAdapter.ts"
+
+/** `--mqtt-password-file` names a file the gateway cannot read, or whose first line is empty. */
+export class MqttPasswordFileUnusable extends Data.TaggedError("MqttPasswordFileUnusable")<{ readonly file: string; readonly reason: string }> {
+  override get message(): string {
+    return `cannot use the MQTT password file ${this.file}: ${this.reason}`
+  }
+}
 
 const readPem = (fs: FileSystem.FileSystem, file: Option.Option<string>) =>
   Option.match(file, {
@@ -9,12 +16,29 @@ const readPem = (fs: FileSystem.FileSystem, file: Option.Option<string>) =>
     onSome: (path) => Effect.map(fs.readFileString(path), Option.some)
   })
 
+/** Why a file could not be read, in a few words (the path is said already). */
+const whyUnreadable = ({ reason }: PlatformError.PlatformError): string =>
+  reason._tag === "NotFound" ? "no such file" : reason._tag === "PermissionDenied" ? "permission denied" : reason.description ?? reason.message
+
+/** The password: `--mqtt-password`, else the first line of `--mqtt-password-file`, else none (the URL's, if any). */
+const passwordOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
+  Option.match(Option.isSome(mqtt.password) ? Option.none<string>() : mqtt.passwordFile, {
+    onNone: () => Effect.succeed(mqtt.password),
+    onSome: (file) =>
+      fs.readFileString(file).pipe(
+        Effect.mapError((error) => new MqttPasswordFileUnusable({ file, reason: whyUnreadable(error) })),
+        Effect.map((text) => text.split(/\r?\n/, 1)[0] ?? ""),
+        Effect.filterOrFail((line) => line !== "", () => new MqttPasswordFileUnusable({ file, reason: "its first line is empty" })),
+        Effect.map((line) => Option.some(Redacted.make(line)))
+      )
+  })
+
 const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
   Effect.gen(function*() {
     return {
       url: mqtt.url,
       username: mqtt.username,
-      password: mqtt.password,
+      password: yield* passwordOf(fs, mqtt),
       ca: yield* readPem(fs, mqtt.caFile),
       cert: yield* readPem(fs, mqtt.certFile),
       key: yield* readPem(fs, mqtt.keyFile)

@@ -1,13 +1,18 @@
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Logger, Option } from "effect"
 import { connectAsync } from "mqtt"
 import { BrokerCredentials } from "../../../src/adapters/mqtt/BrokerCredentials.ts"
 import { EmbeddedBroker } from "../../../src/adapters/mqtt/EmbeddedBroker.ts"
 import { followEmbeddedBroker } from "../../../src/adapters/mqtt/MqttFromConfig.ts"
+import { maxFailuresPerUser } from "../../../src/auth/LoginThrottle.ts"
 import { anyService, ChannelId, channelSelector, exactly } from "../../../src/domain/index.ts"
+import * as B from "../../../src/vocabulary/b/index.ts"
+import { decoded } from "../../crossVocabulary/answers.ts"
 import { Dispatch } from "../../../src/gateway/Dispatch.ts"
 import { Registry } from "../../../src/gateway/Registry.ts"
 import { eventually } from "../../support/eventually.ts"
+import { freePort } from "../../support/freePort.ts"
+import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
 
@@ -64,4 +69,43 @@ describe("the embedded MQTT broker", () => {
         followEmbeddedBroker("zigbee2mqtt").pipe(Layer.provideMerge(broker), Layer.provideMerge(gatewayTestLayer()), Layer.provideMerge(quiet))
       )
     ))
+})
+
+/** How a connection attempt ends, as a promise (see `attempt`). */
+const login = (url: string, username: string, password: string) => Effect.runPromise(attempt(url, { username, password }))
+
+describe("the embedded MQTT broker of a gateway, for its users", () => {
+  let gateway: GatewayOverHttp
+  let url = ""
+  beforeAll(async () => {
+    const port = await freePort()
+    gateway = await startGateway({}, { home: Option.none(), mqttBroker: Option.some(port) })
+    url = `mqtt://127.0.0.1:${port}`
+  })
+  afterAll(() => gateway.close())
+
+  it("admits an unscoped token, API or session, and refuses a scoped one (CONNACK 4)", async () => {
+    expect(await login(url, "admin", gateway.token)).toBe("connected")
+    const session = await gateway.call("POST", "/users/login", undefined, {
+      authorization: `Basic ${Buffer.from(`admin:${gateway.adminPassword}`).toString("base64")}`
+    })
+    expect(session.status).toBe(201)
+    expect(await login(url, "admin", (session.json as { session_token: string }).session_token)).toBe("connected")
+    const scope = decoded(B.decodeScope({ channels: [{ service: "service:hall-light@sim" }], rights: ["read", "write", "watch", "tag"] }))
+    const scoped = await gateway.createToken({ scope })
+    expect(await login(url, "admin", scoped.token)).toBe(4)
+  })
+
+  it(`locks a user out after ${maxFailuresPerUser} bad logins, on the broker and over HTTP alike, the right password included`, async () => {
+    const { token } = await gateway.createToken()
+    // A login that succeeds clears the user's count: the failures below are all there are.
+    expect(await login(url, "admin", token)).toBe("connected")
+    for (let i = 0; i < maxFailuresPerUser; i++) expect({ i, answer: await login(url, "admin", "not the password") }).toEqual({ i, answer: 4 })
+    expect(await login(url, "admin", gateway.adminPassword)).toBe(4)
+    expect(await login(url, "admin", token)).toBe(4)
+    const overHttp = await gateway.call("POST", "/users/login", undefined, {
+      authorization: `Basic ${Buffer.from(`admin:${gateway.adminPassword}`).toString("base64")}`
+    })
+    expect(overHttp.status).toBe(429)
+  })
 })

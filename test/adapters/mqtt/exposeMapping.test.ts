@@ -50,6 +50,23 @@ describe("exposes to kinds", () => {
     ])
   })
 
+  it("maps a sensor's temperature to ActualTemperature, a getter read in the unit the expose gives", () => {
+    const sensor = (unit: string) =>
+      mapDevice({
+        ieee_address: "0x00158d0000000009",
+        friendly_name: "bathroom_sensor",
+        definition: { exposes: [{ type: "numeric", name: "temperature", property: "temperature", access: 1, unit }] }
+      })
+    for (const [unit, read] of [["°C", "C"], ["°F", "F"]] as const) {
+      const [point] = Option.getOrElse(Option.map(sensor(unit), (d) => d.points), () => [])
+      if (point === undefined) throw new Error(`temperature in ${unit} is not mapped`)
+      expect([kindName(point), Option.getOrNull(point.getter), Option.getOrNull(point.setter)])
+        .toEqual(["ActualTemperature", "getter:0x00158d0000000009.temperature@zigbee2mqtt", null])
+      expect(point.read({ temperature: 21.5, humidity: 40 })).toEqual(Option.some({ _tag: "Temperature", unit: read, degrees: 21.5 }))
+      expect(point.read({ humidity: 40 })).toEqual(Option.none())
+    }
+  })
+
   it("leaves out the coordinator, disabled devices and devices not interviewed yet", () => {
     const [coordinator, lightDevice] = devices()
     if (coordinator === undefined || lightDevice === undefined) throw new Error("no devices")

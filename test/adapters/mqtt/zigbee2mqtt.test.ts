@@ -99,6 +99,21 @@ const changesDuring = (act: Effect.Effect<void, unknown, Registry | Dispatch | T
 const values = (changes: ReadonlyArray<HomeChange>, channel: ChannelId) =>
   changes.flatMap((c) => (c._tag === "ValueReported" && c.channel === channel ? [c.value] : []))
 
+/** The channels the `ChannelsChanged` changes name (what watchers re-check, and announce as added or removed), sorted. */
+const announced = (changes: ReadonlyArray<HomeChange>): ReadonlyArray<ChannelId> =>
+  [...new Set(changes.flatMap((c) => (c._tag === "ChannelsChanged" ? c.channels : [])))].sort()
+
+const announces = (channels: ReadonlyArray<ChannelId>) => (changes: ReadonlyArray<HomeChange>) =>
+  channels.every((id) => announced(changes).includes(id))
+
+/** The ids of the channels of the devices given (every device's when none is), sorted. */
+const channelsOf = (...devices: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const registry = yield* Registry
+    const selectors = devices.length === 0 ? [channelSelector({})] : devices.map((ieee) => channelSelector({ service: exactly(service(ieee)) }))
+    return (yield* registry.channels(selectors)).map((c) => c.id).sort()
+  })
+
 describe("Zigbee2MQTT over mosquitto", () => {
   it.live("shows each device of bridge/devices as a service with channels of the right kinds", () =>
     withBridge(() =>
@@ -185,14 +200,20 @@ describe("Zigbee2MQTT over mosquitto", () => {
       })
     ))
 
-  it.live("takes a device out when it goes offline and brings it back online, in both availability forms", () =>
+  it.live("takes a device out when it goes offline and brings it back online, in both availability forms, telling watchers", () =>
     withBridge((bridge) =>
       Effect.gen(function*() {
-        yield* Effect.promise(() => bridge.setAvailability("front_door", false))
+        const doorChannels = yield* channelsOf(door)
+        const lockChannels = yield* channelsOf(lock)
+        expect(doorChannels.length).toBeGreaterThan(1)
+        const offline = yield* changesDuring(Effect.promise(() => bridge.setAvailability("front_door", false)), announces(doorChannels))
+        expect(announced(offline)).toEqual(doorChannels)
         expect(yield* eventually(serviceIds, (ids) => !ids.includes(service(door)))).not.toContain(service(door))
-        yield* Effect.promise(() => bridge.setAvailability("front_door", true, true))
+        const online = yield* changesDuring(Effect.promise(() => bridge.setAvailability("front_door", true, true)), announces(doorChannels))
+        expect(announced(online)).toEqual(doorChannels)
         expect(yield* eventually(serviceIds, (ids) => ids.includes(service(door)))).toContain(service(door))
-        yield* Effect.promise(() => bridge.setAvailability("back_door_lock", false, true))
+        const lockOffline = yield* changesDuring(Effect.promise(() => bridge.setAvailability("back_door_lock", false, true)), announces(lockChannels))
+        expect(announced(lockOffline)).toEqual(lockChannels)
         expect(yield* eventually(serviceIds, (ids) => !ids.includes(service(lock)))).not.toContain(service(lock))
       })
     ))
@@ -200,9 +221,12 @@ describe("Zigbee2MQTT over mosquitto", () => {
   it.live("takes every device out while the bridge says it is offline, and brings them back when it is online", () =>
     withBridge((bridge) =>
       Effect.gen(function*() {
-        yield* Effect.promise(() => bridge.setBridgeState(false))
+        const every = yield* channelsOf()
+        const offline = yield* changesDuring(Effect.promise(() => bridge.setBridgeState(false)), announces(every))
+        expect(announced(offline)).toEqual(every)
         expect(yield* eventually(serviceIds, (ids) => ids.length === 0)).toEqual([])
-        yield* Effect.promise(() => bridge.setBridgeState(true))
+        const online = yield* changesDuring(Effect.promise(() => bridge.setBridgeState(true)), announces(every))
+        expect(announced(online)).toEqual(every)
         expect(yield* eventually(serviceIds, (ids) => ids.length === 4)).toHaveLength(4)
       })
     ))
@@ -215,7 +239,10 @@ describe("Zigbee2MQTT over mosquitto", () => {
         const renamed = bridgeDevices
           .filter((d) => d.friendly_name !== "front_door")
           .map((d) => (d.friendly_name === "living_room_light" ? { ...d, friendly_name: "lounge_lamp" } : d))
-        yield* Effect.promise(() => bridge.setDevices(renamed))
+        // The door's channels leave; the renamed light's are announced as changed (its service's name did), under the same ids.
+        const touched = [...(yield* channelsOf(door)), ...(yield* channelsOf(light))].sort()
+        const changes = yield* changesDuring(Effect.promise(() => bridge.setDevices(renamed)), announces(touched))
+        expect(announced(changes)).toEqual(touched)
         const ids = yield* eventually(serviceIds, (ids) => !ids.includes(service(door)))
         expect(ids).toEqual([service(lock), service(thermostat), service(light)].sort())
         const registry = yield* Registry

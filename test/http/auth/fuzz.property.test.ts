@@ -12,8 +12,9 @@ import { home } from "../vocabularyB/homes.ts"
 
 /**
  * Random requests to every route of both vocabularies, and to the user paths, with random methods,
- * headers, tokens and malformed or oversized bodies: the gateway answers only 2xx and 4xx, every body
- * is JSON (or empty), it keeps answering, and a refused request changes no tag, user or token row.
+ * headers (oversized ones too: 431), tokens and malformed or oversized bodies: the gateway answers only
+ * 2xx and 4xx, every body is JSON (or empty), it keeps answering, and a refused request changes no tag,
+ * user or token row.
  */
 
 const maxBodyBytes = 2_048
@@ -62,11 +63,22 @@ const body = fc.oneof(
   fc.nat({ max: 3 }).map((n) => `"${"x".repeat(maxBodyBytes + n * 1000)}"`)
 )
 
-const extraHeaders = fc.dictionary(
-  fc.constantFrom("content-type", "accept", "origin", "x-forwarded-for", "x-junk", "access-control-request-method"),
-  fc.string({ maxLength: 40 }).filter((v) => /^[\t\x20-\x7e]*$/.test(v)),
-  { maxKeys: 3 }
+/** Node's limit on a request's headers (`--max-http-header-size`, 16 KiB): past it, Node answers 431 itself. */
+const headerLimitBytes = 16 * 1024
+
+const extraHeaders = fc.oneof(
+  { weight: 9, arbitrary: fc.dictionary(
+    fc.constantFrom("content-type", "accept", "origin", "x-forwarded-for", "x-junk", "access-control-request-method"),
+    fc.string({ maxLength: 40 }).filter((v) => /^[\t\x20-\x7e]*$/.test(v)),
+    { maxKeys: 3 }
+  ) },
+  // Oversized: one header past the limit, or many that add up past it.
+  { weight: 1, arbitrary: fc.integer({ min: headerLimitBytes, max: 4 * headerLimitBytes }).map((n) => ({ "x-junk": "x".repeat(n) })) },
+  { weight: 1, arbitrary: fc.integer({ min: 20, max: 60 }).map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x-junk-${i}`, "y".repeat(1_000)]))) }
 )
+
+/** The size of the headers sent beside the ones the property sets itself. */
+const headerBytes = (headers: Readonly<Record<string, string>>) => Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0)
 
 describe("any request", () => {
   it("is answered 2xx or 4xx with a JSON body, the gateway keeps answering, and a refused one changes no row", async () => {
@@ -91,6 +103,7 @@ describe("any request", () => {
         const reply = await send(url, { method: verb, headers, ...(payload === undefined ? {} : { body: payload }) })
         const summary = { verb, where, who, status: reply.status }
         expect(summary).toEqual({ ...summary, status: expect.toSatisfy((s: number) => s >= 200 && s < 500) })
+        if (headerBytes(extra) > headerLimitBytes) expect(summary).toEqual({ ...summary, status: 431 })
         if (reply.body !== "") expect(() => JSON.parse(reply.body)).not.toThrow()
         if (reply.status >= 400) expect(rows()).toEqual(before)
         expect((await send(`${gateway.baseUrl}/health`)).status).toBe(200)
