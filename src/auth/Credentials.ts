@@ -1,7 +1,5 @@
-import { Option, Redacted, Result } from "effect"
-import type { Decoded } from "../vocabulary/common/JsonInput.ts"
-import { readObjectWithKeys, readRequired, readString } from "../vocabulary/common/JsonInput.ts"
-import type { NewUser } from "./Users.ts"
+import { Option, Redacted, Schema } from "effect"
+import { decodeWith } from "../vocabulary/common/WireIssue.ts"
 
 /** `Authorization: Basic base64(user:password)` (RFC 7617); `None` when absent or malformed. */
 export const basicCredentials = (
@@ -15,13 +13,11 @@ export const basicCredentials = (
   return Option.some({ username: decoded.slice(0, colon), password: Redacted.make(decoded.slice(colon + 1)) })
 }
 
-/** The body of `POST /users/setup`: `{"username", "email", "password"}`, all strings. */
-export const decodeSetupBody = (json: unknown): Decoded<NewUser> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, [], "a new user", ["username", "email", "password"])
-    return {
-      username: yield* readRequired(object, "username", [], readString),
-      email: yield* readRequired(object, "email", [], readString),
-      password: Redacted.make(yield* readRequired(object, "password", [], readString))
-    }
-  })
+/** The body of `POST /users/setup`: `{"username", "email", "password"}`, all strings (Users checks them further). */
+export const SetupBodyJson = Schema.Struct({
+  username: Schema.String,
+  email: Schema.String,
+  password: Schema.RedactedFromValue(Schema.String)
+}).annotate({ expected: "a new user", identifier: "NewUser", description: "The first user." })
+
+export const decodeSetupBody = decodeWith(SetupBodyJson)

@@ -1,5 +1,5 @@
 import { Effect, Option, Result } from "effect"
-import type { Decoded } from "../vocabulary/common/JsonInput.ts"
+import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
 import { BadRequest } from "./HttpError.ts"
 import * as JsonBody from "./JsonBody.ts"
 

@@ -3,7 +3,7 @@ import type { TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
-import type { Decoded } from "./common/JsonInput.ts"
+import type { Decoded } from "./common/InvalidInput.ts"
 
 /** Which vocabulary reads a body of the shared `/api/v1/channels/tag` path. */
 export type Vocabulary = "a" | "b"

@@ -2,7 +2,7 @@ import { Option, Result } from "effect"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import { InvalidInput } from "./common/InvalidInput.ts"
-import type { Decoded } from "./common/JsonInput.ts"
+import type { Decoded } from "./common/InvalidInput.ts"
 import { Unexpressible } from "./common/Unexpressible.ts"
 
 /** A vocabulary B request: what to send instead of a vocabulary A one. */

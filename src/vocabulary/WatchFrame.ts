@@ -3,7 +3,7 @@ import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import type { Vocabulary } from "./ChannelTagBody.ts"
-import type { Decoded } from "./common/JsonInput.ts"
+import type { Decoded } from "./common/InvalidInput.ts"
 
 /**
  * The two vocabularies of the watch socket (wire.md §7): which one a first frame speaks, how a frame

@@ -1,43 +1,23 @@
-import { Data, Effect, Option, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Data, Effect, Option, Result, Schema } from "effect"
 import { AdapterId, ChannelId, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { Kind, kindValueType } from "../../domain/Kind.ts"
 import { Value } from "../../domain/Value.ts"
-import { firstIssue, formatPath, type InputPath } from "../../vocabulary/common/InvalidInput.ts"
-import type { Decoded } from "../../vocabulary/common/JsonInput.ts"
+import { formatPath, type InputPath } from "../../vocabulary/common/InvalidInput.ts"
 import { parseJson } from "../../vocabulary/common/JsonText.ts"
-import { decodeValue, decodeValueOrNull, encodeValue, encodeValueOrNull } from "../../vocabulary/common/ValueJson.ts"
-import { decodeKind, encodeKind } from "../../vocabulary/b/KindJson.ts"
+import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
+import { ValueJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
+import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
 
 /**
  * The home file of the simulator (shared/spec/simulator.md): a public contract, decoded by the Schema
- * `HomeFile`. Values and kinds are read by the codecs' own readers (wire encoding of values, vocabulary
- * B's kinds), so that a home file and a request body mean the same thing by the same JSON.
+ * `HomeFile`. Values and kinds are the wire's own schemas (values as in wire.md §2, kinds as vocabulary B
+ * writes them), so that a home file and a request body mean the same thing by the same JSON.
  */
 
 export const defaultSimulatorAdapter = "simulator@gateway.local"
 
-/** A codec reader as a Schema transformation whose failure keeps the reader's path inside the value. */
-const fromReader = <A>(read: (json: unknown, path: InputPath) => Decoded<A>, write: (a: A) => unknown) =>
-  SchemaTransformation.transformEffect<A, unknown>({
-    decode: (json) =>
-      Result.match(read(json, []), {
-        onSuccess: Effect.succeed,
-        onFailure: (e) =>
-          Effect.fail(new SchemaIssue.Pointer(e.path, new SchemaIssue.InvalidValue({ message: e.reason }, json)))
-      }),
-    encode: (a) => Effect.succeed(write(a))
-  })
-
-/** A value in the wire encoding of wire.md §2, e.g. `{"OnOff": "Off"}`. */
-const ValueJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Value), fromReader(decodeValue, encodeValue)))
-
 /** A getter's initial value; `null` or no `value` at all means "no value yet", as `null` does in results. */
-const InitialValue = Schema.Unknown.pipe(
-  Schema.decodeTo(Schema.toType(Schema.Option(Value)), fromReader(decodeValueOrNull, encodeValueOrNull))
-)
-
-/** A kind in vocabulary B's encoding: `"OnOff"`, or the Extension object. */
-const KindJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Kind), fromReader(decodeKind, encodeKind)))
+const InitialValue = ValueOrNullJson
 
 const Tags = Schema.Array(Tag).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
 const Milliseconds = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
@@ -158,17 +138,13 @@ export class InvalidHomeFile extends Data.TaggedError("InvalidHomeFile")<{
   }
 }
 
-const decodeHomeFile = Schema.decodeUnknownResult(HomeFile, { onExcessProperty: "error" })
+const decodeHomeFile = Schema.decodeUnknownResult(HomeFile, parseOptions)
 
-/** Schema's wording for a misspelt or forgotten field, in the words of a person editing a file. */
-const reword = (message: string): string =>
-  message === "Expected no excess property" ? "unknown field" : message === "Missing key" ? "missing field" : message
-
-/** Reads a parsed home file; the first problem is the answer. */
+/** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
 export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> =>
   Result.mapError(decodeHomeFile(json), (error) => {
-    const { path, message } = firstIssue(error.issue)
-    return new InvalidHomeFile({ source, path, reason: reword(message ?? "invalid home file") })
+    const { path, reason } = describeIssue(error.issue, "path")
+    return new InvalidHomeFile({ source, path, reason })
   })
 
 /** Reads the text of a home file. */

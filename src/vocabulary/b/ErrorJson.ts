@@ -1,17 +1,9 @@
-import { Result } from "effect"
-import type { ChannelError } from "../../domain/ChannelError.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import {
-  type Decoded,
-  invalid,
-  readChannelId,
-  readObjectWithKeys,
-  readServiceId,
-  readSingleKey,
-  readString,
-  requiredField
-} from "../common/JsonInput.ts"
-import { decodeValueType } from "../common/ValueJson.ts"
+import { Schema, SchemaTransformation } from "effect"
+import { ChannelError } from "../../domain/ChannelError.ts"
+import { ChannelIdJson, ServiceIdJson } from "../common/IdentifierJson.ts"
+import { ValueTypeJson } from "../common/ValueJson.ts"
+import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { keyedUnion } from "../common/WireSchema.ts"
 
 /**
  * Per-channel errors of vocabulary B (wire.md §6): `{"NoSuchService": id}`, `{"NoSuchGetter": id}`,
@@ -19,45 +11,39 @@ import { decodeValueType } from "../common/ValueJson.ts"
  * `{"InternalError": "<message>"}` for a device that failed or did not answer.
  */
 const knownErrors = "NoSuchService, NoSuchGetter, NoSuchSetter, TypeError, InternalError"
+const transform = SchemaTransformation.transform
 
-const decodeTypeError = (json: unknown, path: InputPath): Decoded<ChannelError> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, path, "a type error", ["expected", "got"])
-    const expected = yield* decodeValueType(yield* requiredField(object, "expected", path), [...path, "expected"])
-    const got = yield* decodeValueType(yield* requiredField(object, "got", path), [...path, "got"])
-    return { _tag: "TypeMismatch", expected, got } as const
-  })
+export const ChannelErrorJson = keyedUnion(
+  {
+    NoSuchService: Schema.Struct({ NoSuchService: ServiceIdJson }).pipe(Schema.decodeTo(
+      Schema.toType(ChannelError.cases.NoSuchService),
+      transform({ decode: (e) => ({ _tag: "NoSuchService", id: e.NoSuchService }) as const, encode: (e) => ({ NoSuchService: e.id }) })
+    )),
+    NoSuchGetter: Schema.Struct({ NoSuchGetter: ChannelIdJson }).pipe(Schema.decodeTo(
+      Schema.toType(ChannelError.cases.NoSuchGetter),
+      transform({ decode: (e) => ({ _tag: "NoSuchGetter", id: e.NoSuchGetter }) as const, encode: (e) => ({ NoSuchGetter: e.id }) })
+    )),
+    NoSuchSetter: Schema.Struct({ NoSuchSetter: ChannelIdJson }).pipe(Schema.decodeTo(
+      Schema.toType(ChannelError.cases.NoSuchSetter),
+      transform({ decode: (e) => ({ _tag: "NoSuchSetter", id: e.NoSuchSetter }) as const, encode: (e) => ({ NoSuchSetter: e.id }) })
+    )),
+    TypeError: Schema.Struct({
+      TypeError: Schema.Struct({ expected: ValueTypeJson, got: ValueTypeJson }).annotate({ expected: "a type error" })
+    }).pipe(Schema.decodeTo(
+      Schema.toType(ChannelError.cases.TypeMismatch),
+      transform({
+        decode: ({ TypeError: e }) => ({ _tag: "TypeMismatch", expected: e.expected, got: e.got }) as const,
+        encode: (e) => ({ TypeError: { expected: e.expected, got: e.got } })
+      })
+    )),
+    InternalError: Schema.Struct({ InternalError: Schema.String }).pipe(Schema.decodeTo(
+      Schema.toType(ChannelError.cases.DeviceFailure),
+      transform({ decode: (e) => ({ _tag: "DeviceFailure", message: e.InternalError }) as const, encode: (e) => ({ InternalError: e.message }) })
+    ))
+  },
+  `an error such as {"NoSuchGetter": "<id>"}`,
+  (name) => `unknown error ${JSON.stringify(name)} (known: ${knownErrors})`
+)
 
-export const decodeChannelError = (json: unknown, path: InputPath = []): Decoded<ChannelError> =>
-  Result.flatMap(
-    readSingleKey(json, path, `an error such as {"NoSuchGetter": "<id>"}`),
-    ([name, payload]): Decoded<ChannelError> => {
-      const at = [...path, name]
-      switch (name) {
-        case "NoSuchService":
-          return Result.map(readServiceId(payload, at), (id) => ({ _tag: "NoSuchService", id }))
-        case "NoSuchGetter":
-        case "NoSuchSetter":
-          return Result.map(readChannelId(payload, at), (id) => ({ _tag: name, id }))
-        case "TypeError":
-          return decodeTypeError(payload, at)
-        case "InternalError":
-          return Result.map(readString(payload, at), (message) => ({ _tag: "DeviceFailure", message }))
-        default:
-          return invalid(path, `unknown error ${JSON.stringify(name)} (known: ${knownErrors})`)
-      }
-    }
-  )
-
-export const encodeChannelError = (error: ChannelError): unknown => {
-  switch (error._tag) {
-    case "NoSuchService":
-    case "NoSuchGetter":
-    case "NoSuchSetter":
-      return { [error._tag]: error.id }
-    case "TypeMismatch":
-      return { TypeError: { expected: error.expected, got: error.got } }
-    case "DeviceFailure":
-      return { InternalError: error.message }
-  }
-}
+export const decodeChannelError = decodeWith(ChannelErrorJson)
+export const encodeChannelError = encodeTotal(ChannelErrorJson)

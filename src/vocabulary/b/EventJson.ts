@@ -1,65 +1,52 @@
-import { Result } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 import { ChannelId } from "../../domain/Identifier.ts"
-import type { WatchEvent } from "../../domain/Watch.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import {
-  type Decoded,
-  identifierReader,
-  invalid,
-  readObjectWithKeys,
-  readSingleKey,
-  requiredField
-} from "../common/JsonInput.ts"
-import { decodeValue, encodeValue } from "../common/ValueJson.ts"
-import { decodeChannelError, encodeChannelError } from "./ErrorJson.ts"
+import { WatchEvent } from "../../domain/Watch.ts"
+import { ValueJson } from "../common/ValueJson.ts"
+import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { keyedUnion } from "../common/WireSchema.ts"
+import { ChannelErrorJson } from "./ErrorJson.ts"
 
 /**
  * Watch events of vocabulary B (wire.md §7), one per frame: `{"Value": {"from": id, "value": V}}`,
  * `{"GetterAdded": id}`, `{"GetterRemoved": id}`, `{"InitializationError": {"channel": id, "error": E}}`.
  */
 const knownEvents = "Value, GetterAdded, GetterRemoved, InitializationError"
+const transform = SchemaTransformation.transform
 
-const readChannelId = identifierReader(ChannelId, "a getter id (a string)")
+const GetterIdJson = ChannelId.annotate({ expected: "a getter id (a string)" })
 
-export const decodeWatchEvent = (json: unknown, path: InputPath = []): Decoded<WatchEvent> =>
-  Result.flatMap(
-    readSingleKey(json, path, `an event such as {"GetterAdded": "<id>"}`),
-    ([name, payload]): Decoded<WatchEvent> => {
-      const at = [...path, name]
-      switch (name) {
-        case "Value":
-          return Result.gen(function*() {
-            const object = yield* readObjectWithKeys(payload, at, "a value event", ["from", "value"])
-            const channel = yield* readChannelId(yield* requiredField(object, "from", at), [...at, "from"])
-            const value = yield* decodeValue(yield* requiredField(object, "value", at), [...at, "value"])
-            return { _tag: "ValueChanged", channel, value } as const
-          })
-        case "GetterAdded":
-          return Result.map(readChannelId(payload, at), (channel) => ({ _tag: "ChannelAdded", channel }))
-        case "GetterRemoved":
-          return Result.map(readChannelId(payload, at), (channel) => ({ _tag: "ChannelRemoved", channel }))
-        case "InitializationError":
-          return Result.gen(function*() {
-            const object = yield* readObjectWithKeys(payload, at, "an initialization error", ["channel", "error"])
-            const channel = yield* readChannelId(yield* requiredField(object, "channel", at), [...at, "channel"])
-            const error = yield* decodeChannelError(yield* requiredField(object, "error", at), [...at, "error"])
-            return { _tag: "WatchRefused", channel, error } as const
-          })
-        default:
-          return invalid(path, `unknown event ${JSON.stringify(name)} (known: ${knownEvents})`)
-      }
-    }
-  )
+export const WatchEventJson = keyedUnion(
+  {
+    Value: Schema.Struct({
+      Value: Schema.Struct({ from: GetterIdJson, value: ValueJson }).annotate({ expected: "a value event" })
+    }).pipe(Schema.decodeTo(
+      Schema.toType(WatchEvent.cases.ValueChanged),
+      transform({
+        decode: ({ Value: e }) => ({ _tag: "ValueChanged", channel: e.from, value: e.value }) as const,
+        encode: (e) => ({ Value: { from: e.channel, value: e.value } })
+      })
+    )),
+    GetterAdded: Schema.Struct({ GetterAdded: GetterIdJson }).pipe(Schema.decodeTo(
+      Schema.toType(WatchEvent.cases.ChannelAdded),
+      transform({ decode: (e) => ({ _tag: "ChannelAdded", channel: e.GetterAdded }) as const, encode: (e) => ({ GetterAdded: e.channel }) })
+    )),
+    GetterRemoved: Schema.Struct({ GetterRemoved: GetterIdJson }).pipe(Schema.decodeTo(
+      Schema.toType(WatchEvent.cases.ChannelRemoved),
+      transform({ decode: (e) => ({ _tag: "ChannelRemoved", channel: e.GetterRemoved }) as const, encode: (e) => ({ GetterRemoved: e.channel }) })
+    )),
+    InitializationError: Schema.Struct({
+      InitializationError: Schema.Struct({ channel: GetterIdJson, error: ChannelErrorJson }).annotate({ expected: "an initialization error" })
+    }).pipe(Schema.decodeTo(
+      Schema.toType(WatchEvent.cases.WatchRefused),
+      transform({
+        decode: ({ InitializationError: e }) => ({ _tag: "WatchRefused", channel: e.channel, error: e.error }) as const,
+        encode: (e) => ({ InitializationError: { channel: e.channel, error: e.error } })
+      })
+    ))
+  },
+  `an event such as {"GetterAdded": "<id>"}`,
+  (name) => `unknown event ${JSON.stringify(name)} (known: ${knownEvents})`
+)
 
-export const encodeWatchEvent = (event: WatchEvent): unknown => {
-  switch (event._tag) {
-    case "ValueChanged":
-      return { Value: { from: event.channel, value: encodeValue(event.value) } }
-    case "ChannelAdded":
-      return { GetterAdded: event.channel }
-    case "ChannelRemoved":
-      return { GetterRemoved: event.channel }
-    case "WatchRefused":
-      return { InitializationError: { channel: event.channel, error: encodeChannelError(event.error) } }
-  }
-}
+export const decodeWatchEvent = decodeWith(WatchEventJson)
+export const encodeWatchEvent = encodeTotal(WatchEventJson)

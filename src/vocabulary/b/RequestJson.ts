@@ -1,109 +1,113 @@
-import { Result } from "effect"
-import type { Tag } from "../../domain/Identifier.ts"
-import type { SendTarget, TagRequest } from "../../domain/Request.ts"
-import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
+import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { SendTarget, TagRequest } from "../../domain/Request.ts"
+import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import { isJsonObject } from "../common/DescribeJson.ts"
+import { TagsJson } from "../common/IdentifierJson.ts"
+import { ValueJson } from "../common/ValueJson.ts"
+import { decodeWith, encodeTotal, encodeWith } from "../common/WireIssue.ts"
+import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import {
-  type Decoded,
-  describeJson,
-  field,
-  invalid,
-  isJsonObject,
-  readEach,
-  readObjectWithKeys,
-  readTags,
-  requiredField
-} from "../common/JsonInput.ts"
-import type { Unexpressible } from "../common/Unexpressible.ts"
-import { decodeValue, encodeValue } from "../common/ValueJson.ts"
-import {
-  decodeEitherChannelSelectors,
-  decodeGetterSelectors,
-  decodeServiceSelectors,
-  decodeSetterSelectors,
-  encodeEitherChannelSelectors,
-  encodeGetterSelectors,
-  encodeServiceSelectors,
-  encodeSetterSelectors
+  EitherChannelSelectorsJson,
+  GetterSelectorsJson,
+  ServiceSelectorsJson,
+  SetterSelectorsJson
 } from "./SelectorJson.ts"
 
 /**
  * Request bodies of vocabulary B (wire.md §6): tag bodies and send bodies. (Read bodies are selectors:
  * see SelectorJson.) A body is read whole: one bad selector or value anywhere refuses all of it.
  */
+const transform = SchemaTransformation.transform
 
 // ---- tag bodies -----------------------------------------------------------------------------------
 
-const tagBody = <S>(
-  selectorsKey: string,
-  decodeSelectors: (json: unknown, path: InputPath) => Decoded<ReadonlyArray<S>>
-) =>
-(json: unknown, path: InputPath = []): Decoded<TagRequest<S>> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, path, "a tag body", [selectorsKey, "tags"])
-    const selectors = yield* decodeSelectors(
-      yield* requiredField(object, selectorsKey, path),
-      [...path, selectorsKey]
-    )
-    const tags = yield* readTags(yield* requiredField(object, "tags", path), [...path, "tags"])
-    return { selectors, tags }
-  })
-
 /** `{"services": sel(s), "tags": [..]}` of `/services/tag`. */
-export const decodeServiceTagBody = tagBody("services", decodeServiceSelectors)
+export const ServiceTagBodyJson = Schema.Struct({ services: ServiceSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+  Schema.decodeTo(
+    Schema.toType(TagRequest(ServiceSelector)),
+    transform({
+      decode: (json): TagRequest<ServiceSelector> => ({ selectors: json.services, tags: json.tags }),
+      encode: (request) => ({ services: request.selectors, tags: request.tags })
+    })
+  )
+)
+
+const channelTags = Schema.toType(TagRequest(ChannelSelector))
+
 /** `{"set": sel(s), "tags": [..]}` of `/channels/tag`: selectors match channels of either mechanism. */
-export const decodeChannelTagBody = tagBody("set", decodeEitherChannelSelectors)
+export const ChannelTagBodyJson = Schema.Struct({ set: EitherChannelSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+  Schema.decodeTo(
+    channelTags,
+    transform({
+      decode: (json): TagRequest<ChannelSelector> => ({ selectors: json.set, tags: json.tags }),
+      encode: (request) => ({ set: request.selectors, tags: request.tags })
+    })
+  )
+)
+
 /** `{"getters": sel(s), "tags": [..]}` of the alias `/channels/getter/tags`: getters only. */
-export const decodeGetterTagBody = tagBody("getters", decodeGetterSelectors)
+export const GetterTagBodyJson = Schema.Struct({ getters: GetterSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+  Schema.decodeTo(
+    channelTags,
+    transform({
+      decode: (json): TagRequest<ChannelSelector> => ({ selectors: json.getters, tags: json.tags }),
+      encode: (request) => ({ getters: request.selectors, tags: request.tags })
+    })
+  )
+)
+
 /** `{"setters": sel(s), "tags": [..]}` of the alias `/channels/setter/tags`: setters only. */
-export const decodeSetterTagBody = tagBody("setters", decodeSetterSelectors)
+export const SetterTagBodyJson = Schema.Struct({ setters: SetterSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+  Schema.decodeTo(
+    channelTags,
+    transform({
+      decode: (json): TagRequest<ChannelSelector> => ({ selectors: json.setters, tags: json.tags }),
+      encode: (request) => ({ setters: request.selectors, tags: request.tags })
+    })
+  )
+)
 
-const writeTagBody = (key: string, selectors: unknown, tags: ReadonlyArray<Tag>): unknown => ({ [key]: selectors, tags })
-
-export const encodeServiceTagBody = (request: TagRequest<ServiceSelector>): unknown =>
-  writeTagBody("services", encodeServiceSelectors(request.selectors), request.tags)
-
+export const decodeServiceTagBody = decodeWith(ServiceTagBodyJson)
+export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)
+export const decodeGetterTagBody = decodeWith(GetterTagBodyJson)
+export const decodeSetterTagBody = decodeWith(SetterTagBodyJson)
+export const encodeServiceTagBody = encodeTotal(ServiceTagBodyJson)
 /** Refused when a selector pins a mechanism: write it with the getter or setter alias body instead. */
-export const encodeChannelTagBody = (request: TagRequest<ChannelSelector>): Result.Result<unknown, Unexpressible> =>
-  Result.map(encodeEitherChannelSelectors(request.selectors), (selectors) => writeTagBody("set", selectors, request.tags))
-
-export const encodeGetterTagBody = (request: TagRequest<ChannelSelector>): unknown =>
-  writeTagBody("getters", encodeGetterSelectors(request.selectors), request.tags)
-
-export const encodeSetterTagBody = (request: TagRequest<ChannelSelector>): unknown =>
-  writeTagBody("setters", encodeSetterSelectors(request.selectors), request.tags)
+export const encodeChannelTagBody = encodeWith(ChannelTagBodyJson)
+export const encodeGetterTagBody = encodeTotal(GetterTagBodyJson)
+export const encodeSetterTagBody = encodeTotal(SetterTagBodyJson)
 
 // ---- send bodies ----------------------------------------------------------------------------------
 
-/** `{"select": sel(s), "value": V}`. */
-const decodeSendTarget = (json: unknown, path: InputPath): Decoded<SendTarget> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, path, `a send target {"select", "value"}`, ["select", "value"])
-    const selectors = yield* decodeSetterSelectors(yield* requiredField(object, "select", path), [...path, "select"])
-    const value = yield* decodeValue(yield* requiredField(object, "value", path), [...path, "value"])
-    return { selectors, value }
-  })
+const target = Schema.toType(SendTarget)
 
-const isSendTarget = (json: unknown): boolean => isJsonObject(json) && field(json, "select") !== undefined
+/** `{"select": sel(s), "value": V}`. */
+const Target = Schema.Struct({ select: SetterSelectorsJson, value: ValueJson }).annotate({
+  expected: `a send target {"select", "value"}`
+}).pipe(Schema.decodeTo(
+  target,
+  transform({
+    decode: (json): SendTarget => ({ selectors: json.select, value: json.value }),
+    encode: (t) => ({ select: t.selectors, value: t.value })
+  })
+))
 
 /** The pair `[sel(s), V]`. */
-const decodeSendPair = (pair: ReadonlyArray<unknown>, path: InputPath): Decoded<SendTarget> =>
-  Result.gen(function*() {
-    const [selectorsJson, valueJson] = pair
-    const selectors = yield* decodeSetterSelectors(selectorsJson, [...path, 0])
-    const value = yield* decodeValue(valueJson, [...path, 1])
-    return { selectors, value }
-  })
+const Pair = Schema.Tuple([SetterSelectorsJson, ValueJson]).pipe(Schema.decodeTo(
+  target,
+  transform({ decode: ([selectors, value]): SendTarget => ({ selectors, value }), encode: (t) => [t.selectors, t.value] as const })
+))
+
+const isSendTarget = (json: unknown): boolean => isJsonObject(json) && Object.hasOwn(json, "select")
 
 /** One element of a list: a target object or, as FoxBox clients send it, a pair `[sel(s), V]`. */
-const decodeSendElement = (json: unknown, path: InputPath): Decoded<SendTarget> =>
-  Array.isArray(json)
-    ? json.length === 2
-      ? decodeSendPair(json, path)
-      : invalid(path, `expected a pair [selectors, value], got an array of ${json.length} items`)
-    : isJsonObject(json)
-    ? decodeSendTarget(json, path)
-    : invalid(path, `expected a send target {"select": …, "value": …} or a pair [selectors, value], got ${describeJson(json)}`)
+const Element = Schema.Union([Target, Pair]).annotate(explainedBy((input) =>
+  Array.isArray(input)
+    ? input.length === 2 ? Pair : `expected a pair [selectors, value], got an array of ${input.length} items`
+    : isJsonObject(input)
+    ? Target
+    : expectedGot(`a send target {"select": …, "value": …} or a pair [selectors, value]`, input)
+))
 
 /** What can only be a value: `null` (Unit) or an object of one key; never a target, a pair or a list. */
 const looksLikeValue = (json: unknown): boolean =>
@@ -116,25 +120,38 @@ const looksLikeValue = (json: unknown): boolean =>
 const isBarePair = (json: ReadonlyArray<unknown>): boolean =>
   json.length === 2 && !isSendTarget(json[0]) && looksLikeValue(json[1])
 
+/** A form that holds one target; it writes only lists of one (the list form writes the others). */
+const one = SchemaTransformation.transformEffect({
+  decode: (t: SendTarget) => Effect.succeed<ReadonlyArray<SendTarget>>([t]),
+  encode: (all: ReadonlyArray<SendTarget>) => {
+    const [only, ...others] = all
+    return only !== undefined && others.length === 0
+      ? Effect.succeed(only)
+      : Effect.fail(new SchemaIssue.InvalidValue({ message: "this form holds one target" }, all))
+  }
+})
+const targets = Schema.toType(Schema.Array(SendTarget))
+const List = Schema.Array(Element)
+const OneTarget = Target.pipe(Schema.decodeTo(targets, one))
+const BarePair = Pair.pipe(Schema.decodeTo(targets, one))
+
 /**
  * A send body in any of its forms (wire.md §6): one target `{"select": sel(s), "value": V}`, a list
  * whose elements are targets or pairs `[sel(s), V]`, mixed freely, or one bare pair `[sel(s), V]`.
+ * Always written as a list of targets, each target's selectors as an array.
  */
-export const decodeSendBody = (json: unknown, path: InputPath = []): Decoded<ReadonlyArray<SendTarget>> => {
-  if (isJsonObject(json)) return Result.map(decodeSendTarget(json, path), (target) => [target])
-  if (!Array.isArray(json)) {
-    return invalid(path, `expected {"select": …, "value": …}, an array of them, or [selectors, value], got ${describeJson(json)}`)
-  }
-  if (isBarePair(json)) return Result.map(decodeSendPair(json, path), (target) => [target])
-  return readEach(json, path, decodeSendElement)
-}
+export const SendBodyJson = Schema.Union([List, OneTarget, BarePair]).annotate(explainedBy((input) =>
+  isJsonObject(input)
+    ? OneTarget
+    : Array.isArray(input)
+    ? (isBarePair(input) ? BarePair : List)
+    : expectedGot(`{"select": …, "value": …}, an array of them, or [selectors, value]`, input)
+))
 
-/** Always the array form; each target's selectors as an array. */
-export const encodeSendBody = (targets: ReadonlyArray<SendTarget>): unknown =>
-  targets.map((target) => ({ select: encodeSetterSelectors(target.selectors), value: encodeValue(target.value) }))
+export const decodeSendBody = decodeWith(SendBodyJson)
+export const encodeSendBody = encodeTotal(SendBodyJson)
 
 // ---- fetch bodies ---------------------------------------------------------------------------------
 
 /** The body of fetch_values: GetterSelector(s). */
-export const decodeFetchBody = decodeGetterSelectors
-export const encodeFetchBody = encodeGetterSelectors
+export { decodeGetterSelectors as decodeFetchBody, encodeGetterSelectors as encodeFetchBody } from "./SelectorJson.ts"

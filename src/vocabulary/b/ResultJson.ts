@@ -1,19 +1,13 @@
-import { Result } from "effect"
-import type { ChannelError } from "../../domain/ChannelError.ts"
-import type { FetchOutcome, FetchResults, ResultKey, SendOutcome, SendResults } from "../../domain/Outcome.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import {
-  type Decoded,
-  describeJson,
-  invalid,
-  isJsonObject,
-  readChannelId,
-  readObject,
-  readServiceId
-} from "../common/JsonInput.ts"
+import { Effect, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { ChannelError } from "../../domain/ChannelError.ts"
 import { byKey } from "../../domain/ListOrder.ts"
-import { decodeValueOrNull, encodeValueOrNull } from "../common/ValueJson.ts"
-import { decodeChannelError, encodeChannelError } from "./ErrorJson.ts"
+import { FetchOutcome, type ResultKey, SendOutcome } from "../../domain/Outcome.ts"
+import { isJsonObject } from "../common/DescribeJson.ts"
+import { ChannelIdJson } from "../common/IdentifierJson.ts"
+import { ValueOrNullJson } from "../common/ValueJson.ts"
+import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { type Explanation, expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { ChannelErrorJson } from "./ErrorJson.ts"
 
 /**
  * Result maps of vocabulary B (wire.md §6): an object keyed by channel id (or by the unknown service id
@@ -23,66 +17,62 @@ import { decodeChannelError, encodeChannelError } from "./ErrorJson.ts"
  * Keys are written in sorted order. (JavaScript lists integer-like keys such as `"7"` first whatever
  * the insertion order; the decoder sorts again, so a round trip is exact.)
  */
-
-const encodeError = (error: ChannelError): unknown => ({ Error: encodeChannelError(error) })
-
-/** Built with `fromEntries` so that any id, `__proto__` included, stays an own key. */
-const encodeMap = <O extends { readonly key: string }>(outcomes: ReadonlyArray<O>, encode: (o: O) => unknown) =>
-  Object.fromEntries([...outcomes].sort(byKey).map((o) => [o.key, encode(o)]))
-
-export const encodeFetchResults = (results: FetchResults): unknown =>
-  encodeMap(results, (o) =>
-    Result.match(o.result, {
-      onSuccess: encodeValueOrNull,
-      onFailure: encodeError
-    }))
-
-export const encodeSendResults = (results: SendResults): unknown =>
-  encodeMap(results, (o) => Result.match(o.result, { onSuccess: () => null, onFailure: encodeError }))
-
-// ---- decoding -------------------------------------------------------------------------------------
+const transform = SchemaTransformation.transform
 
 /** `{"Error": E}` is never a value: no value type is called `Error`. */
-const isErrorEntry = (json: unknown): json is { readonly Error: unknown } =>
+const isErrorEntry = (json: unknown): boolean =>
   isJsonObject(json) && Object.keys(json).length === 1 && Object.hasOwn(json, "Error")
 
-/** A key names the unknown service of a NoSuchService, and a channel otherwise. */
-const readKey = (key: string, result: Result.Result<unknown, ChannelError>, path: InputPath): Decoded<ResultKey> =>
-  Result.isFailure(result) && result.failure._tag === "NoSuchService"
-    ? readServiceId(key, path)
-    : readChannelId(key, path)
+/** One channel's entry, `{"Error": E}` or what `success` reads, as the channel's Result. */
+const entry = <T, E>(success: Schema.Codec<T, E>, explainSuccess: (input: unknown) => Explanation) => {
+  type R = Result.Result<T, ChannelError>
+  const result = Schema.toType(Schema.Result(Schema.toType(success), ChannelError))
+  // Each form takes only its own results, so that a union writes each with its form.
+  const Failed = Schema.Struct({ Error: ChannelErrorJson }).pipe(Schema.decodeTo(
+    result.pipe(Schema.refine((r): r is Result.Failure<T, ChannelError> => Result.isFailure(r))),
+    transform({ decode: (json): R => Result.fail(json.Error), encode: (r: R) => ({ Error: Result.getOrThrow(Result.flip(r)) }) })
+  ))
+  const Succeeded = success.pipe(Schema.decodeTo(
+    result.pipe(Schema.refine((r): r is Result.Success<T, ChannelError> => Result.isSuccess(r))),
+    transform({ decode: (value: T): R => Result.succeed(value), encode: (r: R) => Result.getOrThrow(r) })
+  ))
+  return Schema.Union([Failed, Succeeded]).annotate(explainedBy((input) => (isErrorEntry(input) ? Failed : explainSuccess(input))))
+}
 
-const decodeMap = <S>(
-  json: unknown,
-  path: InputPath,
-  what: string,
-  decodeSuccess: (entry: unknown, path: InputPath) => Decoded<S>
-): Decoded<ReadonlyArray<{ readonly key: ResultKey; readonly result: Result.Result<S, ChannelError> }>> =>
-  Result.gen(function*() {
-    const object = yield* readObject(json, path, what)
-    const outcomes: Array<{ readonly key: ResultKey; readonly result: Result.Result<S, ChannelError> }> = []
-    for (const name of Object.keys(object).sort()) {
-      const at = [...path, name]
-      const entry = object[name]
-      const result: Result.Result<S, ChannelError> = isErrorEntry(entry)
-        ? Result.fail(yield* decodeChannelError(entry.Error, [...at, "Error"]))
-        : Result.succeed(yield* decodeSuccess(entry, at))
-      outcomes.push({ key: yield* readKey(name, result, at), result })
-    }
-    return outcomes
-  })
+/** Keys follow the rule of every id (wire.md §1), whether they name a channel or a service. */
+const decodeKey = Schema.decodeUnknownEffect(ChannelIdJson)
 
-const decodeSent = (json: unknown, path: InputPath): Decoded<void> =>
-  json === null ? Result.void : invalid(path, `expected null (sent) or {"Error": E}, got ${describeJson(json)}`)
+type Outcome<T> = { readonly key: ResultKey; readonly result: Result.Result<T, ChannelError> }
 
-export const decodeFetchResults = (json: unknown, path: InputPath = []): Decoded<FetchResults> =>
-  Result.map(
-    decodeMap(json, path, "a result map keyed by channel id", decodeValueOrNull),
-    (outcomes): ReadonlyArray<FetchOutcome> => outcomes
+const resultMap = <T, E>(
+  success: Schema.Codec<T, E>,
+  explainSuccess: (input: unknown) => Explanation,
+  outcome: Schema.Codec<Outcome<T>, unknown>
+) =>
+  Schema.Record(Schema.String, entry(success, explainSuccess)).annotate({ expected: "a result map keyed by channel id" }).pipe(
+    Schema.decodeTo(
+      Schema.toType(Schema.Array(outcome)),
+      SchemaTransformation.transformEffect({
+        // Keys in order, each read as an id: a bad one is refused at its place.
+        decode: (map): Effect.Effect<ReadonlyArray<Outcome<T>>, SchemaIssue.Issue> =>
+          Effect.forEach(Object.keys(map).sort(), (name) =>
+            Effect.map(
+              Effect.mapError(decodeKey(name), (error) => new SchemaIssue.Pointer([name], error.issue)),
+              (key) => ({ key, result: map[name] })
+            )).pipe(Effect.map((read) => read.flatMap(({ key, result }) => (result === undefined ? [] : [{ key, result }])))),
+        // Built with `fromEntries` so that any id, `__proto__` included, stays an own key.
+        encode: (outcomes) => Effect.succeed(Object.fromEntries([...outcomes].sort(byKey).map((o) => [o.key, o.result])))
+      })
+    )
   )
 
-export const decodeSendResults = (json: unknown, path: InputPath = []): Decoded<SendResults> =>
-  Result.map(
-    decodeMap(json, path, "a result map keyed by channel id", decodeSent),
-    (outcomes): ReadonlyArray<SendOutcome> => outcomes
-  )
+/** A write's success is `null`. */
+const Sent = Schema.Null.pipe(Schema.decodeTo(Schema.Void, transform<void, null>({ decode: () => undefined, encode: () => null })))
+
+export const FetchResultsJson = resultMap(ValueOrNullJson, () => ValueOrNullJson, FetchOutcome)
+export const SendResultsJson = resultMap(Sent, (input) => expectedGot(`null (sent) or {"Error": E}`, input), SendOutcome)
+
+export const decodeFetchResults = decodeWith(FetchResultsJson)
+export const decodeSendResults = decodeWith(SendResultsJson)
+export const encodeFetchResults = encodeTotal(FetchResultsJson)
+export const encodeSendResults = encodeTotal(SendResultsJson)

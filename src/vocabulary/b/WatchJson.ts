@@ -1,72 +1,66 @@
-import { Result } from "effect"
-import type { ValueFilter, WatchRegistration, WatchTarget } from "../../domain/Watch.ts"
-import type { InputPath } from "../common/InvalidInput.ts"
-import {
-  type Decoded,
-  describeJson,
-  field,
-  invalid,
-  isJsonObject,
-  readEach,
-  readObjectWithKeys,
-  requiredField
-} from "../common/JsonInput.ts"
-import { decodeRange, encodeRange } from "../common/RangeJson.ts"
-import { Unexpressible } from "../common/Unexpressible.ts"
-import { decodeGetterSelectors, encodeGetterSelector } from "./SelectorJson.ts"
+import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { ValueFilter, WatchRegistration } from "../../domain/Watch.ts"
+import { isJsonObject } from "../common/DescribeJson.ts"
+import { RangeJson } from "../common/RangeJson.ts"
+import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { expressibleAsGetterSelector, GetterSelectorsJson } from "./SelectorJson.ts"
 
 /**
  * The watch frame of vocabulary B (wire.md §7): `[{"select": GetterSelector(s), "range": R}]`, a single
  * object accepted in place of the array. R is a Range, `"Never"`, or absent/`null` for Always (`"Always"`
  * is read too). B always announces topology: every target has `topology` true.
  */
-const decodeValueFilter = (json: unknown, path: InputPath): Decoded<ValueFilter> => {
-  if (json === undefined || json === null || json === "Always") return Result.succeed({ _tag: "Always" })
-  if (json === "Never") return Result.succeed({ _tag: "Never" })
-  if (isJsonObject(json)) return Result.map(decodeRange(json, path), (range) => ({ _tag: "InRange", range }))
-  return invalid(path, `expected a range such as {"Geq": V}, "Never", or null (always), got ${describeJson(json)}`)
-}
+const transform = SchemaTransformation.transform
+
+const ValueFilterJson = Schema.Union([Schema.Null, Schema.Literals(["Always", "Never"]), RangeJson]).annotate(explainedBy((input) =>
+  isJsonObject(input) ? RangeJson : expectedGot(`a range such as {"Geq": V}, "Never", or null (always)`, input)
+)).pipe(Schema.decodeTo(
+  Schema.toType(ValueFilter),
+  transform({
+    decode: (json): ValueFilter =>
+      json === null || json === "Always" ? { _tag: "Always" } : json === "Never" ? { _tag: "Never" } : { _tag: "InRange", range: json },
+    encode: (filter) => (filter._tag === "Always" ? null : filter._tag === "Never" ? "Never" as const : filter.range)
+  })
+))
 
 /** One entry of the frame: one canonical target per selector, all with the entry's range. */
-const decodeWatchEntry = (json: unknown, path: InputPath): Decoded<ReadonlyArray<WatchTarget>> =>
-  Result.gen(function*() {
-    const object = yield* readObjectWithKeys(json, path, `a watch target {"select", "range"}`, ["select", "range"])
-    const selectors = yield* decodeGetterSelectors(yield* requiredField(object, "select", path), [...path, "select"])
-    const values = yield* decodeValueFilter(field(object, "range"), [...path, "range"])
-    return selectors.map((selector) => ({ selector, values, topology: true }))
+const Entry = Schema.Struct({
+  select: GetterSelectorsJson,
+  range: Schema.optionalKey(ValueFilterJson)
+}).annotate({ expected: `a watch target {"select", "range"}` }).pipe(Schema.decodeTo(
+  Schema.toType(WatchRegistration),
+  transform({
+    decode: (entry): WatchRegistration => {
+      const values: ValueFilter = entry.range ?? { _tag: "Always" }
+      return entry.select.map((selector) => ({ selector, values, topology: true }))
+    },
+    // Written one entry per target; Always by leaving `range` out.
+    encode: (targets) => {
+      const values = targets[0]?.values ?? { _tag: "Always" }
+      return { select: targets.map((t) => t.selector), ...(values._tag === "Always" ? {} : { range: values }) }
+    }
   })
+))
 
-export const decodeWatchFrame = (json: unknown, path: InputPath = []): Decoded<WatchRegistration> => {
-  if (isJsonObject(json)) return decodeWatchEntry(json, path)
-  if (!Array.isArray(json)) {
-    return invalid(path, `expected [{"select": …, "range": …}] or one such object, got ${describeJson(json)}`)
-  }
-  return Result.map(readEach(json, path, decodeWatchEntry), (entries) => entries.flat())
-}
-
-const encodeValueFilter = (values: ValueFilter): Record<string, unknown> => {
-  switch (values._tag) {
-    case "Always":
-      return {}
-    case "Never":
-      return { range: "Never" }
-    case "InRange":
-      return { range: encodeRange(values.range) }
-  }
-}
+const Entries = Schema.Array(Entry).pipe(Schema.decodeTo(
+  Schema.toType(WatchRegistration),
+  transform({ decode: (entries): WatchRegistration => entries.flat(), encode: (targets) => targets.map((t) => [t]) })
+))
 
 /**
- * One entry per target. Refused when a target does not watch topology (B always does); a target whose
- * selector matches nothing (a Conflict, or setters only) watches nothing and is left out.
+ * Written as one entry per target. Refused when a target does not watch topology (B always does); a
+ * target whose selector matches nothing (a Conflict, or setters only) watches nothing and is left out.
  */
-export const encodeWatchFrame = (registration: WatchRegistration): Result.Result<unknown, Unexpressible> => {
-  if (registration.some((target) => !target.topology)) {
-    return Result.fail(new Unexpressible({ reason: "vocabulary B always watches topology: it cannot switch it off" }))
-  }
-  const entries: Array<unknown> = []
-  for (const target of registration) {
-    const selector = encodeGetterSelector(target.selector)
-    if (Result.isSuccess(selector)) entries.push({ select: [selector.success], ...encodeValueFilter(target.values) })
-  }
-  return Result.succeed(entries)
-}
+export const WatchFrameJson = Schema.Union([Entries, Entry]).annotate(explainedBy((input) =>
+  Array.isArray(input) ? Entries : isJsonObject(input) ? Entry : expectedGot(`[{"select": …, "range": …}] or one such object`, input)
+)).pipe(Schema.decode(SchemaTransformation.transformEffect({
+  decode: (registration) => Effect.succeed(registration),
+  encode: (registration) =>
+    registration.some((target) => !target.topology)
+      ? Effect.fail(new SchemaIssue.InvalidValue({ message: "vocabulary B always watches topology: it cannot switch it off" }, registration))
+      : Effect.succeed(registration.filter((target) => expressibleAsGetterSelector(target.selector)))
+})))
+
+export const decodeWatchFrame = decodeWith(WatchFrameJson)
+export const encodeWatchFrame = encodeWith(WatchFrameJson)

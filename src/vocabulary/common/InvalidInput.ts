@@ -1,4 +1,4 @@
-import { Data, Result, Schema, SchemaIssue } from "effect"
+import { Data, type Result } from "effect"
 
 /** Where in a request body a problem is: object keys and array indexes. */
 export type InputPath = ReadonlyArray<PropertyKey>
@@ -27,23 +27,5 @@ export const formatPath = (path: InputPath, root = "body"): string =>
     return out === "" ? name : `${out}.${name}`
   }, root)
 
-const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
-
-/** The first problem of a Schema failure: where it is, and Schema's message for it (if it has one). */
-export const firstIssue = (issue: SchemaIssue.Issue): { readonly path: InputPath; readonly message: string | undefined } => {
-  const first = formatter(issue).issues[0]
-  return { path: (first?.path ?? []).map((p) => (typeof p === "object" ? p.key : p)), message: first?.message }
-}
-
-/** The first problem of a Schema failure, as an InvalidInput under `prefix`. */
-export const fromSchemaIssue = (issue: SchemaIssue.Issue, prefix: InputPath = []): InvalidInput => {
-  const { path, message } = firstIssue(issue)
-  return new InvalidInput({ path: [...prefix, ...path], reason: message ?? "invalid" })
-}
-
-/** Decode `input` with `schema`, refusing unknown keys, with failures as InvalidInput at `prefix`. */
-export const decodeWith = <S extends Schema.Decoder<unknown>>(schema: S) => {
-  const decode = Schema.decodeUnknownResult(schema, { onExcessProperty: "error" })
-  return (input: unknown, prefix: InputPath = []): Result.Result<S["Type"], InvalidInput> =>
-    Result.mapError(decode(input), (error) => fromSchemaIssue(error.issue, prefix))
-}
+/** What a decoder answers: the value, or the first problem of the input. */
+export type Decoded<A> = Result.Result<A, InvalidInput>

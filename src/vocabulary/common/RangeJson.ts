@@ -1,9 +1,9 @@
-import { Result } from "effect"
-import type { Range } from "../../domain/Range.ts"
-import type { Value } from "../../domain/Value.ts"
-import type { InputPath } from "./InvalidInput.ts"
-import { type Decoded, invalid, readArray, readSingleKey } from "./JsonInput.ts"
-import { decodeValue, encodeValue } from "./ValueJson.ts"
+import { Schema, SchemaTransformation } from "effect"
+import { Range } from "../../domain/Range.ts"
+import { describeJson } from "./DescribeJson.ts"
+import { ValueJson } from "./ValueJson.ts"
+import { decodeWith, encodeTotal } from "./WireIssue.ts"
+import { explainedBy, keyedUnion } from "./WireSchema.ts"
 
 /**
  * Ranges for watching (wire.md §7): `{"Eq": V}`, `{"Leq": V}`, `{"Geq": V}`, `{"BetweenEq": [V, V]}`,
@@ -11,43 +11,57 @@ import { decodeValue, encodeValue } from "./ValueJson.ts"
  */
 const rangeForms = `{"Eq": V}, {"Leq": V}, {"Geq": V}, {"BetweenEq": [V, V]} or {"OutOfStrict": [V, V]}`
 
-const decodeBounds = (json: unknown, path: InputPath): Decoded<readonly [Value, Value]> =>
-  Result.gen(function*() {
-    const bounds = yield* readArray(json, path, "a pair of values [low, high]")
-    const [lowJson, highJson] = bounds
-    if (bounds.length !== 2) return yield* invalid(path, `expected a pair of values [low, high], got ${bounds.length} items`)
-    const low = yield* decodeValue(lowJson, [...path, 0])
-    const high = yield* decodeValue(highJson, [...path, 1])
-    if (low._tag !== high._tag) {
-      return yield* invalid(path, `both bounds must have one type, got ${low._tag} and ${high._tag}`)
-    }
-    return [low, high] as const
-  })
+const pairOfValues = "a pair of values [low, high]"
 
-export const decodeRange = (json: unknown, path: InputPath = []): Decoded<Range> =>
-  Result.flatMap(readSingleKey(json, path, `a range: ${rangeForms}`), ([form, payload]): Decoded<Range> => {
-    const at = [...path, form]
-    switch (form) {
-      case "Eq":
-      case "Leq":
-      case "Geq":
-        return Result.map(decodeValue(payload, at), (value) => ({ _tag: form, value }))
-      case "BetweenEq":
-      case "OutOfStrict":
-        return Result.map(decodeBounds(payload, at), ([low, high]) => ({ _tag: form, low, high }))
-      default:
-        return invalid(path, `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`)
-    }
-  })
+const Pair = Schema.Tuple([ValueJson, ValueJson])
 
-export const encodeRange = (range: Range): unknown => {
-  switch (range._tag) {
-    case "Eq":
-    case "Leq":
-    case "Geq":
-      return { [range._tag]: encodeValue(range.value) }
-    case "BetweenEq":
-    case "OutOfStrict":
-      return { [range._tag]: [encodeValue(range.low), encodeValue(range.high)] }
-  }
-}
+const Bounds = Pair.check(Schema.makeFilter(([low, high]) =>
+  low._tag === high._tag || `both bounds must have one type, got ${low._tag} and ${high._tag}`
+)).annotate({
+  description: "[low, high], both of one value type.",
+  ...explainedBy((input) =>
+    !Array.isArray(input)
+      ? `expected ${pairOfValues}, got ${describeJson(input)}`
+      : input.length === 2
+      ? Bounds
+      : `expected ${pairOfValues}, got ${input.length} items`
+  )
+})
+
+const transform = SchemaTransformation.transform
+
+export const RangeJson = keyedUnion(
+  {
+    Eq: Schema.Struct({ Eq: ValueJson }).pipe(Schema.decodeTo(
+      Schema.toType(Range.cases.Eq),
+      transform({ decode: (j) => ({ _tag: "Eq", value: j.Eq }) as const, encode: (r) => ({ Eq: r.value }) })
+    )),
+    Leq: Schema.Struct({ Leq: ValueJson }).pipe(Schema.decodeTo(
+      Schema.toType(Range.cases.Leq),
+      transform({ decode: (j) => ({ _tag: "Leq", value: j.Leq }) as const, encode: (r) => ({ Leq: r.value }) })
+    )),
+    Geq: Schema.Struct({ Geq: ValueJson }).pipe(Schema.decodeTo(
+      Schema.toType(Range.cases.Geq),
+      transform({ decode: (j) => ({ _tag: "Geq", value: j.Geq }) as const, encode: (r) => ({ Geq: r.value }) })
+    )),
+    BetweenEq: Schema.Struct({ BetweenEq: Bounds.annotate({ description: "Between the bounds, inclusive." }) }).pipe(Schema.decodeTo(
+      Schema.toType(Range.cases.BetweenEq),
+      transform({
+        decode: ({ BetweenEq: [low, high] }) => ({ _tag: "BetweenEq", low, high }) as const,
+        encode: (r) => ({ BetweenEq: [r.low, r.high] as const })
+      })
+    )),
+    OutOfStrict: Schema.Struct({ OutOfStrict: Bounds.annotate({ description: "Outside the bounds, strictly." }) }).pipe(Schema.decodeTo(
+      Schema.toType(Range.cases.OutOfStrict),
+      transform({
+        decode: ({ OutOfStrict: [low, high] }) => ({ _tag: "OutOfStrict", low, high }) as const,
+        encode: (r) => ({ OutOfStrict: [r.low, r.high] as const })
+      })
+    ))
+  },
+  `a range: ${rangeForms}`,
+  (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`
+).annotate({ description: "A range of values, for watching (§7, vocabulary B)." })
+
+export const decodeRange = decodeWith(RangeJson)
+export const encodeRange = encodeTotal(RangeJson)

@@ -11,9 +11,16 @@ import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
  */
 
 /** How wire shapes are read: unknown fields are refused by name, and refused inputs are kept for the messages. */
-const parseOptions: SchemaAST.ParseOptions = { onExcessProperty: "error", reportInput: true }
+export const parseOptions: SchemaAST.ParseOptions = { onExcessProperty: "error", reportInput: true }
 
-interface Problem {
+/**
+ * Where a misspelt or missing field is named: in the message at the object (`body: unknown field "kinds"
+ * (a GetterSelector takes …)`), as request bodies say it, or in the path (`services[0].latency: unknown
+ * field`), as the simulator's home file says it.
+ */
+export type KeyStyle = "message" | "path"
+
+export interface Problem {
   readonly path: InputPath
   readonly reason: string
 }
@@ -51,16 +58,27 @@ const parent = (path: InputPath): InputPath => path.slice(0, -1)
 const lastKey = (path: InputPath): string => String(path[path.length - 1])
 
 /** What the schema of `ast` says of `input`, if it explains its failures itself. */
-const explained = (ast: SchemaAST.AST | undefined, issue: SchemaIssue.Issue, path: InputPath): Problem | undefined => {
+const explained = (
+  ast: SchemaAST.AST | undefined,
+  issue: SchemaIssue.Issue,
+  path: InputPath,
+  style: KeyStyle
+): Problem | undefined => {
   const explain = ast === undefined ? undefined : explanationOf(ast)
   if (explain === undefined || !SchemaIssue.hasInput(issue)) return undefined
   const explanation = explain(issue.input)
   if (typeof explanation === "string") return { path, reason: explanation }
+  // A failed check holds the value read, not the input sent: it is explained in words or by its own message.
+  if (checkFailed(issue)) return undefined
   // A schema that answers "my own structure explains it" is read structurally.
   if (explanation.ast === ast) return undefined
   const again = Schema.decodeUnknownResult(explanation, parseOptions)(issue.input)
-  return Result.isFailure(again) ? problemOf(again.failure.issue, path) : undefined
+  return Result.isFailure(again) ? problemOf(again.failure.issue, path, true, style) : undefined
 }
+
+/** Whether the input had the right shape and a check on what was read from it failed. */
+const checkFailed = (issue: SchemaIssue.Issue): boolean =>
+  issue._tag === "Composite" && issue.issues.every((inner) => inner._tag === "Filter")
 
 const astOf = (issue: SchemaIssue.Issue): SchemaAST.AST | undefined => {
   switch (issue._tag) {
@@ -79,23 +97,23 @@ const astOf = (issue: SchemaIssue.Issue): SchemaAST.AST | undefined => {
  * The first problem of `issue`, at `path`. Explanations are of inputs a client sent: an encoding failure
  * (something a vocabulary cannot say) is read without them.
  */
-const problemOf = (issue: SchemaIssue.Issue, path: InputPath, decoding = true): Problem => {
-  const explanation = decoding ? explained(astOf(issue), issue, path) : undefined
+const problemOf = (issue: SchemaIssue.Issue, path: InputPath, decoding = true, style: KeyStyle = "message"): Problem => {
+  const explanation = decoding ? explained(astOf(issue), issue, path, style) : undefined
   if (explanation !== undefined) return explanation
   switch (issue._tag) {
     case "Pointer":
-      return problemOf(issue.issue, [...path, ...issue.path], decoding)
+      return problemOf(issue.issue, [...path, ...issue.path], decoding, style)
     case "Composite":
-      return problemOf(issue.issues[0], path, decoding)
+      return problemOf(issue.issues[0], path, decoding, style)
     case "Encoding":
-      return problemOf(issue.issue, path, decoding)
+      return problemOf(issue.issue, path, decoding, style)
     case "Filter": {
       // A filter's message is the one it returned for this input (maybe at a place within it), or its own.
       const inner = issue.issue
       const own = issue.filter.annotations?.message ?? issue.filter.annotations?.expected ?? "invalid"
       return inner._tag === "InvalidValue" && inner.annotations?.message === undefined
         ? { path, reason: own }
-        : problemOf(inner, path, decoding)
+        : problemOf(inner, path, decoding, style)
     }
     case "InvalidType":
       return { path, reason: expectedGot(named(issue.ast), issue.input) }
@@ -103,8 +121,11 @@ const problemOf = (issue: SchemaIssue.Issue, path: InputPath, decoding = true): 
     case "Forbidden":
       return { path, reason: issue.annotations?.message ?? `invalid: ${describeJson(issue.input)}` }
     case "MissingKey":
-      return { path: parent(path), reason: `missing field ${JSON.stringify(lastKey(path))}` }
+      return style === "path"
+        ? { path, reason: "missing field" }
+        : { path: parent(path), reason: `missing field ${JSON.stringify(lastKey(path))}` }
     case "UnexpectedKey": {
+      if (style === "path") return { path, reason: "unknown field" }
       const what = expectedOf(issue.ast)
       const takes = what === undefined ? "" : ` (${what} takes ${fieldsOf(issue.ast).join(", ")})`
       return { path: parent(path), reason: `unknown field ${JSON.stringify(lastKey(path))}${takes}` }
@@ -112,7 +133,7 @@ const problemOf = (issue: SchemaIssue.Issue, path: InputPath, decoding = true): 
     case "AnyOf": {
       const [only] = issue.issues
       return only !== undefined && issue.issues.length === 1
-        ? problemOf(only, path, decoding)
+        ? problemOf(only, path, decoding, style)
         : { path, reason: expectedGot(named(issue.ast), issue.input) }
     }
     case "OneOf":
@@ -126,9 +147,9 @@ export const toInvalidInput = (issue: SchemaIssue.Issue, prefix: InputPath = [])
   return new InvalidInput({ path, reason })
 }
 
-/** The first problem of a Schema failure in words, with the path rendered under `root` (`""` for none). */
-export const describeIssue = (issue: SchemaIssue.Issue): { readonly path: InputPath; readonly reason: string } =>
-  problemOf(issue, [])
+/** The first problem of a decoding failure: where it is, and what it is in words. */
+export const describeIssue = (issue: SchemaIssue.Issue, style: KeyStyle = "message"): Problem =>
+  problemOf(issue, [], true, style)
 
 /** A decoder of parsed JSON: the domain value, or the first problem at its place under `prefix`. */
 export const decodeWith = <S extends Schema.Decoder<unknown>>(schema: S) => {
@@ -145,8 +166,8 @@ export const encodeWith = <S extends Schema.Encoder<unknown>>(schema: S) => {
 }
 
 /**
- * An encoder of what a vocabulary can always say (an answer): the JSON. The value comes from the
- * gateway, checked when it was built, so it is not checked again; a failure here is a bug.
+ * An encoder of what a vocabulary can always say (an answer): the JSON. A failure here is a bug (a value
+ * the gateway built that its own schema refuses): it is a defect, not an answer.
  */
 export const encodeTotal = <S extends Schema.Encoder<unknown>>(schema: S): (value: S["Type"]) => S["Encoded"] =>
-  Schema.encodeSync(schema, { disableChecks: true })
+  Schema.encodeSync(schema)
