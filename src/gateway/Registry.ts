@@ -1,6 +1,4 @@
 import { Clock, Context, Effect, Layer, Option, PubSub, Schema, type Scope, Stream } from "effect"
-import type { Adapter, DeviceHost, ServiceDescription } from "../adapters/Adapter.ts"
-import { DeviceRejected } from "../adapters/Adapter.ts"
 import type { Channel } from "../domain/Channel.ts"
 import { type AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import { kindKey, kindValueType } from "../domain/Kind.ts"
@@ -9,6 +7,8 @@ import { anyService, type ChannelSelector, type ServiceSelector } from "../domai
 import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
 import { TagRepository } from "../store/TagRepository.ts"
+import type { Adapter, DeviceHost, ServiceDescription } from "./Adapter.ts"
+import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import { type ChannelRecord, HomeIndex, type HomeView } from "./HomeIndex.ts"
 
