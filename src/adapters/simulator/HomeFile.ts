@@ -5,13 +5,14 @@ import { Value } from "../../domain/Value.ts"
 import { firstIssue, formatPath, type InputPath } from "../../vocabulary/common/InvalidInput.ts"
 import type { Decoded } from "../../vocabulary/common/JsonInput.ts"
 import { parseJson } from "../../vocabulary/common/JsonText.ts"
+import { decodeKindName, encodeKindName } from "../../vocabulary/common/KindNameJson.ts"
 import { decodeValue, decodeValueOrNull, encodeValue, encodeValueOrNull } from "../../vocabulary/common/ValueJson.ts"
-import { decodeKind, encodeKind } from "../../vocabulary/b/KindJson.ts"
 
 /**
  * The home file of the simulator (shared/spec/simulator.md): a public contract, decoded by the Schema
- * `HomeFile`. Values and kinds are read by the codecs' own readers (wire encoding of values, vocabulary
- * B's kinds), so that a home file and a request body mean the same thing by the same JSON.
+ * `HomeFile`. Values and kinds are read by the readers the codecs share (src/vocabulary/common: the wire
+ * encoding of values, kinds as vocabulary B writes them), so that a home file and a request body mean the
+ * same thing by the same JSON.
  */
 
 export const defaultSimulatorAdapter = "simulator@gateway.local"
@@ -36,8 +37,8 @@ const InitialValue = Schema.Unknown.pipe(
   Schema.decodeTo(Schema.toType(Schema.Option(Value)), fromReader(decodeValueOrNull, encodeValueOrNull))
 )
 
-/** A kind in vocabulary B's encoding: `"OnOff"`, or the Extension object. */
-const KindJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Kind), fromReader(decodeKind, encodeKind)))
+/** A kind as vocabulary B writes it: `"OnOff"`, or the Extension object. */
+const KindJson = Schema.Unknown.pipe(Schema.decodeTo(Schema.toType(Kind), fromReader(decodeKindName, encodeKindName)))
 
 const Tags = Schema.Array(Tag).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
 const Milliseconds = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
