@@ -1,4 +1,4 @@
-import type { Option } from "effect"
+import { Option } from "effect"
 import type { Channel, Timestamp } from "../domain/Channel.ts"
 import { same, satisfies } from "../domain/Constraint.ts"
 import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
@@ -12,7 +12,10 @@ import type { Value } from "../domain/Value.ts"
 import { EMPTY, link, unlink } from "./Multimap.ts"
 import { TagSets } from "./TagSets.ts"
 
-/** A connected channel as the gateway keeps it. */
+/**
+ * A connected channel as the gateway keeps it, read-only for everyone: what changes (`updated`,
+ * `lastSeen`, `lastValue`) changes through the index's `mark*` methods, which only the Registry calls.
+ */
 export interface ChannelRecord {
   readonly id: ChannelId
   readonly service: ServiceId
@@ -21,10 +24,16 @@ export interface ChannelRecord {
   readonly kind: Kind
   readonly kindKey: string
   readonly pushMs: number
-  updated: Timestamp | null
-  lastSeen: Timestamp | null
-  lastValue: Option.Option<Value>
+  readonly updated: Timestamp | null
+  readonly lastSeen: Timestamp | null
+  readonly lastValue: Option.Option<Value>
 }
+
+/** What the gateway last heard of a channel: the part of its record that changes while it is connected. */
+type ChannelState = Pick<ChannelRecord, "updated" | "lastSeen" | "lastValue">
+
+/** A channel record as the index stores it: its state written by the index alone. */
+type StoredChannel = Omit<ChannelRecord, keyof ChannelState> & { -readonly [K in keyof ChannelState]: ChannelState[K] }
 
 /** A connected service as the gateway keeps it; its channels are listed by id, sorted. */
 export interface ServiceRecord {
@@ -61,9 +70,9 @@ export type HomeView = Pick<
  */
 export class HomeIndex {
   private readonly services = new Map<ServiceId, ServiceRecord>()
-  private readonly channels = new Map<ChannelId, ChannelRecord>()
+  private readonly channels = new Map<ChannelId, StoredChannel>()
   /** The records of `channels`, as a set: the candidates of a selector that constrains nothing indexed. */
-  private readonly allChannels = new Set<ChannelRecord>()
+  private readonly allChannels = new Set<StoredChannel>()
   private readonly serviceTags = new TagSets<ServiceId>()
   private readonly channelTags = new TagSets<ChannelId>()
   /** Connected things only. */
@@ -94,13 +103,14 @@ export class HomeIndex {
 
   // ---- topology
 
-  /** Connects or replaces a service and its channels. The caller has checked ids do not collide. */
-  putService(service: ServiceRecord, channels: ReadonlyArray<ChannelRecord>): void {
+  /** Connects or replaces a service and its channels (the index keeps copies). The caller has checked ids do not collide. */
+  putService(service: ServiceRecord, records: ReadonlyArray<ChannelRecord>): void {
     this.removeService(service.id)
     this.sortedChannels = undefined
     this.services.set(service.id, service)
     for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
-    for (const channel of channels) {
+    for (const record of records) {
+      const channel: StoredChannel = { ...record }
       this.channels.set(channel.id, channel)
       this.allChannels.add(channel)
       link(this.channelsByKind, channel.kindKey, channel)
@@ -126,6 +136,30 @@ export class HomeIndex {
       for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channel)
     }
     return removed
+  }
+
+  // ---- what devices said
+
+  /** A device said something for a connected channel at `at`: its `lastSeen`. */
+  markSeen(id: ChannelId, at: Timestamp): void {
+    const channel = this.channels.get(id)
+    if (channel !== undefined) channel.lastSeen = at
+  }
+
+  /** A connected channel's value changed at `at`: its `lastValue` and `updated`. */
+  markValue(id: ChannelId, value: Value, at: Timestamp): void {
+    const channel = this.channels.get(id)
+    if (channel === undefined) return
+    channel.lastValue = Option.some(value)
+    channel.updated = at
+  }
+
+  /** A value was sent to a connected setter at `at`: its `updated` and `lastSeen`. */
+  markSent(id: ChannelId, at: Timestamp): void {
+    const channel = this.channels.get(id)
+    if (channel === undefined) return
+    channel.updated = at
+    channel.lastSeen = at
   }
 
   // ---- tags

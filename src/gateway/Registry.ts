@@ -130,11 +130,10 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             return yield* Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
           }
           const now = yield* Clock.currentTimeMillis
-          record.lastSeen = now
+          index.markSeen(channel, now)
           const changed = Option.match(record.lastValue, { onNone: () => true, onSome: (v) => !valueEquals(v, value) })
           if (!changed) return
-          record.lastValue = Option.some(value)
-          record.updated = now
+          index.markValue(channel, value, now)
           yield* publish({ _tag: "ValueReported", channel, value, at: now })
         })
 
@@ -188,12 +187,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         markSent: (channels) =>
           Clock.currentTimeMillis.pipe(
             Effect.map((now) => {
-              for (const id of channels) {
-                const record = index.channel(id)
-                if (record === undefined) continue
-                record.updated = now
-                record.lastSeen = now
-              }
+              for (const id of channels) index.markSent(id, now)
             })
           ),
         changes: Stream.fromPubSub(hub)
