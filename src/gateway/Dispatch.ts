@@ -11,7 +11,7 @@ import { byKey } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { groupBy } from "./Multimap.ts"
-import type { ChannelRecord } from "./HomeIndex.ts"
+import type { ChannelRecord } from "./HomeStore.ts"
 import { Registry } from "./Registry.ts"
 import { resolveTargets } from "./TargetResolution.ts"
 

@@ -10,7 +10,8 @@ import { TagRepository } from "../store/TagRepository.ts"
 import type { Adapter, DeviceHost, ServiceDescription } from "./Adapter.ts"
 import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
-import { type ChannelRecord, HomeIndex, type HomeView } from "./HomeIndex.ts"
+import { HomeIndex, type HomeView } from "./HomeIndex.ts"
+import type { ChannelRecord } from "./HomeStore.ts"
 
 export interface RegistryShape {
   /**
