@@ -179,7 +179,6 @@ const homeFileStatus = Layer.effect(
  */
 export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {
   static readonly start = start
-  static readonly layer = (source: HomeSource) => Layer.effect(Simulator, start(source))
   /** The home named by `--home` (GatewayConfig.home), else the demo home; with its HomeFileStatus. */
   static readonly layerFromConfig = homeFileStatus.pipe(
     Layer.provideMerge(
