@@ -16,6 +16,7 @@ import type { Users } from "./auth/Users.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
+import type { HomeFileStatus } from "./gateway/HomeFileStatus.ts"
 import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
 import type { Watch } from "./gateway/Watch.ts"
@@ -34,7 +35,7 @@ import * as Server from "./http/Server.ts"
 /** What the routes' handlers use. */
 type RouteServices =
   | Registry
-  | Simulator
+  | HomeFileStatus
   | Tags
   | Dispatch
   | Watch

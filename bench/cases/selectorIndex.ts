@@ -6,7 +6,8 @@ import { builtinKind, type Kind, kindKey } from "../../src/domain/Kind.ts"
 import { anyService, type ChannelSelector, channelSelector, type ServiceSelector, serviceSelector } from "../../src/domain/Selector.ts"
 import { anyChannelMatches, anyServiceMatches } from "../../src/domain/SelectorMatch.ts"
 import type { Service } from "../../src/domain/Service.ts"
-import { type ChannelRecord, HomeIndex } from "../../src/gateway/HomeIndex.ts"
+import { HomeIndex } from "../../src/gateway/HomeIndex.ts"
+import type { ChannelRecord } from "../../src/gateway/HomeStore.ts"
 import type { AnyBenchCase } from "../Harness.ts"
 
 /**

@@ -1,5 +1,5 @@
 import { Effect, Layer, Option, Redacted } from "effect"
-import { BrokerCredentials } from "../adapters/mqtt/BrokerCredentials.ts"
+import { BrokerCredentials } from "./BrokerCredentials.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
 import { Tokens } from "./Tokens.ts"
 import { Users } from "./Users.ts"

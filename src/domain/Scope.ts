@@ -10,8 +10,6 @@ import type { WatchRegistration } from "./Watch.ts"
 export const Right = Schema.Literals(["read", "write", "watch", "tag"])
 export type Right = typeof Right.Type
 
-export const allRights: ReadonlyArray<Right> = ["read", "write", "watch", "tag"]
-
 /**
  * What a scoped token reaches: the channels any of `channels` matches, and only for `rights`.
  * Every request made with it is ANDed with `channels`; the rest of the home is absent for it.

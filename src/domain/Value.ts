@@ -1,5 +1,4 @@
 import { Schema } from "effect"
-import type { ValueType } from "./ValueType.ts"
 
 const Finite = Schema.Finite
 const UnitInterval = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
@@ -31,8 +30,6 @@ export const Value = Schema.TaggedUnion({
   ExtNumeric: { value: Finite, ...Vendor }
 })
 export type Value = typeof Value.Type
-
-export const valueType = (value: Value): ValueType => value._tag
 
 /** Structural equality of two values (Json and Binary compared deeply, Json keys in any order). */
 export const valueEquals: (a: Value, b: Value) => boolean = Schema.toEquivalence(Value)

@@ -1,7 +1,7 @@
 import { Cause, Clock, Duration, Effect, Exit, Fiber, Option, Result } from "effect"
-import type { Reply } from "../adapters/Adapter.ts"
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
+import type { Reply } from "./Adapter.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
 export interface DeviceBatch<I, A> {

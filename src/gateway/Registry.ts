@@ -1,6 +1,4 @@
 import { Clock, Context, Effect, Layer, Option, PubSub, Schema, type Scope, Stream } from "effect"
-import type { Adapter, DeviceHost, ServiceDescription } from "../adapters/Adapter.ts"
-import { DeviceRejected } from "../adapters/Adapter.ts"
 import type { Channel } from "../domain/Channel.ts"
 import { type AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import { kindKey, kindValueType } from "../domain/Kind.ts"
@@ -9,8 +7,11 @@ import { anyService, type ChannelSelector, type ServiceSelector } from "../domai
 import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
 import { TagRepository } from "../store/TagRepository.ts"
+import type { Adapter, DeviceHost, ServiceDescription } from "./Adapter.ts"
+import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
-import { type ChannelRecord, HomeIndex, type HomeView } from "./HomeIndex.ts"
+import { HomeIndex, type HomeView } from "./HomeIndex.ts"
+import type { ChannelRecord } from "./HomeStore.ts"
 
 export interface RegistryShape {
   /**
@@ -130,11 +131,10 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             return yield* Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
           }
           const now = yield* Clock.currentTimeMillis
-          record.lastSeen = now
+          index.markSeen(channel, now)
           const changed = Option.match(record.lastValue, { onNone: () => true, onSome: (v) => !valueEquals(v, value) })
           if (!changed) return
-          record.lastValue = Option.some(value)
-          record.updated = now
+          index.markValue(channel, value, now)
           yield* publish({ _tag: "ValueReported", channel, value, at: now })
         })
 
@@ -188,12 +188,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         markSent: (channels) =>
           Clock.currentTimeMillis.pipe(
             Effect.map((now) => {
-              for (const id of channels) {
-                const record = index.channel(id)
-                if (record === undefined) continue
-                record.updated = now
-                record.lastSeen = now
-              }
+              for (const id of channels) index.markSent(id, now)
             })
           ),
         changes: Stream.fromPubSub(hub)

@@ -3,7 +3,8 @@ import type { Mechanism } from "../domain/Mechanism.ts"
 import type { ResultKey } from "../domain/Outcome.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import { forMechanism, selectsNothing } from "../domain/SelectorAlgebra.ts"
-import type { ChannelRecord, HomeView } from "./HomeIndex.ts"
+import type { HomeView } from "./HomeIndex.ts"
+import type { ChannelRecord } from "./HomeStore.ts"
 
 /** The channels a read or write reaches, and the per-channel errors for what its selectors named but is not there. */
 export interface Resolved {

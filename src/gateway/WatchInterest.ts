@@ -2,7 +2,8 @@ import { Option } from "effect"
 import { contains } from "../domain/Range.ts"
 import type { Value } from "../domain/Value.ts"
 import type { ValueFilter, WatchRegistration } from "../domain/Watch.ts"
-import type { ChannelRecord, HomeView } from "./HomeIndex.ts"
+import type { HomeView } from "./HomeIndex.ts"
+import type { ChannelRecord } from "./HomeStore.ts"
 
 /**
  * What one registration wants of one channel it matches (wire.md §7): whether its joining and leaving

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { HttpServerResponse } from "effect/http"
-import { type HomeSource, type ReloadStatus, Simulator } from "../adapters/simulator/Simulator.ts"
+import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
 import { gatewayVersion } from "../Version.ts"
 import { ok, type Route, route } from "./RouteTable.ts"
@@ -24,26 +24,26 @@ export type Health = { readonly status: "ok" } | DegradedHealth
  * is a home file change it refused: it keeps serving the home before it.
  */
 export const healthOf = (
-  source: HomeSource,
-  reloads: ReloadStatus,
+  homeFile: Option.Option<string>,
+  refusedChange: Option.Option<string>,
   adapters: ReadonlyArray<string>
 ): Health =>
-  Option.match(reloads.error, {
+  Option.match(refusedChange, {
     onNone: () => ({ status: "ok" }),
-    onSome: (error) => ({
+    onSome: (reason) => ({
       status: "degraded",
       reason: "the last change of the home file was refused; the home before it is still served",
-      home: source._tag === "File" ? source.path : null,
-      last_reload_error: error.message,
+      home: Option.getOrNull(homeFile),
+      last_reload_error: reason,
       adapters,
       version: gatewayVersion
     })
   })
 
 const health = Effect.gen(function*() {
-  const simulator = yield* Simulator
+  const homeFile = yield* HomeFileStatus
   const registry = yield* Registry
-  return ok(healthOf(simulator.source, yield* simulator.reloads, yield* registry.adapters))
+  return ok(healthOf(homeFile.file, yield* homeFile.refusedChange, yield* registry.adapters))
 })
 
 // The FoxBox web app waits for this before its first call.
@@ -53,7 +53,7 @@ const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
  * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors
  * and clients can probe the process. HEAD answers like GET, without the body, for health checkers.
  */
-export const healthRoutes: ReadonlyArray<Route<Simulator | Registry>> = [
+export const healthRoutes: ReadonlyArray<Route<HomeFileStatus | Registry>> = [
   route("GET", "/health", health),
   route("HEAD", "/health", health),
   route("GET", "/ping", pong),

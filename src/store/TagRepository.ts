@@ -25,17 +25,11 @@ export interface TagRepositoryShape {
   ) => Effect.Effect<number, DatabaseError>
   /** Everything persisted, for the in-memory index the gateway builds at start. */
   readonly load: () => Effect.Effect<TagsByOwner, DatabaseError>
-  /** The tags of one id (a device that reconnects gets them back). */
-  readonly tagsOf: (ownerKind: OwnerKind, id: string) => Effect.Effect<ReadonlySet<string>, DatabaseError>
-  /** The ids of one kind that carry `tag`. */
-  readonly carriersOf: (ownerKind: OwnerKind, tag: string) => Effect.Effect<ReadonlySet<string>, DatabaseError>
 }
 
 const insertPair = "INSERT INTO tags (owner_kind, owner_id, tag) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
 const deletePair = "DELETE FROM tags WHERE owner_kind = ? AND owner_id = ? AND tag = ?"
 const selectAll = "SELECT owner_kind, owner_id, tag FROM tags"
-const selectTagsOf = "SELECT tag FROM tags WHERE owner_kind = ? AND owner_id = ?"
-const selectCarriers = "SELECT owner_id FROM tags WHERE tag = ? AND owner_kind = ?"
 
 /** Every (id, tag) pair as statement parameters, made as the statement consumes them. */
 function* pairs(ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>): Generator<SqlParams> {
@@ -81,17 +75,7 @@ export class TagRepository extends Context.Service<TagRepository, TagRepositoryS
         return byKind
       })
 
-      const tagsOf = Effect.fn("TagRepository.tagsOf")(function*(ownerKind: OwnerKind, id: string) {
-        const rows = yield* db.query<{ readonly tag: string }>(selectTagsOf, [ownerKind, id])
-        return new Set(rows.map((row) => row.tag))
-      })
-
-      const carriersOf = Effect.fn("TagRepository.carriersOf")(function*(ownerKind: OwnerKind, tag: string) {
-        const rows = yield* db.query<{ readonly owner_id: string }>(selectCarriers, [tag, ownerKind])
-        return new Set(rows.map((row) => row.owner_id))
-      })
-
-      return TagRepository.of({ add, remove, load, tagsOf, carriersOf })
+      return TagRepository.of({ add, remove, load })
     })
   )
 }

@@ -1,5 +1,5 @@
 import { Effect, Result } from "effect"
-import { type Adapter, type DeviceHost, DeviceRejected, type Reply, type ServiceDescription } from "../../src/adapters/Adapter.ts"
+import { type Adapter, type DeviceHost, DeviceRejected, type Reply, type ServiceDescription } from "../../src/gateway/Adapter.ts"
 import type { ChannelId, ServiceId } from "../../src/domain/Identifier.ts"
 import type { Value } from "../../src/domain/Value.ts"
 

@@ -2,7 +2,8 @@ import * as fc from "fast-check"
 import { Option } from "effect"
 import type { Channel, ChannelSelector, Constraint, Kind, Service, ServiceSelector, Tag } from "../../src/domain/index.ts"
 import { AdapterId, ChannelId, kindKey, ServiceId } from "../../src/domain/index.ts"
-import { type ChannelRecord, HomeIndex } from "../../src/gateway/HomeIndex.ts"
+import { HomeIndex } from "../../src/gateway/HomeIndex.ts"
+import type { ChannelRecord } from "../../src/gateway/HomeStore.ts"
 
 /**
  * Random homes and random selectors over small pools of ids, tags and kinds, so that selectors often

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Scope } from "effect"
 import * as fc from "fast-check"
-import type { ServiceDescription } from "../../src/adapters/Adapter.ts"
+import type { ServiceDescription } from "../../src/gateway/Adapter.ts"
 import {
   AdapterId,
   type Channel,

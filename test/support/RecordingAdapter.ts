@@ -1,5 +1,5 @@
 import { Effect, Option, Result } from "effect"
-import type { Adapter, CallContext, ServiceDescription } from "../../src/adapters/Adapter.ts"
+import type { Adapter, CallContext, ServiceDescription } from "../../src/gateway/Adapter.ts"
 import type { ChannelId, Value } from "../../src/domain/index.ts"
 import { AdapterId, ChannelId as ChannelIdSchema, ServiceId } from "../../src/domain/index.ts"
 

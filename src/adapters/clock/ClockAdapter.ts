@@ -1,5 +1,5 @@
 import { Clock, Duration, Effect, Layer, Option, Result, Schedule, type Scope } from "effect"
-import type { Adapter, DeviceHost, DeviceRejected, ServiceDescription } from "../Adapter.ts"
+import type { Adapter, DeviceHost, DeviceRejected, ServiceDescription } from "../../gateway/Adapter.ts"
 import { AdapterId, ChannelId, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { builtinKind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto"
 import { createServer, type Server } from "node:net"
 import { Aedes, type AuthErrorCode, type AuthenticateError } from "aedes"
 import { Context, Data, Effect, Layer, Redacted } from "effect"
-import { BrokerCredentials } from "./BrokerCredentials.ts"
+import { BrokerCredentials } from "../../auth/BrokerCredentials.ts"
 
 export class BrokerStartFailed extends Data.TaggedError("BrokerStartFailed")<{ readonly host: string; readonly port: number; readonly cause: unknown }> {
   override get message(): string {

@@ -2,7 +2,7 @@ import { Option } from "effect"
 import { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { builtinKind, type Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
-import type { ChannelDescription, ServiceDescription } from "../Adapter.ts"
+import type { ChannelDescription, ServiceDescription } from "../../gateway/Adapter.ts"
 import { accessBits, type BridgeDevice, type Expose } from "./BridgeMessages.ts"
 
 /**

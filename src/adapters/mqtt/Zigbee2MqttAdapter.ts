@@ -2,7 +2,7 @@ import { Deferred, Effect, Layer, Option, Queue, Result, type Scope } from "effe
 import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import { Registry } from "../../gateway/Registry.ts"
-import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
+import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
 import { readBridgeDevices, readOnline, readState } from "./BridgeMessages.ts"
 import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
 import { type ConnectionEvent, type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"

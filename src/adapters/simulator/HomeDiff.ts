@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import type { ChannelDescription, ServiceDescription } from "../Adapter.ts"
+import type { ChannelDescription, ServiceDescription } from "../../gateway/Adapter.ts"
 import { type ChannelId, normalizeTags, type ServiceId } from "../../domain/Identifier.ts"
 import { type Home, SimulatedGetter, type SimulatedService, SimulatedService as ServiceSchema } from "./HomeFile.ts"
 

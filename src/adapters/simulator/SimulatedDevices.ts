@@ -1,5 +1,5 @@
 import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semaphore } from "effect"
-import type { Adapter, DeviceHost, Reply } from "../Adapter.ts"
+import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import type { User } from "../../domain/User.ts"

@@ -1,5 +1,6 @@
 import { Context, Effect, FileSystem, Layer, Option, type Path, Result, type Scope } from "effect"
 import type { PlatformError } from "effect/PlatformError"
+import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
 import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { GatewayConfig } from "../../GatewayConfig.ts"
@@ -160,19 +161,34 @@ const start = Effect.fn("Simulator.start")(function*(
   }
 }, Effect.annotateLogs({ component: "simulator" }))
 
+/** The simulator's home file as the core's HomeFileStatus tells it (to `/health`). */
+const homeFileStatus = Layer.effect(
+  HomeFileStatus,
+  Effect.gen(function*() {
+    const simulator = yield* Simulator
+    return HomeFileStatus.of({
+      file: simulator.source._tag === "File" ? Option.some(simulator.source.path) : Option.none(),
+      refusedChange: Effect.map(simulator.reloads, (status) => Option.map(status.error, (error) => error.message))
+    })
+  })
+)
+
 /**
  * The simulator adapter (shared/spec/simulator.md): a home of simulated devices described by a JSON
  * file, so that the gateway runs, demos and is tested with no hardware.
  */
 export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {
   static readonly start = start
-  static readonly layer = (source: HomeSource) => Layer.effect(Simulator, start(source))
-  /** The home named by `--home` (GatewayConfig.home), else the demo home. */
-  static readonly layerFromConfig = Layer.effect(
-    Simulator,
-    Effect.gen(function*() {
-      const { home } = yield* GatewayConfig
-      return yield* start(HomeSource.fromOption(home))
-    })
+  /** The home named by `--home` (GatewayConfig.home), else the demo home; with its HomeFileStatus. */
+  static readonly layerFromConfig = homeFileStatus.pipe(
+    Layer.provideMerge(
+      Layer.effect(
+        Simulator,
+        Effect.gen(function*() {
+          const { home } = yield* GatewayConfig
+          return yield* start(HomeSource.fromOption(home))
+        })
+      )
+    )
   )
 }

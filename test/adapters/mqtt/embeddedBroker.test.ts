@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Logger, Option } from "effect"
 import { connectAsync } from "mqtt"
-import { BrokerCredentials } from "../../../src/adapters/mqtt/BrokerCredentials.ts"
+import { BrokerCredentials } from "../../../src/auth/BrokerCredentials.ts"
 import { EmbeddedBroker } from "../../../src/adapters/mqtt/EmbeddedBroker.ts"
 import { followEmbeddedBroker } from "../../../src/adapters/mqtt/MqttFromConfig.ts"
 import { maxFailuresPerUser } from "../../../src/auth/LoginThrottle.ts"

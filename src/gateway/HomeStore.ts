@@ -1,0 +1,234 @@
+import { Option } from "effect"
+import type { Timestamp } from "../domain/Channel.ts"
+import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import type { Kind } from "../domain/Kind.ts"
+import { byId } from "../domain/ListOrder.ts"
+import type { Mechanism } from "../domain/Mechanism.ts"
+import type { Value } from "../domain/Value.ts"
+import { EMPTY, link, unlink } from "./Multimap.ts"
+import { TagSets } from "./TagSets.ts"
+
+/**
+ * A connected channel as the gateway keeps it, read-only for everyone: what changes (`updated`,
+ * `lastSeen`, `lastValue`) changes through the store's `mark*` methods, which only the Registry calls.
+ */
+export interface ChannelRecord {
+  readonly id: ChannelId
+  readonly service: ServiceId
+  readonly adapter: AdapterId
+  readonly mechanism: Mechanism
+  readonly kind: Kind
+  readonly kindKey: string
+  readonly pushMs: number
+  readonly updated: Timestamp | null
+  readonly lastSeen: Timestamp | null
+  readonly lastValue: Option.Option<Value>
+}
+
+/** A connected service as the gateway keeps it; its channels are listed by id, sorted. */
+export interface ServiceRecord {
+  readonly id: ServiceId
+  readonly adapter: AdapterId
+  readonly properties: Readonly<Record<string, string>>
+  readonly getters: ReadonlyArray<ChannelId>
+  readonly setters: ReadonlyArray<ChannelId>
+}
+
+/** What the gateway last heard of a channel: the part of its record that changes while it is connected. */
+type ChannelState = Pick<ChannelRecord, "updated" | "lastSeen" | "lastValue">
+
+/** A channel record as the store keeps it: its state written by the store alone. */
+type StoredChannel = Omit<ChannelRecord, keyof ChannelState> & { -readonly [K in keyof ChannelState]: ChannelState[K] }
+
+/**
+ * The connected home in memory: its services and channels by id, their tags, and the indexes a
+ * selector's candidates come from (channels by tag and by kind, services by tag).
+ *
+ * Tags belong to ids, not to connections: the tag maps hold tags of ids that are not connected too,
+ * so that a device coming back gets its tags back.
+ */
+export class HomeStore {
+  private readonly services = new Map<ServiceId, ServiceRecord>()
+  private readonly channels = new Map<ChannelId, StoredChannel>()
+  /** The records of `channels`, as a set: the candidates of a selector that constrains nothing indexed. */
+  private readonly allChannels = new Set<StoredChannel>()
+  private readonly serviceTags = new TagSets<ServiceId>()
+  private readonly channelTags = new TagSets<ChannelId>()
+  /** Connected things only. */
+  private readonly servicesByTag = new Map<Tag, Set<ServiceId>>()
+  // Records, not ids: a large candidate set is then walked without a lookup per member.
+  private readonly channelsByTag = new Map<Tag, Set<StoredChannel>>()
+  private readonly channelsByKind = new Map<string, Set<StoredChannel>>()
+  /** Every connected channel in id order, built on the first query after a topology change. */
+  private sortedChannels: ReadonlyArray<ChannelRecord> | undefined
+
+  // ---- reading
+
+  service(id: ServiceId): ServiceRecord | undefined {
+    return this.services.get(id)
+  }
+
+  channel(id: ChannelId): ChannelRecord | undefined {
+    return this.channels.get(id)
+  }
+
+  tagsOfService(id: ServiceId): ReadonlySet<Tag> {
+    return this.serviceTags.of(id)
+  }
+
+  tagsOfChannel(id: ChannelId): ReadonlySet<Tag> {
+    return this.channelTags.of(id)
+  }
+
+  /** How many channels are connected. */
+  get channelCount(): number {
+    return this.channels.size
+  }
+
+  /** Every connected service. */
+  everyService(): Iterable<ServiceRecord> {
+    return this.services.values()
+  }
+
+  /** Every connected channel, as a set. */
+  everyChannel(): ReadonlySet<ChannelRecord> {
+    return this.allChannels
+  }
+
+  /** Every connected channel in id order. */
+  channelsInIdOrder(): ReadonlyArray<ChannelRecord> {
+    this.sortedChannels ??= [...this.channels.values()].sort(byId)
+    return this.sortedChannels
+  }
+
+  /** The connected services carrying `tag`. */
+  servicesTagged(tag: Tag): ReadonlySet<ServiceId> {
+    return this.servicesByTag.get(tag) ?? EMPTY
+  }
+
+  /** The connected channels carrying `tag`. */
+  channelsTagged(tag: Tag): ReadonlySet<ChannelRecord> {
+    return this.channelsByTag.get(tag) ?? EMPTY
+  }
+
+  /** The connected channels of the kind whose `kindKey` this is. */
+  channelsOfKind(kindKey: string): ReadonlySet<ChannelRecord> {
+    return this.channelsByKind.get(kindKey) ?? EMPTY
+  }
+
+  /** The channels of the connected services among `services`. */
+  channelsOf(services: Iterable<ServiceId>): ReadonlySet<ChannelRecord> {
+    const out = new Set<ChannelRecord>()
+    for (const id of services) {
+      const service = this.services.get(id)
+      if (service === undefined) continue
+      for (const channelId of [...service.getters, ...service.setters]) {
+        const channel = this.channels.get(channelId)
+        if (channel !== undefined) out.add(channel)
+      }
+    }
+    return out
+  }
+
+  // ---- topology
+
+  /** Connects or replaces a service and its channels (the store keeps copies). The caller has checked ids do not collide. */
+  putService(service: ServiceRecord, records: ReadonlyArray<ChannelRecord>): void {
+    this.removeService(service.id)
+    this.sortedChannels = undefined
+    this.services.set(service.id, service)
+    for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
+    for (const record of records) {
+      const channel: StoredChannel = { ...record }
+      this.channels.set(channel.id, channel)
+      this.allChannels.add(channel)
+      link(this.channelsByKind, channel.kindKey, channel)
+      for (const tag of this.tagsOfChannel(channel.id)) link(this.channelsByTag, tag, channel)
+    }
+  }
+
+  /** Disconnects a service; returns the channels it had. Its tags stay with its ids. */
+  removeService(id: ServiceId): ReadonlyArray<ChannelRecord> {
+    const service = this.services.get(id)
+    if (service === undefined) return []
+    this.services.delete(id)
+    this.sortedChannels = undefined
+    for (const tag of this.tagsOfService(id)) unlink(this.servicesByTag, tag, id)
+    const removed: Array<ChannelRecord> = []
+    for (const channelId of [...service.getters, ...service.setters]) {
+      const channel = this.channels.get(channelId)
+      if (channel === undefined) continue
+      removed.push(channel)
+      this.channels.delete(channelId)
+      this.allChannels.delete(channel)
+      unlink(this.channelsByKind, channel.kindKey, channel)
+      for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channel)
+    }
+    return removed
+  }
+
+  // ---- what devices said
+
+  /** A device said something for a connected channel at `at`: its `lastSeen`. */
+  markSeen(id: ChannelId, at: Timestamp): void {
+    const channel = this.channels.get(id)
+    if (channel !== undefined) channel.lastSeen = at
+  }
+
+  /** A connected channel's value changed at `at`: its `lastValue` and `updated`. */
+  markValue(id: ChannelId, value: Value, at: Timestamp): void {
+    const channel = this.channels.get(id)
+    if (channel === undefined) return
+    channel.lastValue = Option.some(value)
+    channel.updated = at
+  }
+
+  /** A value was sent to a connected setter at `at`: its `updated` and `lastSeen`. */
+  markSent(id: ChannelId, at: Timestamp): void {
+    const channel = this.channels.get(id)
+    if (channel === undefined) return
+    channel.updated = at
+    channel.lastSeen = at
+  }
+
+  // ---- tags
+
+  /** A client adds or removes tags on a service id (connected or not). */
+  retagService(id: ServiceId, tags: ReadonlyArray<Tag>, add: boolean): void {
+    const changed = this.serviceTags.edit(id, tags, add)
+    if (add) this.indexServiceTags(id, changed, [])
+    else this.indexServiceTags(id, [], changed)
+  }
+
+  /** A client adds or removes tags on a channel id (connected or not). */
+  retagChannel(id: ChannelId, tags: ReadonlyArray<Tag>, add: boolean): void {
+    const changed = this.channelTags.edit(id, tags, add)
+    if (add) this.indexChannelTags(id, changed, [])
+    else this.indexChannelTags(id, [], changed)
+  }
+
+  /** A service's device declares its tags (at connect or update): see TagSets. */
+  declareServiceTags(id: ServiceId, tags: ReadonlyArray<Tag>): void {
+    const { added, removed } = this.serviceTags.declare(id, tags)
+    this.indexServiceTags(id, added, removed)
+  }
+
+  /** A channel's device declares its tags (at connect or update): see TagSets. */
+  declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
+    const { added, removed } = this.channelTags.declare(id, tags)
+    this.indexChannelTags(id, added, removed)
+  }
+
+  private indexServiceTags(id: ServiceId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {
+    if (!this.services.has(id)) return
+    for (const tag of added) link(this.servicesByTag, tag, id)
+    for (const tag of removed) unlink(this.servicesByTag, tag, id)
+  }
+
+  private indexChannelTags(id: ChannelId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {
+    const channel = this.channels.get(id)
+    if (channel === undefined) return
+    for (const tag of added) link(this.channelsByTag, tag, channel)
+    for (const tag of removed) unlink(this.channelsByTag, tag, channel)
+  }
+}
