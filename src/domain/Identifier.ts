@@ -9,7 +9,8 @@ const controlCharacter = new RegExp(`[${CONTROL_CHARACTERS}]`)
 
 /** Control characters are refused in identifiers and tags: they break logs, headers and terminals. */
 const hasNoControlCharacters = Schema.makeFilter<string>(
-  (s) => !controlCharacter.test(s) || "must not contain control characters"
+  (s) => !controlCharacter.test(s) || "must not contain control characters",
+  { toJsonSchema: () => ({ pattern: `^[^${CONTROL_CHARACTERS}]*$` }) }
 )
 
 /** Characters are Unicode code points, as in JSON Schema's `maxLength`: an emoji is one, not two UTF-16 units. */
@@ -17,7 +18,9 @@ const hasAtMost256Characters = Schema.makeFilter<string>(
   // A string is never longer in code points than in UTF-16 units: count only when it could be too long.
   (s) =>
     s.length <= MAX_IDENTIFIER_LENGTH || [...s].length <= MAX_IDENTIFIER_LENGTH ||
-    `must be at most ${MAX_IDENTIFIER_LENGTH} characters`
+    `must be at most ${MAX_IDENTIFIER_LENGTH} characters`,
+  // JSON Schema counts code points too.
+  { toJsonSchema: () => ({ maxLength: MAX_IDENTIFIER_LENGTH }) }
 )
 
 /** Identifiers and tags share one textual rule (wire.md §1): non-empty, at most 256 characters, no control characters. */

@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
@@ -6,17 +6,22 @@ import { gatewayVersion } from "../Version.ts"
 import { ok, type Route, route } from "./RouteTable.ts"
 
 /** What `/health` says when something needs the operator's attention; the process still serves (200). */
-export interface DegradedHealth {
-  readonly status: "degraded"
-  readonly reason: string
-  /** The home file, or `null` for the built-in demo home. */
-  readonly home: string | null
-  readonly last_reload_error: string | null
-  readonly adapters: ReadonlyArray<string>
-  readonly version: string
-}
+const DegradedHealth = Schema.Struct({
+  status: Schema.Literal("degraded"),
+  reason: Schema.String,
+  home: Schema.NullOr(Schema.String).annotate({ description: "The home file; null for the built-in demo home." }),
+  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused." }),
+  adapters: Schema.Array(Schema.String).annotate({ description: "The adapters connected now." }),
+  version: Schema.String
+}).annotate({ description: "The process serves, but something needs the operator's attention (a home file change was refused)." })
 
-export type Health = { readonly status: "ok" } | DegradedHealth
+/** `/health`'s answer. */
+export const HealthJson = Schema.Union([
+  Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: "All is well: exactly this." }),
+  DegradedHealth
+]).annotate({ identifier: "Health", description: "The process is up (200 either way)." })
+
+export type Health = typeof HealthJson.Type
 
 /**
  * Exactly `{"status": "ok"}` when all is well, so that simple probes can compare the body; otherwise

@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import { Data, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 
 /**
@@ -73,6 +73,13 @@ const statusOf: { readonly [K in HttpError["_tag"]]: number } = {
   TooManyRequests: 429,
   ServiceUnavailable: 503
 }
+
+/** Every error answer's body. */
+export const ErrorMessageJson = Schema.String.annotate({
+  identifier: "ErrorMessage",
+  description: "Every error answer's body: a JSON string a person can read, naming where the problem is.",
+  examples: ["body[0].tags: expected an array of strings"]
+})
 
 /** A JSON string body with the given status: the shape of every error response. */
 export const jsonMessage = (status: number, message: string, headers?: Readonly<Record<string, string>>) =>

@@ -1,4 +1,4 @@
-import { Result } from "effect"
+import { Result, Schema } from "effect"
 import type { TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import * as A from "./a/index.ts"
@@ -12,6 +12,13 @@ const decoders: Record<Vocabulary, (json: unknown) => Decoded<TagRequest<Channel
   a: (json) => A.decodeChannelTagBody(json),
   b: (json) => B.decodeChannelTagBody(json)
 }
+
+/** The body of `/api/v1/channels/tag`, as the document describes it: either vocabulary's. */
+export const ChannelTagBodyJson = Schema.Union([B.ChannelTagBodyJson, A.ChannelTagBodyJson]).annotate({
+  identifier: "ChannelTagBody",
+  description: "A channel tag body of either vocabulary. The body tells which (an A selector wraps `id`, " +
+    "`parent` and `kind` in `{\"Exactly\": …}`); a body that reads both ways means the same both ways."
+})
 
 const aMarkers = new Set(["Exactly", "Empty", "Conflict", "parent"])
 

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import { Option, Schema } from "effect"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
@@ -22,6 +22,34 @@ export const sniffWatchVocabulary = (json: unknown): Vocabulary => {
   const targets = Array.isArray(json) ? json : [json]
   return targets.some((target) => hasKey(target, "source")) ? "a" : "b"
 }
+
+/** The answer to a malformed frame: `{"Error": "<readable message>"}`; the registration before it stays. */
+export const WatchFrameErrorJson = Schema.Struct({ Error: Schema.String }).annotate({
+  identifier: "WatchFrameError",
+  description: "The answer to a malformed frame on the watch socket: a readable message. The previous registration stays."
+})
+
+/** What a client may send on the watch socket: a registration in either vocabulary. */
+export const WatchFrameJson = Schema.Union([A.WatchFrameJson, B.WatchFrameJson]).annotate({
+  description: "Registrations, in the socket's vocabulary."
+})
+
+/** What the watch socket sends in vocabulary A: its events, or the answer to a malformed frame. */
+const AServerFrameJson = Schema.Union([A.WatchEventJson, WatchFrameErrorJson]).annotate({
+  identifier: "AWatchEvent",
+  description: "A frame the watch socket sends in vocabulary A."
+})
+
+/** What the watch socket sends in vocabulary B: its events, or the answer to a malformed frame. */
+const BServerFrameJson = Schema.Union([B.WatchEventJson, WatchFrameErrorJson]).annotate({
+  identifier: "BWatchEvent",
+  description: "A frame the watch socket sends in vocabulary B."
+})
+
+/** What the watch socket sends, in the socket's vocabulary. */
+export const WatchServerFrameJson = Schema.Union([AServerFrameJson, BServerFrameJson]).annotate({
+  description: "Frames the server sends, in the socket's vocabulary."
+})
 
 export const decodeWatchFrame = (json: unknown, vocabulary: Vocabulary): Decoded<WatchRegistration> =>
   vocabulary === "a" ? A.decodeWatchFrame(json) : B.decodeWatchFrame(json)

@@ -6,9 +6,6 @@ import { healthRoutes } from "../../src/http/HealthRoutes.ts"
 import { type OpenApiDocument, openApiDocument } from "../../src/http/openapi/OpenApiDocument.ts"
 import { openApiPath, openApiRoutes } from "../../src/http/openapi/OpenApiRoutes.ts"
 import { operations } from "../../src/http/openapi/Operations.ts"
-import { schemasA } from "../../src/http/openapi/SchemasA.ts"
-import { schemasB } from "../../src/http/openapi/SchemasB.ts"
-import { commonSchemas } from "../../src/http/openapi/SchemasCommon.ts"
 import { channelTagRoutes } from "../../src/http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "../../src/http/routes/VocabularyARoutes.ts"
 import { userRoutes } from "../../src/http/routes/UserRoutes.ts"
@@ -118,8 +115,8 @@ describe("the OpenAPI document", () => {
 
   it("resolves every $ref, uses every schema, and names no schema twice", () => {
     const document = theDocument()
-    const names = [commonSchemas, schemasB, schemasA].flatMap(Object.keys)
-    expect(new Set(names).size).toBe(names.length)
+    // Two different shapes given one identifier would be told apart by a suffix (`ChannelId_1`).
+    expect(Object.keys(document.components.schemas).filter((name) => /_\d+$/.test(name))).toEqual([])
     const refs = new Set(refsIn(document))
     const known = new Set([
       ...Object.keys(document.components.schemas).map((n) => `#/components/schemas/${n}`),

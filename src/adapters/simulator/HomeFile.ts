@@ -5,7 +5,7 @@ import { Value } from "../../domain/Value.ts"
 import { formatPath, type InputPath } from "../../vocabulary/common/InvalidInput.ts"
 import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
-import { ValueJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
+import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
 
 /**
@@ -34,7 +34,7 @@ const misfit = (kind: Kind, value: Value): string | undefined => {
 export const Cycle = Schema.Struct({
   /** At least a millisecond: a zero period would make the getter spin. */
   every_ms: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(1)),
-  values: Schema.Array(ValueJson).check(Schema.isMinLength(1, { message: "must list at least one value" }))
+  values: Schema.Array(ValueInputJson).check(Schema.isMinLength(1, { message: "must list at least one value" }))
 })
 export type Cycle = typeof Cycle.Type
 

@@ -1,18 +1,21 @@
-import { Data, Order, Result } from "effect"
+import { Data, JsonSchema, Order, Result, Schema, SchemaRepresentation } from "effect"
 import { defaultGatewayConfig } from "../../GatewayConfig.ts"
+import { ErrorMessageJson } from "../HttpError.ts"
 import { maxBodyDepth } from "../RequestLimits.ts"
 import type { Method } from "../RouteTable.ts"
-import { type Components, type JsonSchema, ref } from "./JsonSchema.ts"
 import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
-import { schemasA } from "./SchemasA.ts"
-import { schemasB } from "./SchemasB.ts"
-import { commonSchemas } from "./SchemasCommon.ts"
 
 /**
- * The OpenAPI 3.1 document of the REST API (wire.md §6), written by hand: the reads are GETs with a JSON
- * body, which HttpApi cannot declare, and the codecs are hand-written decoders with no Schema to derive
- * from. Its `paths` hold exactly the routes given, each described by the operations table.
+ * The OpenAPI 3.1 document of the REST API (wire.md §6). The operations are described by hand (the
+ * reads are GETs with a JSON body, which HttpApi cannot declare); their JSON Schemas are derived from
+ * the wire schemas the routes decode and encode with, named in `components` by their `identifier`
+ * annotations. Its `paths` hold exactly the routes given, each described by the operations table.
  */
+
+type JsonSchema = JsonSchema.JsonSchema
+
+/** Named schemas, as they sit in `components.schemas`. */
+export type Components = JsonSchema.Definitions
 
 export interface MediaType {
   readonly schema: JsonSchema
@@ -88,11 +91,15 @@ export class UndocumentedRoutes extends Data.TaggedError("UndocumentedRoutes")<{
 
 const json = (schema: JsonSchema): Readonly<Record<string, MediaType>> => ({ "application/json": { schema } })
 
+const errorMessage: JsonSchema = { $ref: "#/components/schemas/ErrorMessage" }
+
 const errorResponse = (description: string, headers?: Response["headers"]): Response => ({
   description,
   ...(headers === undefined ? {} : { headers }),
-  content: json(ref("ErrorMessage"))
+  content: json(errorMessage)
 })
+
+const text: JsonSchema = { type: "string" }
 
 const errorResponses = {
   BadRequest: errorResponse(
@@ -102,13 +109,13 @@ const errorResponses = {
   ),
   NotFound: errorResponse("No such path (other `/api/vN` prefixes and trailing slashes included)."),
   MethodNotAllowed: errorResponse("The path exists, but not with this method.", {
-    Allow: { description: "The methods the path answers, e.g. `GET, POST`.", schema: { type: "string" } }
+    Allow: { description: "The methods the path answers, e.g. `GET, POST`.", schema: text }
   }),
   PayloadTooLarge: errorResponse(
     `The body is over the limit (${defaultGatewayConfig.maxBodyBytes} bytes unless \`--max-body-bytes\` says otherwise).`
   ),
   Unauthorized: errorResponse("No token, or a malformed, unknown, expired or revoked one.", {
-    "WWW-Authenticate": { description: "`Bearer`.", schema: { type: "string" } }
+    "WWW-Authenticate": { description: "`Bearer`.", schema: text }
   }),
   Forbidden: errorResponse("The token's scope does not grant the right this operation needs.")
 } as const
@@ -137,7 +144,10 @@ const info: OpenApiDocument["info"] = {
 /** Said once here rather than in every read's description. */
 const bodyOnGet = " A GET carries it as a JSON body, which OpenAPI 3.1 allows."
 
-const toOperation = (method: Method, path: string, d: OperationDescription): Operation => ({
+/** The JSON Schema of a wire schema, as compiled with all the others (see `compile`). */
+type Compiled = (schema: Schema.Top) => JsonSchema
+
+const toOperation = (method: Method, path: string, d: OperationDescription, compiled: Compiled): Operation => ({
   operationId: d.operationId,
   summary: d.summary,
   description: d.description,
@@ -150,7 +160,7 @@ const toOperation = (method: Method, path: string, d: OperationDescription): Ope
         in: "query" as const,
         required: false,
         description: q.description,
-        schema: q.schema
+        schema: compiled(q.schema)
       }))
     }),
   ...(d.body === undefined
@@ -159,16 +169,16 @@ const toOperation = (method: Method, path: string, d: OperationDescription): Ope
       requestBody: {
         description: method === "GET" ? `${d.body.description}${bodyOnGet}` : d.body.description,
         required: d.body.required,
-        content: json(d.body.schema)
+        content: json(compiled(d.body.schema))
       }
     }),
   ...(path.startsWith("/api/v1/") ? { security: tokenRequired } : {}),
   ...(d.upgrade === undefined || !("schema" in d.response)
     ? {}
-    : { "x-websocket": { clientFrames: d.upgrade.clientFrames, serverFrames: d.response.schema } }),
+    : { "x-websocket": { clientFrames: compiled(d.upgrade.clientFrames), serverFrames: compiled(d.response.schema) } }),
   responses: {
     ...(d.upgrade !== undefined ? upgradeResponses(d.response.description) : "schema" in d.response
-      ? { [String(d.answers?.success ?? 200)]: { description: d.response.description, content: json(d.response.schema) } }
+      ? { [String(d.answers?.success ?? 200)]: { description: d.response.description, content: json(compiled(d.response.schema)) } }
       : { [String(d.response.status)]: { description: d.response.description } }),
     // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
     "400": responseRef("BadRequest"),
@@ -187,13 +197,40 @@ const upgradeResponses = (switched: string): Operation["responses"] => ({
   "404": responseRef("NotFound"),
   "405": responseRef("MethodNotAllowed"),
   "426": errorResponse("Not a WebSocket upgrade request.", {
-    Upgrade: { description: "`websocket`.", schema: { type: "string" } }
+    Upgrade: { description: "`websocket`.", schema: text }
   })
 })
 
 const methodOrder: ReadonlyArray<Method> = ["GET", "HEAD", "PUT", "POST", "DELETE", "PATCH"]
 
 const lookup = new Map<string, OperationDescription>(Object.entries(operations))
+
+/** Every wire schema the operations name, each once. */
+const schemasOf = (described: ReadonlyArray<OperationDescription>): ReadonlyArray<Schema.Top> => {
+  const schemas = new Set<Schema.Top>([ErrorMessageJson])
+  for (const d of described) {
+    for (const q of d.query ?? []) schemas.add(q.schema)
+    if (d.body !== undefined) schemas.add(d.body.schema)
+    if ("schema" in d.response) schemas.add(d.response.schema)
+    if (d.upgrade !== undefined) schemas.add(d.upgrade.clientFrames)
+  }
+  return [...schemas]
+}
+
+/**
+ * The JSON Schemas of `schemas` (their JSON side, as clients write and read it), compiled together so
+ * that the shapes they share are one component each, named by their `identifier` annotation.
+ */
+const compile = (schemas: ReadonlyArray<Schema.Top>): { readonly compiled: Compiled; readonly components: Components } => {
+  const [first, ...others] = schemas.map((schema) => Schema.toCodecJson(schema).ast)
+  if (first === undefined) return { compiled: () => ({}), components: {} }
+  const document = JsonSchema.toMultiDocumentOpenApi3_1(SchemaRepresentation.toJsonSchemaMultiDocument(
+    SchemaRepresentation.toRepresentations([first, ...others]),
+    { onExcessProperty: "error" }
+  ))
+  const bySchema = new Map(schemas.map((schema, i) => [schema, document.schemas[i] ?? {}] as const))
+  return { compiled: (schema) => bySchema.get(schema) ?? {}, components: document.definitions }
+}
 
 /**
  * The document of `routes`, or the routes that have no description. Paths are sorted, methods in a
@@ -202,19 +239,21 @@ const lookup = new Map<string, OperationDescription>(Object.entries(operations))
 export const openApiDocument = (
   routes: ReadonlyArray<{ readonly method: Method; readonly path: string }>
 ): Result.Result<OpenApiDocument, UndocumentedRoutes> => {
-  const byPath = new Map<string, Map<Method, Operation>>()
+  const described: Array<readonly [Method, string, OperationDescription]> = []
   const undocumented: Array<string> = []
   for (const { method, path } of routes) {
     const key = `${method} ${path}`
     const description = lookup.get(key)
-    if (description === undefined) {
-      undocumented.push(key)
-      continue
-    }
-    byPath.set(path, (byPath.get(path) ?? new Map<Method, Operation>()).set(method, toOperation(method, path, description)))
+    if (description === undefined) undocumented.push(key)
+    else described.push([method, path, description])
   }
   if (undocumented.length > 0) return Result.fail(new UndocumentedRoutes({ routes: undocumented }))
 
+  const { compiled, components } = compile(schemasOf(described.map(([, , d]) => d)))
+  const byPath = new Map<string, Map<Method, Operation>>()
+  for (const [method, path, description] of described) {
+    byPath.set(path, (byPath.get(path) ?? new Map<Method, Operation>()).set(method, toOperation(method, path, description, compiled)))
+  }
   const paths = [...byPath].sort(Order.mapInput(Order.String, ([path]: readonly [string, unknown]) => path)).map(([path, methods]) => {
     const item: PathItem = Object.fromEntries(
       methodOrder.flatMap((m) => {
@@ -230,6 +269,6 @@ export const openApiDocument = (
     info,
     tags,
     paths: Object.fromEntries(paths),
-    components: { schemas: { ...commonSchemas, ...schemasB, ...schemasA }, responses: errorResponses, securitySchemes }
+    components: { schemas: components, responses: errorResponses, securitySchemes }
   })
 }

@@ -1,13 +1,22 @@
-import type { Method } from "../RouteTable.ts"
+import { Schema } from "effect"
+import { SetupBodyJson } from "../../auth/Credentials.ts"
+import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
 import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
 import { defaultGatewayConfig } from "../../GatewayConfig.ts"
-import { arrayOf, type JsonSchema, oneOf, ref } from "./JsonSchema.ts"
-import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
+import * as VocabularyA from "../../vocabulary/a/index.ts"
+import * as VocabularyB from "../../vocabulary/b/index.ts"
+import { ChannelTagBodyJson } from "../../vocabulary/ChannelTagBody.ts"
+import { TagCountJson } from "../../vocabulary/common/TagCountJson.ts"
+import { WatchFrameJson, WatchServerFrameJson } from "../../vocabulary/WatchFrame.ts"
+import { HealthJson } from "../HealthRoutes.ts"
+import type { Method } from "../RouteTable.ts"
+import { SessionTokenJson } from "../routes/UserRoutes.ts"
 
 /**
  * What each route does, for the OpenAPI document, keyed by `METHOD path` (wire.md §6). The document
  * lists only the routes the server has, and a served route without an entry here is an error, so this
- * table can neither invent an operation nor silently lose one.
+ * table can neither invent an operation nor silently lose one. Bodies and answers are the wire schemas
+ * the routes decode and encode with: the document's JSON Schemas are derived from them.
  */
 
 export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "watching" | "health" | "documentation" | "users"
@@ -15,7 +24,7 @@ export type OperationTag = "vocabulary B" | "vocabulary A" | "shared" | "watchin
 export interface QueryParameter {
   readonly name: string
   readonly description: string
-  readonly schema: JsonSchema
+  readonly schema: Schema.Top
 }
 
 export interface OperationDescription {
@@ -24,11 +33,11 @@ export interface OperationDescription {
   readonly description: string
   readonly tag: OperationTag
   /** Reads take an optional body (absent means everything); writes and tag operations require one. */
-  readonly body?: { readonly schema: JsonSchema; readonly required: boolean; readonly description: string }
+  readonly body?: { readonly schema: Schema.Top; readonly required: boolean; readonly description: string }
   readonly query?: ReadonlyArray<QueryParameter>
   /** A success with a JSON body (200 unless `answers.success`), or a status without one (204, or any status of a HEAD). */
   readonly response:
-    | { readonly schema: JsonSchema; readonly description: string }
+    | { readonly schema: Schema.Top; readonly description: string }
     | { readonly status: number; readonly description: string }
   /** The success status of a JSON answer when it is not 200, and other statuses with their meaning. */
   readonly answers?: { readonly success?: 201; readonly errors?: Readonly<Record<string, string>> }
@@ -36,25 +45,28 @@ export interface OperationDescription {
    * The route is a WebSocket: it answers `101 Switching Protocols` (described by `response`, whose schema
    * is then that of the frames the server sends) and reads `clientFrames`.
    */
-  readonly upgrade?: { readonly clientFrames: JsonSchema }
+  readonly upgrade?: { readonly clientFrames: Schema.Top }
 }
 
 export type RouteKey = `${Method} /${string}`
 
-const readBody = (schema: JsonSchema, everything: string) => ({
+const readBody = (schema: Schema.Top, everything: string) => ({
   schema,
   required: false,
   description: `Selectors: a thing matches if it matches any, and \`[]\` matches nothing. ` +
     `No body (or a blank one) means ${everything}.`
 })
 
-const writeBody = (schema: JsonSchema, description: string) => ({ schema, required: true, description })
+const writeBody = (schema: Schema.Top, description: string) => ({ schema, required: true, description })
 
 /** Said of both vocabularies' reads of values (src/http/ContentNegotiation.ts). */
 const loneBinary = " When the read answers exactly one channel with a Binary value and `Accept` prefers that value's " +
   "mimetype to JSON (`image/jpeg`, `image/*`), the answer is the bytes themselves with that `Content-Type`."
 
-const tagCount = { schema: ref("TagCount"), description: "How many things matched any selector." }
+const tagCount = { schema: TagCountJson, description: "How many things matched any selector." }
+
+/** `?vocabulary=a|b`. */
+const VocabularyName = Schema.Literals(["a", "b"])
 
 /** The same operation under another method or path, kept so that FoxBox's clients keep working. */
 const alias = (operation: OperationDescription, suffix: string, why: string): OperationDescription => ({
@@ -75,8 +87,8 @@ const getServices: OperationDescription = {
   summary: "List services",
   description: "The services matching any selector.",
   tag: B,
-  body: readBody(ref("BServiceSelectors"), "every service"),
-  response: { schema: arrayOf(ref("BService")), description: "The services, sorted by id." }
+  body: readBody(VocabularyB.ServiceSelectorsJson, "every service"),
+  response: { schema: VocabularyB.ServicesJson, description: "The services, sorted by id." }
 }
 
 const serviceTags = (operation: "add" | "remove"): OperationDescription => ({
@@ -84,7 +96,7 @@ const serviceTags = (operation: "add" | "remove"): OperationDescription => ({
   summary: `${operation === "add" ? "Add tags to" : "Remove tags from"} services`,
   description: "Touches the services that match now; tags are persisted with the service id.",
   tag: B,
-  body: writeBody(ref("BServiceTagBody"), "The services and the tags."),
+  body: writeBody(VocabularyB.ServiceTagBodyJson, "The services and the tags."),
   response: tagCount
 })
 
@@ -93,8 +105,8 @@ const channels = (mechanism: "getter" | "setter"): OperationDescription => ({
   summary: `List ${mechanism}s`,
   description: `The ${mechanism}s matching any selector.`,
   tag: B,
-  body: readBody(ref(mechanism === "getter" ? "BGetterSelectors" : "BSetterSelectors"), `every ${mechanism}`),
-  response: { schema: arrayOf(ref("BChannel")), description: `The ${mechanism}s, sorted by id.` }
+  body: readBody(mechanism === "getter" ? VocabularyB.GetterSelectorsJson : VocabularyB.SetterSelectorsJson, `every ${mechanism}`),
+  response: { schema: VocabularyB.ChannelsJson, description: `The ${mechanism}s, sorted by id.` }
 })
 
 const fetchValues: OperationDescription = {
@@ -102,8 +114,8 @@ const fetchValues: OperationDescription = {
   summary: "Read the values of getters",
   description: "Asks the devices for the current value of every getter matching any selector." + loneBinary,
   tag: B,
-  body: readBody(ref("BGetterSelectors"), "every getter"),
-  response: { schema: ref("BFetchResults"), description: "The value or error of each getter." }
+  body: readBody(VocabularyB.GetterSelectorsJson, "every getter"),
+  response: { schema: VocabularyB.FetchResultsJson, description: "The value or error of each getter." }
 }
 
 const sendValues: OperationDescription = {
@@ -111,8 +123,8 @@ const sendValues: OperationDescription = {
   summary: "Send values to setters",
   description: "Writes, batched per adapter. A value of the wrong type is that setter's TypeError; the others are written.",
   tag: B,
-  body: writeBody(ref("BSendBody"), "The targets and their values."),
-  response: { schema: ref("BSendResults"), description: "The outcome for each setter." }
+  body: writeBody(VocabularyB.SendBodyJson, "The targets and their values."),
+  response: { schema: VocabularyB.SendResultsJson, description: "The outcome for each setter." }
 }
 
 // ---- shared ---------------------------------------------------------------------------------------
@@ -126,9 +138,9 @@ const channelTags = (operation: "add" | "remove"): OperationDescription => ({
   query: [{
     name: "vocabulary",
     description: "Reads the body in this vocabulary; absent, the body's shape tells.",
-    schema: { type: "string", enum: ["a", "b"] }
+    schema: VocabularyName
   }],
-  body: writeBody(ref("ChannelTagBody"), "The channels and the tags, in either vocabulary."),
+  body: writeBody(ChannelTagBodyJson, "The channels and the tags, in either vocabulary."),
   response: tagCount
 })
 
@@ -139,7 +151,7 @@ const mechanismTags = (operation: "add" | "remove", mechanism: "getter" | "sette
   description: `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +
     `Touches the ${mechanism}s that match now.`,
   tag: B,
-  body: writeBody(ref(mechanism === "getter" ? "BGetterTagBody" : "BSetterTagBody"), `The ${mechanism}s and the tags.`),
+  body: writeBody(mechanism === "getter" ? VocabularyB.GetterTagBodyJson : VocabularyB.SetterTagBodyJson, `The ${mechanism}s and the tags.`),
   response: tagCount
 })
 
@@ -160,13 +172,10 @@ const watchChannels: OperationDescription = {
   query: [{
     name: "vocabulary",
     description: "The socket's vocabulary; absent, the first registration's shape tells (A: `source`, B: `select`).",
-    schema: { type: "string", enum: ["a", "b"] }
+    schema: VocabularyName
   }],
-  response: {
-    schema: oneOf([ref("AWatchEvent"), ref("BWatchEvent")], "Frames the server sends, in the socket's vocabulary."),
-    description: "Switching Protocols: the WebSocket is open."
-  },
-  upgrade: { clientFrames: oneOf([ref("AWatchFrame"), ref("BWatchFrame")], "Registrations, in the socket's vocabulary.") },
+  response: { schema: WatchServerFrameJson, description: "Switching Protocols: the WebSocket is open." },
+  upgrade: { clientFrames: WatchFrameJson },
   answers: { errors: { "429": `The token holds ${maxWatchSocketsPerToken} watch sockets already.` } }
 }
 
@@ -179,7 +188,7 @@ const nodeTags = (operation: "put" | "delete"): OperationDescription => ({
   summary: `${operation === "put" ? "Add tags to" : "Remove tags from"} nodes`,
   description: "Touches the nodes that match now; tags are persisted with the node id.",
   tag: A,
-  body: writeBody(ref("ANodeTagBody"), "The nodes and the tags."),
+  body: writeBody(VocabularyA.NodeTagBodyJson, "The nodes and the tags."),
   response: tagCount
 })
 
@@ -188,8 +197,8 @@ const getInputChannels: OperationDescription = {
   summary: "List inputs",
   description: "The inputs matching any selector.",
   tag: A,
-  body: readBody(arrayOf(ref("AGetSelector")), "every input"),
-  response: { schema: arrayOf(ref("AChannel")), description: "The inputs, sorted by id." }
+  body: readBody(VocabularyA.GetSelectorsJson, "every input"),
+  response: { schema: VocabularyA.ChannelsJson, description: "The inputs, sorted by id." }
 }
 
 // ---- the table ------------------------------------------------------------------------------------
@@ -224,8 +233,8 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "List nodes",
     description: "The nodes matching any selector.",
     tag: A,
-    body: readBody(arrayOf(ref("ANodeSelector")), "every node"),
-    response: { schema: arrayOf(ref("ANode")), description: "The nodes, sorted by id." }
+    body: readBody(VocabularyA.NodeSelectorsJson, "every node"),
+    response: { schema: VocabularyA.NodesJson, description: "The nodes, sorted by id." }
   },
   "POST /api/v1/nodes/tag": nodeTags("put"),
   "DELETE /api/v1/nodes/tag": nodeTags("delete"),
@@ -236,24 +245,24 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "List outputs",
     description: "The outputs matching any selector.",
     tag: A,
-    body: readBody(arrayOf(ref("ASetSelector")), "every output"),
-    response: { schema: arrayOf(ref("AChannel")), description: "The outputs, sorted by id." }
+    body: readBody(VocabularyA.SetSelectorsJson, "every output"),
+    response: { schema: VocabularyA.ChannelsJson, description: "The outputs, sorted by id." }
   },
   "GET /api/v1/channels/value": {
     operationId: "get_channel_value",
     summary: "Read the values of inputs",
     description: "Asks the devices for the current value of every input matching any selector." + loneBinary,
     tag: A,
-    body: readBody(arrayOf(ref("AGetSelector")), "every input"),
-    response: { schema: ref("AFetchResults"), description: "The value or error of each input." }
+    body: readBody(VocabularyA.GetSelectorsJson, "every input"),
+    response: { schema: VocabularyA.FetchResultsJson, description: "The value or error of each input." }
   },
   "POST /api/v1/channels/value": {
     operationId: "put_channel_value",
     summary: "Send a value to outputs",
     description: "Writes, batched per adapter. A value of the wrong type is that output's TypeError; the others are written.",
     tag: A,
-    body: writeBody(ref("APutValueBody"), "The outputs and the value."),
-    response: { schema: ref("ASendResults"), description: "The outcome for each output." }
+    body: writeBody(VocabularyA.PutValueBodyJson, "The outputs and the value."),
+    response: { schema: VocabularyA.SendResultsJson, description: "The outcome for each output." }
   },
 
   "GET /health": {
@@ -261,7 +270,7 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "Health probe",
     description: "Answers without a token, so supervisors can probe the process.",
     tag: "health",
-    response: { schema: ref("Health"), description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reason." }
+    response: { schema: HealthJson, description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reason." }
   },
   "HEAD /health": {
     operationId: "health_head",
@@ -289,8 +298,8 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "Create the first user",
     description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
     tag: "users",
-    body: writeBody(ref("NewUser"), "The first user."),
-    response: { schema: ref("SessionToken"), description: "The user was created; a session token of it." },
+    body: writeBody(SetupBodyJson, "The first user."),
+    response: { schema: SessionTokenJson, description: "The user was created; a session token of it." },
     answers: { success: 201, errors: { "410": "A user exists already: setup is done." } }
   },
   "POST /users/login": {
@@ -299,7 +308,7 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
       "per user and per address.",
     tag: "users",
-    response: { schema: ref("SessionToken"), description: "A new session token." },
+    response: { schema: SessionTokenJson, description: "A new session token." },
     answers: {
       success: 201,
       errors: { "401": "Missing or wrong credentials.", "429": "Too many failed attempts; `Retry-After` says when to try again." }
@@ -318,6 +327,6 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "This document",
     description: "The OpenAPI 3.1 document of every route the server answers.",
     tag: "documentation",
-    response: { schema: { type: "object" }, description: "An OpenAPI 3.1 document." }
+    response: { schema: Schema.Record(Schema.String, Schema.Json), description: "An OpenAPI 3.1 document." }
   }
 }

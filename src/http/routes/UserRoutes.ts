@@ -1,4 +1,4 @@
-import { Effect, Option, Redacted } from "effect"
+import { Effect, Option, Redacted, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { presentedToken } from "../../auth/Authentication.ts"
 import { basicCredentials, decodeSetupBody } from "../../auth/Credentials.ts"
@@ -10,6 +10,11 @@ import { decodeBody } from "../RequestBody.ts"
 import { route } from "../RouteTable.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (wire.md §8), at the root, not under `/api/v1`. */
+
+/** What setup and login answer. */
+export const SessionTokenJson = Schema.Struct({
+  session_token: Schema.String.check(Schema.isPattern(/^gw_[A-Za-z0-9_-]{43}$/))
+}).annotate({ identifier: "SessionToken", description: "A session token: send it as `Authorization: Bearer <token>`." })
 
 const sessionCreated = (token: string) =>
   HttpServerResponse.jsonUnsafe({ session_token: token }, { status: 201 })

@@ -58,7 +58,7 @@ export const ChannelErrorJson = keyedUnion(
   },
   `an error such as {"NoSuchGet": "<id>"}`,
   (name) => `unknown error ${JSON.stringify(name)} (known: ${known})`
-)
+).annotate({ identifier: "AError", description: "A per-channel error." })
 
 export const decodeChannelError = decodeWith(ChannelErrorJson)
 export const encodeChannelError = encodeTotal(ChannelErrorJson)

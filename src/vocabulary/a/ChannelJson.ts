@@ -78,7 +78,7 @@ export const ChannelJson = Schema.Struct({
   tags: TagsJson,
   last_seen: TimestampOrNullJson,
   mechanism: Mechanism
-}).annotate({ expected: "a Channel" }).pipe(Schema.decodeTo(
+}).annotate({ expected: "a Channel", identifier: "AChannel", description: "An input or output." }).pipe(Schema.decodeTo(
   Schema.toType(ChannelInA),
   SchemaTransformation.transform({
     decode: (json): ChannelInA => ({ id: json.id, service: json.node, tags: json.tags, lastSeen: json.last_seen, ...json.mechanism }),

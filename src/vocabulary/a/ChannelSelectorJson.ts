@@ -15,11 +15,18 @@ import { KindJson } from "./KindJson.ts"
 interface Role {
   readonly what: string
   readonly mechanism: Constraint<Mechanism>
+  readonly identifier: string
+  readonly description: string
 }
 
-const asGetSelector: Role = { what: "a GetSelector", mechanism: exactly("getter") }
-const asSetSelector: Role = { what: "a SetSelector", mechanism: exactly("setter") }
-const asEitherSelector: Role = { what: "a GetSelector or SetSelector", mechanism: empty }
+const asGetSelector: Role = { what: "a GetSelector", mechanism: exactly("getter"), identifier: "AGetSelector", description: "Selects inputs." }
+const asSetSelector: Role = { what: "a SetSelector", mechanism: exactly("setter"), identifier: "ASetSelector", description: "Selects outputs." }
+const asEitherSelector: Role = {
+  what: "a GetSelector or SetSelector",
+  mechanism: empty,
+  identifier: "AChannelTagSelector",
+  description: "A GetSelector or SetSelector (they have one shape): selects channels of either mechanism."
+}
 
 const describeMechanism = (mechanism: Constraint<Mechanism>): string => {
   switch (mechanism._tag) {
@@ -42,11 +49,15 @@ const unexpressible = (selector: ChannelSelector, role: Role): string | undefine
 
 const selectorJson = (role: Role) =>
   Schema.Struct({
-    id: Schema.optionalKey(ConstraintJson(ChannelIdJson)),
-    parent: Schema.optionalKey(ConstraintJson(NodeIdJson)),
-    tags: Schema.optionalKey(TagsJson),
-    kind: Schema.optionalKey(ConstraintJson(KindJson))
-  }).annotate({ expected: role.what }).pipe(Schema.decodeTo(
+    id: Schema.optionalKey(ConstraintJson(ChannelIdJson)).annotateKey({ description: "The channel with this id." }),
+    parent: Schema.optionalKey(ConstraintJson(NodeIdJson)).annotateKey({ description: "Channels of this node." }),
+    tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Channels that carry all of these tags." }),
+    kind: Schema.optionalKey(ConstraintJson(KindJson)).annotateKey({ description: "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`." })
+  }).annotate({
+    expected: role.what,
+    identifier: role.identifier,
+    description: `${role.description} Every given field must hold; \`{}\` matches everything.`
+  }).pipe(Schema.decodeTo(
     Schema.toType(ChannelSelector),
     SchemaTransformation.transformEffect({
       decode: (json) =>

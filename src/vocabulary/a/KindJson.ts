@@ -30,6 +30,7 @@ const Extension = Schema.Struct({ Extension: ExtensionKindJson }).pipe(Schema.de
 const kindExample = `a kind such as {"OnOff": []}`
 
 export const KindJson = Schema.Union([...builtins.values(), Extension]).annotate({
+  identifier: "AKind",
   description: "A channel kind in vocabulary A: `{\"OnOff\": []}`, or `{\"Extension\": {…}}`.",
   ...explainedBy((input) => {
     if (!isJsonObject(input)) return expectedGot(kindExample, input)

@@ -44,9 +44,9 @@ export const NodeJson = Schema.Struct({
   tags: TagsJson,
   inputs: channelsJson("an array of input Channel"),
   outputs: channelsJson("an array of output Channel")
-}).annotate({ expected: "a Node" }).check(Schema.makeFilter((node) =>
+}).check(Schema.makeFilter((node) =>
   misplaced(node.id, "getter", node.inputs, "inputs") ?? misplaced(node.id, "setter", node.outputs, "outputs")
-)).pipe(Schema.decodeTo(
+)).annotate({ expected: "a Node", identifier: "ANode", description: "A device." }).pipe(Schema.decodeTo(
   Schema.toType(NodeInA),
   SchemaTransformation.transform({
     decode: (json): NodeInA => ({ id: json.id, tags: json.tags, getters: json.inputs, setters: json.outputs }),

@@ -22,11 +22,15 @@ const within = (mechanism: Mechanism) => (selector: ChannelSelector): ChannelSel
 
 /** Fails when a channel requirement cannot be written as a GetSelector / SetSelector (see ChannelSelectorJson). */
 export const NodeSelectorJson = Schema.Struct({
-  id: Schema.optionalKey(ConstraintJson(NodeIdJson)),
-  tags: Schema.optionalKey(TagsJson),
-  inputs: Schema.optionalKey(GetSelectorsJson),
-  outputs: Schema.optionalKey(SetSelectorsJson)
-}).annotate({ expected: "a NodeSelector" }).pipe(Schema.decodeTo(
+  id: Schema.optionalKey(ConstraintJson(NodeIdJson)).annotateKey({ description: "The node with this id." }),
+  tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Nodes that carry all of these tags." }),
+  inputs: Schema.optionalKey(GetSelectorsJson).annotateKey({ description: "For each, the node has at least one matching input." }),
+  outputs: Schema.optionalKey(SetSelectorsJson).annotateKey({ description: "For each, the node has at least one matching output." })
+}).annotate({
+  expected: "a NodeSelector",
+  identifier: "ANodeSelector",
+  description: "Selects nodes. Every given field must hold; `{}` matches everything."
+}).pipe(Schema.decodeTo(
   Schema.toType(ServiceSelector),
   SchemaTransformation.transform({
     decode: (json): ServiceSelector => ({

@@ -1,7 +1,7 @@
 import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
-import { ValueJson } from "../common/ValueJson.ts"
+import { ValueInputJson } from "../common/ValueJson.ts"
 import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
@@ -15,7 +15,7 @@ const forms = `the pair [[SetSelector], Value] or {"set": [SetSelector], "value"
 
 const target = Schema.toType(SendTarget)
 
-const ObjectForm = Schema.Struct({ set: SetSelectorsJson, value: ValueJson }).annotate({ expected: `{"set", "value"}` }).pipe(
+const ObjectForm = Schema.Struct({ set: SetSelectorsJson, value: ValueInputJson }).annotate({ expected: `{"set", "value"}` }).pipe(
   Schema.decodeTo(
     target,
     SchemaTransformation.transform({
@@ -25,7 +25,7 @@ const ObjectForm = Schema.Struct({ set: SetSelectorsJson, value: ValueJson }).an
   )
 )
 
-const PairForm = Schema.Tuple([SetSelectorsJson, ValueJson]).pipe(
+const PairForm = Schema.Tuple([SetSelectorsJson, ValueInputJson]).pipe(
   Schema.decodeTo(
     target,
     SchemaTransformation.transform({
@@ -35,7 +35,10 @@ const PairForm = Schema.Tuple([SetSelectorsJson, ValueJson]).pipe(
   )
 )
 
-export const PutValueBodyJson = Schema.Union([ObjectForm, PairForm]).annotate(explainedBy((input) => {
+export const PutValueBodyJson = Schema.Union([ObjectForm, PairForm]).annotate({
+  identifier: "APutValueBody",
+  description: "The body of put_channel_value: one value for every output matched."
+}).annotate(explainedBy((input) => {
   if (Array.isArray(input)) return input.length === 2 ? PairForm : `expected ${forms}, got an array of ${input.length} items`
   return isJsonObject(input) ? ObjectForm : expectedGot(forms, input)
 })).pipe(Schema.decodeTo(

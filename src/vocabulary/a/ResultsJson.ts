@@ -48,7 +48,7 @@ const outcome = <T, E>(ok: Schema.Codec<T, E>) => {
 }
 
 /** `[id, R]` pairs, written in id order. */
-const outcomes = <T, E>(ok: Schema.Codec<T, E>, target: Schema.Codec<OutcomeInA<T>, unknown>) => {
+const outcomes = <T, E>(ok: Schema.Codec<T, E>, target: Schema.Codec<OutcomeInA<T>, unknown>, identifier: string, description: string) => {
   const Pair = Schema.Tuple([ResultKeyJson, outcome(ok)])
   const PairJson = Pair.annotate(
     explainedBy((input) => (Array.isArray(input) && input.length === 2 ? Pair : "expected an [id, result] pair"))
@@ -59,7 +59,7 @@ const outcomes = <T, E>(ok: Schema.Codec<T, E>, target: Schema.Codec<OutcomeInA<
       encode: ({ key, result }) => [key, result] as const
     })
   ))
-  return Schema.Array(PairJson).annotate({ expected: "an array of [id, result] pairs" }).pipe(Schema.decode(
+  return Schema.Array(PairJson).annotate({ expected: "an array of [id, result] pairs", identifier, description }).pipe(Schema.decode(
     SchemaTransformation.transform({ decode: (results) => results, encode: (results) => [...results].sort(byKey) })
   ))
 }
@@ -70,8 +70,8 @@ const Written = Schema.Null.pipe(Schema.decodeTo(
   SchemaTransformation.transform<void, null>({ decode: () => undefined, encode: () => null })
 )).annotate(explainedBy(() => "a write's success is {\"Ok\": null}"))
 
-export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA)
-export const SendResultsJson = outcomes(Written, SendOutcomeInA)
+export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA, "AFetchResults", "One `[id, result]` pair per matched input, sorted by id.")
+export const SendResultsJson = outcomes(Written, SendOutcomeInA, "ASendResults", "One `[id, result]` pair per matched output, sorted by id.")
 
 export const decodeFetchResults = decodeWith(FetchResultsJson)
 export const decodeSendResults = decodeWith(SendResultsJson)

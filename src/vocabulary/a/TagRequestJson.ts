@@ -11,8 +11,17 @@ import { NodeSelectorsJson } from "./NodeSelectorJson.ts"
  * (NodeSelectors) and put/delete input and output tags (GetSelectors and SetSelectors alike: the
  * operation tags every channel that matches, of either mechanism).
  */
-const tagBody = <S, E>(selectors: Schema.Codec<ReadonlyArray<S>, E>, selector: Schema.Codec<S, unknown>) =>
-  Schema.Struct({ set: selectors, tags: TagsJson }).annotate({ expected: `a tag body {"set": […], "tags": […]}` }).pipe(
+const tagBody = <S, E>(
+  selectors: Schema.Codec<ReadonlyArray<S>, E>,
+  selector: Schema.Codec<S, unknown>,
+  identifier: string,
+  description: string
+) =>
+  Schema.Struct({ set: selectors, tags: TagsJson }).annotate({
+    expected: `a tag body {"set": […], "tags": […]}`,
+    identifier,
+    description
+  }).pipe(
     Schema.decodeTo(
       Schema.toType(TagRequest(selector)),
       SchemaTransformation.transform({
@@ -22,9 +31,14 @@ const tagBody = <S, E>(selectors: Schema.Codec<ReadonlyArray<S>, E>, selector: S
     )
   )
 
-export const NodeTagBodyJson = tagBody(NodeSelectorsJson, ServiceSelector)
+export const NodeTagBodyJson = tagBody(NodeSelectorsJson, ServiceSelector, "ANodeTagBody", "Tags (or untags) every node that matches any selector.")
 /** The selectors must leave the mechanism open: A's channel tag body does not name one. */
-export const ChannelTagBodyJson = tagBody(ChannelTagSelectorsJson, ChannelSelector)
+export const ChannelTagBodyJson = tagBody(
+  ChannelTagSelectorsJson,
+  ChannelSelector,
+  "AChannelTagBody",
+  "Tags (or untags) every channel that matches any selector, of either mechanism."
+)
 
 export const decodeNodeTagBody = decodeWith(NodeTagBodyJson)
 export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)

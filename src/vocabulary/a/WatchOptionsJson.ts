@@ -15,10 +15,19 @@ import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
  */
 const WatchOptionsJson = Schema.Struct({
   source: GetSelectorJson,
-  narrow: Schema.optionalKey(GetSelectorsJson),
-  should_watch_values: Schema.optionalKey(Schema.Boolean),
-  should_watch_topology: Schema.optionalKey(Schema.Boolean)
-}).annotate({ expected: "a WatchOptions" }).pipe(Schema.decodeTo(
+  narrow: Schema.optionalKey(GetSelectorsJson).annotateKey({
+    description: "ANDed with `source`: the watched selector is `source ∧ narrow[0] ∧ …`."
+  }),
+  should_watch_values: Schema.optionalKey(Schema.Boolean).annotateKey({ description: "Send the inputs' values (default false)." }),
+  should_watch_topology: Schema.optionalKey(Schema.Boolean).annotateKey({
+    description: "Send inputs joining and leaving the set (default false)."
+  })
+}).annotate({
+  expected: "a WatchOptions",
+  identifier: "AWatchOptions",
+  description: "Watch the inputs `source ∧ narrow[0] ∧ …` matches, a live set; their values when `should_watch_values` " +
+    "and their joining and leaving when `should_watch_topology` (both default to false)."
+}).pipe(Schema.decodeTo(
   Schema.toType(WatchTarget),
   SchemaTransformation.transformEffect({
     decode: (json) =>
@@ -41,7 +50,11 @@ const WatchOptionsJson = Schema.Struct({
   })
 ))
 
-export const WatchFrameJson = Schema.Array(WatchOptionsJson).annotate({ expected: "an array of WatchOptions" })
+export const WatchFrameJson = Schema.Array(WatchOptionsJson).annotate({
+  expected: "an array of WatchOptions",
+  identifier: "AWatchFrame",
+  description: "A registration of the watch socket in vocabulary A: its targets, united. Each frame replaces the previous one."
+})
 
 export const decodeWatchFrame = decodeWith(WatchFrameJson)
 export const encodeWatchFrame = encodeWith(WatchFrameJson)

@@ -44,3 +44,16 @@ export {
   type SendResultsInA
 } from "./ResultsJson.ts"
 export { decodeWatchEvent, encodeWatchEvent, type WatchEventInA } from "./WatchEventJson.ts"
+
+// The wire schemas themselves: one description of each shape (decoder, encoder, JSON Schema)
+export { KindJson } from "./KindJson.ts"
+export { ChannelTagSelectorsJson, GetSelectorJson, GetSelectorsJson, SetSelectorJson, SetSelectorsJson } from "./ChannelSelectorJson.ts"
+export { NodeSelectorJson, NodeSelectorsJson } from "./NodeSelectorJson.ts"
+export { ChannelJson, ChannelsJson } from "./ChannelJson.ts"
+export { NodeJson, NodesJson } from "./NodeJson.ts"
+export { ChannelTagBodyJson, NodeTagBodyJson } from "./TagRequestJson.ts"
+export { PutValueBodyJson } from "./PutValueBodyJson.ts"
+export { WatchFrameJson } from "./WatchOptionsJson.ts"
+export { ChannelErrorJson } from "./ChannelErrorJson.ts"
+export { FetchResultsJson, SendResultsJson } from "./ResultsJson.ts"
+export { WatchEventJson } from "./WatchEventJson.ts"

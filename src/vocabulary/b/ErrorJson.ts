@@ -43,7 +43,7 @@ export const ChannelErrorJson = keyedUnion(
   },
   `an error such as {"NoSuchGetter": "<id>"}`,
   (name) => `unknown error ${JSON.stringify(name)} (known: ${knownErrors})`
-)
+).annotate({ identifier: "BError", description: "A per-channel error." })
 
 export const decodeChannelError = decodeWith(ChannelErrorJson)
 export const encodeChannelError = encodeTotal(ChannelErrorJson)

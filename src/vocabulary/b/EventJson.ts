@@ -1,5 +1,5 @@
 import { Schema, SchemaTransformation } from "effect"
-import { ChannelId } from "../../domain/Identifier.ts"
+import { GetterIdJson } from "../common/IdentifierJson.ts"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { ValueJson } from "../common/ValueJson.ts"
 import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
@@ -13,7 +13,6 @@ import { ChannelErrorJson } from "./ErrorJson.ts"
 const knownEvents = "Value, GetterAdded, GetterRemoved, InitializationError"
 const transform = SchemaTransformation.transform
 
-const GetterIdJson = ChannelId.annotate({ expected: "a getter id (a string)" })
 
 export const WatchEventJson = keyedUnion(
   {

@@ -3,7 +3,7 @@ import { SendTarget, TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
-import { ValueJson } from "../common/ValueJson.ts"
+import { ValueInputJson } from "../common/ValueJson.ts"
 import { decodeWith, encodeTotal, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import {
@@ -22,7 +22,11 @@ const transform = SchemaTransformation.transform
 // ---- tag bodies -----------------------------------------------------------------------------------
 
 /** `{"services": sel(s), "tags": [..]}` of `/services/tag`. */
-export const ServiceTagBodyJson = Schema.Struct({ services: ServiceSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+export const ServiceTagBodyJson = Schema.Struct({ services: ServiceSelectorsJson, tags: TagsJson }).annotate({
+  expected: "a tag body",
+  identifier: "BServiceTagBody",
+  description: "Tags (or untags) every service that matches."
+}).pipe(
   Schema.decodeTo(
     Schema.toType(TagRequest(ServiceSelector)),
     transform({
@@ -35,7 +39,11 @@ export const ServiceTagBodyJson = Schema.Struct({ services: ServiceSelectorsJson
 const channelTags = Schema.toType(TagRequest(ChannelSelector))
 
 /** `{"set": sel(s), "tags": [..]}` of `/channels/tag`: selectors match channels of either mechanism. */
-export const ChannelTagBodyJson = Schema.Struct({ set: EitherChannelSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+export const ChannelTagBodyJson = Schema.Struct({ set: EitherChannelSelectorsJson, tags: TagsJson }).annotate({
+  expected: "a tag body",
+  identifier: "BChannelTagBody",
+  description: "Tags (or untags) every channel that matches, of either mechanism."
+}).pipe(
   Schema.decodeTo(
     channelTags,
     transform({
@@ -46,7 +54,11 @@ export const ChannelTagBodyJson = Schema.Struct({ set: EitherChannelSelectorsJso
 )
 
 /** `{"getters": sel(s), "tags": [..]}` of the alias `/channels/getter/tags`: getters only. */
-export const GetterTagBodyJson = Schema.Struct({ getters: GetterSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+export const GetterTagBodyJson = Schema.Struct({ getters: GetterSelectorsJson, tags: TagsJson }).annotate({
+  expected: "a tag body",
+  identifier: "BGetterTagBody",
+  description: "Tags (or untags) every getter that matches."
+}).pipe(
   Schema.decodeTo(
     channelTags,
     transform({
@@ -57,7 +69,11 @@ export const GetterTagBodyJson = Schema.Struct({ getters: GetterSelectorsJson, t
 )
 
 /** `{"setters": sel(s), "tags": [..]}` of the alias `/channels/setter/tags`: setters only. */
-export const SetterTagBodyJson = Schema.Struct({ setters: SetterSelectorsJson, tags: TagsJson }).annotate({ expected: "a tag body" }).pipe(
+export const SetterTagBodyJson = Schema.Struct({ setters: SetterSelectorsJson, tags: TagsJson }).annotate({
+  expected: "a tag body",
+  identifier: "BSetterTagBody",
+  description: "Tags (or untags) every setter that matches."
+}).pipe(
   Schema.decodeTo(
     channelTags,
     transform({
@@ -82,8 +98,10 @@ export const encodeSetterTagBody = encodeTotal(SetterTagBodyJson)
 const target = Schema.toType(SendTarget)
 
 /** `{"select": sel(s), "value": V}`. */
-const Target = Schema.Struct({ select: SetterSelectorsJson, value: ValueJson }).annotate({
-  expected: `a send target {"select", "value"}`
+const Target = Schema.Struct({ select: SetterSelectorsJson, value: ValueInputJson }).annotate({
+  expected: `a send target {"select", "value"}`,
+  identifier: "BSendTarget",
+  description: "One value for every setter matched."
 }).pipe(Schema.decodeTo(
   target,
   transform({
@@ -93,7 +111,7 @@ const Target = Schema.Struct({ select: SetterSelectorsJson, value: ValueJson }).
 ))
 
 /** The pair `[sel(s), V]`. */
-const Pair = Schema.Tuple([SetterSelectorsJson, ValueJson]).pipe(Schema.decodeTo(
+const Pair = Schema.Tuple([SetterSelectorsJson, ValueInputJson]).annotate({ description: "The pair [selectors, value]." }).pipe(Schema.decodeTo(
   target,
   transform({ decode: ([selectors, value]): SendTarget => ({ selectors, value }), encode: (t) => [t.selectors, t.value] as const })
 ))
@@ -140,7 +158,11 @@ const BarePair = Pair.pipe(Schema.decodeTo(targets, one))
  * whose elements are targets or pairs `[sel(s), V]`, mixed freely, or one bare pair `[sel(s), V]`.
  * Always written as a list of targets, each target's selectors as an array.
  */
-export const SendBodyJson = Schema.Union([List, OneTarget, BarePair]).annotate(explainedBy((input) =>
+export const SendBodyJson = Schema.Union([List, OneTarget, BarePair]).annotate({
+  identifier: "BSendBody",
+  description: "The body of send_values, in any of its forms: a target, a list of targets or pairs [selectors, value] " +
+    "(as FoxBox clients send them) mixed, or one bare pair; the last value wins for a setter addressed twice."
+}).annotate(explainedBy((input) =>
   isJsonObject(input)
     ? OneTarget
     : Array.isArray(input)

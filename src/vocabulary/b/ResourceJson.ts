@@ -15,14 +15,14 @@ import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
  */
 export const ChannelJson = Schema.Struct({
   id: ChannelIdJson,
-  service: ServiceIdJson.annotate({ description: "The service that holds the channel." }),
+  service: ServiceIdJson.annotateKey({ description: "The service that holds the channel." }),
   adapter: AdapterIdJson,
   mechanism: Mechanism.annotate({ expected: `"getter" or "setter"` }),
   kind: BareKindJson,
   tags: TagsJson,
-  updated: TimestampOrNullJson.annotate({ description: "When a getter's value last changed, or a value was last sent to a setter." }),
-  last_seen: TimestampOrNullJson.annotate({ description: "When the device last reported anything for the channel." })
-}).annotate({ expected: "a channel" }).pipe(Schema.decodeTo(
+  updated: TimestampOrNullJson.annotateKey({ description: "When a getter's value last changed, or a value was last sent to a setter; null if never." }),
+  last_seen: TimestampOrNullJson.annotateKey({ description: "When the device last reported anything for the channel; null if never." })
+}).annotate({ expected: "a channel", identifier: "BChannel", description: "A getter or setter." }).pipe(Schema.decodeTo(
   Schema.toType(Channel),
   SchemaTransformation.transform({
     decode: (json): Channel => ({
@@ -52,7 +52,10 @@ export const ChannelJson = Schema.Struct({
 export const ChannelsJson = Schema.Array(ChannelJson).annotate({ expected: "an array of channels" })
 
 /** What the device says of itself: string values only. Read into a fresh object, so a key `__proto__` stays data. */
-const Properties = Schema.Record(Schema.String, Schema.String).annotate({ expected: "an object of properties" }).pipe(Schema.decode(
+const Properties = Schema.Record(Schema.String, Schema.String).annotate({
+  expected: "an object of properties",
+  description: "What the device says of itself, such as `name` and `model`."
+}).pipe(Schema.decode(
   SchemaTransformation.transform({ decode: (properties) => Object.fromEntries(Object.entries(properties)), encode: (properties) => properties })
 ))
 
@@ -76,7 +79,7 @@ export const ServiceJson = Schema.Struct({
   properties: Properties,
   getters: ChannelsJson,
   setters: ChannelsJson
-}).annotate({ expected: "a service" }).pipe(
+}).annotate({ expected: "a service", identifier: "BService", description: "A device." }).pipe(
   Schema.decodeTo(
     Schema.toType(Service),
     SchemaTransformation.transform({ decode: (json): Service => json, encode: (service) => service })

@@ -47,9 +47,14 @@ type Outcome<T> = { readonly key: ResultKey; readonly result: Result.Result<T, C
 const resultMap = <T, E>(
   success: Schema.Codec<T, E>,
   explainSuccess: (input: unknown) => Explanation,
-  outcome: Schema.Codec<Outcome<T>, unknown>
+  outcome: Schema.Codec<Outcome<T>, unknown>,
+  identifier: string
 ) =>
-  Schema.Record(Schema.String, entry(success, explainSuccess)).annotate({ expected: "a result map keyed by channel id" }).pipe(
+  Schema.Record(Schema.String, entry(success, explainSuccess)).annotate({
+    expected: "a result map keyed by channel id",
+    identifier,
+    description: "Keyed by channel id (or by the unknown service id of a NoSuchService), sorted."
+  }).pipe(
     Schema.decodeTo(
       Schema.toType(Schema.Array(outcome)),
       SchemaTransformation.transformEffect({
@@ -69,8 +74,8 @@ const resultMap = <T, E>(
 /** A write's success is `null`. */
 const Sent = Schema.Null.pipe(Schema.decodeTo(Schema.Void, transform<void, null>({ decode: () => undefined, encode: () => null })))
 
-export const FetchResultsJson = resultMap(ValueOrNullJson, () => ValueOrNullJson, FetchOutcome)
-export const SendResultsJson = resultMap(Sent, (input) => expectedGot(`null (sent) or {"Error": E}`, input), SendOutcome)
+export const FetchResultsJson = resultMap(ValueOrNullJson, () => ValueOrNullJson, FetchOutcome, "BFetchResults")
+export const SendResultsJson = resultMap(Sent, (input) => expectedGot(`null (sent) or {"Error": E}`, input), SendOutcome, "BSendResults")
 
 export const decodeFetchResults = decodeWith(FetchResultsJson)
 export const decodeSendResults = decodeWith(SendResultsJson)

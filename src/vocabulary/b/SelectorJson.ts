@@ -29,6 +29,15 @@ const roleNames: Record<ChannelSelectorRole, string> = {
   either: "a channel selector"
 }
 
+/** How the document names and describes each role's selector. */
+const roleDocs: Record<ChannelSelectorRole, { readonly identifier: string; readonly description: string }> = {
+  getter: { identifier: "BGetterSelector", description: "Selects getters." },
+  setter: { identifier: "BSetterSelector", description: "Selects setters." },
+  either: { identifier: "BChannelSelector", description: "Selects channels of either mechanism (`/api/v1/channels/tag`)." }
+}
+
+const matchAll = " Every given field must hold; `{}` matches everything."
+
 /** Whether the selector, read as a selector of `role`, can match no channel at all. */
 const matchesNothingAs = (role: ChannelSelectorRole) => (selector: ChannelSelector): boolean =>
   selectsNothing(role === "either" ? selector : forMechanism(selector, role))
@@ -51,12 +60,16 @@ const written = <A>(c: Constraint<A>): A | undefined => (c._tag === "Exactly" ? 
 
 const channelSelectorJson = (role: ChannelSelectorRole) =>
   Schema.Struct({
-    id: Schema.optionalKey(nullable(ChannelIdJson)),
-    service: Schema.optionalKey(nullable(ServiceIdJson)),
-    tags: Schema.optionalKey(TagsJson),
-    service_tags: Schema.optionalKey(TagsJson),
-    kind: Schema.optionalKey(nullable(BareKindJson))
-  }).annotate({ expected: roleNames[role] }).pipe(Schema.decodeTo(
+    id: Schema.optionalKey(nullable(ChannelIdJson)).annotateKey({ description: "The channel with this id." }),
+    service: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "Channels of the service with this id." }),
+    tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Channels that carry all of these tags." }),
+    service_tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Channels whose service carries all of these tags." }),
+    kind: Schema.optionalKey(nullable(BareKindJson)).annotateKey({ description: "Channels of this kind." })
+  }).annotate({
+    expected: roleNames[role],
+    identifier: roleDocs[role].identifier,
+    description: roleDocs[role].description + matchAll
+  }).pipe(Schema.decodeTo(
     Schema.toType(ChannelSelector),
     SchemaTransformation.transformEffect({
       decode: (json) =>
@@ -104,11 +117,19 @@ const nestedSelectors = <T, E>(item: Schema.Codec<T, E>, what: string) =>
   ))
 
 export const ServiceSelectorJson = Schema.Struct({
-  id: Schema.optionalKey(nullable(ServiceIdJson)),
-  tags: Schema.optionalKey(TagsJson),
-  getters: Schema.optionalKey(nestedSelectors(GetterSelectorJson, "GetterSelectors")),
-  setters: Schema.optionalKey(nestedSelectors(SetterSelectorJson, "SetterSelectors"))
-}).annotate({ expected: "a ServiceSelector" }).pipe(Schema.decodeTo(
+  id: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "The service with this id." }),
+  tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Services that carry all of these tags." }),
+  getters: Schema.optionalKey(nestedSelectors(GetterSelectorJson, "GetterSelectors")).annotateKey({
+    description: "For each, the service has at least one matching getter. An array, never a single selector."
+  }),
+  setters: Schema.optionalKey(nestedSelectors(SetterSelectorJson, "SetterSelectors")).annotateKey({
+    description: "For each, the service has at least one matching setter. An array, never a single selector."
+  })
+}).annotate({
+  expected: "a ServiceSelector",
+  identifier: "BServiceSelector",
+  description: "Selects services." + matchAll
+}).pipe(Schema.decodeTo(
   Schema.toType(ServiceSelector),
   SchemaTransformation.transformEffect({
     decode: (json) =>
@@ -136,8 +157,11 @@ export const ServiceSelectorJson = Schema.Struct({
  * of one; `[]` is an empty list, which matches nothing. Always written as an array, leaving out the
  * selectors that match nothing (which keeps what the list matches).
  */
-const selectorList = <T, E>(item: Schema.Codec<T, E>, what: string, keep: (selector: T) => boolean) =>
-  oneOrMany(item, what).pipe(Schema.decode(
+const selectorList = <T, E>(item: Schema.Codec<T, E>, what: string, identifier: string, keep: (selector: T) => boolean) =>
+  oneOrMany(item, what, {
+    identifier,
+    description: `${identifier.slice(1)}: one, or an array of them (a thing matches if it matches any; \`[]\` matches nothing).`
+  }).pipe(Schema.decode(
     SchemaTransformation.transform({ decode: (all) => all, encode: (all) => all.filter(keep) })
   ))
 
@@ -146,15 +170,25 @@ const expressibleAs = (role: ChannelSelectorRole) => (selector: ChannelSelector)
 /** Whether B can write the selector as a GetterSelector (it matches some getter). */
 export const expressibleAsGetterSelector = expressibleAs("getter")
 
-export const GetterSelectorsJson = selectorList(GetterSelectorJson, "a GetterSelector", expressibleAs("getter"))
-export const SetterSelectorsJson = selectorList(SetterSelectorJson, "a SetterSelector", expressibleAs("setter"))
-export const ServiceSelectorsJson = selectorList(ServiceSelectorJson, "a ServiceSelector", (s) => !serviceSelectorMatchesNothing(s))
+export const GetterSelectorsJson = selectorList(GetterSelectorJson, "a GetterSelector", "BGetterSelectors", expressibleAs("getter"))
+export const SetterSelectorsJson = selectorList(SetterSelectorJson, "a SetterSelector", "BSetterSelectors", expressibleAs("setter"))
+export const ServiceSelectorsJson = selectorList(
+  ServiceSelectorJson,
+  "a ServiceSelector",
+  "BServiceSelectors",
+  (s) => !serviceSelectorMatchesNothing(s)
+)
 
 /**
  * Selectors of the shared `/channels/tag` path. They cannot pin a mechanism: a list that does is
  * refused (write it with the getter or setter alias instead).
  */
-export const EitherChannelSelectorsJson = selectorList(EitherChannelSelectorJson, "a channel selector", expressibleAs("either")).pipe(
+export const EitherChannelSelectorsJson = selectorList(
+  EitherChannelSelectorJson,
+  "a channel selector",
+  "BChannelSelectors",
+  expressibleAs("either")
+).pipe(
   Schema.decode(SchemaTransformation.transformEffect({
     decode: (all) => Effect.succeed(all),
     encode: (all) =>

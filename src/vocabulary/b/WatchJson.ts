@@ -28,7 +28,12 @@ const ValueFilterJson = Schema.Union([Schema.Null, Schema.Literals(["Always", "N
 const Entry = Schema.Struct({
   select: GetterSelectorsJson,
   range: Schema.optionalKey(ValueFilterJson)
-}).annotate({ expected: `a watch target {"select", "range"}` }).pipe(Schema.decodeTo(
+}).annotate({
+  expected: `a watch target {"select", "range"}`,
+  identifier: "BWatchTarget",
+  description: "Watch the getters `select` matches (a live set), with their values filtered by `range`: " +
+    "those in the range, none (`\"Never\"`), or all (absent or null)."
+}).pipe(Schema.decodeTo(
   Schema.toType(WatchRegistration),
   transform({
     decode: (entry): WatchRegistration => {
@@ -52,7 +57,10 @@ const Entries = Schema.Array(Entry).pipe(Schema.decodeTo(
  * Written as one entry per target. Refused when a target does not watch topology (B always does); a
  * target whose selector matches nothing (a Conflict, or setters only) watches nothing and is left out.
  */
-export const WatchFrameJson = Schema.Union([Entries, Entry]).annotate(explainedBy((input) =>
+export const WatchFrameJson = Schema.Union([Entries, Entry]).annotate({
+  identifier: "BWatchFrame",
+  description: "A registration of the watch socket in vocabulary B: its targets, united. Each frame replaces the previous one."
+}).annotate(explainedBy((input) =>
   Array.isArray(input) ? Entries : isJsonObject(input) ? Entry : expectedGot(`[{"select": …, "range": …}] or one such object`, input)
 )).pipe(Schema.decode(SchemaTransformation.transformEffect({
   decode: (registration) => Effect.succeed(registration),

@@ -55,3 +55,22 @@ export { decodeRange, encodeRange } from "../common/RangeJson.ts"
 export { InvalidInput } from "../common/InvalidInput.ts"
 export { Unexpressible } from "../common/Unexpressible.ts"
 export { decodeScope, encodeScope } from "./ScopeJson.ts"
+
+// The wire schemas themselves: one description of each shape (decoder, encoder, JSON Schema)
+export { KindJson } from "./KindJson.ts"
+export {
+  EitherChannelSelectorsJson,
+  GetterSelectorJson,
+  GetterSelectorsJson,
+  ServiceSelectorJson,
+  ServiceSelectorsJson,
+  SetterSelectorJson,
+  SetterSelectorsJson
+} from "./SelectorJson.ts"
+export { ChannelJson, ChannelsJson, ServiceJson, ServicesJson } from "./ResourceJson.ts"
+export { ChannelTagBodyJson, GetterTagBodyJson, SendBodyJson, ServiceTagBodyJson, SetterTagBodyJson } from "./RequestJson.ts"
+export { WatchFrameJson } from "./WatchJson.ts"
+export { FetchResultsJson, SendResultsJson } from "./ResultJson.ts"
+export { ChannelErrorJson } from "./ErrorJson.ts"
+export { WatchEventJson } from "./EventJson.ts"
+export { ScopeJson } from "./ScopeJson.ts"

@@ -13,7 +13,11 @@ export const ExtensionKindJson = Schema.Struct({
   adapter: Schema.String,
   kind: Schema.String,
   type: ValueTypeJson
-}).annotate({ expected: "an extension kind", description: "A kind defined by an adapter, with the value type it carries." }).pipe(
+}).annotate({
+  identifier: "ExtensionKind",
+  expected: "an extension kind",
+  description: "A kind defined by an adapter, with the value type it carries."
+}).pipe(
   Schema.decodeTo(
     Kind.cases.Extension,
     SchemaTransformation.transform({

@@ -15,6 +15,7 @@ const kindTable = builtinKindNames.map((name) => `${name}: ${builtinKindTypes[na
 
 /** A built-in kind's name. */
 export const KindNameJson = Schema.Literals(builtinKindNames).annotate({
+  identifier: "KindName",
   description: `A built-in channel kind and, after the colon, the value type it carries: ${kindTable}.`,
   ...explainedBy((input) =>
     typeof input === "string" ? `unknown kind ${JSON.stringify(input)} (known: ${knownKinds})` : expectedGot(`a kind such as "OnOff"`, input)
@@ -26,7 +27,8 @@ export const KindNameJson = Schema.Literals(builtinKindNames).annotate({
 
 /** A kind: a built-in kind's bare name, or an extension object. */
 export const BareKindJson = Schema.Union([KindNameJson, ExtensionKindJson]).annotate({
-  description: "A channel kind: a bare name (`\"OnOff\"`) or an extension object.",
+  identifier: "BKind",
+  description: "A channel kind in vocabulary B: a bare name (`\"OnOff\"`) or an extension object.",
   ...explainedBy((input) => {
     if (typeof input === "string") return KindNameJson
     if (!isJsonObject(input)) return expectedGot(`a kind such as "OnOff"`, input)

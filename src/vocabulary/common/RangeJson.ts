@@ -1,7 +1,7 @@
 import { Schema, SchemaTransformation } from "effect"
 import { Range } from "../../domain/Range.ts"
 import { describeJson } from "./DescribeJson.ts"
-import { ValueJson } from "./ValueJson.ts"
+import { ValueInputJson } from "./ValueJson.ts"
 import { decodeWith, encodeTotal } from "./WireIssue.ts"
 import { explainedBy, keyedUnion } from "./WireSchema.ts"
 
@@ -13,7 +13,7 @@ const rangeForms = `{"Eq": V}, {"Leq": V}, {"Geq": V}, {"BetweenEq": [V, V]} or 
 
 const pairOfValues = "a pair of values [low, high]"
 
-const Pair = Schema.Tuple([ValueJson, ValueJson])
+const Pair = Schema.Tuple([ValueInputJson, ValueInputJson])
 
 const Bounds = Pair.check(Schema.makeFilter(([low, high]) =>
   low._tag === high._tag || `both bounds must have one type, got ${low._tag} and ${high._tag}`
@@ -32,15 +32,15 @@ const transform = SchemaTransformation.transform
 
 export const RangeJson = keyedUnion(
   {
-    Eq: Schema.Struct({ Eq: ValueJson }).pipe(Schema.decodeTo(
+    Eq: Schema.Struct({ Eq: ValueInputJson }).pipe(Schema.decodeTo(
       Schema.toType(Range.cases.Eq),
       transform({ decode: (j) => ({ _tag: "Eq", value: j.Eq }) as const, encode: (r) => ({ Eq: r.value }) })
     )),
-    Leq: Schema.Struct({ Leq: ValueJson }).pipe(Schema.decodeTo(
+    Leq: Schema.Struct({ Leq: ValueInputJson }).pipe(Schema.decodeTo(
       Schema.toType(Range.cases.Leq),
       transform({ decode: (j) => ({ _tag: "Leq", value: j.Leq }) as const, encode: (r) => ({ Leq: r.value }) })
     )),
-    Geq: Schema.Struct({ Geq: ValueJson }).pipe(Schema.decodeTo(
+    Geq: Schema.Struct({ Geq: ValueInputJson }).pipe(Schema.decodeTo(
       Schema.toType(Range.cases.Geq),
       transform({ decode: (j) => ({ _tag: "Geq", value: j.Geq }) as const, encode: (r) => ({ Geq: r.value }) })
     )),
@@ -61,7 +61,7 @@ export const RangeJson = keyedUnion(
   },
   `a range: ${rangeForms}`,
   (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`
-).annotate({ description: "A range of values, for watching (§7, vocabulary B)." })
+).annotate({ identifier: "Range", description: "A range of values, for watching (§7, vocabulary B)." })
 
 export const decodeRange = decodeWith(RangeJson)
 export const encodeRange = encodeTotal(RangeJson)

@@ -100,6 +100,7 @@ const parseTimestamp = (text: string): Result.Result<Timestamp, string> => {
 
 /** A timestamp: an RFC 3339 string on the wire, milliseconds since the epoch in the model. */
 export const TimestampJson = Schema.String.annotate({
+  identifier: "Timestamp",
   expected: `a timestamp such as "${example}"`,
   description: "RFC 3339 date-time with an offset. Written in UTC with milliseconds and `+00:00`.",
   format: "date-time",

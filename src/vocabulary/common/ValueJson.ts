@@ -17,6 +17,7 @@ export const isValueType = (name: string): name is ValueType => valueTypes.some(
 
 /** A value type's name, as in an Extension kind's `type` or a TypeError's `expected` and `got`. */
 export const ValueTypeJson = Schema.Literals(valueTypes).annotate({
+  identifier: "ValueTypeName",
   description: "The name of a value type (§2).",
   ...explainedBy((input) =>
     typeof input === "string"
@@ -186,11 +187,10 @@ const NullUnit = Schema.Null.pipe(
 
 const valueExample = `a value such as {"OnOff": "On"}`
 
-/**
- * A value: `{"<type>": payload}`, or a bare `null` for Unit. Written in its one form (Unit as
- * `{"Unit": null}`, timestamps in UTC). A value that does not read is explained by the type its key names.
- */
-export const ValueJson = Schema.Union([...valueTypes.map((type) => payloads[type]), NullUnit]).annotate({
+/** A value as the gateway writes it: `{"<type>": payload}`, Unit as `{"Unit": null}`, timestamps in UTC. */
+export const ValueJson = Schema.Union(valueTypes.map((type) => payloads[type])).annotate({
+  identifier: "Value",
+  description: "A value: an object with exactly one key naming its type, the same in both vocabularies.",
   expected: valueExample,
   ...explainedBy((input) => {
     if (!isJsonObject(input)) return expectedGot(valueExample, input)
@@ -199,6 +199,13 @@ export const ValueJson = Schema.Union([...valueTypes.map((type) => payloads[type
     if (type === undefined || keys.length > 1) return `expected ${valueExample}, got an object with ${keys.length} keys`
     return isValueType(type) ? payloads[type] : `unknown value type ${JSON.stringify(type)} (known: ${knownTypes})`
   })
+})
+
+/** A value as a client may send it: a Value, or a bare `null` for Unit (FoxBox clients write it so). */
+export const ValueInputJson = Schema.Union([ValueJson, NullUnit]).annotate({
+  identifier: "ValueInput",
+  description: "A value in a request body: a Value, or null for `{\"Unit\": null}`.",
+  ...explainedBy(() => ValueJson)
 })
 
 /** A value, or `null` for none (yet): how results and a home file's initial values write "no value". */
@@ -213,7 +220,7 @@ export const decodeValueType = decodeWith(ValueTypeJson)
  * Reads a value. `path` is where it sits in the body, for messages such as
  * `body[0].value: unknown value type "Foo"` or `body.value.Color.s: must be between 0 and 1`.
  */
-export const decodeValue = decodeWith(ValueJson)
+export const decodeValue = decodeWith(ValueInputJson)
 export const encodeValue = encodeTotal(ValueJson)
 export const decodeValueOrNull = decodeWith(ValueOrNullJson)
 export const encodeValueOrNull = encodeTotal(ValueOrNullJson)

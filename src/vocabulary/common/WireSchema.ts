@@ -51,13 +51,18 @@ export const nullable = <S extends Schema.Top & Schema.Decoder<unknown>>(schema:
  * One `item` or an array of them, decoded as an array (wire.md §4's `sel(s)`); written as an array.
  * Anything else is `expected <what> or an array of them, got …`.
  */
-export const oneOrMany = <S extends Schema.Top & Schema.Decoder<unknown>>(item: S, what: string) => {
+export const oneOrMany = <S extends Schema.Top & Schema.Decoder<unknown>>(
+  item: S,
+  what: string,
+  annotations: Schema.Annotations.Annotations = {}
+) => {
   const many = Schema.Array(item)
-  return Schema.Union([many, item]).annotate(
-    explainedBy((input) =>
+  return Schema.Union([many, item]).annotate({
+    ...annotations,
+    ...explainedBy((input) =>
       Array.isArray(input) ? many : isJsonObject(input) ? item : expectedGot(`${what} or an array of them`, input)
     )
-  ).pipe(Schema.decodeTo(
+  }).pipe(Schema.decodeTo(
     Schema.toType(many),
     SchemaTransformation.transform({
       decode: (one): ReadonlyArray<S["Type"]> => (Array.isArray(one) ? one : [one]) as ReadonlyArray<S["Type"]>,
