@@ -1,8 +1,8 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, NodeIdJson } from "../common/IdentifierJson.ts"
 import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
-import { keyedUnion } from "../common/WireSchema.ts"
+import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
@@ -30,31 +30,21 @@ export const channelErrorInA = (error: ChannelErrorInA): ChannelErrorInA =>
 
 const known = "NoSuchNode, NoSuchGet, NoSuchSet, TypeError, InternalError"
 
+const { cases } = ChannelError
+
 export const ChannelErrorJson = keyedUnion(
   {
-    NoSuchNode: Schema.Struct({ NoSuchNode: NodeIdJson }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.NoSuchService),
-      SchemaTransformation.transform({ decode: (e) => ({ _tag: "NoSuchService", id: e.NoSuchNode }) as const, encode: (e) => ({ NoSuchNode: e.id }) })
-    )),
-    NoSuchGet: Schema.Struct({ NoSuchGet: ChannelIdJson }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.NoSuchGetter),
-      SchemaTransformation.transform({ decode: (e) => ({ _tag: "NoSuchGetter", id: e.NoSuchGet }) as const, encode: (e) => ({ NoSuchGet: e.id }) })
-    )),
-    NoSuchSet: Schema.Struct({ NoSuchSet: ChannelIdJson }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.NoSuchSetter),
-      SchemaTransformation.transform({ decode: (e) => ({ _tag: "NoSuchSetter", id: e.NoSuchSet }) as const, encode: (e) => ({ NoSuchSet: e.id }) })
-    )),
-    TypeError: Schema.Struct({ TypeError: EmptyArrayJson }).pipe(Schema.decodeTo(
-      Schema.TaggedStruct("TypeMismatch", {}),
-      SchemaTransformation.transform({ decode: () => ({ _tag: "TypeMismatch" }) as const, encode: () => ({ TypeError: [] as const }) })
-    )),
-    InternalError: Schema.Struct({ InternalError: Schema.String.annotate({ expected: "a message (a string)" }) }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.DeviceFailure),
-      SchemaTransformation.transform({
-        decode: (e) => ({ _tag: "DeviceFailure", message: e.InternalError }) as const,
-        encode: (e) => ({ InternalError: e.message })
-      })
-    ))
+    NoSuchNode: keyedForm("NoSuchNode", NodeIdJson, cases.NoSuchService, (id) => ({ _tag: "NoSuchService", id }) as const, (e) => e.id),
+    NoSuchGet: keyedForm("NoSuchGet", ChannelIdJson, cases.NoSuchGetter, (id) => ({ _tag: "NoSuchGetter", id }) as const, (e) => e.id),
+    NoSuchSet: keyedForm("NoSuchSet", ChannelIdJson, cases.NoSuchSetter, (id) => ({ _tag: "NoSuchSetter", id }) as const, (e) => e.id),
+    TypeError: keyedForm("TypeError", EmptyArrayJson, Schema.TaggedStruct("TypeMismatch", {}), () => ({ _tag: "TypeMismatch" }) as const, () => [] as const),
+    InternalError: keyedForm(
+      "InternalError",
+      Schema.String.annotate({ expected: "a message (a string)" }),
+      cases.DeviceFailure,
+      (message) => ({ _tag: "DeviceFailure", message }) as const,
+      (e) => e.message
+    )
   },
   `an error such as {"NoSuchGet": "<id>"}`,
   (name) => `unknown error ${JSON.stringify(name)} (known: ${known})`

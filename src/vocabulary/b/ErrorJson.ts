@@ -1,9 +1,9 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, ServiceIdJson } from "../common/IdentifierJson.ts"
 import { ValueTypeJson } from "../common/ValueJson.ts"
 import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
-import { keyedUnion } from "../common/WireSchema.ts"
+import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 
 /**
  * Per-channel errors of vocabulary B (wire.md §6): `{"NoSuchService": id}`, `{"NoSuchGetter": id}`,
@@ -11,35 +11,21 @@ import { keyedUnion } from "../common/WireSchema.ts"
  * `{"InternalError": "<message>"}` for a device that failed or did not answer.
  */
 const knownErrors = "NoSuchService, NoSuchGetter, NoSuchSetter, TypeError, InternalError"
-const transform = SchemaTransformation.transform
+const { cases } = ChannelError
 
 export const ChannelErrorJson = keyedUnion(
   {
-    NoSuchService: Schema.Struct({ NoSuchService: ServiceIdJson }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.NoSuchService),
-      transform({ decode: (e) => ({ _tag: "NoSuchService", id: e.NoSuchService }) as const, encode: (e) => ({ NoSuchService: e.id }) })
-    )),
-    NoSuchGetter: Schema.Struct({ NoSuchGetter: ChannelIdJson }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.NoSuchGetter),
-      transform({ decode: (e) => ({ _tag: "NoSuchGetter", id: e.NoSuchGetter }) as const, encode: (e) => ({ NoSuchGetter: e.id }) })
-    )),
-    NoSuchSetter: Schema.Struct({ NoSuchSetter: ChannelIdJson }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.NoSuchSetter),
-      transform({ decode: (e) => ({ _tag: "NoSuchSetter", id: e.NoSuchSetter }) as const, encode: (e) => ({ NoSuchSetter: e.id }) })
-    )),
-    TypeError: Schema.Struct({
-      TypeError: Schema.Struct({ expected: ValueTypeJson, got: ValueTypeJson }).annotate({ expected: "a type error" })
-    }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.TypeMismatch),
-      transform({
-        decode: ({ TypeError: e }) => ({ _tag: "TypeMismatch", expected: e.expected, got: e.got }) as const,
-        encode: (e) => ({ TypeError: { expected: e.expected, got: e.got } })
-      })
-    )),
-    InternalError: Schema.Struct({ InternalError: Schema.String }).pipe(Schema.decodeTo(
-      Schema.toType(ChannelError.cases.DeviceFailure),
-      transform({ decode: (e) => ({ _tag: "DeviceFailure", message: e.InternalError }) as const, encode: (e) => ({ InternalError: e.message }) })
-    ))
+    NoSuchService: keyedForm("NoSuchService", ServiceIdJson, cases.NoSuchService, (id) => ({ _tag: "NoSuchService", id }) as const, (e) => e.id),
+    NoSuchGetter: keyedForm("NoSuchGetter", ChannelIdJson, cases.NoSuchGetter, (id) => ({ _tag: "NoSuchGetter", id }) as const, (e) => e.id),
+    NoSuchSetter: keyedForm("NoSuchSetter", ChannelIdJson, cases.NoSuchSetter, (id) => ({ _tag: "NoSuchSetter", id }) as const, (e) => e.id),
+    TypeError: keyedForm(
+      "TypeError",
+      Schema.Struct({ expected: ValueTypeJson, got: ValueTypeJson }).annotate({ expected: "a type error" }),
+      cases.TypeMismatch,
+      (e) => ({ _tag: "TypeMismatch", expected: e.expected, got: e.got }) as const,
+      (e) => ({ expected: e.expected, got: e.got })
+    ),
+    InternalError: keyedForm("InternalError", Schema.String, cases.DeviceFailure, (message) => ({ _tag: "DeviceFailure", message }) as const, (e) => e.message)
   },
   `an error such as {"NoSuchGetter": "<id>"}`,
   (name) => `unknown error ${JSON.stringify(name)} (known: ${knownErrors})`

@@ -1,9 +1,9 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { Range } from "../../domain/Range.ts"
 import { describeJson } from "./DescribeJson.ts"
 import { ValueInputJson } from "./ValueJson.ts"
 import { decodeWith, encodeTotal } from "./WireIssue.ts"
-import { explainedBy, keyedUnion } from "./WireSchema.ts"
+import { explainedBy, keyedForm, keyedUnion } from "./WireSchema.ts"
 
 /**
  * Ranges for watching (wire.md §7): `{"Eq": V}`, `{"Leq": V}`, `{"Geq": V}`, `{"BetweenEq": [V, V]}`,
@@ -28,36 +28,27 @@ const Bounds = Pair.check(Schema.makeFilter(([low, high]) =>
   )
 })
 
-const transform = SchemaTransformation.transform
+const { cases } = Range
 
 export const RangeJson = keyedUnion(
   {
-    Eq: Schema.Struct({ Eq: ValueInputJson }).pipe(Schema.decodeTo(
-      Schema.toType(Range.cases.Eq),
-      transform({ decode: (j) => ({ _tag: "Eq", value: j.Eq }) as const, encode: (r) => ({ Eq: r.value }) })
-    )),
-    Leq: Schema.Struct({ Leq: ValueInputJson }).pipe(Schema.decodeTo(
-      Schema.toType(Range.cases.Leq),
-      transform({ decode: (j) => ({ _tag: "Leq", value: j.Leq }) as const, encode: (r) => ({ Leq: r.value }) })
-    )),
-    Geq: Schema.Struct({ Geq: ValueInputJson }).pipe(Schema.decodeTo(
-      Schema.toType(Range.cases.Geq),
-      transform({ decode: (j) => ({ _tag: "Geq", value: j.Geq }) as const, encode: (r) => ({ Geq: r.value }) })
-    )),
-    BetweenEq: Schema.Struct({ BetweenEq: Bounds.annotate({ description: "Between the bounds, inclusive." }) }).pipe(Schema.decodeTo(
-      Schema.toType(Range.cases.BetweenEq),
-      transform({
-        decode: ({ BetweenEq: [low, high] }) => ({ _tag: "BetweenEq", low, high }) as const,
-        encode: (r) => ({ BetweenEq: [r.low, r.high] as const })
-      })
-    )),
-    OutOfStrict: Schema.Struct({ OutOfStrict: Bounds.annotate({ description: "Outside the bounds, strictly." }) }).pipe(Schema.decodeTo(
-      Schema.toType(Range.cases.OutOfStrict),
-      transform({
-        decode: ({ OutOfStrict: [low, high] }) => ({ _tag: "OutOfStrict", low, high }) as const,
-        encode: (r) => ({ OutOfStrict: [r.low, r.high] as const })
-      })
-    ))
+    Eq: keyedForm("Eq", ValueInputJson, cases.Eq, (value) => ({ _tag: "Eq", value }) as const, (r) => r.value),
+    Leq: keyedForm("Leq", ValueInputJson, cases.Leq, (value) => ({ _tag: "Leq", value }) as const, (r) => r.value),
+    Geq: keyedForm("Geq", ValueInputJson, cases.Geq, (value) => ({ _tag: "Geq", value }) as const, (r) => r.value),
+    BetweenEq: keyedForm(
+      "BetweenEq",
+      Bounds.annotate({ description: "Between the bounds, inclusive." }),
+      cases.BetweenEq,
+      ([low, high]) => ({ _tag: "BetweenEq", low, high }) as const,
+      (r) => [r.low, r.high] as const
+    ),
+    OutOfStrict: keyedForm(
+      "OutOfStrict",
+      Bounds.annotate({ description: "Outside the bounds, strictly." }),
+      cases.OutOfStrict,
+      ([low, high]) => ({ _tag: "OutOfStrict", low, high }) as const,
+      (r) => [r.low, r.high] as const
+    )
   },
   `a range: ${rangeForms}`,
   (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`

@@ -4,7 +4,7 @@ import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
 import { describeJson, isJsonObject } from "./DescribeJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
 import { decodeWith, encodeTotal } from "./WireIssue.ts"
-import { expectedGot, explainedBy } from "./WireSchema.ts"
+import { expectedGot, explainedBy, keyedForm } from "./WireSchema.ts"
 
 /**
  * Values on the wire, the same in both vocabularies (wire.md §2): an object with exactly one key naming
@@ -100,83 +100,87 @@ const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
 
 const vendorFields = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
 
+const { cases } = Value
+
 /** The payload of each value type (wire.md §2), and how it maps onto the domain's Value. */
 const payloads = {
-  Unit: Schema.Struct({ Unit: Schema.Unknown.annotate({ description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." }) }).pipe(
-    Schema.decodeTo(Value.cases.Unit, SchemaTransformation.transform({ decode: () => ({ _tag: "Unit" }) as const, encode: (): { readonly Unit: unknown } => ({ Unit: null }) }))
+  Unit: keyedForm(
+    "Unit",
+    Schema.Unknown.annotate({ description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." }),
+    cases.Unit,
+    () => ({ _tag: "Unit" }) as const,
+    () => null
   ),
-  OnOff: Schema.Struct({ OnOff: twoStates(["On", "Off"]) }).pipe(
-    Schema.decodeTo(Value.cases.OnOff, SchemaTransformation.transform({ decode: (j) => ({ _tag: "OnOff", state: j.OnOff }) as const, encode: (v) => ({ OnOff: v.state }) }))
+  OnOff: keyedForm("OnOff", twoStates(["On", "Off"]), cases.OnOff, (state) => ({ _tag: "OnOff", state }) as const, (v) => v.state),
+  OpenClosed: keyedForm(
+    "OpenClosed",
+    twoStates(["Open", "Closed"]),
+    cases.OpenClosed,
+    (state) => ({ _tag: "OpenClosed", state }) as const,
+    (v) => v.state
   ),
-  OpenClosed: Schema.Struct({ OpenClosed: twoStates(["Open", "Closed"]) }).pipe(
-    Schema.decodeTo(Value.cases.OpenClosed, SchemaTransformation.transform({ decode: (j) => ({ _tag: "OpenClosed", state: j.OpenClosed }) as const, encode: (v) => ({ OpenClosed: v.state }) }))
+  DoorLocked: keyedForm(
+    "DoorLocked",
+    twoStates(["Locked", "Unlocked"]),
+    cases.DoorLocked,
+    (state) => ({ _tag: "DoorLocked", state }) as const,
+    (v) => v.state
   ),
-  DoorLocked: Schema.Struct({ DoorLocked: twoStates(["Locked", "Unlocked"]) }).pipe(
-    Schema.decodeTo(Value.cases.DoorLocked, SchemaTransformation.transform({ decode: (j) => ({ _tag: "DoorLocked", state: j.DoorLocked }) as const, encode: (v) => ({ DoorLocked: v.state }) }))
-  ),
-  Duration: Schema.Struct({
-    Duration: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0, { message: "must not be negative" })).annotate({
+  Duration: keyedForm(
+    "Duration",
+    Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0, { message: "must not be negative" })).annotate({
       expected: "a number of seconds",
       description: "Seconds, with millisecond precision (finer is rounded)."
-    })
-  }).pipe(
-    Schema.decodeTo(Value.cases.Duration, SchemaTransformation.transform({ decode: (j) => ({ _tag: "Duration", seconds: plain(roundToMilliseconds(j.Duration)) }) as const, encode: (v) => ({ Duration: v.seconds }) }))
+    }),
+    cases.Duration,
+    (seconds) => ({ _tag: "Duration", seconds: plain(roundToMilliseconds(seconds)) }) as const,
+    (v) => v.seconds
   ),
-  TimeStamp: Schema.Struct({ TimeStamp: TimestampJson }).pipe(
-    Schema.decodeTo(Value.cases.TimeStamp, SchemaTransformation.transform({ decode: (j) => ({ _tag: "TimeStamp", epochMillis: j.TimeStamp }) as const, encode: (v) => ({ TimeStamp: v.epochMillis }) }))
+  TimeStamp: keyedForm("TimeStamp", TimestampJson, cases.TimeStamp, (epochMillis) => ({ _tag: "TimeStamp", epochMillis }) as const, (v) => v.epochMillis),
+  Temperature: keyedForm(
+    "Temperature",
+    Temperature,
+    cases.Temperature,
+    (t) => "C" in t
+      ? { _tag: "Temperature", unit: "C", degrees: plain(t.C) } as const
+      : { _tag: "Temperature", unit: "F", degrees: plain(t.F) } as const,
+    (v) => (v.unit === "C" ? { C: v.degrees } : { F: v.degrees })
   ),
-  Temperature: Schema.Struct({ Temperature: Temperature }).pipe(
-    Schema.decodeTo(Value.cases.Temperature, SchemaTransformation.transform({
-      decode: ({ Temperature: t }) =>
-        "C" in t
-          ? { _tag: "Temperature", unit: "C", degrees: plain(t.C) } as const
-          : { _tag: "Temperature", unit: "F", degrees: plain(t.F) } as const,
-      encode: (v) => ({ Temperature: v.unit === "C" ? { C: v.degrees } : { F: v.degrees } })
-    }))
-  ),
-  Color: Schema.Struct({
-    Color: Schema.Struct({ h: Finite, s: UnitInterval, v: UnitInterval }).annotate({
+  Color: keyedForm(
+    "Color",
+    Schema.Struct({ h: Finite, s: UnitInterval, v: UnitInterval }).annotate({
       expected: "a color",
       description: "Hue in degrees (taken mod 360), saturation and value in [0, 1]."
-    })
-  }).pipe(
-    Schema.decodeTo(Value.cases.Color, SchemaTransformation.transform({
-      decode: ({ Color: c }) => ({ _tag: "Color", h: normalizeHue(c.h), s: plain(c.s), v: plain(c.v) }) as const,
-      encode: (v) => ({ Color: { h: v.h, s: v.s, v: v.v } })
-    }))
+    }),
+    cases.Color,
+    (c) => ({ _tag: "Color", h: normalizeHue(c.h), s: plain(c.s), v: plain(c.v) }) as const,
+    (v) => ({ h: v.h, s: v.s, v: v.v })
   ),
-  String: Schema.Struct({ String: Schema.String }).pipe(
-    Schema.decodeTo(Value.cases.String, SchemaTransformation.transform({ decode: (j) => ({ _tag: "String", value: j.String }) as const, encode: (v) => ({ String: v.value }) }))
-  ),
-  Json: Schema.Struct({ Json: JsonPayload }).pipe(
-    Schema.decodeTo(Value.cases.Json, SchemaTransformation.transform({ decode: (j) => ({ _tag: "Json", value: j.Json }) as const, encode: (v) => ({ Json: v.value }) }))
-  ),
-  Binary: Schema.Struct({
-    Binary: Schema.Struct({
+  String: keyedForm("String", Schema.String, cases.String, (value) => ({ _tag: "String", value }) as const, (v) => v.value),
+  Json: keyedForm("Json", JsonPayload, cases.Json, (value) => ({ _tag: "Json", value }) as const, (v) => v.value),
+  Binary: keyedForm(
+    "Binary",
+    Schema.Struct({
       data: Schema.Array(Byte).annotate({ expected: "an array of bytes", description: "The bytes." }),
       mimetype: Schema.String
-    }).annotate({ expected: "binary data" })
-  }).pipe(
-    Schema.decodeTo(Value.cases.Binary, SchemaTransformation.transform({
-      decode: ({ Binary: b }) => ({ _tag: "Binary", data: b.data, mimetype: b.mimetype }) as const,
-      encode: (v) => ({ Binary: { data: v.data, mimetype: v.mimetype } })
-    }))
+    }).annotate({ expected: "binary data" }),
+    cases.Binary,
+    (b) => ({ _tag: "Binary", data: b.data, mimetype: b.mimetype }) as const,
+    (v) => ({ data: v.data, mimetype: v.mimetype })
   ),
-  ExtBool: Schema.Struct({
-    ExtBool: Schema.Struct({ value: Schema.Boolean, ...vendorFields }).annotate({ expected: "an extension value" })
-  }).pipe(
-    Schema.decodeTo(Value.cases.ExtBool, SchemaTransformation.transform({
-      decode: ({ ExtBool: e }) => ({ _tag: "ExtBool", value: e.value, vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
-      encode: (v) => ({ ExtBool: { value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind } })
-    }))
+  ExtBool: keyedForm(
+    "ExtBool",
+    Schema.Struct({ value: Schema.Boolean, ...vendorFields }).annotate({ expected: "an extension value" }),
+    cases.ExtBool,
+    (e) => ({ _tag: "ExtBool", value: e.value, vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
+    (v) => ({ value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind })
   ),
-  ExtNumeric: Schema.Struct({
-    ExtNumeric: Schema.Struct({ value: Finite, ...vendorFields }).annotate({ expected: "an extension value" })
-  }).pipe(
-    Schema.decodeTo(Value.cases.ExtNumeric, SchemaTransformation.transform({
-      decode: ({ ExtNumeric: e }) => ({ _tag: "ExtNumeric", value: plain(e.value), vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
-      encode: (v) => ({ ExtNumeric: { value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind } })
-    }))
+  ExtNumeric: keyedForm(
+    "ExtNumeric",
+    Schema.Struct({ value: Finite, ...vendorFields }).annotate({ expected: "an extension value" }),
+    cases.ExtNumeric,
+    (e) => ({ _tag: "ExtNumeric", value: plain(e.value), vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
+    (v) => ({ value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind })
   )
 } satisfies { readonly [T in ValueType]: Schema.Codec<Extract<Value, { readonly _tag: T }>, unknown> }
 

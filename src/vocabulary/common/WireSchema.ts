@@ -90,3 +90,25 @@ export const keyedUnion = <const Forms extends Readonly<Record<string, Schema.To
     const form = Object.hasOwn(forms, key) ? forms[key] : undefined
     return form ?? unknownKey(key)
   }))
+
+/**
+ * The form `{"<key>": payload}` of one variant of the model (`target`): `toModel` reads the payload as
+ * the variant, `toPayload` writes the variant as its payload. The members of a `keyedUnion`.
+ */
+export const keyedForm = <const K extends string, P, PE, T extends object>(
+  key: K,
+  payload: Schema.Codec<P, PE>,
+  target: Schema.Codec<T, unknown>,
+  toModel: (payload: P) => NoInfer<T>,
+  toPayload: (variant: T) => NoInfer<P>
+) => {
+  // Typed by hand: a struct with a computed key is beyond what the checker can see through.
+  const wire: Schema.Codec<{ readonly [k in K]: P }, { readonly [k in K]: PE }> = Schema.Struct({ [key]: payload }) as never
+  return wire.pipe(Schema.decodeTo(
+    Schema.toType(target),
+    SchemaTransformation.transform({
+      decode: (json: { readonly [k in K]: P }) => toModel(json[key]),
+      encode: (variant: T) => ({ [key]: toPayload(variant) }) as { readonly [k in K]: P }
+    })
+  ))
+}
