@@ -1,6 +1,7 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { parseArgs } from "node:util"
 import { Console, Data, Effect, References } from "effect"
+import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
 import * as tagStore from "./cases/tagStore.ts"
@@ -9,7 +10,7 @@ import { type AnyBenchCase, type CaseResult, defaultHarnessOptions, type Harness
 import { formatTable } from "./Table.ts"
 
 /** Every benchmark module; add a module of `bench/cases/` here. */
-const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [tagStore, selectorIndex, sendBatching]
+const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [requestPath, tagStore, selectorIndex, sendBatching]
 
 const usage = `usage: npm run bench -- [name filter] [--warmup-ms N] [--budget-ms N] [--rounds N]
   name filter   run only the cases whose name contains it

@@ -2,6 +2,7 @@ import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { Console, Effect, Layer, Option } from "effect"
 import { HttpServer, type HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
+import type { Server as NodeServer } from "node:http"
 import { ClockAdapter } from "./adapters/clock/ClockAdapter.ts"
 import { mqttLayerFromConfig } from "./adapters/mqtt/MqttFromConfig.ts"
 import { AuthLayer } from "./auth/AuthLayer.ts"
@@ -79,10 +80,13 @@ const firstRunExample = Layer.effectDiscard(Effect.gen(function*() {
   if (address._tag !== "UnixPathAddress") yield* Console.log(curlExample(`http://${formatUrlHostString(host)}:${address.port}`, adminToken.value))
 }))
 
-/** The whole gateway for `config`: server, adapters and core. Closing it closes every scope, the database last. */
-export const gatewayLayer = (config: GatewayConfigShape) =>
+/**
+ * The whole gateway for `config`: server, adapters and core. Closing it closes every scope, the database
+ * last. `makeServer` makes the Node server to answer on (benchmarks hand one in to feed it without a socket).
+ */
+export const gatewayLayer = (config: GatewayConfigShape, makeServer?: () => NodeServer) =>
   firstRunExample.pipe(
-    Layer.provideMerge(Server.layer(routes)),
+    Layer.provideMerge(Server.layer(routes, makeServer)),
     Layer.provideMerge(adapters(config)),
     Layer.provideMerge(AuthLayer),
     Layer.provideMerge(GatewayLayer),

@@ -2,7 +2,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Effect, Layer, LogLevel } from "effect"
 import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
-import { createServer } from "node:http"
+import { createServer, type Server } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
@@ -12,16 +12,17 @@ import { withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
 
 /**
- * Serves `routes` on `GatewayConfig.host`/`port` and, once requests are being answered, prints
+ * Serves `routes` on `GatewayConfig.host`/`port` (with the server `makeServer` makes: by default one
+ * with `serverTimeouts`; the benchmarks' way in without a socket) and, once requests are being answered, prints
  * one line `listening on http://HOST:PORT` with the bound port (port 0 picks a free one):
  * scripts and tests wait for it. Closing the layer's scope stops the server: see ConnectionDrain.
  */
-export const layer = <R>(routes: ReadonlyArray<Route<R>>) =>
+export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer: () => Server = () => createServer(serverTimeouts)) =>
   Layer.unwrap(
     Effect.gen(function*() {
       const { host, port, maxBodyBytes } = yield* GatewayConfig
       const { WebSocket } = yield* WebSockets
-      const server = createServer(serverTimeouts)
+      const server = makeServer()
       const drain = drainConnections(server)
       // WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
       const websocket = { WebSocket, maxPayload: maxBodyBytes }

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Context, Effect, Layer, Option, Redacted, type Scope } from "effect"
+import { HttpServer } from "effect/http"
+import { hashPassword } from "../../src/auth/Password.ts"
+import { Tokens } from "../../src/auth/Tokens.ts"
+import { UserRepository } from "../../src/store/UserRepository.ts"
+import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
+import { serverTimeouts } from "../../src/http/Server.ts"
+import { gatewayLayer } from "../../src/main.ts"
+
+/** A whole gateway for a benchmark: on loopback at `url`, and reachable without a socket through `server`. */
+export interface BenchGateway {
+  readonly url: string
+  readonly server: Server
+  /** An API token of the gateway's admin: `Authorization: Bearer <token>`. */
+  readonly token: string
+}
+
+/**
+ * Starts a gateway on `home` (a simulated home file's content, or the demo home when `None`) in a
+ * fresh data folder, for the scope. No first-run lines: the admin is made here, with a token, so that
+ * the benchmark's output holds only its table.
+ */
+export const benchGateway = (
+  home: Option.Option<unknown>,
+  config: Partial<GatewayConfigShape> = {}
+): Effect.Effect<BenchGateway, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const dataDir = yield* Effect.acquireRelease(
+      Effect.sync(() => mkdtempSync(join(tmpdir(), "gateway-bench-"))),
+      (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+    )
+    const homeFile = Option.map(home, (content) => {
+      const file = join(dataDir, "home.json")
+      writeFileSync(file, JSON.stringify(content))
+      return file
+    })
+    const server = createServer(serverTimeouts)
+    const context = yield* Layer.build(gatewayLayer(
+      { ...defaultGatewayConfig, port: 0, clock: false, defaultAdmin: false, dataDir, home: homeFile, ...config },
+      () => server
+    )).pipe(Effect.orDie)
+    const passwordHash = yield* hashPassword(Redacted.make("bench"))
+    const admin = yield* UserRepository.use((users) =>
+      users.insert({ username: "admin", email: "admin@example.org", passwordHash, createdAt: Date.now() })
+    ).pipe(Effect.flatMap(Effect.fromOption), Effect.provide(context), Effect.orDie)
+    const created = yield* Tokens.use((tokens) =>
+      tokens.create({ user: admin, kind: "api", label: "bench", scope: Option.none(), expiresAt: Option.none() })
+    ).pipe(Effect.provide(context), Effect.orDie)
+    const address = Context.get(context, HttpServer.HttpServer).address
+    const url = address._tag === "UnixPathAddress" ? address.path : `http://127.0.0.1:${address.port}`
+    return { url, server, token: Redacted.value(created.token) }
+  })
