@@ -17,7 +17,11 @@ export const basicCredentials = (
 export const SetupBodyJson = Schema.Struct({
   username: Schema.String,
   email: Schema.String,
-  password: Schema.RedactedFromValue(Schema.String)
+  password: Schema.String
 }).annotate({ expected: "a new user", identifier: "NewUser", description: "The first user." })
 
-export const decodeSetupBody = decodeWith(SetupBodyJson)
+/** The password is redacted as soon as it is read, so that no log or error can show it. */
+export const decodeSetupBody = decodeWith({
+  wire: SetupBodyJson,
+  read: (json) => ({ username: json.username, email: json.email, password: Redacted.make(json.password) })
+})

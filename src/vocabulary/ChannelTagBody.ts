@@ -14,7 +14,7 @@ const decoders: Record<Vocabulary, (json: unknown) => Decoded<TagRequest<Channel
 }
 
 /** The body of `/api/v1/channels/tag`, as the document describes it: either vocabulary's. */
-export const ChannelTagBodyJson = Schema.Union([B.ChannelTagBodyJson, A.ChannelTagBodyJson]).annotate({
+export const ChannelTagBodyJson = Schema.Union([B.ChannelTagBodyJson.wire, A.ChannelTagBodyJson.wire]).annotate({
   identifier: "ChannelTagBody",
   description: "A channel tag body of either vocabulary. The body tells which (an A selector wraps `id`, " +
     "`parent` and `kind` in `{\"Exactly\": …}`); a body that reads both ways means the same both ways."

@@ -30,18 +30,18 @@ export const WatchFrameErrorJson = Schema.Struct({ Error: Schema.String }).annot
 })
 
 /** What a client may send on the watch socket: a registration in either vocabulary. */
-export const WatchFrameJson = Schema.Union([A.WatchFrameJson, B.WatchFrameJson]).annotate({
+export const WatchFrameJson = Schema.Union([A.WatchFrameJson.wire, B.WatchFrameJson.wire]).annotate({
   description: "Registrations, in the socket's vocabulary."
 })
 
 /** What the watch socket sends in vocabulary A: its events, or the answer to a malformed frame. */
-const AServerFrameJson = Schema.Union([A.WatchEventJson, WatchFrameErrorJson]).annotate({
+const AServerFrameJson = Schema.Union([A.WatchEventJson.wire, WatchFrameErrorJson]).annotate({
   identifier: "AWatchEvent",
   description: "A frame the watch socket sends in vocabulary A."
 })
 
 /** What the watch socket sends in vocabulary B: its events, or the answer to a malformed frame. */
-const BServerFrameJson = Schema.Union([B.WatchEventJson, WatchFrameErrorJson]).annotate({
+const BServerFrameJson = Schema.Union([B.WatchEventJson.wire, WatchFrameErrorJson]).annotate({
   identifier: "BWatchEvent",
   description: "A frame the watch socket sends in vocabulary B."
 })

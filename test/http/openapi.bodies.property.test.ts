@@ -8,6 +8,7 @@ import { operations } from "../../src/http/openapi/Operations.ts"
 import { routes } from "../../src/main.ts"
 import { decodeChannelTagBody } from "../../src/vocabulary/ChannelTagBody.ts"
 import { decodeWith } from "../../src/vocabulary/common/WireIssue.ts"
+import { plain } from "../../src/vocabulary/common/WireShape.ts"
 
 /**
  * The published document says what the decoders read, for every route that takes a body: a body the
@@ -36,7 +37,7 @@ const validatorOf = (path: string, method: string) => {
 
 /** What the route reads its body with: the shared channel tag path sniffs the vocabulary. */
 const decoderOf = (path: string, schema: Schema.Top & Schema.Decoder<unknown>) =>
-  path === "/api/v1/channels/tag" ? (json: unknown) => decodeChannelTagBody(json, undefined) : decodeWith(schema)
+  path === "/api/v1/channels/tag" ? (json: unknown) => decodeChannelTagBody(json, undefined) : decodeWith(plain(schema))
 
 /** Where a defect can go: every place in a JSON document. */
 type Place = ReadonlyArray<string | number>

@@ -17,7 +17,7 @@ import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.t
 export const defaultSimulatorAdapter = "simulator@gateway.local"
 
 /** A getter's initial value; `null` or no `value` at all means "no value yet", as `null` does in results. */
-const InitialValue = ValueOrNullJson
+const InitialValue = ValueOrNullJson.codec
 
 const Tags = Schema.Array(Tag).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
 const Milliseconds = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
@@ -34,13 +34,13 @@ const misfit = (kind: Kind, value: Value): string | undefined => {
 export const Cycle = Schema.Struct({
   /** At least a millisecond: a zero period would make the getter spin. */
   every_ms: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(1)),
-  values: Schema.Array(ValueInputJson).check(Schema.isMinLength(1, { message: "must list at least one value" }))
+  values: Schema.Array(ValueInputJson.codec).check(Schema.isMinLength(1, { message: "must list at least one value" }))
 })
 export type Cycle = typeof Cycle.Type
 
 export const SimulatedGetter = Schema.Struct({
   id: ChannelId,
-  kind: KindJson,
+  kind: KindJson.codec,
   tags: Tags,
   value: InitialValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
   cycle: Schema.optionalKey(Cycle),
@@ -61,7 +61,7 @@ export type SimulatedGetter = typeof SimulatedGetter.Type
 
 export const SimulatedSetter = Schema.Struct({
   id: ChannelId,
-  kind: KindJson,
+  kind: KindJson.codec,
   tags: Tags,
   /** A getter of the same home whose value becomes what is written here. */
   drives: Schema.optionalKey(ChannelId)

@@ -87,8 +87,8 @@ const getServices: OperationDescription = {
   summary: "List services",
   description: "The services matching any selector.",
   tag: B,
-  body: readBody(VocabularyB.ServiceSelectorsJson, "every service"),
-  response: { schema: VocabularyB.ServicesJson, description: "The services, sorted by id." }
+  body: readBody(VocabularyB.ServiceSelectorsJson.wire, "every service"),
+  response: { schema: VocabularyB.ServicesJson.wire, description: "The services, sorted by id." }
 }
 
 const serviceTags = (operation: "add" | "remove"): OperationDescription => ({
@@ -96,7 +96,7 @@ const serviceTags = (operation: "add" | "remove"): OperationDescription => ({
   summary: `${operation === "add" ? "Add tags to" : "Remove tags from"} services`,
   description: "Touches the services that match now; tags are persisted with the service id.",
   tag: B,
-  body: writeBody(VocabularyB.ServiceTagBodyJson, "The services and the tags."),
+  body: writeBody(VocabularyB.ServiceTagBodyJson.wire, "The services and the tags."),
   response: tagCount
 })
 
@@ -105,8 +105,8 @@ const channels = (mechanism: "getter" | "setter"): OperationDescription => ({
   summary: `List ${mechanism}s`,
   description: `The ${mechanism}s matching any selector.`,
   tag: B,
-  body: readBody(mechanism === "getter" ? VocabularyB.GetterSelectorsJson : VocabularyB.SetterSelectorsJson, `every ${mechanism}`),
-  response: { schema: VocabularyB.ChannelsJson, description: `The ${mechanism}s, sorted by id.` }
+  body: readBody(mechanism === "getter" ? VocabularyB.GetterSelectorsJson.wire : VocabularyB.SetterSelectorsJson.wire, `every ${mechanism}`),
+  response: { schema: VocabularyB.ChannelsJson.wire, description: `The ${mechanism}s, sorted by id.` }
 })
 
 const fetchValues: OperationDescription = {
@@ -114,8 +114,8 @@ const fetchValues: OperationDescription = {
   summary: "Read the values of getters",
   description: "Asks the devices for the current value of every getter matching any selector." + loneBinary,
   tag: B,
-  body: readBody(VocabularyB.GetterSelectorsJson, "every getter"),
-  response: { schema: VocabularyB.FetchResultsJson, description: "The value or error of each getter." }
+  body: readBody(VocabularyB.GetterSelectorsJson.wire, "every getter"),
+  response: { schema: VocabularyB.FetchResultsJson.wire, description: "The value or error of each getter." }
 }
 
 const sendValues: OperationDescription = {
@@ -123,8 +123,8 @@ const sendValues: OperationDescription = {
   summary: "Send values to setters",
   description: "Writes, batched per adapter. A value of the wrong type is that setter's TypeError; the others are written.",
   tag: B,
-  body: writeBody(VocabularyB.SendBodyJson, "The targets and their values."),
-  response: { schema: VocabularyB.SendResultsJson, description: "The outcome for each setter." }
+  body: writeBody(VocabularyB.SendBodyJson.wire, "The targets and their values."),
+  response: { schema: VocabularyB.SendResultsJson.wire, description: "The outcome for each setter." }
 }
 
 // ---- shared ---------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ const mechanismTags = (operation: "add" | "remove", mechanism: "getter" | "sette
   description: `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +
     `Touches the ${mechanism}s that match now.`,
   tag: B,
-  body: writeBody(mechanism === "getter" ? VocabularyB.GetterTagBodyJson : VocabularyB.SetterTagBodyJson, `The ${mechanism}s and the tags.`),
+  body: writeBody(mechanism === "getter" ? VocabularyB.GetterTagBodyJson.wire : VocabularyB.SetterTagBodyJson.wire, `The ${mechanism}s and the tags.`),
   response: tagCount
 })
 
@@ -188,7 +188,7 @@ const nodeTags = (operation: "put" | "delete"): OperationDescription => ({
   summary: `${operation === "put" ? "Add tags to" : "Remove tags from"} nodes`,
   description: "Touches the nodes that match now; tags are persisted with the node id.",
   tag: A,
-  body: writeBody(VocabularyA.NodeTagBodyJson, "The nodes and the tags."),
+  body: writeBody(VocabularyA.NodeTagBodyJson.wire, "The nodes and the tags."),
   response: tagCount
 })
 
@@ -197,8 +197,8 @@ const getInputChannels: OperationDescription = {
   summary: "List inputs",
   description: "The inputs matching any selector.",
   tag: A,
-  body: readBody(VocabularyA.GetSelectorsJson, "every input"),
-  response: { schema: VocabularyA.ChannelsJson, description: "The inputs, sorted by id." }
+  body: readBody(VocabularyA.GetSelectorsJson.wire, "every input"),
+  response: { schema: VocabularyA.ChannelsJson.wire, description: "The inputs, sorted by id." }
 }
 
 // ---- the table ------------------------------------------------------------------------------------
@@ -233,8 +233,8 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "List nodes",
     description: "The nodes matching any selector.",
     tag: A,
-    body: readBody(VocabularyA.NodeSelectorsJson, "every node"),
-    response: { schema: VocabularyA.NodesJson, description: "The nodes, sorted by id." }
+    body: readBody(VocabularyA.NodeSelectorsJson.wire, "every node"),
+    response: { schema: VocabularyA.NodesJson.wire, description: "The nodes, sorted by id." }
   },
   "POST /api/v1/nodes/tag": nodeTags("put"),
   "DELETE /api/v1/nodes/tag": nodeTags("delete"),
@@ -245,24 +245,24 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "List outputs",
     description: "The outputs matching any selector.",
     tag: A,
-    body: readBody(VocabularyA.SetSelectorsJson, "every output"),
-    response: { schema: VocabularyA.ChannelsJson, description: "The outputs, sorted by id." }
+    body: readBody(VocabularyA.SetSelectorsJson.wire, "every output"),
+    response: { schema: VocabularyA.ChannelsJson.wire, description: "The outputs, sorted by id." }
   },
   "GET /api/v1/channels/value": {
     operationId: "get_channel_value",
     summary: "Read the values of inputs",
     description: "Asks the devices for the current value of every input matching any selector." + loneBinary,
     tag: A,
-    body: readBody(VocabularyA.GetSelectorsJson, "every input"),
-    response: { schema: VocabularyA.FetchResultsJson, description: "The value or error of each input." }
+    body: readBody(VocabularyA.GetSelectorsJson.wire, "every input"),
+    response: { schema: VocabularyA.FetchResultsJson.wire, description: "The value or error of each input." }
   },
   "POST /api/v1/channels/value": {
     operationId: "put_channel_value",
     summary: "Send a value to outputs",
     description: "Writes, batched per adapter. A value of the wrong type is that output's TypeError; the others are written.",
     tag: A,
-    body: writeBody(VocabularyA.PutValueBodyJson, "The outputs and the value."),
-    response: { schema: VocabularyA.SendResultsJson, description: "The outcome for each output." }
+    body: writeBody(VocabularyA.PutValueBodyJson.wire, "The outputs and the value."),
+    response: { schema: VocabularyA.SendResultsJson.wire, description: "The outcome for each output." }
   },
 
   "GET /health": {

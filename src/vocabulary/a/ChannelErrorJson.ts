@@ -1,8 +1,9 @@
 import { Schema } from "effect"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, NodeIdJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { annotated, plain, wireShape } from "../common/WireShape.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
@@ -30,25 +31,25 @@ export const channelErrorInA = (error: ChannelErrorInA): ChannelErrorInA =>
 
 const known = "NoSuchNode, NoSuchGet, NoSuchSet, TypeError, InternalError"
 
-const { cases } = ChannelError
-
-export const ChannelErrorJson = keyedUnion(
-  {
-    NoSuchNode: keyedForm("NoSuchNode", NodeIdJson, cases.NoSuchService, (id) => ({ _tag: "NoSuchService", id }) as const, (e) => e.id),
-    NoSuchGet: keyedForm("NoSuchGet", ChannelIdJson, cases.NoSuchGetter, (id) => ({ _tag: "NoSuchGetter", id }) as const, (e) => e.id),
-    NoSuchSet: keyedForm("NoSuchSet", ChannelIdJson, cases.NoSuchSetter, (id) => ({ _tag: "NoSuchSetter", id }) as const, (e) => e.id),
-    TypeError: keyedForm("TypeError", EmptyArrayJson, Schema.TaggedStruct("TypeMismatch", {}), () => ({ _tag: "TypeMismatch" }) as const, () => [] as const),
-    InternalError: keyedForm(
-      "InternalError",
-      Schema.String.annotate({ expected: "a message (a string)" }),
-      cases.DeviceFailure,
-      (message) => ({ _tag: "DeviceFailure", message }) as const,
-      (e) => e.message
-    )
-  },
-  `an error such as {"NoSuchGet": "<id>"}`,
-  (name) => `unknown error ${JSON.stringify(name)} (known: ${known})`
-).annotate({ identifier: "AError", description: "A per-channel error." })
+export const ChannelErrorJson = wireShape(annotated(
+  keyedUnion<ChannelErrorInA>(
+    {
+      NoSuchService: keyedForm("NoSuchNode", plain(NodeIdJson), (id) => ({ _tag: "NoSuchService", id }) as const, (e) => e.id),
+      NoSuchGetter: keyedForm("NoSuchGet", plain(ChannelIdJson), (id) => ({ _tag: "NoSuchGetter", id }) as const, (e) => e.id),
+      NoSuchSetter: keyedForm("NoSuchSet", plain(ChannelIdJson), (id) => ({ _tag: "NoSuchSetter", id }) as const, (e) => e.id),
+      TypeMismatch: keyedForm("TypeError", plain(EmptyArrayJson), () => ({ _tag: "TypeMismatch" }) as const, () => [] as const),
+      DeviceFailure: keyedForm(
+        "InternalError",
+        plain(Schema.String.annotate({ expected: "a message (a string)" })),
+        (message) => ({ _tag: "DeviceFailure", message }) as const,
+        (e) => e.message
+      )
+    },
+    `an error such as {"NoSuchGet": "<id>"}`,
+    (name) => `unknown error ${JSON.stringify(name)} (known: ${known})`
+  ),
+  { identifier: "AError", description: "A per-channel error." }
+), ChannelErrorInA)
 
 export const decodeChannelError = decodeWith(ChannelErrorJson)
-export const encodeChannelError = encodeTotal(ChannelErrorJson)
+export const encodeChannelError = ChannelErrorJson.write

@@ -1,11 +1,13 @@
-import { Schema, SchemaTransformation, Struct } from "effect"
+import { Schema, Struct } from "effect"
 import { Channel } from "../../domain/Channel.ts"
 import { byId } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
-import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
-import { explainedBy, keyedUnion } from "../common/WireSchema.ts"
+import { isJsonObject } from "../common/DescribeJson.ts"
+import { decodeWith } from "../common/WireIssue.ts"
+import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { listOf, type WirePart, wireShape } from "../common/WireShape.ts"
 import { KindJson } from "./KindJson.ts"
 
 /**
@@ -45,66 +47,76 @@ const Push = Schema.Tuple([
 })
 
 type MechanismInA = Pick<ChannelInA, "mechanism" | "kind" | "updated" | "pushMs">
-const MechanismInA = Schema.Struct(Struct.pick(Channel.fields, ["mechanism", "kind", "updated", "pushMs"]))
 
-const Mechanism = keyedUnion(
-  {
-    Get: Schema.Struct({
-      Get: Schema.Struct({ kind: KindJson, updated: TimestampOrNullJson }).annotate({ expected: "a Get mechanism" })
-    }),
-    Set: Schema.Struct({
-      Set: Schema.Struct({ kind: KindJson, push: Push, updated: TimestampOrNullJson }).annotate({ expected: "a Set mechanism" })
-    })
-  },
-  `{"Get": …} or {"Set": …}`,
-  (name) => `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`
-).pipe(Schema.decodeTo(
-  Schema.toType(MechanismInA),
-  SchemaTransformation.transform({
-    decode: (json): MechanismInA =>
-      "Get" in json
-        ? { mechanism: "getter", kind: json.Get.kind, updated: json.Get.updated, pushMs: 0 }
-        : { mechanism: "setter", kind: json.Set.kind, updated: json.Set.updated, pushMs: json.Set.push[0] + 0 },
-    encode: (m) =>
-      m.mechanism === "getter"
-        ? { Get: { kind: m.kind, updated: m.updated } }
-        : { Set: { kind: m.kind, push: [m.pushMs] as const, updated: m.updated } }
-  })
-))
+const Get = Schema.Struct({ kind: KindJson.wire, updated: TimestampOrNullJson.wire }).annotate({ expected: "a Get mechanism" })
+const Set = Schema.Struct({ kind: KindJson.wire, push: Push, updated: TimestampOrNullJson.wire }).annotate({ expected: "a Set mechanism" })
+const mechanismForms = { Get: Schema.Struct({ Get }), Set: Schema.Struct({ Set }) }
 
-export const ChannelJson = Schema.Struct({
+type MechanismWire = typeof mechanismForms.Get.Type | typeof mechanismForms.Set.Type
+
+const mechanismExample = `{"Get": …} or {"Set": …}`
+
+const Mechanism: WirePart<MechanismInA, MechanismWire> = {
+  wire: Schema.Union([mechanismForms.Get, mechanismForms.Set]).annotate(explainedBy((input) => {
+    if (!isJsonObject(input)) return expectedGot(mechanismExample, input)
+    const keys = Object.keys(input)
+    const [name] = keys
+    if (name === undefined || keys.length > 1) return `expected ${mechanismExample}, got an object with ${keys.length} keys`
+    return name === "Get" || name === "Set" ? mechanismForms[name] : `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`
+  })),
+  read: (json) =>
+    "Get" in json
+      ? { mechanism: "getter", kind: KindJson.read(json.Get.kind), updated: TimestampOrNullJson.read(json.Get.updated), pushMs: 0 }
+      : {
+        mechanism: "setter",
+        kind: KindJson.read(json.Set.kind),
+        updated: TimestampOrNullJson.read(json.Set.updated),
+        pushMs: json.Set.push[0] + 0
+      },
+  write: (m) =>
+    m.mechanism === "getter"
+      ? { Get: { kind: KindJson.write(m.kind), updated: TimestampOrNullJson.write(m.updated) } }
+      : { Set: { kind: KindJson.write(m.kind), push: [m.pushMs] as const, updated: TimestampOrNullJson.write(m.updated) } }
+}
+
+const channel = Schema.Struct({
   id: ChannelIdJson,
   node: NodeIdJson,
-  tags: TagsJson,
-  last_seen: TimestampOrNullJson,
-  mechanism: Mechanism
-}).annotate({ expected: "a Channel", identifier: "AChannel", description: "An input or output." }).pipe(Schema.decodeTo(
-  Schema.toType(ChannelInA),
-  SchemaTransformation.transform({
-    decode: (json): ChannelInA => ({ id: json.id, service: json.node, tags: json.tags, lastSeen: json.last_seen, ...json.mechanism }),
-    // Takes a domain Channel as it is (its adapter is left out) or an A view.
-    encode: (channel) => ({
-      id: channel.id,
-      node: channel.service,
-      tags: channel.tags,
-      last_seen: channel.lastSeen,
-      mechanism: { mechanism: channel.mechanism, kind: channel.kind, updated: channel.updated, pushMs: channel.pushMs }
-    })
+  tags: TagsJson.wire,
+  last_seen: TimestampOrNullJson.wire,
+  mechanism: Mechanism.wire
+}).annotate({ expected: "a Channel", identifier: "AChannel", description: "An input or output." })
+
+export type ChannelWire = typeof channel.Type
+
+export const ChannelJson = wireShape({
+  wire: channel,
+  read: (json): ChannelInA => ({
+    id: json.id,
+    service: json.node,
+    tags: TagsJson.read(json.tags),
+    lastSeen: TimestampOrNullJson.read(json.last_seen),
+    ...Mechanism.read(json.mechanism)
+  }),
+  // Takes a domain Channel as it is (its adapter is left out) or an A view.
+  write: (channel: ChannelInA) => ({
+    id: channel.id,
+    node: channel.service,
+    tags: TagsJson.write(channel.tags),
+    last_seen: TimestampOrNullJson.write(channel.lastSeen),
+    mechanism: Mechanism.write(channel)
   })
-))
+}, ChannelInA)
 
 /** Lists are sorted by id (wire.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
   [...channels].sort(byId)
 
 /** Channels, written in id order. */
-export const channelsJson = (what: string) =>
-  Schema.Array(ChannelJson).annotate({ expected: what }).pipe(Schema.decode(
-    SchemaTransformation.transform({ decode: (channels) => channels, encode: sortChannels })
-  ))
+export const channelsJson = (what: string) => listOf(ChannelJson, { expected: what }, sortChannels)
 
 export const ChannelsJson = channelsJson("an array of Channel")
 
 export const decodeChannels = decodeWith(ChannelsJson)
-export const encodeChannel = encodeTotal(ChannelJson)
-export const encodeChannels = encodeTotal(ChannelsJson)
+export const encodeChannel = ChannelJson.write
+export const encodeChannels = ChannelsJson.write

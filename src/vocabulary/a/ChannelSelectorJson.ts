@@ -1,9 +1,10 @@
-import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { type Constraint, empty, exactly, same, sameConstraint } from "../../domain/Constraint.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector } from "../../domain/Selector.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
 import { ConstraintJson } from "./ConstraintJson.ts"
 import { KindJson } from "./KindJson.ts"
 
@@ -47,52 +48,65 @@ const unexpressible = (selector: ChannelSelector, role: Role): string | undefine
     ? undefined
     : `in vocabulary A, ${role.what} selects ${describeMechanism(role.mechanism)}, this selector ${describeMechanism(selector.mechanism)}`
 
-const selectorJson = (role: Role) =>
+const idConstraint = ConstraintJson(plain(ChannelIdJson))
+const nodeConstraint = ConstraintJson(plain(NodeIdJson))
+const kindConstraint = ConstraintJson(KindJson)
+
+const selectorWire = (role: Role) =>
   Schema.Struct({
-    id: Schema.optionalKey(ConstraintJson(ChannelIdJson)).annotateKey({ description: "The channel with this id." }),
-    parent: Schema.optionalKey(ConstraintJson(NodeIdJson)).annotateKey({ description: "Channels of this node." }),
-    tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Channels that carry all of these tags." }),
-    kind: Schema.optionalKey(ConstraintJson(KindJson)).annotateKey({ description: "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`." })
+    id: Schema.optionalKey(idConstraint.wire).annotateKey({ description: "The channel with this id." }),
+    parent: Schema.optionalKey(nodeConstraint.wire).annotateKey({ description: "Channels of this node." }),
+    tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Channels that carry all of these tags." }),
+    kind: Schema.optionalKey(kindConstraint.wire).annotateKey({ description: "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`." })
   }).annotate({
     expected: role.what,
     identifier: role.identifier,
     description: `${role.description} Every given field must hold; \`{}\` matches everything.`
-  }).pipe(Schema.decodeTo(
-    Schema.toType(ChannelSelector),
-    SchemaTransformation.transformEffect({
-      decode: (json) =>
-        Effect.succeed<ChannelSelector>({
-          id: json.id ?? empty,
-          service: json.parent ?? empty,
-          mechanism: role.mechanism,
-          kind: json.kind ?? empty,
-          tags: json.tags ?? [],
-          serviceTags: []
-        }),
-      // An unconstrained field is left out: `{}` is the selector of everything.
-      encode: (selector) => {
-        const reason = unexpressible(selector, role)
-        if (reason !== undefined) return Effect.fail(new SchemaIssue.InvalidValue({ message: reason }, selector))
-        return Effect.succeed({
-          ...(selector.id._tag === "Empty" ? {} : { id: selector.id }),
-          ...(selector.service._tag === "Empty" ? {} : { parent: selector.service }),
-          ...(selector.tags.length === 0 ? {} : { tags: selector.tags }),
-          ...(selector.kind._tag === "Empty" ? {} : { kind: selector.kind })
-        })
-      }
-    })
-  ))
+  })
+
+type SelectorWire = ReturnType<typeof selectorWire>["Type"]
+
+/** The selector in `role`, if A can write it: an unconstrained field is left out, `{}` is the selector of everything. */
+const writeSelector = (role: Role) => (selector: ChannelSelector): Result.Result<SelectorWire, string> => {
+  const reason = unexpressible(selector, role)
+  if (reason !== undefined) return Result.fail(reason)
+  return Result.succeed({
+    ...(selector.id._tag === "Empty" ? {} : { id: idConstraint.write(selector.id) }),
+    ...(selector.service._tag === "Empty" ? {} : { parent: nodeConstraint.write(selector.service) }),
+    ...(selector.tags.length === 0 ? {} : { tags: TagsJson.write(selector.tags) }),
+    ...(selector.kind._tag === "Empty" ? {} : { kind: kindConstraint.write(selector.kind) })
+  })
+}
+
+const selectorJson = (role: Role) =>
+  partialWireShape({
+    wire: selectorWire(role),
+    read: (json): ChannelSelector => ({
+      id: json.id === undefined ? empty : idConstraint.read(json.id),
+      service: json.parent === undefined ? empty : nodeConstraint.read(json.parent),
+      mechanism: role.mechanism,
+      kind: json.kind === undefined ? empty : kindConstraint.read(json.kind),
+      tags: json.tags === undefined ? [] : TagsJson.read(json.tags),
+      serviceTags: []
+    }),
+    write: writeSelector(role)
+  }, ChannelSelector)
 
 export const GetSelectorJson = selectorJson(asGetSelector)
 export const SetSelectorJson = selectorJson(asSetSelector)
 /** A selector of a channel tag body: it matches channels of either mechanism (wire.md §6). */
 export const ChannelTagSelectorJson = selectorJson(asEitherSelector)
 
-export const GetSelectorsJson = Schema.Array(GetSelectorJson).annotate({ expected: "an array of GetSelector" })
-export const SetSelectorsJson = Schema.Array(SetSelectorJson).annotate({ expected: "an array of SetSelector" })
-export const ChannelTagSelectorsJson = Schema.Array(ChannelTagSelectorJson).annotate({
-  expected: "an array of GetSelector or SetSelector"
-})
+const selectors = (selector: PartialWireShape<ChannelSelector, SelectorWire>, expected: string) =>
+  partialWireShape({
+    wire: Schema.Array(selector.wire).annotate({ expected }),
+    read: (json) => json.map(selector.read),
+    write: (all: ReadonlyArray<ChannelSelector>) => writeEach(all, selector.write)
+  }, Schema.Array(ChannelSelector))
+
+export const GetSelectorsJson = selectors(GetSelectorJson, "an array of GetSelector")
+export const SetSelectorsJson = selectors(SetSelectorJson, "an array of SetSelector")
+export const ChannelTagSelectorsJson = selectors(ChannelTagSelectorJson, "an array of GetSelector or SetSelector")
 
 export const decodeGetSelectors = decodeWith(GetSelectorsJson)
 export const decodeSetSelectors = decodeWith(SetSelectorsJson)

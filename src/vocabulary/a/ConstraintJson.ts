@@ -1,5 +1,6 @@
-import { Schema, SchemaTransformation } from "effect"
-import { keyedUnion } from "../common/WireSchema.ts"
+import type { Constraint } from "../../domain/Constraint.ts"
+import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { plain, type WirePart } from "../common/WireShape.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
@@ -9,32 +10,15 @@ import { EmptyArrayJson } from "./EmptyMarker.ts"
  */
 const forms = `{"Exactly": …}, {"Empty": []} or {"Conflict": []}`
 
-const Empty = Schema.Struct({ Empty: EmptyArrayJson }).pipe(Schema.decodeTo(
-  Schema.TaggedStruct("Empty", {}),
-  SchemaTransformation.transform({ decode: () => ({ _tag: "Empty" }) as const, encode: () => ({ Empty: [] as const }) })
-))
+const marker = plain(EmptyArrayJson)
 
-const Conflict = Schema.Struct({ Conflict: EmptyArrayJson }).pipe(Schema.decodeTo(
-  Schema.TaggedStruct("Conflict", {}),
-  SchemaTransformation.transform({ decode: () => ({ _tag: "Conflict" }) as const, encode: () => ({ Conflict: [] as const }) })
-))
-
-export const ConstraintJson = <T, E>(value: Schema.Codec<T, E>) => {
-  // Typed by hand: a struct over a generic field is beyond what the checker can see through.
-  const exactlyJson: Schema.Codec<{ readonly Exactly: T }, { readonly Exactly: E }> = Schema.Struct({ Exactly: value })
-  return keyedUnion(
+export const ConstraintJson = <T, W>(value: WirePart<T, W>): WirePart<Constraint<T>, unknown> =>
+  keyedUnion<Constraint<T>>(
     {
-      Exactly: exactlyJson.pipe(Schema.decodeTo(
-        Schema.TaggedStruct("Exactly", { value: Schema.toType(value) }),
-        SchemaTransformation.transform({
-          decode: (json) => ({ _tag: "Exactly", value: json.Exactly }) as const,
-          encode: (constraint) => ({ Exactly: constraint.value })
-        })
-      )),
-      Empty,
-      Conflict
+      Exactly: keyedForm("Exactly", value, (v): Constraint<T> & { readonly _tag: "Exactly" } => ({ _tag: "Exactly", value: v }), (c) => c.value),
+      Empty: keyedForm("Empty", marker, () => ({ _tag: "Empty" }) as const, () => [] as const),
+      Conflict: keyedForm("Conflict", marker, () => ({ _tag: "Conflict" }) as const, () => [] as const)
     },
     forms,
     (key) => `unknown constraint ${JSON.stringify(key)}, expected ${forms}`
   )
-}

@@ -1,11 +1,13 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { ChannelInA as ChannelInASchema } from "./ChannelJson.ts"
 import { normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { byId } from "../../domain/ListOrder.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
-import { type ChannelInA, channelInA, channelsJson, sortChannels } from "./ChannelJson.ts"
+import { decodeWith } from "../common/WireIssue.ts"
+import { wireCheck } from "../common/WireSchema.ts"
+import { listOf, wireShape } from "../common/WireShape.ts"
+import { channelInA, channelsJson, type ChannelWire, sortChannels } from "./ChannelJson.ts"
 
 /**
  * What A says of a node (wire.md §5: `{"id", "tags", "inputs", "outputs"}`): a domain Service without
@@ -28,37 +30,40 @@ export const nodeInA = (node: NodeInA): NodeInA => ({
 })
 
 /** A node's channels belong to it and have the mechanism of the list they are in. */
-const misplaced = (node: ServiceId, mechanism: Mechanism, channels: ReadonlyArray<ChannelInA>, list: string) => {
-  const index = channels.findIndex((c) => c.service !== node || c.mechanism !== mechanism)
+const misplaced = (node: ServiceId, mechanism: Mechanism, channels: ReadonlyArray<ChannelWire>, list: string) => {
+  const form = mechanism === "getter" ? "Get" : "Set"
+  const index = channels.findIndex((c) => c.node !== node || !(form in c.mechanism))
   const channel = channels[index]
   if (channel === undefined) return undefined
-  if (channel.service !== node) {
+  if (channel.node !== node) {
     return { path: [list, index, "node"], issue: `expected the id of the node that holds the channel, ${JSON.stringify(node)}` }
   }
-  const [kind, form] = mechanism === "getter" ? ["an input", "Get"] : ["an output", "Set"]
-  return { path: [list, index, "mechanism"], issue: `${kind} channel has a ${form} mechanism` }
+  return { path: [list, index, "mechanism"], issue: `${mechanism === "getter" ? "an input" : "an output"} channel has a ${form} mechanism` }
 }
 
-export const NodeJson = Schema.Struct({
-  id: NodeIdJson,
-  tags: TagsJson,
-  inputs: channelsJson("an array of input Channel"),
-  outputs: channelsJson("an array of output Channel")
-}).check(Schema.makeFilter((node) =>
-  misplaced(node.id, "getter", node.inputs, "inputs") ?? misplaced(node.id, "setter", node.outputs, "outputs")
-)).annotate({ expected: "a Node", identifier: "ANode", description: "A device." }).pipe(Schema.decodeTo(
-  Schema.toType(NodeInA),
-  SchemaTransformation.transform({
-    decode: (json): NodeInA => ({ id: json.id, tags: json.tags, getters: json.inputs, setters: json.outputs }),
-    // Takes a domain Service as it is (adapter and properties are left out) or an A view.
-    encode: (node) => ({ id: node.id, tags: node.tags, inputs: node.getters, outputs: node.setters })
-  })
-))
+const inputs = channelsJson("an array of input Channel")
+const outputs = channelsJson("an array of output Channel")
 
-export const NodesJson = Schema.Array(NodeJson).annotate({ expected: "an array of Node" }).pipe(Schema.decode(
-  SchemaTransformation.transform({ decode: (nodes) => nodes, encode: (nodes) => [...nodes].sort(byId) })
-))
+const nodeFields = Schema.Struct({
+  id: NodeIdJson,
+  tags: TagsJson.wire,
+  inputs: inputs.wire,
+  outputs: outputs.wire
+})
+
+const node = nodeFields.check(wireCheck((node: typeof nodeFields.Type) =>
+  misplaced(node.id, "getter", node.inputs, "inputs") ?? misplaced(node.id, "setter", node.outputs, "outputs")
+)).annotate({ expected: "a Node", identifier: "ANode", description: "A device." })
+
+export const NodeJson = wireShape({
+  wire: node,
+  read: (json): NodeInA => ({ id: json.id, tags: TagsJson.read(json.tags), getters: inputs.read(json.inputs), setters: outputs.read(json.outputs) }),
+  // Takes a domain Service as it is (adapter and properties are left out) or an A view.
+  write: (node: NodeInA) => ({ id: node.id, tags: TagsJson.write(node.tags), inputs: inputs.write(node.getters), outputs: outputs.write(node.setters) })
+}, NodeInA)
+
+export const NodesJson = listOf(NodeJson, { expected: "an array of Node" }, (nodes) => [...nodes].sort(byId))
 
 export const decodeNodes = decodeWith(NodesJson)
-export const encodeNode = encodeTotal(NodeJson)
-export const encodeNodes = encodeTotal(NodesJson)
+export const encodeNode = NodeJson.write
+export const encodeNodes = NodesJson.write

@@ -1,9 +1,10 @@
-import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
 import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { partialWireShape } from "../common/WireShape.ts"
 import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
 
 /**
@@ -13,49 +14,33 @@ import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
  */
 const forms = `the pair [[SetSelector], Value] or {"set": [SetSelector], "value": Value}`
 
-const target = Schema.toType(SendTarget)
+const ObjectForm = Schema.Struct({ set: SetSelectorsJson.wire, value: ValueInputJson.wire }).annotate({ expected: `{"set", "value"}` })
 
-const ObjectForm = Schema.Struct({ set: SetSelectorsJson, value: ValueInputJson }).annotate({ expected: `{"set", "value"}` }).pipe(
-  Schema.decodeTo(
-    target,
-    SchemaTransformation.transform({
-      decode: (json): SendTarget => ({ selectors: json.set, value: json.value }),
-      encode: (t) => ({ set: t.selectors, value: t.value })
-    })
-  )
-)
+const PairForm = Schema.Tuple([SetSelectorsJson.wire, ValueInputJson.wire])
 
-const PairForm = Schema.Tuple([SetSelectorsJson, ValueInputJson]).pipe(
-  Schema.decodeTo(
-    target,
-    SchemaTransformation.transform({
-      decode: ([selectors, value]): SendTarget => ({ selectors, value }),
-      encode: (t) => [t.selectors, t.value] as const
-    })
-  )
-)
+type BodyWire = typeof ObjectForm.Type | typeof PairForm.Type
 
-export const PutValueBodyJson = Schema.Union([ObjectForm, PairForm]).annotate({
-  identifier: "APutValueBody",
-  description: "The body of put_channel_value: one value for every output matched."
-}).annotate(explainedBy((input) => {
-  if (Array.isArray(input)) return input.length === 2 ? PairForm : `expected ${forms}, got an array of ${input.length} items`
-  return isJsonObject(input) ? ObjectForm : expectedGot(forms, input)
-})).pipe(Schema.decodeTo(
-  Schema.toType(Schema.Array(SendTarget)),
-  SchemaTransformation.transformEffect({
-    decode: (one) => Effect.succeed<ReadonlyArray<SendTarget>>([one]),
-    encode: (targets) => {
-      const [only, ...others] = targets
-      return only !== undefined && others.length === 0
-        ? Effect.succeed(only)
-        : Effect.fail(new SchemaIssue.InvalidValue(
-          { message: `a vocabulary A put_channel_value body holds one value, not ${targets.length}` },
-          targets
-        ))
-    }
-  })
-))
+const isPair = (json: BodyWire): json is typeof PairForm.Type => Array.isArray(json)
+
+export const PutValueBodyJson = partialWireShape({
+  wire: Schema.Union([ObjectForm, PairForm]).annotate({
+    identifier: "APutValueBody",
+    description: "The body of put_channel_value: one value for every output matched."
+  }).annotate(explainedBy((input) => {
+    if (Array.isArray(input)) return input.length === 2 ? PairForm : `expected ${forms}, got an array of ${input.length} items`
+    return isJsonObject(input) ? ObjectForm : expectedGot(forms, input)
+  })),
+  read: (json: BodyWire): ReadonlyArray<SendTarget> => {
+    const [selectors, value] = isPair(json) ? json : [json.set, json.value] as const
+    return [{ selectors: SetSelectorsJson.read(selectors), value: ValueInputJson.read(value) }]
+  },
+  write: (targets: ReadonlyArray<SendTarget>) => {
+    const [only, ...others] = targets
+    return only !== undefined && others.length === 0
+      ? Result.map(SetSelectorsJson.write(only.selectors), (set) => ({ set, value: ValueInputJson.write(only.value) }))
+      : Result.fail(`a vocabulary A put_channel_value body holds one value, not ${targets.length}`)
+  }
+}, Schema.Array(SendTarget))
 
 export const decodePutValueBody = decodeWith(PutValueBodyJson)
 export const encodePutValueBody = encodeWith(PutValueBodyJson)

@@ -1,11 +1,12 @@
-import { type Option, Result, Schema, SchemaTransformation } from "effect"
+import { type Option, Result, Schema } from "effect"
 import type { FetchResults, SendResults } from "../../domain/Outcome.ts"
 import { ResultKey } from "../../domain/Outcome.ts"
 import { byKey } from "../../domain/ListOrder.ts"
 import { Value } from "../../domain/Value.ts"
 import { ValueOrNullJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
-import { explainedBy, keyedUnion } from "../common/WireSchema.ts"
+import { decodeWith } from "../common/WireIssue.ts"
+import { explainedBy, keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { type WirePart, wireShape } from "../common/WireShape.ts"
 import { ChannelErrorInA, ChannelErrorJson } from "./ChannelErrorJson.ts"
 
 /**
@@ -32,48 +33,41 @@ export const resultsInA = <A>(results: ReadonlyArray<OutcomeInA<A>>): ReadonlyAr
 const ResultKeyJson = ResultKey.annotate({ expected: "a channel or node id (a string)" })
 
 /** `{"Ok": …}` or `{"Err": E}`, as the Result of one channel. */
-const outcome = <T, E>(ok: Schema.Codec<T, E>) => {
-  const okJson: Schema.Codec<{ readonly Ok: T }, { readonly Ok: E }> = Schema.Struct({ Ok: ok })
-  return keyedUnion(
-    { Ok: okJson, Err: Schema.Struct({ Err: ChannelErrorJson }) },
+const outcome = <T, W>(ok: WirePart<T, W>) =>
+  keyedUnion<Result.Result<T, ChannelErrorInA>>(
+    {
+      Success: keyedForm("Ok", ok, (value) => Result.succeed(value) as Result.Success<T, ChannelErrorInA>, (r) => r.success),
+      Failure: keyedForm("Err", ChannelErrorJson, (error) => Result.fail(error) as Result.Failure<T, ChannelErrorInA>, (r) => r.failure)
+    },
     `{"Ok": …} or {"Err": …}`,
     (tag) => `unknown result ${JSON.stringify(tag)}, expected "Ok" or "Err"`
-  ).pipe(Schema.decodeTo(
-    Schema.toType(Schema.Result(Schema.toType(ok), ChannelErrorInA)),
-    SchemaTransformation.transform({
-      decode: (json): Result.Result<T, ChannelErrorInA> => ("Ok" in json ? Result.succeed(json.Ok) : Result.fail(json.Err)),
-      encode: Result.match({ onSuccess: (value) => ({ Ok: value }), onFailure: (error) => ({ Err: error }) })
-    })
-  ))
-}
+  )
 
 /** `[id, R]` pairs, written in id order. */
-const outcomes = <T, E>(ok: Schema.Codec<T, E>, target: Schema.Codec<OutcomeInA<T>, unknown>, identifier: string, description: string) => {
-  const Pair = Schema.Tuple([ResultKeyJson, outcome(ok)])
+const outcomes = <T, W>(ok: WirePart<T, W>, target: Schema.Codec<OutcomeInA<T>, unknown>, identifier: string, description: string) => {
+  const result = outcome(ok)
+  const Pair = Schema.Tuple([ResultKeyJson, result.wire])
   const PairJson = Pair.annotate(
     explainedBy((input) => (Array.isArray(input) && input.length === 2 ? Pair : "expected an [id, result] pair"))
-  ).pipe(Schema.decodeTo(
-    Schema.toType(target),
-    SchemaTransformation.transform({
-      decode: ([key, result]): OutcomeInA<T> => ({ key, result }),
-      encode: ({ key, result }) => [key, result] as const
-    })
-  ))
-  return Schema.Array(PairJson).annotate({ expected: "an array of [id, result] pairs", identifier, description }).pipe(Schema.decode(
-    SchemaTransformation.transform({ decode: (results) => results, encode: (results) => [...results].sort(byKey) })
-  ))
+  )
+  return wireShape({
+    wire: Schema.Array(PairJson).annotate({ expected: "an array of [id, result] pairs", identifier, description }),
+    read: (json) => json.map(([key, r]): OutcomeInA<T> => ({ key, result: result.read(r) })),
+    write: (results: ReadonlyArray<OutcomeInA<T>>) => [...results].sort(byKey).map(({ key, result: r }) => [key, result.write(r)] as const)
+  }, Schema.Array(target))
 }
 
 /** A write's success is `{"Ok": null}`. */
-const Written = Schema.Null.pipe(Schema.decodeTo(
-  Schema.Void,
-  SchemaTransformation.transform<void, null>({ decode: () => undefined, encode: () => null })
-)).annotate(explainedBy(() => "a write's success is {\"Ok\": null}"))
+const Written: WirePart<void, null> = {
+  wire: Schema.Null.annotate(explainedBy(() => "a write's success is {\"Ok\": null}")),
+  read: () => undefined,
+  write: () => null
+}
 
 export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA, "AFetchResults", "One `[id, result]` pair per matched input, sorted by id.")
 export const SendResultsJson = outcomes(Written, SendOutcomeInA, "ASendResults", "One `[id, result]` pair per matched output, sorted by id.")
 
 export const decodeFetchResults = decodeWith(FetchResultsJson)
 export const decodeSendResults = decodeWith(SendResultsJson)
-export const encodeFetchResults: (results: FetchResults | FetchResultsInA) => unknown = encodeTotal(FetchResultsJson)
-export const encodeSendResults: (results: SendResults | SendResultsInA) => unknown = encodeTotal(SendResultsJson)
+export const encodeFetchResults: (results: FetchResults | FetchResultsInA) => unknown = FetchResultsJson.write
+export const encodeSendResults: (results: SendResults | SendResultsInA) => unknown = SendResultsJson.write

@@ -1,8 +1,9 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { type PartialWireShape, partialWireShape } from "../common/WireShape.ts"
 import { ChannelTagSelectorsJson } from "./ChannelSelectorJson.ts"
 import { NodeSelectorsJson } from "./NodeSelectorJson.ts"
 
@@ -11,25 +12,21 @@ import { NodeSelectorsJson } from "./NodeSelectorJson.ts"
  * (NodeSelectors) and put/delete input and output tags (GetSelectors and SetSelectors alike: the
  * operation tags every channel that matches, of either mechanism).
  */
-const tagBody = <S, E>(
-  selectors: Schema.Codec<ReadonlyArray<S>, E>,
+const tagBody = <S, W>(
+  selectors: PartialWireShape<ReadonlyArray<S>, W>,
   selector: Schema.Codec<S, unknown>,
   identifier: string,
   description: string
 ) =>
-  Schema.Struct({ set: selectors, tags: TagsJson }).annotate({
-    expected: `a tag body {"set": […], "tags": […]}`,
-    identifier,
-    description
-  }).pipe(
-    Schema.decodeTo(
-      Schema.toType(TagRequest(selector)),
-      SchemaTransformation.transform({
-        decode: (json): TagRequest<S> => ({ selectors: json.set, tags: json.tags }),
-        encode: (request) => ({ set: request.selectors, tags: request.tags })
-      })
-    )
-  )
+  partialWireShape({
+    wire: Schema.Struct({ set: selectors.wire, tags: TagsJson.wire }).annotate({
+      expected: `a tag body {"set": […], "tags": […]}`,
+      identifier,
+      description
+    }),
+    read: (json): TagRequest<S> => ({ selectors: selectors.read(json.set), tags: TagsJson.read(json.tags) }),
+    write: (request: TagRequest<S>) => Result.map(selectors.write(request.selectors), (set) => ({ set, tags: TagsJson.write(request.tags) }))
+  }, TagRequest(selector))
 
 export const NodeTagBodyJson = tagBody(NodeSelectorsJson, ServiceSelector, "ANodeTagBody", "Tags (or untags) every node that matches any selector.")
 /** The selectors must leave the mechanism open: A's channel tag body does not name one. */

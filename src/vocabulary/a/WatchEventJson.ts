@@ -2,8 +2,9 @@ import { Option, Schema } from "effect"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { plain, wireShape } from "../common/WireShape.ts"
 
 /**
  * Watch events in vocabulary A (wire.md §7): `{"Value": {"from": id, "value": V}}`, `{"GetAdded": id}`,
@@ -15,24 +16,24 @@ const { cases } = WatchEvent
 export const WatchEventInA = Schema.Union([cases.ChannelAdded, cases.ChannelRemoved, cases.ValueChanged])
 export type WatchEventInA = typeof WatchEventInA.Type
 
-export const WatchEventJson = keyedUnion(
+const valueEvent = Schema.Struct({ from: ChannelIdJson, value: ValueJson.wire }).annotate({ expected: "a Value event" })
+
+export const WatchEventJson = wireShape(keyedUnion<WatchEventInA>(
   {
-    Value: keyedForm(
+    ValueChanged: keyedForm(
       "Value",
-      Schema.Struct({ from: ChannelIdJson, value: ValueJson }).annotate({ expected: "a Value event" }),
-      cases.ValueChanged,
-      (e) => ({ _tag: "ValueChanged", channel: e.from, value: e.value }) as const,
-      (e) => ({ from: e.channel, value: e.value })
+      plain(valueEvent),
+      (e) => ({ _tag: "ValueChanged", channel: e.from, value: ValueJson.read(e.value) }) as const,
+      (e) => ({ from: e.channel, value: ValueJson.write(e.value) })
     ),
-    GetAdded: keyedForm("GetAdded", ChannelIdJson, cases.ChannelAdded, (channel) => ({ _tag: "ChannelAdded", channel }) as const, (e) => e.channel),
-    GetRemoved: keyedForm("GetRemoved", ChannelIdJson, cases.ChannelRemoved, (channel) => ({ _tag: "ChannelRemoved", channel }) as const, (e) => e.channel)
+    ChannelAdded: keyedForm("GetAdded", plain(ChannelIdJson), (channel) => ({ _tag: "ChannelAdded", channel }) as const, (e) => e.channel),
+    ChannelRemoved: keyedForm("GetRemoved", plain(ChannelIdJson), (channel) => ({ _tag: "ChannelRemoved", channel }) as const, (e) => e.channel)
   },
   `an event such as {"GetAdded": "<id>"}`,
   (name) => `unknown event ${JSON.stringify(name)} (known: Value, GetAdded, GetRemoved)`
-)
+), WatchEventInA)
 
 export const decodeWatchEvent = decodeWith(WatchEventJson)
-const encodeEvent = encodeTotal(WatchEventJson)
 
 /**
  * `None` means nothing is sent: a refused watch (WatchRefused) has no form in A, whose clients know only
@@ -40,4 +41,4 @@ const encodeEvent = encodeTotal(WatchEventJson)
  * on the watch socket that answer means the client's frame was malformed.)
  */
 export const encodeWatchEvent = (event: WatchEvent): Option.Option<unknown> =>
-  event._tag === "WatchRefused" ? Option.none() : Option.some(encodeEvent(event))
+  event._tag === "WatchRefused" ? Option.none() : Option.some(WatchEventJson.write(event))

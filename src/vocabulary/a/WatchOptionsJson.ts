@@ -1,7 +1,8 @@
-import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { andChannel } from "../../domain/SelectorAlgebra.ts"
 import { WatchTarget } from "../../domain/Watch.ts"
 import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { partialWireShape, writeEach } from "../common/WireShape.ts"
 import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
 
 /**
@@ -13,9 +14,9 @@ import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
  * Each target is written with its selector as `source` and no `narrow` (the AND is already taken), so
  * `decode(encode(r)) = r`. A watch on a range has no A form: A watches all values or none.
  */
-const WatchOptionsJson = Schema.Struct({
-  source: GetSelectorJson,
-  narrow: Schema.optionalKey(GetSelectorsJson).annotateKey({
+const watchOptions = Schema.Struct({
+  source: GetSelectorJson.wire,
+  narrow: Schema.optionalKey(GetSelectorsJson.wire).annotateKey({
     description: "ANDed with `source`: the watched selector is `source ∧ narrow[0] ∧ …`."
   }),
   should_watch_values: Schema.optionalKey(Schema.Boolean).annotateKey({ description: "Send the inputs' values (default false)." }),
@@ -27,34 +28,32 @@ const WatchOptionsJson = Schema.Struct({
   identifier: "AWatchOptions",
   description: "Watch the inputs `source ∧ narrow[0] ∧ …` matches, a live set; their values when `should_watch_values` " +
     "and their joining and leaving when `should_watch_topology` (both default to false)."
-}).pipe(Schema.decodeTo(
-  Schema.toType(WatchTarget),
-  SchemaTransformation.transformEffect({
-    decode: (json) =>
-      Effect.succeed<WatchTarget>({
-        selector: (json.narrow ?? []).reduce(andChannel, json.source),
-        values: json.should_watch_values === true ? { _tag: "Always" } : { _tag: "Never" },
-        topology: json.should_watch_topology === true
-      }),
-    encode: (target) =>
-      target.values._tag === "InRange"
-        ? Effect.fail(new SchemaIssue.InvalidValue(
-          { message: "vocabulary A cannot watch a range of values: it watches all values or none" },
-          target
-        ))
-        : Effect.succeed({
-          source: target.selector,
-          should_watch_values: target.values._tag === "Always",
-          should_watch_topology: target.topology
-        })
-  })
-))
-
-export const WatchFrameJson = Schema.Array(WatchOptionsJson).annotate({
-  expected: "an array of WatchOptions",
-  identifier: "AWatchFrame",
-  description: "A registration of the watch socket in vocabulary A: its targets, united. Each frame replaces the previous one."
 })
+
+const readOptions = (json: typeof watchOptions.Type): WatchTarget => ({
+  selector: (json.narrow === undefined ? [] : GetSelectorsJson.read(json.narrow)).reduce(andChannel, GetSelectorJson.read(json.source)),
+  values: json.should_watch_values === true ? { _tag: "Always" } : { _tag: "Never" },
+  topology: json.should_watch_topology === true
+})
+
+const writeOptions = (target: WatchTarget) =>
+  target.values._tag === "InRange"
+    ? Result.fail("vocabulary A cannot watch a range of values: it watches all values or none")
+    : Result.map(GetSelectorJson.write(target.selector), (source) => ({
+      source,
+      should_watch_values: target.values._tag === "Always",
+      should_watch_topology: target.topology
+    }))
+
+export const WatchFrameJson = partialWireShape({
+  wire: Schema.Array(watchOptions).annotate({
+    expected: "an array of WatchOptions",
+    identifier: "AWatchFrame",
+    description: "A registration of the watch socket in vocabulary A: its targets, united. Each frame replaces the previous one."
+  }),
+  read: (json) => json.map(readOptions),
+  write: (targets: ReadonlyArray<WatchTarget>) => writeEach(targets, writeOptions)
+}, Schema.Array(WatchTarget))
 
 export const decodeWatchFrame = decodeWith(WatchFrameJson)
 export const encodeWatchFrame = encodeWith(WatchFrameJson)

@@ -2,8 +2,9 @@ import { Schema } from "effect"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { GetterIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeTotal } from "../common/WireIssue.ts"
+import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { plain, wireShape } from "../common/WireShape.ts"
 import { ChannelErrorJson } from "./ErrorJson.ts"
 
 /**
@@ -11,30 +12,29 @@ import { ChannelErrorJson } from "./ErrorJson.ts"
  * `{"GetterAdded": id}`, `{"GetterRemoved": id}`, `{"InitializationError": {"channel": id, "error": E}}`.
  */
 const knownEvents = "Value, GetterAdded, GetterRemoved, InitializationError"
-const { cases } = WatchEvent
+const valueEvent = Schema.Struct({ from: GetterIdJson, value: ValueJson.wire }).annotate({ expected: "a value event" })
+const initializationError = Schema.Struct({ channel: GetterIdJson, error: ChannelErrorJson.wire }).annotate({ expected: "an initialization error" })
 
-export const WatchEventJson = keyedUnion(
+export const WatchEventJson = wireShape(keyedUnion<WatchEvent>(
   {
-    Value: keyedForm(
+    ValueChanged: keyedForm(
       "Value",
-      Schema.Struct({ from: GetterIdJson, value: ValueJson }).annotate({ expected: "a value event" }),
-      cases.ValueChanged,
-      (e) => ({ _tag: "ValueChanged", channel: e.from, value: e.value }) as const,
-      (e) => ({ from: e.channel, value: e.value })
+      plain(valueEvent),
+      (e) => ({ _tag: "ValueChanged", channel: e.from, value: ValueJson.read(e.value) }) as const,
+      (e) => ({ from: e.channel, value: ValueJson.write(e.value) })
     ),
-    GetterAdded: keyedForm("GetterAdded", GetterIdJson, cases.ChannelAdded, (channel) => ({ _tag: "ChannelAdded", channel }) as const, (e) => e.channel),
-    GetterRemoved: keyedForm("GetterRemoved", GetterIdJson, cases.ChannelRemoved, (channel) => ({ _tag: "ChannelRemoved", channel }) as const, (e) => e.channel),
-    InitializationError: keyedForm(
+    ChannelAdded: keyedForm("GetterAdded", plain(GetterIdJson), (channel) => ({ _tag: "ChannelAdded", channel }) as const, (e) => e.channel),
+    ChannelRemoved: keyedForm("GetterRemoved", plain(GetterIdJson), (channel) => ({ _tag: "ChannelRemoved", channel }) as const, (e) => e.channel),
+    WatchRefused: keyedForm(
       "InitializationError",
-      Schema.Struct({ channel: GetterIdJson, error: ChannelErrorJson }).annotate({ expected: "an initialization error" }),
-      cases.WatchRefused,
-      (e) => ({ _tag: "WatchRefused", channel: e.channel, error: e.error }) as const,
-      (e) => ({ channel: e.channel, error: e.error })
+      plain(initializationError),
+      (e) => ({ _tag: "WatchRefused", channel: e.channel, error: ChannelErrorJson.read(e.error) }) as const,
+      (e) => ({ channel: e.channel, error: ChannelErrorJson.write(e.error) })
     )
   },
   `an event such as {"GetterAdded": "<id>"}`,
   (name) => `unknown event ${JSON.stringify(name)} (known: ${knownEvents})`
-)
+), WatchEvent)
 
 export const decodeWatchEvent = decodeWith(WatchEventJson)
-export const encodeWatchEvent = encodeTotal(WatchEventJson)
+export const encodeWatchEvent = WatchEventJson.write

@@ -1,10 +1,12 @@
-import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { SendTarget, TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeTotal, encodeWith } from "../common/WireIssue.ts"
+import type { Tag } from "../../domain/Identifier.ts"
+import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { checked, partialWireShape, type Wire, wireShape } from "../common/WireShape.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import {
   EitherChannelSelectorsJson,
@@ -17,104 +19,98 @@ import {
  * Request bodies of vocabulary B (wire.md §6): tag bodies and send bodies. (Read bodies are selectors:
  * see SelectorJson.) A body is read whole: one bad selector or value anywhere refuses all of it.
  */
-const transform = SchemaTransformation.transform
 
 // ---- tag bodies -----------------------------------------------------------------------------------
 
-/** `{"services": sel(s), "tags": [..]}` of `/services/tag`. */
-export const ServiceTagBodyJson = Schema.Struct({ services: ServiceSelectorsJson, tags: TagsJson }).annotate({
-  expected: "a tag body",
+/**
+ * A tag body `{"<selectors>": sel(s), "tags": [..]}`: `key` names the selectors. Written only if its
+ * selectors can be (the shared `/channels/tag` selectors cannot pin a mechanism).
+ */
+const tagBody = <const K extends string, S, W>(
+  key: K,
+  selectors: {
+    readonly wire: Wire<W>
+    readonly read: (json: W) => ReadonlyArray<S>
+    readonly write: (all: ReadonlyArray<S>) => Result.Result<unknown, string>
+  },
+  annotations: Schema.Annotations.Annotations
+) => {
+  type Body = { readonly [k in K]: W } & { readonly tags: ReadonlyArray<Tag> }
+  // Typed by hand: a struct with a computed key is beyond what the checker can see through.
+  const wire: Wire<Body> = Schema.Struct({ [key]: selectors.wire, tags: TagsJson.wire }).annotate({ expected: "a tag body", ...annotations }) as never
+  return {
+    wire,
+    read: (json: Body): TagRequest<S> => ({ selectors: selectors.read(json[key]), tags: TagsJson.read(json.tags) }),
+    write: (request: TagRequest<S>): Result.Result<Body, string> =>
+      Result.map(selectors.write(request.selectors), (written) => ({ [key]: written, tags: TagsJson.write(request.tags) }) as never)
+  }
+}
+
+const always = <A, B>(write: (a: A) => B) => (a: A): Result.Result<B, string> => Result.succeed(write(a))
+
+const serviceTagBody = tagBody("services", { ...ServiceSelectorsJson, write: always(ServiceSelectorsJson.write) }, {
   identifier: "BServiceTagBody",
   description: "Tags (or untags) every service that matches."
-}).pipe(
-  Schema.decodeTo(
-    Schema.toType(TagRequest(ServiceSelector)),
-    transform({
-      decode: (json): TagRequest<ServiceSelector> => ({ selectors: json.services, tags: json.tags }),
-      encode: (request) => ({ services: request.selectors, tags: request.tags })
-    })
-  )
-)
+})
 
-const channelTags = Schema.toType(TagRequest(ChannelSelector))
+/** `{"services": sel(s), "tags": [..]}` of `/services/tag`. */
+export const ServiceTagBodyJson = wireShape({ ...serviceTagBody, write: (r) => checked(serviceTagBody.write(r)) }, TagRequest(ServiceSelector))
+
+const channelTags = TagRequest(ChannelSelector)
 
 /** `{"set": sel(s), "tags": [..]}` of `/channels/tag`: selectors match channels of either mechanism. */
-export const ChannelTagBodyJson = Schema.Struct({ set: EitherChannelSelectorsJson, tags: TagsJson }).annotate({
-  expected: "a tag body",
+export const ChannelTagBodyJson = partialWireShape(tagBody("set", EitherChannelSelectorsJson, {
   identifier: "BChannelTagBody",
   description: "Tags (or untags) every channel that matches, of either mechanism."
-}).pipe(
-  Schema.decodeTo(
-    channelTags,
-    transform({
-      decode: (json): TagRequest<ChannelSelector> => ({ selectors: json.set, tags: json.tags }),
-      encode: (request) => ({ set: request.selectors, tags: request.tags })
-    })
-  )
-)
+}), channelTags)
 
-/** `{"getters": sel(s), "tags": [..]}` of the alias `/channels/getter/tags`: getters only. */
-export const GetterTagBodyJson = Schema.Struct({ getters: GetterSelectorsJson, tags: TagsJson }).annotate({
-  expected: "a tag body",
+const getterTagBody = tagBody("getters", { ...GetterSelectorsJson, write: always(GetterSelectorsJson.write) }, {
   identifier: "BGetterTagBody",
   description: "Tags (or untags) every getter that matches."
-}).pipe(
-  Schema.decodeTo(
-    channelTags,
-    transform({
-      decode: (json): TagRequest<ChannelSelector> => ({ selectors: json.getters, tags: json.tags }),
-      encode: (request) => ({ getters: request.selectors, tags: request.tags })
-    })
-  )
-)
+})
 
-/** `{"setters": sel(s), "tags": [..]}` of the alias `/channels/setter/tags`: setters only. */
-export const SetterTagBodyJson = Schema.Struct({ setters: SetterSelectorsJson, tags: TagsJson }).annotate({
-  expected: "a tag body",
+/** `{"getters": sel(s), "tags": [..]}` of the alias `/channels/getter/tags`: getters only. */
+export const GetterTagBodyJson = wireShape({ ...getterTagBody, write: (r) => checked(getterTagBody.write(r)) }, channelTags)
+
+const setterTagBody = tagBody("setters", { ...SetterSelectorsJson, write: always(SetterSelectorsJson.write) }, {
   identifier: "BSetterTagBody",
   description: "Tags (or untags) every setter that matches."
-}).pipe(
-  Schema.decodeTo(
-    channelTags,
-    transform({
-      decode: (json): TagRequest<ChannelSelector> => ({ selectors: json.setters, tags: json.tags }),
-      encode: (request) => ({ setters: request.selectors, tags: request.tags })
-    })
-  )
-)
+})
+
+/** `{"setters": sel(s), "tags": [..]}` of the alias `/channels/setter/tags`: setters only. */
+export const SetterTagBodyJson = wireShape({ ...setterTagBody, write: (r) => checked(setterTagBody.write(r)) }, channelTags)
 
 export const decodeServiceTagBody = decodeWith(ServiceTagBodyJson)
 export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)
 export const decodeGetterTagBody = decodeWith(GetterTagBodyJson)
 export const decodeSetterTagBody = decodeWith(SetterTagBodyJson)
-export const encodeServiceTagBody = encodeTotal(ServiceTagBodyJson)
+export const encodeServiceTagBody = ServiceTagBodyJson.write
 /** Refused when a selector pins a mechanism: write it with the getter or setter alias body instead. */
 export const encodeChannelTagBody = encodeWith(ChannelTagBodyJson)
-export const encodeGetterTagBody = encodeTotal(GetterTagBodyJson)
-export const encodeSetterTagBody = encodeTotal(SetterTagBodyJson)
+export const encodeGetterTagBody = GetterTagBodyJson.write
+export const encodeSetterTagBody = SetterTagBodyJson.write
 
 // ---- send bodies ----------------------------------------------------------------------------------
 
-const target = Schema.toType(SendTarget)
+const targetJson = (target: SendTarget) => ({ select: SetterSelectorsJson.write(target.selectors), value: ValueInputJson.write(target.value) })
 
 /** `{"select": sel(s), "value": V}`. */
-const Target = Schema.Struct({ select: SetterSelectorsJson, value: ValueInputJson }).annotate({
+const Target = Schema.Struct({ select: SetterSelectorsJson.wire, value: ValueInputJson.wire }).annotate({
   expected: `a send target {"select", "value"}`,
   identifier: "BSendTarget",
   description: "One value for every setter matched."
-}).pipe(Schema.decodeTo(
-  target,
-  transform({
-    decode: (json): SendTarget => ({ selectors: json.select, value: json.value }),
-    encode: (t) => ({ select: t.selectors, value: t.value })
-  })
-))
+})
+
+type TargetWire = typeof Target.Type
+
+const readTarget = (json: TargetWire): SendTarget => ({ selectors: SetterSelectorsJson.read(json.select), value: ValueInputJson.read(json.value) })
 
 /** The pair `[sel(s), V]`. */
-const Pair = Schema.Tuple([SetterSelectorsJson, ValueInputJson]).annotate({ description: "The pair [selectors, value]." }).pipe(Schema.decodeTo(
-  target,
-  transform({ decode: ([selectors, value]): SendTarget => ({ selectors, value }), encode: (t) => [t.selectors, t.value] as const })
-))
+const Pair = Schema.Tuple([SetterSelectorsJson.wire, ValueInputJson.wire]).annotate({ description: "The pair [selectors, value]." })
+
+type PairWire = typeof Pair.Type
+
+const readPair = ([selectors, value]: PairWire): SendTarget => ({ selectors: SetterSelectorsJson.read(selectors), value: ValueInputJson.read(value) })
 
 const isSendTarget = (json: unknown): boolean => isJsonObject(json) && Object.hasOwn(json, "select")
 
@@ -127,6 +123,10 @@ const Element = Schema.Union([Target, Pair]).annotate(explainedBy((input) =>
     : expectedGot(`a send target {"select": …, "value": …} or a pair [selectors, value]`, input)
 ))
 
+const readElement = (json: TargetWire | PairWire): SendTarget => (isPair(json) ? readPair(json) : readTarget(json))
+
+const isPair = (json: TargetWire | PairWire): json is PairWire => Array.isArray(json)
+
 /** What can only be a value: `null` (Unit) or an object of one key; never a target, a pair or a list. */
 const looksLikeValue = (json: unknown): boolean =>
   json === null || (isJsonObject(json) && !isSendTarget(json) && Object.keys(json).length === 1)
@@ -138,40 +138,37 @@ const looksLikeValue = (json: unknown): boolean =>
 const isBarePair = (json: ReadonlyArray<unknown>): boolean =>
   json.length === 2 && !isSendTarget(json[0]) && looksLikeValue(json[1])
 
-/** A form that holds one target; it writes only lists of one (the list form writes the others). */
-const one = SchemaTransformation.transformEffect({
-  decode: (t: SendTarget) => Effect.succeed<ReadonlyArray<SendTarget>>([t]),
-  encode: (all: ReadonlyArray<SendTarget>) => {
-    const [only, ...others] = all
-    return only !== undefined && others.length === 0
-      ? Effect.succeed(only)
-      : Effect.fail(new SchemaIssue.InvalidValue({ message: "this form holds one target" }, all))
-  }
-})
-const targets = Schema.toType(Schema.Array(SendTarget))
 const List = Schema.Array(Element)
-const OneTarget = Target.pipe(Schema.decodeTo(targets, one))
-const BarePair = Pair.pipe(Schema.decodeTo(targets, one))
+
+type SendBodyWire = typeof List.Type | TargetWire | PairWire
+
+const isArrayForm = (json: SendBodyWire): json is typeof List.Type | PairWire => Array.isArray(json)
 
 /**
  * A send body in any of its forms (wire.md §6): one target `{"select": sel(s), "value": V}`, a list
  * whose elements are targets or pairs `[sel(s), V]`, mixed freely, or one bare pair `[sel(s), V]`.
  * Always written as a list of targets, each target's selectors as an array.
  */
-export const SendBodyJson = Schema.Union([List, OneTarget, BarePair]).annotate({
-  identifier: "BSendBody",
-  description: "The body of send_values, in any of its forms: a target, a list of targets or pairs [selectors, value] " +
-    "(as FoxBox clients send them) mixed, or one bare pair; the last value wins for a setter addressed twice."
-}).annotate(explainedBy((input) =>
-  isJsonObject(input)
-    ? OneTarget
-    : Array.isArray(input)
-    ? (isBarePair(input) ? BarePair : List)
-    : expectedGot(`{"select": …, "value": …}, an array of them, or [selectors, value]`, input)
-))
+export const SendBodyJson = wireShape({
+  wire: Schema.Union([List, Target, Pair]).annotate({
+    identifier: "BSendBody",
+    description: "The body of send_values, in any of its forms: a target, a list of targets or pairs [selectors, value] " +
+      "(as FoxBox clients send them) mixed, or one bare pair; the last value wins for a setter addressed twice."
+  }).annotate(explainedBy((input) =>
+    isJsonObject(input)
+      ? Target
+      : Array.isArray(input)
+      ? (isBarePair(input) ? Pair : List)
+      : expectedGot(`{"select": …, "value": …}, an array of them, or [selectors, value]`, input)
+  )),
+  // A list and a bare pair are both arrays: the one the union took is told apart as `explainedBy` does.
+  read: (json: SendBodyWire): ReadonlyArray<SendTarget> =>
+    !isArrayForm(json) ? [readTarget(json)] : isBarePair(json) ? [readPair(json as PairWire)] : (json as typeof List.Type).map(readElement),
+  write: (targets: ReadonlyArray<SendTarget>) => targets.map(targetJson)
+}, Schema.Array(SendTarget))
 
 export const decodeSendBody = decodeWith(SendBodyJson)
-export const encodeSendBody = encodeTotal(SendBodyJson)
+export const encodeSendBody = SendBodyJson.write
 
 // ---- fetch bodies ---------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { Right, Scope } from "../../domain/Scope.ts"
 import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { partialWireShape } from "../common/WireShape.ts"
 import { EitherChannelSelectorsJson } from "./SelectorJson.ts"
 
 /**
@@ -13,16 +14,14 @@ const rightNames = Right.literals.map((r) => JSON.stringify(r)).join(", ")
 
 const RightJson = Right.annotate(explainedBy((input) => expectedGot(`one of ${rightNames}`, input)))
 
-export const ScopeJson = Schema.Struct({
-  channels: EitherChannelSelectorsJson,
-  rights: Schema.Array(RightJson).annotate({ expected: "an array of rights" })
-}).annotate({ expected: "a scope" }).pipe(Schema.decodeTo(
-  Schema.toType(Scope),
-  SchemaTransformation.transform({
-    decode: (json): Scope => ({ channels: json.channels, rights: [...new Set(json.rights)] }),
-    encode: (scope) => ({ channels: scope.channels, rights: scope.rights })
-  })
-))
+export const ScopeJson = partialWireShape({
+  wire: Schema.Struct({
+    channels: EitherChannelSelectorsJson.wire,
+    rights: Schema.Array(RightJson).annotate({ expected: "an array of rights" })
+  }).annotate({ expected: "a scope" }),
+  read: (json): Scope => ({ channels: EitherChannelSelectorsJson.read(json.channels), rights: [...new Set(json.rights)] }),
+  write: (scope: Scope) => Result.map(EitherChannelSelectorsJson.write(scope.channels), (channels) => ({ channels, rights: scope.rights }))
+}, Scope)
 
 export const decodeScope = decodeWith(ScopeJson)
 export const encodeScope = encodeWith(ScopeJson)

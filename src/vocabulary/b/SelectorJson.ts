@@ -1,13 +1,15 @@
-import { Effect, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { type Constraint, empty, exactly } from "../../domain/Constraint.ts"
+import type { ServiceId, Tag } from "../../domain/Identifier.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { forMechanism, selectsNothing } from "../../domain/SelectorAlgebra.ts"
 import { describeJson, isJsonObject } from "../common/DescribeJson.ts"
 import { ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
-import { decodeWith, encodeTotal, encodeWith } from "../common/WireIssue.ts"
+import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { explainedBy, nullable, oneOrMany } from "../common/WireSchema.ts"
+import { partialWireShape, type WirePart, wireShape } from "../common/WireShape.ts"
 
 /**
  * Selectors of vocabulary B (wire.md §4). A GetterSelector or SetterSelector is the canonical
@@ -47,8 +49,6 @@ const serviceSelectorMatchesNothing = (selector: ServiceSelector): boolean =>
   selector.getters.some(matchesNothingAs("getter")) ||
   selector.setters.some(matchesNothingAs("setter"))
 
-const unexpressible = (message: string, input: unknown) => Effect.fail(new SchemaIssue.InvalidValue({ message }, input))
-
 const matchesNothing = (what: string) =>
   `this ${what} matches nothing (a Conflict, or the other mechanism); vocabulary B cannot write it`
 
@@ -58,145 +58,168 @@ const constraint = <A>(value: A | null | undefined): Constraint<A> => (value ===
 /** The constrained value of a field, if it has one to write: `Empty` fields are left out. */
 const written = <A>(c: Constraint<A>): A | undefined => (c._tag === "Exactly" ? c.value : undefined)
 
-const channelSelectorJson = (role: ChannelSelectorRole) =>
+const channelSelectorWire = (role: ChannelSelectorRole) =>
   Schema.Struct({
     id: Schema.optionalKey(nullable(ChannelIdJson)).annotateKey({ description: "The channel with this id." }),
     service: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "Channels of the service with this id." }),
-    tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Channels that carry all of these tags." }),
-    service_tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Channels whose service carries all of these tags." }),
-    kind: Schema.optionalKey(nullable(BareKindJson)).annotateKey({ description: "Channels of this kind." })
+    tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Channels that carry all of these tags." }),
+    service_tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Channels whose service carries all of these tags." }),
+    kind: Schema.optionalKey(nullable(BareKindJson.wire)).annotateKey({ description: "Channels of this kind." })
   }).annotate({
     expected: roleNames[role],
     identifier: roleDocs[role].identifier,
     description: roleDocs[role].description + matchAll
-  }).pipe(Schema.decodeTo(
-    Schema.toType(ChannelSelector),
-    SchemaTransformation.transformEffect({
-      decode: (json) =>
-        Effect.succeed<ChannelSelector>({
-          id: constraint(json.id),
-          service: constraint(json.service),
-          mechanism: role === "either" ? empty : exactly(role),
-          kind: constraint(json.kind),
-          tags: json.tags ?? [],
-          serviceTags: json.service_tags ?? []
-        }),
-      // The shortest B form: unconstrained fields are left out, so `{}` is the selector of everything.
-      encode: (selector) => {
-        if (role !== "either" && matchesNothingAs(role)(selector)) {
-          return unexpressible(matchesNothing(role === "getter" ? "GetterSelector" : "SetterSelector"), selector)
-        }
-        const id = written(selector.id)
-        const service = written(selector.service)
-        const kind = written(selector.kind)
-        return Effect.succeed({
-          ...(id === undefined ? {} : { id }),
-          ...(service === undefined ? {} : { service }),
-          ...(selector.tags.length === 0 ? {} : { tags: selector.tags }),
-          ...(selector.serviceTags.length === 0 ? {} : { service_tags: selector.serviceTags }),
-          ...(kind === undefined ? {} : { kind })
-        })
-      }
-    })
-  ))
+  })
+
+type ChannelSelectorWire = ReturnType<typeof channelSelectorWire>["Type"]
+
+const readTags = (json: ReadonlyArray<Tag> | undefined): ReadonlyArray<Tag> => (json === undefined ? [] : TagsJson.read(json))
+
+/** A channel selector of `role`, written in the shortest B form whatever it matches (lists leave out what matches nothing). */
+const channelSelectorPart = (role: ChannelSelectorRole): WirePart<ChannelSelector, ChannelSelectorWire> => ({
+  wire: channelSelectorWire(role),
+  read: (json) => ({
+    id: constraint(json.id),
+    service: constraint(json.service),
+    mechanism: role === "either" ? empty : exactly(role),
+    kind: json.kind === undefined || json.kind === null ? empty : exactly(BareKindJson.read(json.kind)),
+    tags: readTags(json.tags),
+    serviceTags: readTags(json.service_tags)
+  }),
+  // Unconstrained fields are left out, so `{}` is the selector of everything.
+  write: (selector) => {
+    const id = written(selector.id)
+    const service = written(selector.service)
+    const kind = written(selector.kind)
+    return {
+      ...(id === undefined ? {} : { id }),
+      ...(service === undefined ? {} : { service }),
+      ...(selector.tags.length === 0 ? {} : { tags: TagsJson.write(selector.tags) }),
+      ...(selector.serviceTags.length === 0 ? {} : { service_tags: TagsJson.write(selector.serviceTags) }),
+      ...(kind === undefined ? {} : { kind: BareKindJson.write(kind) })
+    }
+  }
+})
+
+const getterSelector = channelSelectorPart("getter")
+const setterSelector = channelSelectorPart("setter")
+const eitherChannelSelector = channelSelectorPart("either")
+
+/** A single selector B can write only if it matches something (the either-mechanism one always can). */
+const channelSelectorJson = (part: WirePart<ChannelSelector, ChannelSelectorWire>, role: ChannelSelectorRole) =>
+  partialWireShape({
+    ...part,
+    write: (selector: ChannelSelector) =>
+      role !== "either" && matchesNothingAs(role)(selector)
+        ? Result.fail(matchesNothing(role === "getter" ? "GetterSelector" : "SetterSelector"))
+        : Result.succeed(part.write(selector))
+  }, ChannelSelector)
 
 /** A getter selector; written from a mechanism of `Exactly("getter")` or `Empty` (a getter context adds it). */
-export const GetterSelectorJson = channelSelectorJson("getter")
-export const SetterSelectorJson = channelSelectorJson("setter")
+export const GetterSelectorJson = channelSelectorJson(getterSelector, "getter")
+export const SetterSelectorJson = channelSelectorJson(setterSelector, "setter")
 /** The selector of the shared `/channels/tag` path: it matches channels of either mechanism. */
-export const EitherChannelSelectorJson = channelSelectorJson("either")
+export const EitherChannelSelectorJson = channelSelectorJson(eitherChannelSelector, "either")
 
 /** A nested list (a ServiceSelector's `getters`/`setters`) must be an array (wire.md §9). */
-const nestedSelectors = <T, E>(item: Schema.Codec<T, E>, what: string) =>
-  Schema.Array(item).annotate(explainedBy((input) =>
+const nestedSelectors = <T, W>(item: WirePart<T, W>, what: string) => {
+  const many = Schema.Array(item.wire)
+  return many.annotate(explainedBy((input) =>
     Array.isArray(input)
-      ? Schema.Array(item)
+      ? many
       : `expected an array of ${what}, got ${describeJson(input)}${
         isJsonObject(input) ? " (a single selector in place of an array is accepted only at the top level)" : ""
       }`
   ))
+}
 
-export const ServiceSelectorJson = Schema.Struct({
-  id: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "The service with this id." }),
-  tags: Schema.optionalKey(TagsJson).annotateKey({ description: "Services that carry all of these tags." }),
-  getters: Schema.optionalKey(nestedSelectors(GetterSelectorJson, "GetterSelectors")).annotateKey({
-    description: "For each, the service has at least one matching getter. An array, never a single selector."
+const serviceSelector: WirePart<ServiceSelector, ServiceSelectorWire> = {
+  wire: Schema.Struct({
+    id: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "The service with this id." }),
+    tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Services that carry all of these tags." }),
+    getters: Schema.optionalKey(nestedSelectors(getterSelector, "GetterSelectors")).annotateKey({
+      description: "For each, the service has at least one matching getter. An array, never a single selector."
+    }),
+    setters: Schema.optionalKey(nestedSelectors(setterSelector, "SetterSelectors")).annotateKey({
+      description: "For each, the service has at least one matching setter. An array, never a single selector."
+    })
+  }).annotate({
+    expected: "a ServiceSelector",
+    identifier: "BServiceSelector",
+    description: "Selects services." + matchAll
   }),
-  setters: Schema.optionalKey(nestedSelectors(SetterSelectorJson, "SetterSelectors")).annotateKey({
-    description: "For each, the service has at least one matching setter. An array, never a single selector."
-  })
-}).annotate({
-  expected: "a ServiceSelector",
-  identifier: "BServiceSelector",
-  description: "Selects services." + matchAll
-}).pipe(Schema.decodeTo(
-  Schema.toType(ServiceSelector),
-  SchemaTransformation.transformEffect({
-    decode: (json) =>
-      Effect.succeed<ServiceSelector>({
-        id: constraint(json.id),
-        tags: json.tags ?? [],
-        getters: json.getters ?? [],
-        setters: json.setters ?? []
-      }),
-    encode: (selector) => {
-      if (serviceSelectorMatchesNothing(selector)) return unexpressible(matchesNothing("ServiceSelector"), selector)
-      const id = written(selector.id)
-      return Effect.succeed({
-        ...(id === undefined ? {} : { id }),
-        ...(selector.tags.length === 0 ? {} : { tags: selector.tags }),
-        ...(selector.getters.length === 0 ? {} : { getters: selector.getters }),
-        ...(selector.setters.length === 0 ? {} : { setters: selector.setters })
-      })
+  read: (json) => ({
+    id: constraint(json.id),
+    tags: readTags(json.tags),
+    getters: json.getters?.map(getterSelector.read) ?? [],
+    setters: json.setters?.map(setterSelector.read) ?? []
+  }),
+  write: (selector) => {
+    const id = written(selector.id)
+    return {
+      ...(id === undefined ? {} : { id }),
+      ...(selector.tags.length === 0 ? {} : { tags: TagsJson.write(selector.tags) }),
+      ...(selector.getters.length === 0 ? {} : { getters: selector.getters.map(getterSelector.write) }),
+      ...(selector.setters.length === 0 ? {} : { setters: selector.setters.map(setterSelector.write) })
     }
-  })
-))
+  }
+}
+
+interface ServiceSelectorWire {
+  readonly id?: ServiceId | null
+  readonly tags?: ReadonlyArray<Tag>
+  readonly getters?: ReadonlyArray<ChannelSelectorWire>
+  readonly setters?: ReadonlyArray<ChannelSelectorWire>
+}
+
+export const ServiceSelectorJson = partialWireShape({
+  ...serviceSelector,
+  write: (selector: ServiceSelector) =>
+    serviceSelectorMatchesNothing(selector)
+      ? Result.fail(matchesNothing("ServiceSelector"))
+      : Result.succeed(serviceSelector.write(selector))
+}, ServiceSelector)
 
 /**
  * `sel(s)` where B takes selectors at the top level (wire.md §4): one selector object stands for an array
  * of one; `[]` is an empty list, which matches nothing. Always written as an array, leaving out the
  * selectors that match nothing (which keeps what the list matches).
  */
-const selectorList = <T, E>(item: Schema.Codec<T, E>, what: string, identifier: string, keep: (selector: T) => boolean) =>
-  oneOrMany(item, what, {
+const selectorList = <T, W>(item: WirePart<T, W>, what: string, identifier: string, keep: (selector: T) => boolean) => {
+  const list = oneOrMany(item, what, {
     identifier,
     description: `${identifier.slice(1)}: one, or an array of them (a thing matches if it matches any; \`[]\` matches nothing).`
-  }).pipe(Schema.decode(
-    SchemaTransformation.transform({ decode: (all) => all, encode: (all) => all.filter(keep) })
-  ))
+  })
+  return { ...list, write: (all: ReadonlyArray<T>) => list.write(all.filter(keep)) }
+}
 
 const expressibleAs = (role: ChannelSelectorRole) => (selector: ChannelSelector) => !matchesNothingAs(role)(selector)
 
 /** Whether B can write the selector as a GetterSelector (it matches some getter). */
 export const expressibleAsGetterSelector = expressibleAs("getter")
 
-export const GetterSelectorsJson = selectorList(GetterSelectorJson, "a GetterSelector", "BGetterSelectors", expressibleAs("getter"))
-export const SetterSelectorsJson = selectorList(SetterSelectorJson, "a SetterSelector", "BSetterSelectors", expressibleAs("setter"))
-export const ServiceSelectorsJson = selectorList(
-  ServiceSelectorJson,
-  "a ServiceSelector",
-  "BServiceSelectors",
-  (s) => !serviceSelectorMatchesNothing(s)
+const Selectors = Schema.Array(ChannelSelector)
+
+export const GetterSelectorsJson = wireShape(selectorList(getterSelector, "a GetterSelector", "BGetterSelectors", expressibleAs("getter")), Selectors)
+export const SetterSelectorsJson = wireShape(selectorList(setterSelector, "a SetterSelector", "BSetterSelectors", expressibleAs("setter")), Selectors)
+export const ServiceSelectorsJson = wireShape(
+  selectorList(serviceSelector, "a ServiceSelector", "BServiceSelectors", (s) => !serviceSelectorMatchesNothing(s)),
+  Schema.Array(ServiceSelector)
 )
+
+const eitherChannelSelectors = selectorList(eitherChannelSelector, "a channel selector", "BChannelSelectors", expressibleAs("either"))
 
 /**
  * Selectors of the shared `/channels/tag` path. They cannot pin a mechanism: a list that does is
  * refused (write it with the getter or setter alias instead).
  */
-export const EitherChannelSelectorsJson = selectorList(
-  EitherChannelSelectorJson,
-  "a channel selector",
-  "BChannelSelectors",
-  expressibleAs("either")
-).pipe(
-  Schema.decode(SchemaTransformation.transformEffect({
-    decode: (all) => Effect.succeed(all),
-    encode: (all) =>
-      all.some((s) => s.mechanism._tag === "Exactly" && !selectsNothing(s))
-        ? unexpressible("a selector of /channels/tag cannot restrict the mechanism; use /channels/getter/tags or /channels/setter/tags", all)
-        : Effect.succeed(all)
-  }))
-)
+export const EitherChannelSelectorsJson = partialWireShape({
+  ...eitherChannelSelectors,
+  write: (all: ReadonlyArray<ChannelSelector>) =>
+    all.some((s) => s.mechanism._tag === "Exactly" && !selectsNothing(s))
+      ? Result.fail("a selector of /channels/tag cannot restrict the mechanism; use /channels/getter/tags or /channels/setter/tags")
+      : Result.succeed(eitherChannelSelectors.write(all))
+}, Selectors)
 
 export const decodeGetterSelector = decodeWith(GetterSelectorJson)
 export const decodeSetterSelector = decodeWith(SetterSelectorJson)
@@ -211,6 +234,6 @@ export const encodeGetterSelector = encodeWith(GetterSelectorJson)
 export const encodeSetterSelector = encodeWith(SetterSelectorJson)
 export const encodeServiceSelector = encodeWith(ServiceSelectorJson)
 export const encodeEitherChannelSelectors = encodeWith(EitherChannelSelectorsJson)
-export const encodeGetterSelectors = encodeTotal(GetterSelectorsJson)
-export const encodeSetterSelectors = encodeTotal(SetterSelectorsJson)
-export const encodeServiceSelectors = encodeTotal(ServiceSelectorsJson)
+export const encodeGetterSelectors = GetterSelectorsJson.write
+export const encodeSetterSelectors = SetterSelectorsJson.write
+export const encodeServiceSelectors = ServiceSelectorsJson.write

@@ -1,5 +1,6 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { AdapterId, ChannelId, normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
+import { wireShape } from "./WireShape.ts"
 
 /**
  * Identifiers and tags on the wire (wire.md §1): the domain's own schemas, which carry the rule
@@ -29,13 +30,12 @@ export const TagJson = Tag.annotate({
 })
 
 /** A list of tags, read sorted and without duplicates: the canonical form of a tag set. */
-export const TagsJson = Schema.Array(TagJson).annotate({
-  identifier: "Tags",
-  description: "Tags. In a selector: the thing carries all of them. In a response: sorted, without duplicates.",
-  expected: "an array of strings"
-}).pipe(
-  Schema.decodeTo(
-    Schema.toType(Schema.Array(Tag)),
-    SchemaTransformation.transform({ decode: normalizeTags, encode: normalizeTags })
-  )
-)
+export const TagsJson = wireShape({
+  wire: Schema.Array(TagJson).annotate({
+    identifier: "Tags",
+    description: "Tags. In a selector: the thing carries all of them. In a response: sorted, without duplicates.",
+    expected: "an array of strings"
+  }),
+  read: normalizeTags,
+  write: normalizeTags
+}, Schema.Array(Tag))

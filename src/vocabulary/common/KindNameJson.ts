@@ -1,8 +1,9 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { builtinKindNames, builtinKindTypes, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
 import { isJsonObject } from "./DescribeJson.ts"
 import { ExtensionKindJson } from "./ExtensionKindJson.ts"
-import { decodeWith, encodeTotal } from "./WireIssue.ts"
+import { decodeWith } from "./WireIssue.ts"
+import { wireShape } from "./WireShape.ts"
 import { expectedGot, explainedBy } from "./WireSchema.ts"
 
 /**
@@ -13,33 +14,40 @@ const knownKinds = `${builtinKindNames.join(", ")}, or an extension {"vendor", "
 
 const kindTable = builtinKindNames.map((name) => `${name}: ${builtinKindTypes[name]}`).join(", ")
 
+type BuiltinKind = Extract<Kind, { readonly _tag: "Builtin" }>
+
 /** A built-in kind's name. */
-export const KindNameJson = Schema.Literals(builtinKindNames).annotate({
-  identifier: "KindName",
-  description: `A built-in channel kind and, after the colon, the value type it carries: ${kindTable}.`,
-  ...explainedBy((input) =>
-    typeof input === "string" ? `unknown kind ${JSON.stringify(input)} (known: ${knownKinds})` : expectedGot(`a kind such as "OnOff"`, input)
-  )
-}).pipe(Schema.decodeTo(
-  Kind.cases.Builtin,
-  SchemaTransformation.transform({ decode: (name) => ({ _tag: "Builtin", name }) as const, encode: (kind) => kind.name })
-))
+export const KindNameJson = wireShape({
+  wire: Schema.Literals(builtinKindNames).annotate({
+    identifier: "KindName",
+    description: `A built-in channel kind and, after the colon, the value type it carries: ${kindTable}.`,
+    ...explainedBy((input) =>
+      typeof input === "string" ? `unknown kind ${JSON.stringify(input)} (known: ${knownKinds})` : expectedGot(`a kind such as "OnOff"`, input)
+    )
+  }),
+  read: (name): BuiltinKind => ({ _tag: "Builtin", name }),
+  write: (kind) => kind.name
+}, Kind.cases.Builtin)
 
 /** A kind: a built-in kind's bare name, or an extension object. */
-export const BareKindJson = Schema.Union([KindNameJson, ExtensionKindJson]).annotate({
-  identifier: "BKind",
-  description: "A channel kind in vocabulary B: a bare name (`\"OnOff\"`) or an extension object.",
-  ...explainedBy((input) => {
-    if (typeof input === "string") return KindNameJson
-    if (!isJsonObject(input)) return expectedGot(`a kind such as "OnOff"`, input)
-    const keys = Object.keys(input)
-    const [only] = keys
-    // `{"OnOff": []}` and `{"Extension": {…}}` are vocabulary A's forms: say so rather than "unknown field".
-    return keys.length === 1 && only !== undefined && (isBuiltinKindName(only) || only === "Extension")
-      ? `expected a kind such as "OnOff" or {"vendor", "adapter", "kind", "type"}, got vocabulary A's form`
-      : ExtensionKindJson
-  })
-})
+export const BareKindJson = wireShape({
+  wire: Schema.Union([KindNameJson.wire, ExtensionKindJson.wire]).annotate({
+    identifier: "BKind",
+    description: "A channel kind in vocabulary B: a bare name (`\"OnOff\"`) or an extension object.",
+    ...explainedBy((input) => {
+      if (typeof input === "string") return KindNameJson.wire
+      if (!isJsonObject(input)) return expectedGot(`a kind such as "OnOff"`, input)
+      const keys = Object.keys(input)
+      const [only] = keys
+      // `{"OnOff": []}` and `{"Extension": {…}}` are vocabulary A's forms: say so rather than "unknown field".
+      return keys.length === 1 && only !== undefined && (isBuiltinKindName(only) || only === "Extension")
+        ? `expected a kind such as "OnOff" or {"vendor", "adapter", "kind", "type"}, got vocabulary A's form`
+        : ExtensionKindJson.wire
+    })
+  }),
+  read: (json): Kind => (typeof json === "string" ? KindNameJson.read(json) : ExtensionKindJson.read(json)),
+  write: (kind) => (kind._tag === "Builtin" ? KindNameJson.write(kind) : ExtensionKindJson.write(kind))
+}, Kind)
 
 export const decodeBareKind = decodeWith(BareKindJson)
-export const encodeBareKind = encodeTotal(BareKindJson)
+export const encodeBareKind = BareKindJson.write

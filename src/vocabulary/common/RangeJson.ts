@@ -1,9 +1,11 @@
 import { Schema } from "effect"
 import { Range } from "../../domain/Range.ts"
-import { describeJson } from "./DescribeJson.ts"
+import type { Value } from "../../domain/Value.ts"
+import { describeJson, isJsonObject } from "./DescribeJson.ts"
 import { ValueInputJson } from "./ValueJson.ts"
-import { decodeWith, encodeTotal } from "./WireIssue.ts"
-import { explainedBy, keyedForm, keyedUnion } from "./WireSchema.ts"
+import { decodeWith } from "./WireIssue.ts"
+import { explainedBy, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
+import { annotated, wireShape } from "./WireShape.ts"
 
 /**
  * Ranges for watching (wire.md §7): `{"Eq": V}`, `{"Leq": V}`, `{"Geq": V}`, `{"BetweenEq": [V, V]}`,
@@ -13,10 +15,13 @@ const rangeForms = `{"Eq": V}, {"Leq": V}, {"Geq": V}, {"BetweenEq": [V, V]} or 
 
 const pairOfValues = "a pair of values [low, high]"
 
-const Pair = Schema.Tuple([ValueInputJson, ValueInputJson])
+const Pair = Schema.Tuple([ValueInputJson.wire, ValueInputJson.wire])
 
-const Bounds = Pair.check(Schema.makeFilter(([low, high]) =>
-  low._tag === high._tag || `both bounds must have one type, got ${low._tag} and ${high._tag}`
+/** The type a value's JSON names: its one key, or Unit for FoxBox's bare `null`. */
+const typeOf = (json: unknown): string => (isJsonObject(json) ? Object.keys(json)[0] ?? "" : "Unit")
+
+const Bounds = Pair.check(wireCheck(([low, high]: readonly [unknown, unknown]) =>
+  typeOf(low) === typeOf(high) || `both bounds must have one type, got ${typeOf(low)} and ${typeOf(high)}`
 )).annotate({
   description: "[low, high], both of one value type.",
   ...explainedBy((input) =>
@@ -28,31 +33,36 @@ const Bounds = Pair.check(Schema.makeFilter(([low, high]) =>
   )
 })
 
-const { cases } = Range
+const bounds = (description: string) => ({
+  wire: Bounds.annotate({ description }),
+  read: ([low, high]: readonly [unknown, unknown]) => [ValueInputJson.read(low), ValueInputJson.read(high)] as const,
+  write: ([low, high]: readonly [Value, Value]) => [ValueInputJson.write(low), ValueInputJson.write(high)] as const
+})
 
-export const RangeJson = keyedUnion(
-  {
-    Eq: keyedForm("Eq", ValueInputJson, cases.Eq, (value) => ({ _tag: "Eq", value }) as const, (r) => r.value),
-    Leq: keyedForm("Leq", ValueInputJson, cases.Leq, (value) => ({ _tag: "Leq", value }) as const, (r) => r.value),
-    Geq: keyedForm("Geq", ValueInputJson, cases.Geq, (value) => ({ _tag: "Geq", value }) as const, (r) => r.value),
-    BetweenEq: keyedForm(
-      "BetweenEq",
-      Bounds.annotate({ description: "Between the bounds, inclusive." }),
-      cases.BetweenEq,
-      ([low, high]) => ({ _tag: "BetweenEq", low, high }) as const,
-      (r) => [r.low, r.high] as const
-    ),
-    OutOfStrict: keyedForm(
-      "OutOfStrict",
-      Bounds.annotate({ description: "Outside the bounds, strictly." }),
-      cases.OutOfStrict,
-      ([low, high]) => ({ _tag: "OutOfStrict", low, high }) as const,
-      (r) => [r.low, r.high] as const
-    )
-  },
-  `a range: ${rangeForms}`,
-  (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`
-).annotate({ identifier: "Range", description: "A range of values, for watching (§7, vocabulary B)." })
+export const RangeJson = wireShape(annotated(
+  keyedUnion<Range>(
+    {
+      Eq: keyedForm("Eq", ValueInputJson, (value) => ({ _tag: "Eq", value }) as const, (r) => r.value),
+      Leq: keyedForm("Leq", ValueInputJson, (value) => ({ _tag: "Leq", value }) as const, (r) => r.value),
+      Geq: keyedForm("Geq", ValueInputJson, (value) => ({ _tag: "Geq", value }) as const, (r) => r.value),
+      BetweenEq: keyedForm(
+        "BetweenEq",
+        bounds("Between the bounds, inclusive."),
+        ([low, high]) => ({ _tag: "BetweenEq", low, high }) as const,
+        (r) => [r.low, r.high] as const
+      ),
+      OutOfStrict: keyedForm(
+        "OutOfStrict",
+        bounds("Outside the bounds, strictly."),
+        ([low, high]) => ({ _tag: "OutOfStrict", low, high }) as const,
+        (r) => [r.low, r.high] as const
+      )
+    },
+    `a range: ${rangeForms}`,
+    (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`
+  ),
+  { identifier: "Range", description: "A range of values, for watching (§7, vocabulary B)." }
+), Range)
 
 export const decodeRange = decodeWith(RangeJson)
-export const encodeRange = encodeTotal(RangeJson)
+export const encodeRange = RangeJson.write

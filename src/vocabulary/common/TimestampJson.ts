@@ -1,6 +1,8 @@
-import { Effect, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { Result, Schema } from "effect"
 import { Timestamp } from "../../domain/Channel.ts"
 import { decodeWith } from "./WireIssue.ts"
+import { wireCheck } from "./WireSchema.ts"
+import { checked, wireShape } from "./WireShape.ts"
 
 /**
  * Timestamps on the wire (wire.md §2, §5): read as any RFC 3339 date-time with an offset, written in UTC
@@ -98,31 +100,31 @@ const parseTimestamp = (text: string): Result.Result<Timestamp, string> => {
     : Result.fail(`timestamp out of range: ${JSON.stringify(text)}`)
 }
 
-/** A timestamp: an RFC 3339 string on the wire, milliseconds since the epoch in the model. */
-export const TimestampJson = Schema.String.annotate({
-  identifier: "Timestamp",
-  expected: `a timestamp such as "${example}"`,
+// The format is the node's (the document states it as such); the name and the words of messages are the check's.
+const timestampWire = Schema.String.annotate({
   description: "RFC 3339 date-time with an offset. Written in UTC with milliseconds and `+00:00`.",
   format: "date-time",
   examples: [example]
-}).pipe(Schema.decodeTo(
-  Timestamp,
-  SchemaTransformation.transformEffect({
-    decode: (text) =>
-      Result.match(parseTimestamp(text), {
-        onSuccess: Effect.succeed,
-        onFailure: (message) => Effect.fail(new SchemaIssue.InvalidValue({ message }, text))
-      }),
-    encode: (epochMillis) => Effect.succeed(encodeTimestamp(epochMillis))
-  })
-))
+}).check(
+  wireCheck((text: string) => Result.match(parseTimestamp(text), { onSuccess: () => true, onFailure: (message) => message }))
+).annotate({ identifier: "Timestamp", expected: `a timestamp such as "${example}"` })
+
+/** A timestamp: an RFC 3339 string on the wire, milliseconds since the epoch in the model. */
+export const TimestampJson = wireShape({
+  wire: timestampWire,
+  read: (text) => checked(parseTimestamp(text)),
+  write: encodeTimestamp
+}, Timestamp)
 
 /** A timestamp, or `null` for "never" (a channel not yet updated, a device not yet seen). */
-export const TimestampOrNullJson = Schema.NullOr(TimestampJson)
+export const TimestampOrNullJson = wireShape({
+  wire: Schema.NullOr(timestampWire),
+  read: (text): Timestamp | null => (text === null ? null : TimestampJson.read(text)),
+  write: (epochMillis) => (epochMillis === null ? null : encodeTimestamp(epochMillis))
+}, Schema.NullOr(Timestamp))
 
 export const decodeTimestamp = decodeWith(TimestampJson)
 export const decodeTimestampOrNull = decodeWith(TimestampOrNullJson)
 
 /** `epochMillis`, or `null` for "never". */
-export const encodeTimestampOrNull = (epochMillis: Timestamp | null): string | null =>
-  epochMillis === null ? null : encodeTimestamp(epochMillis)
+export const encodeTimestampOrNull = TimestampOrNullJson.write

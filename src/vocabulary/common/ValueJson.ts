@@ -1,10 +1,11 @@
-import { Option, Schema, SchemaTransformation } from "effect"
+import { Option, Schema } from "effect"
 import { Value } from "../../domain/Value.ts"
 import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
 import { describeJson, isJsonObject } from "./DescribeJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
-import { decodeWith, encodeTotal } from "./WireIssue.ts"
-import { expectedGot, explainedBy, keyedForm } from "./WireSchema.ts"
+import { decodeWith } from "./WireIssue.ts"
+import { expectedGot, explainedBy, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
+import { annotated, plain, wireShape } from "./WireShape.ts"
 
 /**
  * Values on the wire, the same in both vocabularies (wire.md §2): an object with exactly one key naming
@@ -46,7 +47,7 @@ const normalizeHue = (h: number): number => {
 const Finite = Schema.Finite.annotate({ expected: "a number" })
 
 /** A number as the model keeps it: `-0` reads as `0`, so that equal inputs give equal values. */
-const plain = (n: number): number => n + 0
+const plain0 = (n: number): number => n + 0
 
 const UnitInterval = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }, { message: "must be between 0 and 1" })).annotate({
   expected: "a number"
@@ -76,7 +77,7 @@ const nestsTooDeep = (json: unknown): boolean => {
 }
 
 const JsonPayload = Schema.Json.check(
-  Schema.makeFilter((json) => !nestsTooDeep(json) || `must not nest deeper than ${MAX_JSON_DEPTH} levels`)
+  wireCheck((json) => !nestsTooDeep(json) || `must not nest deeper than ${MAX_JSON_DEPTH} levels`)
 ).annotate({ description: `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` })
 
 const twoStates = <const S extends string>(states: readonly [S, S]) =>
@@ -100,131 +101,105 @@ const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
 
 const vendorFields = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
 
-const { cases } = Value
-
-/** The payload of each value type (wire.md §2), and how it maps onto the domain's Value. */
-const payloads = {
+/** The form of each value type (wire.md §2), and how it maps onto the domain's Value. */
+const forms = {
   Unit: keyedForm(
     "Unit",
-    Schema.Unknown.annotate({ description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." }),
-    cases.Unit,
+    plain(Schema.Unknown.annotate({ description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." })),
     () => ({ _tag: "Unit" }) as const,
     () => null
   ),
-  OnOff: keyedForm("OnOff", twoStates(["On", "Off"]), cases.OnOff, (state) => ({ _tag: "OnOff", state }) as const, (v) => v.state),
-  OpenClosed: keyedForm(
-    "OpenClosed",
-    twoStates(["Open", "Closed"]),
-    cases.OpenClosed,
-    (state) => ({ _tag: "OpenClosed", state }) as const,
-    (v) => v.state
-  ),
-  DoorLocked: keyedForm(
-    "DoorLocked",
-    twoStates(["Locked", "Unlocked"]),
-    cases.DoorLocked,
-    (state) => ({ _tag: "DoorLocked", state }) as const,
-    (v) => v.state
-  ),
+  OnOff: keyedForm("OnOff", plain(twoStates(["On", "Off"])), (state) => ({ _tag: "OnOff", state }) as const, (v) => v.state),
+  OpenClosed: keyedForm("OpenClosed", plain(twoStates(["Open", "Closed"])), (state) => ({ _tag: "OpenClosed", state }) as const, (v) => v.state),
+  DoorLocked: keyedForm("DoorLocked", plain(twoStates(["Locked", "Unlocked"])), (state) => ({ _tag: "DoorLocked", state }) as const, (v) => v.state),
   Duration: keyedForm(
     "Duration",
-    Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0, { message: "must not be negative" })).annotate({
+    plain(Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0, { message: "must not be negative" })).annotate({
       expected: "a number of seconds",
       description: "Seconds, with millisecond precision (finer is rounded)."
-    }),
-    cases.Duration,
-    (seconds) => ({ _tag: "Duration", seconds: plain(roundToMilliseconds(seconds)) }) as const,
+    })),
+    (seconds) => ({ _tag: "Duration", seconds: plain0(roundToMilliseconds(seconds)) }) as const,
     (v) => v.seconds
   ),
-  TimeStamp: keyedForm("TimeStamp", TimestampJson, cases.TimeStamp, (epochMillis) => ({ _tag: "TimeStamp", epochMillis }) as const, (v) => v.epochMillis),
+  TimeStamp: keyedForm("TimeStamp", TimestampJson, (epochMillis) => ({ _tag: "TimeStamp", epochMillis }) as const, (v) => v.epochMillis),
   Temperature: keyedForm(
     "Temperature",
-    Temperature,
-    cases.Temperature,
+    plain(Temperature),
     (t) => "C" in t
-      ? { _tag: "Temperature", unit: "C", degrees: plain(t.C) } as const
-      : { _tag: "Temperature", unit: "F", degrees: plain(t.F) } as const,
+      ? { _tag: "Temperature", unit: "C", degrees: plain0(t.C) } as const
+      : { _tag: "Temperature", unit: "F", degrees: plain0(t.F) } as const,
     (v) => (v.unit === "C" ? { C: v.degrees } : { F: v.degrees })
   ),
   Color: keyedForm(
     "Color",
-    Schema.Struct({ h: Finite, s: UnitInterval, v: UnitInterval }).annotate({
+    plain(Schema.Struct({ h: Finite, s: UnitInterval, v: UnitInterval }).annotate({
       expected: "a color",
       description: "Hue in degrees (taken mod 360), saturation and value in [0, 1]."
-    }),
-    cases.Color,
-    (c) => ({ _tag: "Color", h: normalizeHue(c.h), s: plain(c.s), v: plain(c.v) }) as const,
+    })),
+    (c) => ({ _tag: "Color", h: normalizeHue(c.h), s: plain0(c.s), v: plain0(c.v) }) as const,
     (v) => ({ h: v.h, s: v.s, v: v.v })
   ),
-  String: keyedForm("String", Schema.String, cases.String, (value) => ({ _tag: "String", value }) as const, (v) => v.value),
-  Json: keyedForm("Json", JsonPayload, cases.Json, (value) => ({ _tag: "Json", value }) as const, (v) => v.value),
+  String: keyedForm("String", plain(Schema.String), (value) => ({ _tag: "String", value }) as const, (v) => v.value),
+  Json: keyedForm("Json", plain(JsonPayload), (value) => ({ _tag: "Json", value }) as const, (v) => v.value),
   Binary: keyedForm(
     "Binary",
-    Schema.Struct({
+    plain(Schema.Struct({
       data: Schema.Array(Byte).annotate({ expected: "an array of bytes", description: "The bytes." }),
       mimetype: Schema.String
-    }).annotate({ expected: "binary data" }),
-    cases.Binary,
+    }).annotate({ expected: "binary data" })),
     (b) => ({ _tag: "Binary", data: b.data, mimetype: b.mimetype }) as const,
     (v) => ({ data: v.data, mimetype: v.mimetype })
   ),
   ExtBool: keyedForm(
     "ExtBool",
-    Schema.Struct({ value: Schema.Boolean, ...vendorFields }).annotate({ expected: "an extension value" }),
-    cases.ExtBool,
+    plain(Schema.Struct({ value: Schema.Boolean, ...vendorFields }).annotate({ expected: "an extension value" })),
     (e) => ({ _tag: "ExtBool", value: e.value, vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
     (v) => ({ value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind })
   ),
   ExtNumeric: keyedForm(
     "ExtNumeric",
-    Schema.Struct({ value: Finite, ...vendorFields }).annotate({ expected: "an extension value" }),
-    cases.ExtNumeric,
-    (e) => ({ _tag: "ExtNumeric", value: plain(e.value), vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
+    plain(Schema.Struct({ value: Finite, ...vendorFields }).annotate({ expected: "an extension value" })),
+    (e) => ({ _tag: "ExtNumeric", value: plain0(e.value), vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
     (v) => ({ value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind })
   )
-} satisfies { readonly [T in ValueType]: Schema.Codec<Extract<Value, { readonly _tag: T }>, unknown> }
-
-/** A bare `null` is FoxBox's Unit; written `{"Unit": null}` (the Unit member comes first). */
-const NullUnit = Schema.Null.pipe(
-  Schema.decodeTo(Value.cases.Unit, SchemaTransformation.transform({ decode: () => ({ _tag: "Unit" }) as const, encode: () => null }))
-)
+}
 
 const valueExample = `a value such as {"OnOff": "On"}`
 
+const value = keyedUnion<Value>(forms, valueExample, (type) => `unknown value type ${JSON.stringify(type)} (known: ${knownTypes})`)
+
 /** A value as the gateway writes it: `{"<type>": payload}`, Unit as `{"Unit": null}`, timestamps in UTC. */
-export const ValueJson = Schema.Union(valueTypes.map((type) => payloads[type])).annotate({
+export const ValueJson = wireShape(annotated(value, {
   identifier: "Value",
   description: "A value: an object with exactly one key naming its type, the same in both vocabularies.",
-  expected: valueExample,
-  ...explainedBy((input) => {
-    if (!isJsonObject(input)) return expectedGot(valueExample, input)
-    const keys = Object.keys(input)
-    const [type] = keys
-    if (type === undefined || keys.length > 1) return `expected ${valueExample}, got an object with ${keys.length} keys`
-    return isValueType(type) ? payloads[type] : `unknown value type ${JSON.stringify(type)} (known: ${knownTypes})`
-  })
-})
+  expected: valueExample
+}), Value)
 
 /** A value as a client may send it: a Value, or a bare `null` for Unit (FoxBox clients write it so). */
-export const ValueInputJson = Schema.Union([ValueJson, NullUnit]).annotate({
-  identifier: "ValueInput",
-  description: "A value in a request body: a Value, or null for `{\"Unit\": null}`.",
-  ...explainedBy(() => ValueJson)
-})
+export const ValueInputJson = wireShape({
+  wire: Schema.Union([ValueJson.wire, Schema.Null]).annotate({
+    identifier: "ValueInput",
+    description: "A value in a request body: a Value, or null for `{\"Unit\": null}`.",
+    ...explainedBy(() => ValueJson.wire)
+  }),
+  read: (json): Value => (json === null ? { _tag: "Unit" } : ValueJson.read(json)),
+  write: ValueJson.write
+}, Value)
 
 /** A value, or `null` for none (yet): how results and a home file's initial values write "no value". */
-export const ValueOrNullJson = Schema.Union([Schema.Null, ValueJson]).annotate(explainedBy(() => ValueJson)).pipe(Schema.decodeTo(
-  Schema.toType(Schema.Option(Value)),
+export const ValueOrNullJson = wireShape({
   // `null` is read as "no value" here (the null form comes first), not as FoxBox's Unit.
-  SchemaTransformation.transform({ decode: (value) => Option.fromNullOr(value), encode: Option.getOrNull })
-))
+  wire: Schema.Union([Schema.Null, ValueJson.wire]).annotate(explainedBy(() => ValueJson.wire)),
+  read: (json) => (json === null ? Option.none() : Option.some(ValueJson.read(json))),
+  write: (value: Option.Option<Value>) => (Option.isNone(value) ? null : ValueJson.write(value.value))
+}, Schema.Option(Value))
 
-export const decodeValueType = decodeWith(ValueTypeJson)
+export const decodeValueType = decodeWith(plain(ValueTypeJson))
 /**
  * Reads a value. `path` is where it sits in the body, for messages such as
  * `body[0].value: unknown value type "Foo"` or `body.value.Color.s: must be between 0 and 1`.
  */
 export const decodeValue = decodeWith(ValueInputJson)
-export const encodeValue = encodeTotal(ValueJson)
+export const encodeValue = ValueJson.write
 export const decodeValueOrNull = decodeWith(ValueOrNullJson)
-export const encodeValueOrNull = encodeTotal(ValueOrNullJson)
+export const encodeValueOrNull = ValueOrNullJson.write

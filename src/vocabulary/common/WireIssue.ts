@@ -1,7 +1,9 @@
 import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
+import { SchemaJITCompiler } from "effect/schema"
 import { describeJson } from "./DescribeJson.ts"
 import { type InputPath, InvalidInput } from "./InvalidInput.ts"
 import { Unexpressible } from "./Unexpressible.ts"
+import type { PartialWireShape, Wire } from "./WireShape.ts"
 import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
 
 /**
@@ -151,23 +153,21 @@ export const toInvalidInput = (issue: SchemaIssue.Issue, prefix: InputPath = [])
 export const describeIssue = (issue: SchemaIssue.Issue, style: KeyStyle = "message"): Problem =>
   problemOf(issue, [], true, style)
 
-/** A decoder of parsed JSON: the domain value, or the first problem at its place under `prefix`. */
-export const decodeWith = <S extends Schema.Decoder<unknown>>(schema: S) => {
-  const decode = Schema.decodeUnknownResult(schema, parseOptions)
-  return (json: unknown, prefix: InputPath = []): Result.Result<S["Type"], InvalidInput> =>
-    Result.mapError(decode(json), (error) => toInvalidInput(error.issue, prefix))
-}
-
-/** An encoder of what a vocabulary may not be able to say (a request): the JSON, or why it cannot be written. */
-export const encodeWith = <S extends Schema.Encoder<unknown>>(schema: S) => {
-  const encode = Schema.encodeUnknownResult(schema, parseOptions)
-  return (value: S["Type"]): Result.Result<S["Encoded"], Unexpressible> =>
-    Result.mapError(encode(value), (error) => new Unexpressible({ reason: problemOf(error.issue, [], false).reason }))
-}
-
 /**
- * An encoder of what a vocabulary can always say (an answer): the JSON. A failure here is a bug (a value
- * the gateway built that its own schema refuses): it is a defect, not an answer.
+ * The decoder of a shape: JSON its wire schema accepts, read as the model; or the first problem, at its
+ * place under `prefix`. The wire schema is compiled (Effect's schema JIT) the first time it is used.
  */
-export const encodeTotal = <S extends Schema.Encoder<unknown>>(schema: S): (value: S["Type"]) => S["Encoded"] =>
-  Schema.encodeSync(schema)
+export const decodeWith = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T }) => {
+  SchemaJITCompiler.enable(shape.wire.ast)
+  const check = Schema.decodeUnknownResult(shape.wire, parseOptions)
+  return (json: unknown, prefix: InputPath = []): Result.Result<T, InvalidInput> => {
+    const checked = check(json)
+    return Result.isSuccess(checked)
+      ? Result.succeed(shape.read(checked.success))
+      : Result.fail(toInvalidInput(checked.failure.issue, prefix))
+  }
+}
+
+/** The encoder of a shape a vocabulary cannot always write (a request's): the JSON, or why it cannot be written. */
+export const encodeWith = <T, W>(shape: PartialWireShape<T, W>) => (value: T): Result.Result<W, Unexpressible> =>
+  Result.mapError(shape.write(value), (reason) => new Unexpressible({ reason }))

@@ -1,5 +1,6 @@
-import { Schema, SchemaAST, SchemaTransformation } from "effect"
+import { Result, Schema, SchemaAST } from "effect"
 import { describeJson, isJsonObject } from "./DescribeJson.ts"
+import { checked, type Wire, type WirePart } from "./WireShape.ts"
 
 /**
  * The vocabulary of wire shapes: what a wire `Schema` adds to Effect's, so that one description of a
@@ -42,73 +43,112 @@ export const expectedOf = (ast: SchemaAST.AST): string | undefined => {
 /** `expected X, got Y`: the message of an input of the wrong shape. */
 export const expectedGot = (what: string, input: unknown): string => `expected ${what}, got ${describeJson(input)}`
 
+/**
+ * A check of a wire schema that JSON Schema cannot state (a timestamp's calendar, a service's own
+ * channels…): the document leaves it to the gateway, and still shows the annotations put after it (a
+ * schema's name and description live on its last check).
+ */
+export const wireCheck = <T>(check: (input: T) => Schema.FilterOutput): SchemaAST.Filter<T> =>
+  Schema.makeFilter(check, { toJsonSchema: () => ({}) })
+
 /** A field set to `null` reads as absent where clients serialise a missing optional so (B's scalar selector fields). */
 export const nullable = <S extends Schema.Top & Schema.Decoder<unknown>>(schema: S) =>
   // Only a present, non-null value can fail: its own schema explains it.
   Schema.NullOr(schema).annotate(explainedBy(() => schema))
 
+/** Whether one-or-many JSON is the many. */
+const isMany = <W>(json: W | ReadonlyArray<W>): json is ReadonlyArray<W> => Array.isArray(json)
+
 /**
- * One `item` or an array of them, decoded as an array (wire.md §4's `sel(s)`); written as an array.
- * Anything else is `expected <what> or an array of them, got …`.
+ * One `item` or an array of them, read as an array (wire.md §4's `sel(s)`); written as an array.
+ * Anything else is `expected <what> or an array of them, got …`. The items are objects, never arrays.
  */
-export const oneOrMany = <S extends Schema.Top & Schema.Decoder<unknown>>(
-  item: S,
+export const oneOrMany = <T, W>(
+  item: WirePart<T, W>,
   what: string,
   annotations: Schema.Annotations.Annotations = {}
-) => {
-  const many = Schema.Array(item)
-  return Schema.Union([many, item]).annotate({
-    ...annotations,
-    ...explainedBy((input) =>
-      Array.isArray(input) ? many : isJsonObject(input) ? item : expectedGot(`${what} or an array of them`, input)
-    )
-  }).pipe(Schema.decodeTo(
-    Schema.toType(many),
-    SchemaTransformation.transform({
-      decode: (one): ReadonlyArray<S["Type"]> => (Array.isArray(one) ? one : [one]) as ReadonlyArray<S["Type"]>,
-      encode: (all) => all
-    })
-  ))
+): WirePart<ReadonlyArray<T>, W | ReadonlyArray<W>> => {
+  const many = Schema.Array(item.wire)
+  return {
+    wire: Schema.Union([many, item.wire]).annotate({
+      ...annotations,
+      ...explainedBy((input) =>
+        Array.isArray(input) ? many : isJsonObject(input) ? item.wire : expectedGot(`${what} or an array of them`, input)
+      )
+    }),
+    read: (json) => (isMany(json) ? json.map(item.read) : [item.read(json)]),
+    write: (all) => all.map(item.write)
+  }
+}
+
+/** The form `{"<key>": payload}` of one variant of the model: a member of a `keyedUnion`. */
+export interface KeyedForm<V> {
+  readonly key: string
+  readonly wire: Wire<unknown>
+  /** Reads JSON the form's wire schema accepted. */
+  readonly read: (json: unknown) => V
+  readonly write: (variant: V) => unknown
+}
+
+/**
+ * The form `{"<key>": payload}` of one variant of the model: `toModel` reads the payload as the variant,
+ * `toPayload` writes the variant as its payload.
+ */
+export const keyedForm = <const K extends string, V, P, PW>(
+  key: K,
+  payload: WirePart<P, PW>,
+  toModel: (payload: P) => V,
+  toPayload: (variant: V) => P
+): KeyedForm<V> => ({
+  key,
+  wire: Schema.Struct({ [key]: payload.wire }),
+  // The union hands a form only JSON its wire schema accepted: an object with the key.
+  read: (json) => toModel(payload.read((json as { readonly [k in K]: PW })[key])),
+  write: (variant) => ({ [key]: payload.write(toPayload(variant)) })
+})
+
+type Forms<T extends { readonly _tag: string }> = { readonly [Tag in T["_tag"]]: KeyedForm<Extract<T, { readonly _tag: Tag }>> }
+
+/** A form of some variant, as a union holds it: it is only ever given its own variant and its own JSON. */
+interface AnyForm {
+  readonly key: string
+  readonly wire: Wire<unknown>
+  readonly read: (json: unknown) => unknown
+  readonly write: (variant: never) => unknown
 }
 
 /**
  * Forms written `{"<key>": payload}`, one key naming the form (values, kinds, errors, events,
- * constraints…): the union of `forms`, each the schema of its object. A failure is explained by the key
- * the client wrote: `expected <what>, got …` for anything but an object of one key, `unknownKey(key)` for
- * a key no form has, and the failure of the form it names otherwise.
+ * constraints…), one per variant of the model (`forms`, by the variant's tag). A failure is explained by
+ * the key the client wrote: `expected <what>, got …` for anything but an object of one key,
+ * `unknownKey(key)` for a key no form has, and the failure of the form it names otherwise.
  */
-export const keyedUnion = <const Forms extends Readonly<Record<string, Schema.Top & Schema.Decoder<unknown>>>>(
-  forms: Forms,
+export const keyedUnion = <T extends { readonly _tag: string }>(
+  forms: Forms<T>,
   what: string,
   unknownKey: (key: string) => string
-) =>
-  Schema.Union((Object.keys(forms) as ReadonlyArray<keyof Forms>).map((key) => forms[key])).annotate(explainedBy((input) => {
-    if (!isJsonObject(input)) return expectedGot(what, input)
-    const keys = Object.keys(input)
-    const [key] = keys
-    if (key === undefined || keys.length > 1) return `expected ${what}, got an object with ${keys.length} keys`
-    const form = Object.hasOwn(forms, key) ? forms[key] : undefined
-    return form ?? unknownKey(key)
-  }))
-
-/**
- * The form `{"<key>": payload}` of one variant of the model (`target`): `toModel` reads the payload as
- * the variant, `toPayload` writes the variant as its payload. The members of a `keyedUnion`.
- */
-export const keyedForm = <const K extends string, P, PE, T extends object>(
-  key: K,
-  payload: Schema.Codec<P, PE>,
-  target: Schema.Codec<T, unknown>,
-  toModel: (payload: P) => NoInfer<T>,
-  toPayload: (variant: T) => NoInfer<P>
-) => {
-  // Typed by hand: a struct with a computed key is beyond what the checker can see through.
-  const wire: Schema.Codec<{ readonly [k in K]: P }, { readonly [k in K]: PE }> = Schema.Struct({ [key]: payload }) as never
-  return wire.pipe(Schema.decodeTo(
-    Schema.toType(target),
-    SchemaTransformation.transform({
-      decode: (json: { readonly [k in K]: P }) => toModel(json[key]),
-      encode: (variant: T) => ({ [key]: toPayload(variant) }) as { readonly [k in K]: P }
-    })
-  ))
+): WirePart<T, unknown> => {
+  const byTag: Readonly<Record<string, AnyForm>> = forms
+  const all = Object.values(byTag)
+  const byKey = new Map(all.map((form) => [form.key, form]))
+  const formOf = (json: unknown): AnyForm | undefined => {
+    const [key] = Object.keys(json as object)
+    return key === undefined ? undefined : byKey.get(key)
+  }
+  return {
+    wire: Schema.Union(all.map((form) => form.wire)).annotate(explainedBy((input) => {
+      if (!isJsonObject(input)) return expectedGot(what, input)
+      const keys = Object.keys(input)
+      const [key] = keys
+      if (key === undefined || keys.length > 1) return `expected ${what}, got an object with ${keys.length} keys`
+      return byKey.get(key)?.wire ?? unknownKey(key)
+    })),
+    read: (json) => {
+      const form = formOf(json)
+      // The wire schema accepts only objects whose one key names a form, and a form reads its variant of T.
+      return checked(form === undefined ? Result.fail(`no form for ${describeJson(json)}`) : Result.succeed(form.read(json) as T))
+    },
+    // The variant's own tag picks its form.
+    write: (value) => byTag[value._tag]?.write(value as never)
+  }
 }
