@@ -121,12 +121,16 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       }
     })
 
+  /** Devices answer side by side, each after its own latency; a lone device needs no fiber of its own. */
+  const eachDevice = <K, V>(groups: ReadonlyMap<K, V>, onGroup: (group: readonly [K, V]) => Effect.Effect<void>) =>
+    Effect.forEach(groups, onGroup, { concurrency: groups.size > 1 ? "unbounded" : 1, discard: true })
+
   const adapter: Adapter = {
     id: adapterId,
     fetch: Effect.fnUntraced(function*(channels, _context, reply) {
       const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
       for (const id of unknown) yield* reply(id, Result.fail(`no getter ${id} in the simulated home`))
-      yield* Effect.forEach(
+      yield* eachDevice(
         groups,
         ([service, ids]) =>
           onDevice(service, ids, (id) => id, reply, (id) =>
@@ -134,14 +138,13 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
               // The wait is over: the getter may have left the home meanwhile.
               const state = getters.get(id)
               return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
-            })),
-        { concurrency: "unbounded", discard: true }
+            }))
       )
     }),
     send: Effect.fnUntraced(function*(writes, context, reply) {
       const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
       for (const w of unknown) yield* reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
-      yield* Effect.forEach(
+      yield* eachDevice(
         groups,
         ([service, batch]) =>
           onDevice(service, batch, (w) => w.channel, reply, (w) =>
@@ -156,8 +159,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
               if (state.spec.drives !== undefined) yield* takeValue(state.spec.drives, w.value)
               else yield* Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
               return Result.void
-            })),
-        { concurrency: "unbounded", discard: true }
+            }))
       )
     }),
     refusesWatch: (channel, filter) =>
