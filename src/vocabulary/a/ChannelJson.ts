@@ -4,9 +4,8 @@ import { byId } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
-import { isJsonObject } from "../common/DescribeJson.ts"
 import { decodeWith } from "../common/WireIssue.ts"
-import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
 import { listOf, type WirePart, wireShape } from "../common/WireShape.ts"
 import { KindJson } from "./KindJson.ts"
 
@@ -57,13 +56,11 @@ type MechanismWire = typeof mechanismForms.Get.Type | typeof mechanismForms.Set.
 const mechanismExample = `{"Get": …} or {"Set": …}`
 
 const Mechanism: WirePart<MechanismInA, MechanismWire> = {
-  wire: Schema.Union([mechanismForms.Get, mechanismForms.Set]).annotate(explainedBy((input) => {
-    if (!isJsonObject(input)) return expectedGot(mechanismExample, input)
-    const keys = Object.keys(input)
-    const [name] = keys
-    if (name === undefined || keys.length > 1) return `expected ${mechanismExample}, got an object with ${keys.length} keys`
-    return name === "Get" || name === "Set" ? mechanismForms[name] : `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`
-  })),
+  wire: Schema.Union([mechanismForms.Get, mechanismForms.Set]).annotate(explainedBy(explainKeyed(
+    mechanismExample,
+    (name) => (name === "Get" || name === "Set" ? mechanismForms[name] : undefined),
+    (name) => `unknown mechanism ${JSON.stringify(name)}, expected "Get" or "Set"`
+  ))),
   read: (json) =>
     "Get" in json
       ? { mechanism: "getter", kind: KindJson.read(json.Get.kind), updated: TimestampOrNullJson.read(json.Get.updated), pushMs: 0 }

@@ -1,10 +1,9 @@
 import { Schema } from "effect"
 import { type BuiltinKindName, builtinKindNames, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
-import { isJsonObject } from "../common/DescribeJson.ts"
 import { ExtensionKindJson } from "../common/ExtensionKindJson.ts"
 import { decodeWith } from "../common/WireIssue.ts"
 import { type Wire, wireShape } from "../common/WireShape.ts"
-import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
@@ -25,14 +24,11 @@ export const KindJson = wireShape({
   wire: Schema.Union([...builtins.values(), Extension]).annotate({
     identifier: "AKind",
     description: "A channel kind in vocabulary A: `{\"OnOff\": []}`, or `{\"Extension\": {…}}`.",
-    ...explainedBy((input) => {
-      if (!isJsonObject(input)) return expectedGot(kindExample, input)
-      const keys = Object.keys(input)
-      const [name] = keys
-      if (name === undefined || keys.length > 1) return `expected ${kindExample}, got an object with ${keys.length} keys`
-      if (name === "Extension") return Extension
-      return (isBuiltinKindName(name) ? builtins.get(name) : undefined) ?? `unknown kind ${JSON.stringify(name)}`
-    })
+    ...explainedBy(explainKeyed(
+      kindExample,
+      (name) => (name === "Extension" ? Extension : isBuiltinKindName(name) ? builtins.get(name) : undefined),
+      (name) => `unknown kind ${JSON.stringify(name)}`
+    ))
   }) as Wire<KindWire>,
   // The union took an object whose one key is a built-in kind's name, or "Extension".
   read: (json): Kind =>

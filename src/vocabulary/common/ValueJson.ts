@@ -1,10 +1,10 @@
 import { Option, Schema } from "effect"
 import { Value } from "../../domain/Value.ts"
 import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
-import { describeJson, isJsonObject } from "./DescribeJson.ts"
+import { describeJson } from "./DescribeJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
 import { decodeWith } from "./WireIssue.ts"
-import { expectedGot, explainedBy, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
+import { expectedGot, explainedBy, explainKeyed, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { annotated, plain, wireShape } from "./WireShape.ts"
 
 /**
@@ -90,13 +90,11 @@ const temperatureExample = `a temperature such as {"C": 21.5} or {"F": 70.7}`
 /** `{"C": 21.5}` or `{"F": 70.7}`. */
 const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
   description: "Degrees Celsius `{\"C\": 21.5}` or Fahrenheit `{\"F\": 70.7}`; compared in Celsius.",
-  ...explainedBy((input) => {
-    if (!isJsonObject(input)) return expectedGot(temperatureExample, input)
-    const keys = Object.keys(input)
-    if (keys.length !== 1) return `expected ${temperatureExample}, got an object with ${keys.length} keys`
-    const [unit] = keys
-    return unit === "C" ? Celsius : unit === "F" ? Fahrenheit : `unknown temperature unit ${JSON.stringify(unit)} (expected "C" or "F")`
-  })
+  ...explainedBy(explainKeyed(
+    temperatureExample,
+    (unit) => (unit === "C" ? Celsius : unit === "F" ? Fahrenheit : undefined),
+    (unit) => `unknown temperature unit ${JSON.stringify(unit)} (expected "C" or "F")`
+  ))
 })
 
 const vendorFields = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }

@@ -44,6 +44,24 @@ export const expectedOf = (ast: SchemaAST.AST): string | undefined => {
 export const expectedGot = (what: string, input: unknown): string => `expected ${what}, got ${describeJson(input)}`
 
 /**
+ * How a choice of `{"<key>": payload}` forms explains a refused input, by the key the client wrote:
+ * `expected <what>, got …` for anything but an object of one key, the form the key names (`formOf`), or
+ * `unknownKey(key)` for a key no form has.
+ */
+export const explainKeyed = (
+  what: string,
+  formOf: (key: string) => Schema.Decoder<unknown> | undefined,
+  unknownKey: (key: string) => string
+): Explain =>
+(input) => {
+  if (!isJsonObject(input)) return expectedGot(what, input)
+  const keys = Object.keys(input)
+  const [key] = keys
+  if (key === undefined || keys.length > 1) return `expected ${what}, got an object with ${keys.length} keys`
+  return formOf(key) ?? unknownKey(key)
+}
+
+/**
  * A check of a wire schema that JSON Schema cannot state (a timestamp's calendar, a service's own
  * channels…): the document leaves it to the gateway, and still shows the annotations put after it (a
  * schema's name and description live on its last check).
@@ -120,8 +138,7 @@ interface AnyForm {
 /**
  * Forms written `{"<key>": payload}`, one key naming the form (values, kinds, errors, events,
  * constraints…), one per variant of the model (`forms`, by the variant's tag). A failure is explained by
- * the key the client wrote: `expected <what>, got …` for anything but an object of one key,
- * `unknownKey(key)` for a key no form has, and the failure of the form it names otherwise.
+ * the key the client wrote (`explainKeyed`).
  */
 export const keyedUnion = <T extends { readonly _tag: string }>(
   forms: Forms<T>,
@@ -136,13 +153,7 @@ export const keyedUnion = <T extends { readonly _tag: string }>(
     return key === undefined ? undefined : byKey.get(key)
   }
   return {
-    wire: Schema.Union(all.map((form) => form.wire)).annotate(explainedBy((input) => {
-      if (!isJsonObject(input)) return expectedGot(what, input)
-      const keys = Object.keys(input)
-      const [key] = keys
-      if (key === undefined || keys.length > 1) return `expected ${what}, got an object with ${keys.length} keys`
-      return byKey.get(key)?.wire ?? unknownKey(key)
-    })),
+    wire: Schema.Union(all.map((form) => form.wire)).annotate(explainedBy(explainKeyed(what, (key) => byKey.get(key)?.wire, unknownKey))),
     read: (json) => {
       const form = formOf(json)
       // The wire schema accepts only objects whose one key names a form, and a form reads its variant of T.
