@@ -1,6 +1,6 @@
 import { Schema, Struct } from "effect"
 import { Channel } from "../../domain/Channel.ts"
-import { byId } from "../../domain/ListOrder.ts"
+import { byId, inOrder } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
@@ -107,7 +107,7 @@ export const ChannelJson = wireShape({
 
 /** Lists are sorted by id (wire.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
-  [...channels].sort(byId)
+  inOrder(channels, byId)
 
 /** Channels, written in id order. */
 export const channelsJson = (what: string) => listOf(ChannelJson, { expected: what }, sortChannels)

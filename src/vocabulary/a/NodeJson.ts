@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { ChannelInA as ChannelInASchema } from "./ChannelJson.ts"
 import { normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
-import { byId } from "../../domain/ListOrder.ts"
+import { byId, inOrder } from "../../domain/ListOrder.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { decodeWith } from "../common/WireIssue.ts"
@@ -62,7 +62,7 @@ export const NodeJson = wireShape({
   write: (node: NodeInA) => ({ id: node.id, tags: TagsJson.write(node.tags), inputs: inputs.write(node.getters), outputs: outputs.write(node.setters) })
 }, NodeInA)
 
-export const NodesJson = listOf(NodeJson, { expected: "an array of Node" }, (nodes) => [...nodes].sort(byId))
+export const NodesJson = listOf(NodeJson, { expected: "an array of Node" }, (nodes) => inOrder(nodes, byId))
 
 export const decodeNodes = decodeWith(NodesJson)
 export const encodeNode = NodeJson.write

@@ -1,7 +1,7 @@
 import { type Option, Result, Schema } from "effect"
 import type { FetchResults, SendResults } from "../../domain/Outcome.ts"
 import { ResultKey } from "../../domain/Outcome.ts"
-import { byKey } from "../../domain/ListOrder.ts"
+import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { Value } from "../../domain/Value.ts"
 import { ValueOrNullJson } from "../common/ValueJson.ts"
 import { decodeWith } from "../common/WireIssue.ts"
@@ -53,7 +53,7 @@ const outcomes = <T, W>(ok: WirePart<T, W>, target: Schema.Codec<OutcomeInA<T>, 
   return wireShape({
     wire: Schema.Array(PairJson).annotate({ expected: "an array of [id, result] pairs", identifier, description }),
     read: (json) => json.map(([key, r]): OutcomeInA<T> => ({ key, result: result.read(r) })),
-    write: (results: ReadonlyArray<OutcomeInA<T>>) => [...results].sort(byKey).map(({ key, result: r }) => [key, result.write(r)] as const)
+    write: (results: ReadonlyArray<OutcomeInA<T>>) => inOrder(results, byKey).map(({ key, result: r }) => [key, result.write(r)] as const)
   }, Schema.Array(target))
 }
 

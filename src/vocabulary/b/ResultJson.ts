@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect"
 import type { ChannelError } from "../../domain/ChannelError.ts"
-import { byKey } from "../../domain/ListOrder.ts"
+import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { FetchOutcome, type ResultKey, SendOutcome } from "../../domain/Outcome.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
@@ -66,7 +66,7 @@ const resultMap = <T, W>(
     read: (map): ReadonlyArray<Outcome<T>> =>
       Object.keys(map).sort().map((name) => ({ key: name as ResultKey, result: one.read(map[name]) })),
     // Built with `fromEntries` so that any id, `__proto__` included, stays an own key.
-    write: (outcomes) => Object.fromEntries([...outcomes].sort(byKey).map((o) => [o.key, one.write(o.result)]))
+    write: (outcomes) => Object.fromEntries(inOrder(outcomes, byKey).map((o) => [o.key, one.write(o.result)]))
   }, Schema.Array(outcome))
 }
 
