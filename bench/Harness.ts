@@ -1,4 +1,5 @@
 import { Data, Effect, type Scope } from "effect"
+import { formatCount, formatDuration, type Row } from "./Row.ts"
 
 /** One iteration of timed work: an Effect (run anew each time) or a function returning a Promise. */
 export type Iteration = Effect.Effect<unknown, unknown> | (() => Promise<unknown>)
@@ -25,8 +26,20 @@ export interface ScopedBenchCase {
   readonly acquire: Effect.Effect<{ readonly baseline: Contender; readonly subject: Contender }, unknown, Scope.Scope>
 }
 
+/** A case whose contenders are timed here, call by call. */
+export type TimedCase = BenchCase | ScopedBenchCase
+
+/**
+ * A case that measures itself and reports its rows: load from another process, start-up time, memory.
+ * It reads the options to scale its own time (a quick run with a small `budgetMs` is quick for it too).
+ */
+export interface SelfMeasuredCase {
+  readonly name: string
+  readonly measure: (options: HarnessOptions) => Effect.Effect<ReadonlyArray<Row>, BenchFailed>
+}
+
 /** What a module of `bench/cases/` exports, as `cases`. */
-export type AnyBenchCase = BenchCase | ScopedBenchCase
+export type AnyBenchCase = TimedCase | SelfMeasuredCase
 
 export interface HarnessOptions {
   /** Time each contender runs before measuring starts (JIT, caches). */
@@ -165,9 +178,9 @@ export const measure = (
     return { name: benchCase.name, baseline: b, subject: s, ratio: b.medianMs / s.medianMs }
   })
 
-/** Measures a case of either form; a scoped case's resources are released once it is measured. */
+/** Measures a timed case of either form; a scoped case's resources are released once it is measured. */
 export const measureAny = (
-  benchCase: AnyBenchCase,
+  benchCase: TimedCase,
   options: HarnessOptions = defaultHarnessOptions
 ): Effect.Effect<CaseResult, BenchFailed> =>
   "acquire" in benchCase
@@ -178,3 +191,22 @@ export const measureAny = (
       )
     )
     : measure(benchCase, options)
+
+const formatMedian = (m: Measurement): string => `${formatDuration(m.medianMs)} (${formatCount(m.opsPerSecond)} op/s)`
+
+/** The table's row of a timed case. */
+export const timedRow = (result: CaseResult): Row => ({
+  name: result.name,
+  baseline: result.baseline.name,
+  subject: result.subject.name,
+  baselineFigures: formatMedian(result.baseline),
+  subjectFigures: formatMedian(result.subject),
+  ratio: result.ratio
+})
+
+/** Measures a case of any form, into its rows of the table. */
+export const measureRows = (
+  benchCase: AnyBenchCase,
+  options: HarnessOptions = defaultHarnessOptions
+): Effect.Effect<ReadonlyArray<Row>, BenchFailed> =>
+  "measure" in benchCase ? benchCase.measure(options) : Effect.map(measureAny(benchCase, options), (result) => [timedRow(result)])

@@ -1,16 +1,10 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { parseArgs } from "node:util"
 import { Console, Data, Effect, References } from "effect"
-import * as requestPath from "./cases/requestPath.ts"
-import * as selectorIndex from "./cases/selectorIndex.ts"
-import * as sendBatching from "./cases/sendBatching.ts"
-import * as tagStore from "./cases/tagStore.ts"
-import { formatLoads, type LoadResult, loads } from "./cases/watchFanOut.ts"
-import { type AnyBenchCase, type CaseResult, defaultHarnessOptions, type HarnessOptions, measureAny } from "./Harness.ts"
+import { casesNamed } from "./Cases.ts"
+import { defaultHarnessOptions, type HarnessOptions, measureRows } from "./Harness.ts"
+import type { Row } from "./Row.ts"
 import { formatTable } from "./Table.ts"
-
-/** Every benchmark module; add a module of `bench/cases/` here. */
-const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [requestPath, tagStore, selectorIndex, sendBatching]
 
 const usage = `usage: npm run bench -- [name filter] [--warmup-ms N] [--budget-ms N] [--rounds N]
   name filter   run only the cases whose name contains it
@@ -52,25 +46,17 @@ const readArguments = Effect.gen(function*() {
 
 const main = Effect.gen(function*() {
   const { filter, options } = yield* readArguments
-  const selected = modules.flatMap((m) => m.cases).filter((c) => c.name.includes(filter))
-  const selectedLoads = loads.filter((l) => l.name.includes(filter))
-  if (selected.length === 0 && selectedLoads.length === 0) {
-    return yield* new UsageError({ reason: `no benchmark case has "${filter}" in its name` })
-  }
-  const results: Array<CaseResult> = []
+  const selected = casesNamed(filter)
+  if (selected.length === 0) return yield* new UsageError({ reason: `no benchmark case has "${filter}" in its name` })
+  const started = performance.now()
+  const rows: Array<Row> = []
   for (const benchCase of selected) {
     // Progress goes to stderr: stdout holds only the table.
     yield* Console.error(`measuring: ${benchCase.name}`)
-    results.push(yield* measureAny(benchCase, options))
+    rows.push(...(yield* measureRows(benchCase, options)))
   }
-  if (results.length > 0) yield* Console.log(formatTable(results))
-  // Load cases report absolute figures, not ratios: they get their own table.
-  const loadResults: Array<LoadResult> = []
-  for (const load of selectedLoads) {
-    yield* Console.error(`measuring: ${load.name}`)
-    loadResults.push(yield* load.run)
-  }
-  if (loadResults.length > 0) yield* Console.log(`${results.length > 0 ? "\n" : ""}${formatLoads(loadResults)}`)
+  yield* Console.error(`${selected.length} cases in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  yield* Console.log(formatTable(rows))
 }).pipe(
   // The store logs its migrations; benchmarks want a quiet terminal.
   Effect.provideService(References.MinimumLogLevel, "Warn")
