@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Console, Context, Effect, Layer, Option, Redacted, type Scope } from "effect"
 import { HttpServer } from "effect/http"
@@ -10,6 +9,7 @@ import { UserRepository } from "../../src/store/UserRepository.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { serverTimeouts } from "../../src/http/Server.ts"
 import { gatewayLayer } from "../../src/main.ts"
+import { tempDir } from "./TempDir.ts"
 
 /** A whole gateway for a benchmark: on loopback at `url`, and reachable without a socket through `server`. */
 export interface BenchGateway {
@@ -37,10 +37,7 @@ export const benchGateway = (
   config: Partial<GatewayConfigShape> = {}
 ): Effect.Effect<BenchGateway, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const dataDir = yield* Effect.acquireRelease(
-      Effect.sync(() => mkdtempSync(join(tmpdir(), "gateway-bench-"))),
-      (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-    )
+    const dataDir = yield* tempDir
     const homeFile = Option.map(home, (content) => {
       const file = join(dataDir, "home.json")
       writeFileSync(file, JSON.stringify(content))
