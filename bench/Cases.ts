@@ -1,3 +1,4 @@
+import * as loopback from "./cases/loopback.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
@@ -8,6 +9,7 @@ import type { AnyBenchCase } from "./Harness.ts"
 /** Every benchmark module, in the table's order; add a module of `bench/cases/` here. */
 const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [
   requestPath,
+  loopback,
   tagStore,
   selectorIndex,
   sendBatching,

@@ -37,4 +37,8 @@ export const formatCount = (n: number): string => {
 /** Bytes as MiB, to the unit. */
 export const formatMiB = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MiB`
 
-export const formatRatio = (ratio: number): string => (Number.isFinite(ratio) ? `${ratio.toPrecision(3)}×` : "n/a")
+/** Three significant digits, and no exponent for the thousandfold gains of an index. */
+export const formatRatio = (ratio: number): string => {
+  if (!Number.isFinite(ratio)) return "n/a"
+  return `${ratio >= 1_000 ? Math.round(Number(ratio.toPrecision(3))).toLocaleString("en-US") : ratio.toPrecision(3)}×`
+}
