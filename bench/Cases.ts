@@ -2,6 +2,7 @@ import * as loopback from "./cases/loopback.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
+import * as startup from "./cases/startup.ts"
 import * as tagStore from "./cases/tagStore.ts"
 import * as watchFanOut from "./cases/watchFanOut.ts"
 import type { AnyBenchCase } from "./Harness.ts"
@@ -13,7 +14,8 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   tagStore,
   selectorIndex,
   sendBatching,
-  watchFanOut
+  watchFanOut,
+  startup
 ]
 
 export const allCases: ReadonlyArray<AnyBenchCase> = modules.flatMap((m) => m.cases)

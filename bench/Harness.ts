@@ -107,12 +107,21 @@ const timeBatch = (benchCase: string, contender: Contender, count: number): Effe
   })
 }
 
-const median = (values: ReadonlyArray<number>): number => {
+export const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   const high = sorted[middle] ?? Number.NaN
   const low = sorted[middle - 1] ?? high
   return sorted.length % 2 === 0 ? (low + high) / 2 : high
+}
+
+/**
+ * The contenders of round `round`, each round starting with the next one (A B C, B C A, …), so that
+ * drift (heat, a growing table, the GC, the machine's other load) weighs on all of them alike.
+ */
+export const inTurn = <A>(contenders: ReadonlyArray<A>, round: number): ReadonlyArray<A> => {
+  const shift = round % Math.max(1, contenders.length)
+  return [...contenders.slice(shift), ...contenders.slice(0, shift)]
 }
 
 /** Times one contender's state across rounds. */
@@ -148,7 +157,7 @@ const measurement = (track: Track): Measurement => {
 
 /**
  * Measures a case: warms both contenders up, then runs rounds of one batch each, alternating which goes
- * first (A B, B A, …) so that drift (heat, a growing table, the GC) weighs on both alike.
+ * first (see `inTurn`).
  */
 export const measure = (
   benchCase: BenchCase,
@@ -167,7 +176,7 @@ export const measure = (
         ? rounds >= options.rounds
         : rounds >= options.minRounds && performance.now() - start >= options.budgetMs
     for (let round = 0; !done(round); round++) {
-      for (const one of round % 2 === 0 ? [baseline, subject] : [subject, baseline]) {
+      for (const one of inTurn([baseline, subject], round)) {
         const ms = yield* timeBatch(benchCase.name, one.contender, one.batchSize)
         one.perIterationMs.push(ms / one.batchSize)
         one.iterations += one.batchSize

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Data, Effect } from "effect"
-import { BenchFailed, type HarnessOptions, type SelfMeasuredCase } from "../Harness.ts"
+import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
 import { exchangeOk } from "../http/Exchange.ts"
 import { type LoadReport, decodeLoadReport, type LoadRequest } from "../load/LoadReport.ts"
 import { formatCount, formatDuration, type Row } from "../Row.ts"
@@ -63,11 +63,6 @@ const load = (server: Server, request: Omit<LoadRequest, "url" | "seconds">, pat
     return report
   })
 
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
-
 interface Figures {
   readonly requestsPerSecond: number
   readonly p99Ms: number
@@ -124,10 +119,8 @@ const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.
     const gateway = tracked(servers.gateway)
     const all = [bare, express, gateway]
     for (const { server } of all) yield* load(server, request, c.path, warmupSeconds)
-    // Each run starts with the next server, so that drift (heat, other load) weighs on all three alike.
     for (let run = 0; run < runs; run++) {
-      const shift = run % all.length
-      for (const one of [...all.slice(shift), ...all.slice(0, shift)]) one.reports.push(yield* load(one.server, request, c.path, seconds))
+      for (const one of inTurn(all, run)) one.reports.push(yield* load(one.server, request, c.path, seconds))
     }
     const baseline = figuresOf(bare.reports)
     const row = (subject: string, figures: Figures): Row => ({
