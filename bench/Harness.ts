@@ -87,7 +87,7 @@ export class BenchFailed extends Data.TaggedError("BenchFailed")<{
 }
 
 /** Milliseconds that `count` iterations of `contender` take, run back to back. */
-const timeBatch = (benchCase: string, contender: Contender, count: number): Effect.Effect<number, BenchFailed> => {
+export const timeBatch = (benchCase: string, contender: Contender, count: number): Effect.Effect<number, BenchFailed> => {
   const failed = (cause: unknown) => new BenchFailed({ benchCase, contender: contender.name, cause })
   const run = contender.run
   if (Effect.isEffect(run)) {
