@@ -1,5 +1,6 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
+import type { Profiler } from "node:inspector"
 import { Console, Effect, References } from "effect"
 import { readCommandLine, UsageError } from "./Arguments.ts"
 import { casesNamed } from "./Cases.ts"
@@ -8,10 +9,12 @@ import { formatDuration } from "./Row.ts"
 import { startProfiler, topFrames } from "./support/CpuProfile.ts"
 
 const usage = `usage: node dist/bench/profile.js "<case name filter>" [--iterations N] [--seconds N] [--baseline] [--out FILE] [--top N]
+       node dist/bench/profile.js --read FILE [--top N]
   Profiles the subject (or, with --baseline, the baseline) of the one timed case whose name contains the
   filter: sets the case up, warms it up, then records a CPU profile of N iterations (or of --seconds of them,
   default 5) and writes it to FILE (default <case>.cpuprofile), and prints the --top functions by self time
-  (default 20) on stderr. Loopback and start-up cases run in other processes: see bench/README.md.`
+  (default 20) on stderr. With --read, prints those of a .cpuprofile written before (by --cpu-prof, say).
+  Loopback and start-up cases run in other processes: see bench/README.md.`
 
 const readArguments = Effect.gen(function*() {
   const { filter, values, positiveInteger } = yield* readCommandLine(usage, {
@@ -19,6 +22,7 @@ const readArguments = Effect.gen(function*() {
     seconds: { type: "string" },
     baseline: { type: "boolean" },
     out: { type: "string" },
+    read: { type: "string" },
     top: { type: "string" }
   })
   return {
@@ -27,6 +31,7 @@ const readArguments = Effect.gen(function*() {
     seconds: (yield* positiveInteger("seconds", values.seconds)) ?? 5,
     side: values.baseline === true ? "baseline" as const : "subject" as const,
     out: values.out,
+    read: values.read,
     top: (yield* positiveInteger("top", values.top)) ?? 20
   }
 })
@@ -53,8 +58,33 @@ const runFor = (name: string, contender: Contender, iterations: number | undefin
     return { count, ms }
   })
 
+const printTop = (profile: Profiler.Profile, top: number) =>
+  Effect.gen(function*() {
+    yield* Console.error(`top ${top} functions by self time:`)
+    for (const frame of topFrames(profile, top)) {
+      yield* Console.error(`${(frame.share * 100).toFixed(1).padStart(5)} %  ${formatDuration(frame.selfMs).padStart(9)}  ${frame.frame}`)
+    }
+  })
+
+/** Checked as far as `topFrames` reads it. */
+const isProfile = (json: unknown): json is Profiler.Profile =>
+  typeof json === "object" && json !== null && Array.isArray(Reflect.get(json, "nodes")) &&
+  typeof Reflect.get(json, "startTime") === "number" && typeof Reflect.get(json, "endTime") === "number"
+
+/** A profile written before. */
+const readProfile = (file: string) =>
+  Effect.gen(function*() {
+    const unreadable = (reason: string) => new UsageError({ reason: `cannot read ${file}: ${reason}`, usage })
+    const json = yield* Effect.try({
+      try: (): unknown => JSON.parse(readFileSync(file, "utf8")),
+      catch: (error) => unreadable(error instanceof Error ? error.message : String(error))
+    })
+    return isProfile(json) ? json : yield* unreadable("not a CPU profile")
+  })
+
 const main = Effect.gen(function*() {
-  const { filter, iterations, seconds, side, out, top } = yield* readArguments
+  const { filter, iterations, seconds, side, out, read, top } = yield* readArguments
+  if (read !== undefined) return yield* printTop(yield* readProfile(read), top)
   const benchCase = yield* theCase(filter)
   yield* Effect.scoped(Effect.gen(function*() {
     const contenders = "acquire" in benchCase
@@ -70,10 +100,7 @@ const main = Effect.gen(function*() {
     const file = out ?? `${benchCase.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}.cpuprofile`
     writeFileSync(file, JSON.stringify(profile))
     yield* Console.error(`${count} iterations in ${formatDuration(ms)}: ${formatDuration(ms / count)} each; profile written to ${file}`)
-    yield* Console.error(`top ${top} functions by self time:`)
-    for (const frame of topFrames(profile, top)) {
-      yield* Console.error(`${(frame.share * 100).toFixed(1).padStart(5)} %  ${formatDuration(frame.selfMs).padStart(9)}  ${frame.frame}`)
-    }
+    yield* printTop(profile, top)
   }))
 }).pipe(Effect.provideService(References.MinimumLogLevel, "Warn"))
 

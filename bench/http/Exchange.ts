@@ -18,7 +18,9 @@ export const exchangeOk = (
   body?: string
 ): Effect.Effect<string, ExchangeFailed> =>
   Effect.callback<string, ExchangeFailed>((resume) => {
-    const sent = request(url, { method, headers }, (response) => {
+    // Node sends a GET's body without Content-Length (to be ended by closing the connection) unless told its length.
+    const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }
+    const sent = request(url, { method, headers: { ...headers, ...length } }, (response) => {
       let text = ""
       response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk))
       response.on("end", () =>
