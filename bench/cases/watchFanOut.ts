@@ -13,7 +13,8 @@ import { ChildFailed, lineProcess } from "../support/ChildProcess.ts"
  * was sent), plus one watcher that stops reading. Its ratio is the events per second delivered to the
  * slowest reading watcher ÷ those the load asks for (1: the gateway, and its writer in the same process,
  * kept up); its figures, the latency from the write to the client, values lost by clients that keep up,
- * and the gateway's RSS at the start and the end of the window (flat: the stalled client costs nothing).
+ * and the RSS of the process (this one: the gateway runs in it, with whatever earlier cases left) at the
+ * start and the end of the window (flat: the stalled client costs nothing).
  */
 
 const getters = 10
@@ -132,7 +133,7 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
       baselineFigures: `${formatCount(asked)} events/s`,
       subjectFigures: `${formatCount(delivered)} events/s (${written} values written in ${seconds.toFixed(1)} s), p50 ${
         formatDuration(report.p50)
-      }, p99 ${formatDuration(report.p99)}, ${written - report.min} lost, gateway RSS ${formatMiB(rssStart)} → ${formatMiB(rssEnd)}`,
+      }, p99 ${formatDuration(report.p99)}, ${written - report.min} lost, RSS ${formatMiB(rssStart)} → ${formatMiB(rssEnd)} (the bench's process, gateway in it)`,
       ratio: delivered / asked
     }]
   })).pipe(Effect.mapError((cause) => new BenchFailed({ benchCase: name, contender: "watch clients", cause })))

@@ -76,6 +76,8 @@ const start = (name: string, args: ReadonlyArray<string>, cpu: number | undefine
     const startedAt = performance.now()
     const [file = process.execPath, ...rest] = command
     const child = spawn(file, rest, { detached: true, stdio: ["pipe", "pipe", "pipe"] })
+    // A process that cannot be started has no pid, reported below; its "error" event must not crash the benchmark.
+    child.on("error", () => {})
     if (child.pid === undefined) {
       return Effect.fail(new ChildFailed({ name, reason: `could not start ${file}`, stderr: "" }))
     }
