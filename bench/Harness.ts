@@ -1,4 +1,5 @@
 import { Data, Effect, type Scope } from "effect"
+import { formatCount, formatDuration, type Row } from "./Row.ts"
 
 /** One iteration of timed work: an Effect (run anew each time) or a function returning a Promise. */
 export type Iteration = Effect.Effect<unknown, unknown> | (() => Promise<unknown>)
@@ -25,8 +26,20 @@ export interface ScopedBenchCase {
   readonly acquire: Effect.Effect<{ readonly baseline: Contender; readonly subject: Contender }, unknown, Scope.Scope>
 }
 
+/** A case whose contenders are timed here, call by call. */
+export type TimedCase = BenchCase | ScopedBenchCase
+
+/**
+ * A case that measures itself and reports its rows: load from another process, start-up time, memory.
+ * It reads the options to scale its own time (a quick run with a small `budgetMs` is quick for it too).
+ */
+export interface SelfMeasuredCase {
+  readonly name: string
+  readonly measure: (options: HarnessOptions) => Effect.Effect<ReadonlyArray<Row>, BenchFailed>
+}
+
 /** What a module of `bench/cases/` exports, as `cases`. */
-export type AnyBenchCase = BenchCase | ScopedBenchCase
+export type AnyBenchCase = TimedCase | SelfMeasuredCase
 
 export interface HarnessOptions {
   /** Time each contender runs before measuring starts (JIT, caches). */
@@ -74,7 +87,7 @@ export class BenchFailed extends Data.TaggedError("BenchFailed")<{
 }
 
 /** Milliseconds that `count` iterations of `contender` take, run back to back. */
-const timeBatch = (benchCase: string, contender: Contender, count: number): Effect.Effect<number, BenchFailed> => {
+export const timeBatch = (benchCase: string, contender: Contender, count: number): Effect.Effect<number, BenchFailed> => {
   const failed = (cause: unknown) => new BenchFailed({ benchCase, contender: contender.name, cause })
   const run = contender.run
   if (Effect.isEffect(run)) {
@@ -94,12 +107,21 @@ const timeBatch = (benchCase: string, contender: Contender, count: number): Effe
   })
 }
 
-const median = (values: ReadonlyArray<number>): number => {
+export const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   const high = sorted[middle] ?? Number.NaN
   const low = sorted[middle - 1] ?? high
   return sorted.length % 2 === 0 ? (low + high) / 2 : high
+}
+
+/**
+ * The contenders of round `round`, each round starting with the next one (A B C, B C A, …), so that
+ * drift (heat, a growing table, the GC, the machine's other load) weighs on all of them alike.
+ */
+export const inTurn = <A>(contenders: ReadonlyArray<A>, round: number): ReadonlyArray<A> => {
+  const shift = round % Math.max(1, contenders.length)
+  return [...contenders.slice(shift), ...contenders.slice(0, shift)]
 }
 
 /** Times one contender's state across rounds. */
@@ -135,7 +157,7 @@ const measurement = (track: Track): Measurement => {
 
 /**
  * Measures a case: warms both contenders up, then runs rounds of one batch each, alternating which goes
- * first (A B, B A, …) so that drift (heat, a growing table, the GC) weighs on both alike.
+ * first (see `inTurn`).
  */
 export const measure = (
   benchCase: BenchCase,
@@ -154,7 +176,7 @@ export const measure = (
         ? rounds >= options.rounds
         : rounds >= options.minRounds && performance.now() - start >= options.budgetMs
     for (let round = 0; !done(round); round++) {
-      for (const one of round % 2 === 0 ? [baseline, subject] : [subject, baseline]) {
+      for (const one of inTurn([baseline, subject], round)) {
         const ms = yield* timeBatch(benchCase.name, one.contender, one.batchSize)
         one.perIterationMs.push(ms / one.batchSize)
         one.iterations += one.batchSize
@@ -165,9 +187,9 @@ export const measure = (
     return { name: benchCase.name, baseline: b, subject: s, ratio: b.medianMs / s.medianMs }
   })
 
-/** Measures a case of either form; a scoped case's resources are released once it is measured. */
+/** Measures a timed case of either form; a scoped case's resources are released once it is measured. */
 export const measureAny = (
-  benchCase: AnyBenchCase,
+  benchCase: TimedCase,
   options: HarnessOptions = defaultHarnessOptions
 ): Effect.Effect<CaseResult, BenchFailed> =>
   "acquire" in benchCase
@@ -178,3 +200,22 @@ export const measureAny = (
       )
     )
     : measure(benchCase, options)
+
+const formatMedian = (m: Measurement): string => `${formatDuration(m.medianMs)} (${formatCount(m.opsPerSecond)} op/s)`
+
+/** The table's row of a timed case. */
+export const timedRow = (result: CaseResult): Row => ({
+  name: result.name,
+  baseline: result.baseline.name,
+  subject: result.subject.name,
+  baselineFigures: formatMedian(result.baseline),
+  subjectFigures: formatMedian(result.subject),
+  ratio: result.ratio
+})
+
+/** Measures a case of any form, into its rows of the table. */
+export const measureRows = (
+  benchCase: AnyBenchCase,
+  options: HarnessOptions = defaultHarnessOptions
+): Effect.Effect<ReadonlyArray<Row>, BenchFailed> =>
+  "measure" in benchCase ? benchCase.measure(options) : Effect.map(measureAny(benchCase, options), (result) => [timedRow(result)])

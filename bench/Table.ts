@@ -1,57 +1,29 @@
-import type { CaseResult, Measurement } from "./Harness.ts"
+import { formatRatio, type Row } from "./Row.ts"
 
-/** `0.000412` ms → `412 ns`: three significant digits in the unit that fits. */
-export const formatDuration = (ms: number): string => {
-  if (!Number.isFinite(ms)) return "n/a"
-  const [value, unit] = ms >= 1_000 ? [ms / 1_000, "s"] : ms >= 1 ? [ms, "ms"] : ms >= 0.001 ? [ms * 1_000, "µs"] : [ms * 1e6, "ns"]
-  return `${value.toPrecision(3)} ${unit}`
-}
+const headers = ["case", "baseline", "subject", "baseline figures", "subject figures", "ratio"] as const
+/** Names read left-aligned, figures right-aligned. */
+const alignment = ["---", "---", "---", "--:", "--:", "--:"] as const
 
-/** `12345.6` → `12.3k`. */
-export const formatCount = (n: number): string => {
-  if (!Number.isFinite(n)) return "n/a"
-  if (n >= 1e6) return `${(n / 1e6).toPrecision(3)}M`
-  if (n >= 1e3) return `${(n / 1e3).toPrecision(3)}k`
-  return n.toPrecision(3)
-}
+/** A cell's text, with what would end the cell or the row escaped. */
+const cell = (text: string): string => text.replaceAll("|", "\\|").replaceAll("\n", " ")
 
-const formatMedian = (m: Measurement): string => `${formatDuration(m.medianMs)} (${formatCount(m.opsPerSecond)} op/s)`
+const line = (cells: ReadonlyArray<string>): string => `| ${cells.map(cell).join(" | ")} |`
 
-const formatRatio = (ratio: number): string => Number.isFinite(ratio) ? `${ratio.toPrecision(3)}×` : "n/a"
+export const legend = [
+  "ratio: how the subject fares against the baseline measured in this run, above 1 when it does better:",
+  "subject speed ÷ baseline speed (time per call, requests per second, start-up time), baseline RSS ÷",
+  "subject RSS, events delivered ÷ events asked for. Time per call: median over batches."
+].join("\n")
 
-const headers = ["case", "baseline", "subject", "baseline median", "subject median", "ratio"] as const
-/** Names read left-aligned, numbers right-aligned so that their units line up. */
-const rightAligned: ReadonlySet<number> = new Set([3, 4, 5])
-
-/** A plain-text table, one row per case, columns padded to line up in a terminal. */
-export const formatTable = (results: ReadonlyArray<CaseResult>): string => {
-  const rows: ReadonlyArray<ReadonlyArray<string>> = [
-    headers,
-    ...results.map((r) => [
-      r.name,
-      r.baseline.name,
-      r.subject.name,
-      formatMedian(r.baseline),
-      formatMedian(r.subject),
-      formatRatio(r.ratio)
-    ])
-  ]
-  const widths = headers.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)))
-  const line = (row: ReadonlyArray<string>) =>
-    widths
-      .map((width, column) => {
-        const cell = row[column] ?? ""
-        return rightAligned.has(column) ? cell.padStart(width) : cell.padEnd(width)
-      })
-      .join(" | ")
-      .trimEnd()
-  const rule = widths.map((width) => "-".repeat(width)).join("-+-")
+/** A GitHub-flavoured markdown table, one line per row, then the legend and the rows' notes (each once). */
+export const formatTable = (rows: ReadonlyArray<Row>): string => {
+  const notes = [...new Set(rows.flatMap((r) => (r.note === undefined ? [] : [r.note])))]
   return [
     line(headers),
-    rule,
-    ...rows.slice(1).map(line),
+    `|${alignment.join("|")}|`,
+    ...rows.map((r) => line([r.name, r.baseline, r.subject, r.baselineFigures, r.subjectFigures, formatRatio(r.ratio)])),
     "",
-    "median: time per iteration, median over batches. ratio: subject speed ÷ baseline speed, measured in this run",
-    "(above 1: the subject is faster)."
+    legend,
+    ...(notes.length === 0 ? [] : ["", ...notes.map((note) => `- ${note}`)])
   ].join("\n")
 }

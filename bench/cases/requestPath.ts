@@ -1,7 +1,7 @@
-import { createServer, type Server } from "node:http"
 import { Effect, Option } from "effect"
 import { demoHome } from "../../src/adapters/demo-home.ts"
 import type { AnyBenchCase } from "../Harness.ts"
+import { bareServer } from "../http/BareServer.ts"
 import { connect, requestBytes } from "../http/InProcessClient.ts"
 import { benchGateway } from "../support/BenchGateway.ts"
 
@@ -27,10 +27,19 @@ export interface RequestCase {
   readonly name: string
   /** The demo home, or the one-lamp home. */
   readonly home: "demo" | "one lamp"
-  readonly method: string
+  readonly method: "GET" | "PUT" | "POST"
   readonly path: string
   readonly body?: string
 }
+
+/** The content of the home file a request case runs on. */
+export const homeOf = (c: RequestCase): typeof demoHome | typeof oneLampHome => (c.home === "demo" ? demoHome : oneLampHome)
+
+/** The headers of a request case's request: the token, and the body's type when it has one. */
+export const headersOf = (c: RequestCase, token: string): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  ...(c.body === undefined ? {} : { "content-type": "application/json" })
+})
 
 /** The requests of issue 12's table, in both vocabularies. */
 export const requestCases: ReadonlyArray<RequestCase> = [
@@ -61,22 +70,10 @@ export const requestCases: ReadonlyArray<RequestCase> = [
   }
 ]
 
-/** A bare `node:http` server that answers every request with `body`, as JSON. */
-export const bareServer = (body: string): Server => {
-  const bytes = Buffer.from(body)
-  return createServer((request, response) => {
-    request.resume()
-    request.on("end", () => {
-      response.writeHead(200, { "content-type": "application/json", "content-length": bytes.length })
-      response.end(bytes)
-    })
-  })
-}
-
 const inProcessCase = (c: RequestCase): AnyBenchCase => ({
   name: `in process: ${c.name}`,
   acquire: Effect.gen(function*() {
-    const gateway = yield* benchGateway(c.home === "demo" ? Option.some(demoHome) : Option.some(oneLampHome))
+    const gateway = yield* benchGateway(Option.some(homeOf(c)))
     const request = requestBytes(c.method, c.path, { authorization: `Bearer ${gateway.token}` }, c.body)
     const subject = connect(gateway.server)
     const first = yield* Effect.promise(() => subject.send(request))

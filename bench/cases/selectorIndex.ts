@@ -2,70 +2,54 @@ import { Effect, Option } from "effect"
 import type { Channel } from "../../src/domain/Channel.ts"
 import { exactly } from "../../src/domain/Constraint.ts"
 import { AdapterId, ChannelId, ServiceId, Tag } from "../../src/domain/Identifier.ts"
-import { builtinKind, type Kind, kindKey } from "../../src/domain/Kind.ts"
+import { builtinKind, kindKey } from "../../src/domain/Kind.ts"
 import { anyService, type ChannelSelector, channelSelector, type ServiceSelector, serviceSelector } from "../../src/domain/Selector.ts"
 import { anyChannelMatches, anyServiceMatches } from "../../src/domain/SelectorMatch.ts"
 import type { Service } from "../../src/domain/Service.ts"
 import { HomeIndex } from "../../src/gateway/HomeIndex.ts"
 import type { ChannelRecord } from "../../src/gateway/HomeStore.ts"
 import type { AnyBenchCase } from "../Harness.ts"
+import {
+  channelNeedle as needleOfChannels,
+  channelsPerService,
+  needles,
+  plannedService,
+  serviceNeedle as needleOfServices
+} from "../support/GeneratedHome.ts"
 
 /**
- * The claim: a query's cost follows the size of its answer, not of the home. Homes are built the same
- * way at any size, without randomness, so every run measures the same queries on the same homes.
+ * The claim: a query's cost follows the size of its answer, not of the home. The homes are those of
+ * bench/support/GeneratedHome.ts, indexed here directly (no gateway, no home file).
  */
 const bigHome = 10_000
 const smallHome = 100
-const channelsPerService = 10
-/** The rest are setters. */
-const gettersPerService = 6
-/** Needle tags are carried by this many things on a home of any size: the answer does not grow with the home. */
-const needles = 10
 
 const adapter = AdapterId.make("bench@gateway.local")
-const rooms = ["kitchen", "hall", "living room", "bedroom", "bathroom", "office", "garage", "garden"].map((t) => Tag.make(t))
-const floors = ["ground floor", "first floor", "basement"].map((t) => Tag.make(t))
-const roles = ["light", "sensor", "switch", "energy", "security"].map((t) => Tag.make(t))
-const channelNeedle = Tag.make("night light")
-const serviceNeedle = Tag.make("guest room")
+const channelNeedle = Tag.make(needleOfChannels)
+const serviceNeedle = Tag.make(needleOfServices)
 const onOff = builtinKind("OnOff")
-const otherKinds: ReadonlyArray<Kind> = (["ActualTemperature", "OpenClosed", "Ready", "LightColor"] as const).map((name) => builtinKind(name))
 
-const pick = <A>(pool: ReadonlyArray<A>, n: number): A => {
-  const chosen = pool[n % pool.length]
-  if (chosen === undefined) throw new Error("pick from an empty pool")
-  return chosen
-}
-
-/** Every third channel is OnOff: the "big answer" of the kind query. */
-const kindOf = (n: number): Kind => (n % 3 === 0 ? onOff : pick(otherKinds, n))
-
-/** Zero-padded, so that building in order is building in id order. */
-const pad = (i: number): string => String(i).padStart(6, "0")
-
-/** `services` services of `channelsPerService` channels, tagged with rooms, floors, roles and the needles. */
+/** `services` services of the generated home, in a HomeIndex. */
 const buildHome = (services: number): HomeIndex => {
   const index = new HomeIndex()
-  const serviceStride = services / needles
-  const channelStride = (services * channelsPerService) / needles
   for (let i = 0; i < services; i++) {
-    const service = ServiceId.make(`service:${pad(i)}@bench`)
-    const records: Array<ChannelRecord> = []
-    for (let j = 0; j < channelsPerService; j++) {
-      const kind = kindOf(i * channelsPerService + j)
-      records.push({
-        id: ChannelId.make(`channel:${pad(i)}-${j}@bench`),
+    const planned = plannedService(i, services)
+    const service = ServiceId.make(planned.id)
+    const records = planned.channels.map((c): ChannelRecord => {
+      const kind = builtinKind(c.kind)
+      return {
+        id: ChannelId.make(c.id),
         service,
         adapter,
-        mechanism: j < gettersPerService ? "getter" : "setter",
+        mechanism: c.mechanism,
         kind,
         kindKey: kindKey(kind),
         pushMs: 0,
         updated: null,
         lastSeen: null,
         lastValue: Option.none()
-      })
-    }
+      }
+    })
     index.putService(
       {
         id: service,
@@ -76,11 +60,8 @@ const buildHome = (services: number): HomeIndex => {
       },
       records
     )
-    index.retagService(service, [pick(rooms, i), pick(floors, i), ...(i % serviceStride === 0 ? [serviceNeedle] : [])], true)
-    records.forEach((record, j) => {
-      const n = i * channelsPerService + j
-      index.retagChannel(record.id, [pick(roles, n), ...(n % channelStride === 7 ? [channelNeedle] : [])], true)
-    })
+    index.retagService(service, planned.tags.map((t) => Tag.make(t)), true)
+    records.forEach((record, j) => index.retagChannel(record.id, (planned.channels[j]?.tags ?? []).map((t) => Tag.make(t)), true))
   }
   return index
 }

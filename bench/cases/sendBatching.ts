@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { Context, Effect, Layer, Option } from "effect"
-import { HttpServer } from "effect/http"
-import { defaultGatewayConfig } from "../../src/GatewayConfig.ts"
-import { gatewayLayer } from "../../src/main.ts"
+import { Effect, Option } from "effect"
 import type { AnyBenchCase } from "../Harness.ts"
+import { benchGateway } from "../support/BenchGateway.ts"
 
 /** Setters of one simulated service, and the latency of one round trip to it. */
 const setters = 10
@@ -19,25 +14,15 @@ const home = {
   }]
 }
 
-/** A whole gateway on loopback, on the home above, for the scope of the case. */
-const gatewayOnLoopback = Effect.gen(function*() {
-  const dataDir = yield* Effect.acquireRelease(
-    Effect.sync(() => mkdtempSync(join(tmpdir(), "gateway-bench-"))),
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
-  const homeFile = join(dataDir, "home.json")
-  writeFileSync(homeFile, JSON.stringify(home))
-  const context = yield* Layer.build(
-    gatewayLayer({ ...defaultGatewayConfig, port: 0, clock: false, dataDir, home: Option.some(homeFile) })
-  )
-  const address = Context.get(context, HttpServer.HttpServer).address
-  return address._tag === "UnixPathAddress" ? address.path : `http://127.0.0.1:${address.port}`
-})
-
-const put = (url: string, body: unknown) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${url}/api/v1/channels/set`, { method: "PUT", body: JSON.stringify(body) })
-    if (response.status !== 200) throw new Error(`send_values answered ${response.status}`)
+/** A refused write fails the case (as a typed error): a benchmark of 401s would prove nothing. */
+const put = (url: string, token: string, body: unknown) =>
+  Effect.tryPromise(async () => {
+    const response = await fetch(`${url}/api/v1/channels/set`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify(body)
+    })
+    if (response.status !== 200) throw new Error(`send_values answered ${response.status}: ${await response.text()}`)
     return response.json()
   })
 
@@ -47,16 +32,16 @@ const on = { OnOff: "On" }
 export const cases: ReadonlyArray<AnyBenchCase> = [
   {
     name: `send_values: ${setters} setters of one service (latency ${latencyMs} ms)`,
-    acquire: Effect.map(gatewayOnLoopback, (url) => ({
+    acquire: Effect.map(benchGateway(Option.some(home)), ({ url, token }) => ({
       baseline: {
         name: `${setters} calls, one setter each`,
-        run: Effect.forEach(Array.from({ length: setters }, (_, i) => i), (i) => put(url, { select: select(i), value: on }), {
+        run: Effect.forEach(Array.from({ length: setters }, (_, i) => i), (i) => put(url, token, { select: select(i), value: on }), {
           discard: true
         })
       },
       subject: {
         name: `1 call, ${setters} setters`,
-        run: put(url, { select: Array.from({ length: setters }, (_, i) => select(i)), value: on })
+        run: put(url, token, { select: Array.from({ length: setters }, (_, i) => select(i)), value: on })
       }
     }))
   }

@@ -1,21 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { Context, Effect, Layer } from "effect"
 import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
 import { Database } from "../../src/store/Database.ts"
 import { TagRepository } from "../../src/store/TagRepository.ts"
 import type { AnyBenchCase } from "../Harness.ts"
+import { tempDir } from "../support/TempDir.ts"
 
 /** Ids tagged per iteration: a "tag everything in the living room" request. */
 const ids = 200
 
 /** A real store (a SQLite file with its fsyncs) in a temp folder that goes away with the scope. */
 const tempStore = Effect.gen(function*() {
-  const dataDir = yield* Effect.acquireRelease(
-    Effect.sync(() => mkdtempSync(join(tmpdir(), "gateway-bench-"))),
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
+  const dataDir = yield* tempDir
   const context = yield* Layer.build(
     TagRepository.layer.pipe(
       Layer.provide(Database.layer),

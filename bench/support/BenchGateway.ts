@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Context, Effect, Layer, Option, Redacted, type Scope } from "effect"
+import { Console, Context, Effect, Layer, Option, Redacted, type Scope } from "effect"
 import { HttpServer } from "effect/http"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
@@ -10,6 +9,7 @@ import { UserRepository } from "../../src/store/UserRepository.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { serverTimeouts } from "../../src/http/Server.ts"
 import { gatewayLayer } from "../../src/main.ts"
+import { tempDir } from "./TempDir.ts"
 
 /** A whole gateway for a benchmark: on loopback at `url`, and reachable without a socket through `server`. */
 export interface BenchGateway {
@@ -17,7 +17,15 @@ export interface BenchGateway {
   readonly server: Server
   /** An API token of the gateway's admin: `Authorization: Bearer <token>`. */
   readonly token: string
+  /** Another token of the admin (a token holds a bounded number of watch sockets: many watchers need many). */
+  readonly createToken: Effect.Effect<string>
 }
+
+/**
+ * The process's console with `log` silenced: the gateway prints `listening on …` on stdout, which is
+ * the benchmark's table's. Everything else (errors, warnings) still reaches stderr.
+ */
+const stdoutSilenced: Console.Console = { ...globalThis.console, log: () => {} }
 
 /**
  * Starts a gateway on `home` (a simulated home file's content, or the demo home when `None`) in a
@@ -29,10 +37,7 @@ export const benchGateway = (
   config: Partial<GatewayConfigShape> = {}
 ): Effect.Effect<BenchGateway, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const dataDir = yield* Effect.acquireRelease(
-      Effect.sync(() => mkdtempSync(join(tmpdir(), "gateway-bench-"))),
-      (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-    )
+    const dataDir = yield* tempDir
     const homeFile = Option.map(home, (content) => {
       const file = join(dataDir, "home.json")
       writeFileSync(file, JSON.stringify(content))
@@ -42,15 +47,15 @@ export const benchGateway = (
     const context = yield* Layer.build(gatewayLayer(
       { ...defaultGatewayConfig, port: 0, clock: false, defaultAdmin: false, dataDir, home: homeFile, ...config },
       () => server
-    )).pipe(Effect.orDie)
+    )).pipe(Effect.provideService(Console.Console, stdoutSilenced), Effect.orDie)
     const passwordHash = yield* hashPassword(Redacted.make("bench"))
     const admin = yield* UserRepository.use((users) =>
       users.insert({ username: "admin", email: "admin@example.org", passwordHash, createdAt: Date.now() })
     ).pipe(Effect.flatMap(Effect.fromOption), Effect.provide(context), Effect.orDie)
-    const created = yield* Tokens.use((tokens) =>
+    const createToken = Tokens.use((tokens) =>
       tokens.create({ user: admin, kind: "api", label: "bench", scope: Option.none(), expiresAt: Option.none() })
-    ).pipe(Effect.provide(context), Effect.orDie)
+    ).pipe(Effect.map((created) => Redacted.value(created.token)), Effect.provide(context), Effect.orDie)
     const address = Context.get(context, HttpServer.HttpServer).address
     const url = address._tag === "UnixPathAddress" ? address.path : `http://127.0.0.1:${address.port}`
-    return { url, server, token: Redacted.value(created.token) }
+    return { url, server, token: yield* createToken, createToken }
   })

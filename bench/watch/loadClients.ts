@@ -3,24 +3,29 @@ import WebSocket from "ws"
 
 /**
  * The watchers of the watch benchmark, in their own process so that they do not share the gateway's
- * core: `node loadClients.js URL N`. Opens N sockets that read everything and one that stops reading
+ * core: `node loadClients.js URL N GETTERS TOKEN,TOKEN,…`. Opens N sockets (the tokens taken in turn: a
+ * token holds a bounded number of sockets) that read everything and one that stops reading
  * once registered, registers each on every getter, prints `ready` once every socket has had its
  * announcements, then counts values. On the line `reset` from stdin it forgets the latencies seen so far
  * (the warm-up) and prints `ok`. On the line `report FROM TO` it prints, as JSON, how
  * many values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received and the
  * latency percentiles, and exits.
  */
-const [url = "", countText = "0", gettersText = "0"] = process.argv.slice(2)
+const [url = "", countText = "0", gettersText = "0", tokensText = ""] = process.argv.slice(2)
 const count = Number(countText)
 const getters = Number(gettersText)
+const tokens = tokensText.split(",")
 
 // Latency histogram: 0.1 ms buckets up to 10 s.
 const buckets = new Uint32Array(100_000)
 const received: Array<Array<number>> = []
 
+let opened = 0
+
 const open = (index: number | undefined) =>
   new Promise<void>((resolve, reject) => {
-    const socket = new WebSocket(url)
+    const token = tokens[opened++ % tokens.length] ?? ""
+    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } })
     const times: Array<number> = []
     if (index !== undefined) received[index] = times
     let announced = 0

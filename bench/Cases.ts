@@ -1,0 +1,24 @@
+import * as loopback from "./cases/loopback.ts"
+import * as requestPath from "./cases/requestPath.ts"
+import * as selectorIndex from "./cases/selectorIndex.ts"
+import * as sendBatching from "./cases/sendBatching.ts"
+import * as startup from "./cases/startup.ts"
+import * as tagStore from "./cases/tagStore.ts"
+import * as watchFanOut from "./cases/watchFanOut.ts"
+import type { AnyBenchCase } from "./Harness.ts"
+
+/** Every benchmark module, in the table's order; add a module of `bench/cases/` here. */
+const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [
+  requestPath,
+  loopback,
+  tagStore,
+  selectorIndex,
+  sendBatching,
+  watchFanOut,
+  startup
+]
+
+export const allCases: ReadonlyArray<AnyBenchCase> = modules.flatMap((m) => m.cases)
+
+/** The cases whose name contains `filter` (all for ""). */
+export const casesNamed = (filter: string): ReadonlyArray<AnyBenchCase> => allCases.filter((c) => c.name.includes(filter))

@@ -1,0 +1,141 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { Data, Effect } from "effect"
+import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
+import { exchangeOk } from "../http/Exchange.ts"
+import { type LoadReport, decodeLoadReport, type LoadRequest } from "../load/LoadReport.ts"
+import { formatCount, formatDuration, type Row } from "../Row.ts"
+import { channelsOf, type ExpressFixture } from "../servers/ExpressFixture.ts"
+import { canPin, loadCpu, runToEnd, serverCpu, serverProcess, type ServerProcess } from "../support/ChildProcess.ts"
+import { tempDir } from "../support/TempDir.ts"
+import { headersOf, homeOf, type RequestCase, requestCases } from "./requestPath.ts"
+
+/**
+ * The requests of issue 12 over real loopback sockets, kernel included: each server in a process of
+ * its own pinned to CPU 0, loaded by autocannon (50 keep-alive connections) in another process pinned
+ * to CPU 1. Three servers answer the same request with the same bytes: the gateway itself
+ * (`gateway serve`, the built CLI), a bare `node:http` server answering the gateway's answer, fetched
+ * once (the ceiling), and a minimal Express server doing the same work by hand (what WebThings Gateway
+ * is built on). Runs alternate between the servers; each figure is the median of its runs.
+ */
+
+const connections = 50
+
+class LoopbackFailed extends Data.TaggedError("LoopbackFailed")<{ readonly reason: string }> {
+  override get message(): string {
+    return this.reason
+  }
+}
+
+/** The built files this case runs, beside this one in dist/. */
+const built = (...path: ReadonlyArray<string>) => join(import.meta.dirname, "..", ...path)
+export const gatewayBin = built("..", "src", "cli", "bin.js")
+
+/** Start-up of a gateway or a server: generous, for a loaded machine. */
+const startupTimeoutMs = 60_000
+
+/** How long each run loads a server, and how many runs each gets: 3 runs of 4 s by default, scaled by `budgetMs`. */
+const runsOf = (options: HarnessOptions) => ({
+  warmupSeconds: Math.max(0.5, (options.warmupMs * 2) / 1_000),
+  seconds: Math.max(1, (options.budgetMs * 0.8) / 1_000),
+  runs: options.rounds ?? 3
+})
+
+interface Server {
+  readonly name: string
+  readonly process: ServerProcess
+}
+
+/** One run of load against `url`; refused answers or socket errors fail the case, since they would not be the same work. */
+const load = (server: Server, request: Omit<LoadRequest, "url" | "seconds">, path: string, seconds: number) =>
+  Effect.gen(function*() {
+    const ask: LoadRequest = { ...request, url: `${server.process.url}${path}`, seconds }
+    const stdout = yield* runToEnd("autocannon", [built("load", "autocannon.js"), JSON.stringify(ask)], {
+      cpu: loadCpu,
+      timeoutMs: (seconds + 30) * 1_000
+    })
+    const report = yield* decodeLoadReport(stdout.trim())
+    if (report.notOk > 0 || report.errors > 0 || report.ok === 0) {
+      return yield* new LoopbackFailed({
+        reason: `${server.name}: ${report.ok} answers 2xx, ${report.notOk} other, ${report.errors} errors or time-outs`
+      })
+    }
+    return report
+  })
+
+interface Figures {
+  readonly requestsPerSecond: number
+  readonly p99Ms: number
+}
+
+const figuresOf = (reports: ReadonlyArray<LoadReport>): Figures => ({
+  requestsPerSecond: median(reports.map((r) => r.ok / r.seconds)),
+  p99Ms: median(reports.map((r) => r.p99Ms))
+})
+
+const formatFigures = (f: Figures): string => `${formatCount(f.requestsPerSecond)} req/s, p99 ${formatDuration(f.p99Ms)}`
+
+/** Starts the three servers of `c`, each answering its request with the same bytes. */
+const startServers = (c: RequestCase) =>
+  Effect.gen(function*() {
+    const dir = yield* tempDir
+    const home = homeOf(c)
+    const homeFile = join(dir, "home.json")
+    writeFileSync(homeFile, JSON.stringify(home))
+    const server = (name: string, args: ReadonlyArray<string>) =>
+      Effect.map(serverProcess(name, args, { cpu: serverCpu, timeoutMs: startupTimeoutMs }), (process): Server => ({ name, process }))
+    // A first run prints the admin's token before `listening on`; no clock, so that the home is exactly the file's.
+    const gateway = yield* server("gateway", [gatewayBin, "serve", "--home", homeFile, "--data", join(dir, "data"), "--port", "0", "--no-clock"])
+    const token = gateway.process.linesBefore.map((line) => /^admin token: (\S+)$/.exec(line)?.[1]).find((t) => t !== undefined)
+    if (token === undefined) return yield* new LoopbackFailed({ reason: "the gateway printed no admin token" })
+    const headers = headersOf(c, token)
+    const answer = yield* exchangeOk(`${gateway.process.url}${c.path}`, c.method, headers, c.body)
+    const answerFile = join(dir, "answer.json")
+    writeFileSync(answerFile, answer)
+    const list = (path: string) => Effect.map(exchangeOk(`${gateway.process.url}${path}`, "GET", headers), (text): unknown => JSON.parse(text))
+    const fixture: ExpressFixture = { token, services: yield* list("/api/v1/services"), nodes: yield* list("/api/v1/nodes"), ...channelsOf(home) }
+    const fixtureFile = join(dir, "express.json")
+    writeFileSync(fixtureFile, JSON.stringify(fixture))
+    const bare = yield* server("node:http", [built("servers", "bare.js"), "--answer", answerFile])
+    const express = yield* server("Express", [built("servers", "express.js"), fixtureFile])
+    // A benchmark of a different answer proves nothing.
+    const expressAnswer = yield* exchangeOk(`${express.process.url}${c.path}`, c.method, headers, c.body)
+    if (expressAnswer !== answer) {
+      return yield* new LoopbackFailed({ reason: `Express answers ${expressAnswer.slice(0, 200)}, the gateway ${answer.slice(0, 200)}` })
+    }
+    return { bare, express, gateway, headers }
+  })
+
+const notPinned = "taskset is not available here: each server and its load generator were not pinned to a CPU of their own"
+
+const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.Effect<ReadonlyArray<Row>, BenchFailed> =>
+  Effect.scoped(Effect.gen(function*() {
+    const { warmupSeconds, seconds, runs } = runsOf(options)
+    const servers = yield* startServers(c)
+    const request = { method: c.method, headers: servers.headers, connections, ...(c.body === undefined ? {} : { body: c.body }) }
+    const tracked = (server: Server) => ({ server, reports: new Array<LoadReport>() })
+    const bare = tracked(servers.bare)
+    const express = tracked(servers.express)
+    const gateway = tracked(servers.gateway)
+    const all = [bare, express, gateway]
+    for (const { server } of all) yield* load(server, request, c.path, warmupSeconds)
+    for (let run = 0; run < runs; run++) {
+      for (const one of inTurn(all, run)) one.reports.push(yield* load(one.server, request, c.path, seconds))
+    }
+    const baseline = figuresOf(bare.reports)
+    const row = (subject: string, figures: Figures): Row => ({
+      name,
+      baseline: "node:http, same answer",
+      subject,
+      baselineFigures: formatFigures(baseline),
+      subjectFigures: formatFigures(figures),
+      ratio: figures.requestsPerSecond / baseline.requestsPerSecond,
+      ...(canPin() ? {} : { note: notPinned })
+    })
+    return [row("gateway", figuresOf(gateway.reports)), row("Express by hand", figuresOf(express.reports))]
+  })).pipe(Effect.mapError((cause) => new BenchFailed({ benchCase: name, contender: "loopback", cause })))
+
+export const cases: ReadonlyArray<SelfMeasuredCase> = requestCases.map((c) => {
+  const name = `loopback: ${c.name}`
+  return { name, measure: (options) => measure(name, c, options) }
+})

@@ -1,0 +1,94 @@
+import { readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { Effect } from "effect"
+import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
+import { formatDuration, formatMiB, type Row } from "../Row.ts"
+import { serverCpu, serverProcess } from "../support/ChildProcess.ts"
+import { channelsPerService, homeFileOf } from "../support/GeneratedHome.ts"
+import { tempDir } from "../support/TempDir.ts"
+import { gatewayBin } from "./loopback.ts"
+
+/**
+ * Start-up and idle memory: the time from spawning `gateway serve` to its `listening on` line, and its
+ * resident memory (VmRSS) after a second of idling, against a bare `node:http` process that does the
+ * least the same home asks of any server (for a home file: read and parse it, and keep it). Measured
+ * on restarts: a first start on a fresh data folder (which creates the admin, hashing a password)
+ * runs once before, unmeasured. Each process is pinned to CPU 0, like the servers of the loopback table.
+ */
+
+const idleMs = 1_000
+const bigHomeServices = 10_000
+
+/** VmRSS of `pid`, in bytes, from /proc (NaN where there is no /proc). */
+const residentBytes = (pid: number): number => {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]
+    return kib === undefined ? Number.NaN : Number(kib) * 1_024
+  } catch {
+    return Number.NaN
+  }
+}
+
+interface Start {
+  readonly ms: number
+  readonly rss: number
+}
+
+/** One start of `node …args`: time to `listening on`, then RSS once idle; the process is stopped after. */
+const start = (name: string, args: ReadonlyArray<string>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const server = yield* serverProcess(name, args, { cpu: serverCpu, timeoutMs: 120_000 })
+    yield* Effect.sleep(idleMs)
+    return { ms: server.startupMs, rss: residentBytes(server.pid) }
+  }))
+
+interface Home {
+  readonly name: string
+  /** The home file to write, or `undefined` for the built-in demo home. */
+  readonly file: (() => unknown) | undefined
+}
+
+const homes: ReadonlyArray<Home> = [
+  { name: "demo home", file: undefined },
+  { name: `${(bigHomeServices * channelsPerService).toLocaleString("en-US")}-channel home`, file: () => homeFileOf(bigHomeServices) }
+]
+
+const measure = (name: string, home: Home, options: HarnessOptions): Effect.Effect<ReadonlyArray<Row>, BenchFailed> =>
+  Effect.scoped(Effect.gen(function*() {
+    const dir = yield* tempDir
+    const homeFile = join(dir, "home.json")
+    if (home.file !== undefined) writeFileSync(homeFile, JSON.stringify(home.file()))
+    const homeArgs = home.file === undefined ? [] : ["--home", homeFile]
+    // As `npm start` runs it (clock included), on a data folder of its own and a free port.
+    const gateway = {
+      name: "gateway serve",
+      args: [gatewayBin, "serve", ...homeArgs, "--data", join(dir, "data"), "--port", "0"],
+      starts: new Array<Start>()
+    }
+    const bare = {
+      name: home.file === undefined ? "node:http process" : "node:http process, home file parsed",
+      args: [join(import.meta.dirname, "..", "servers", "bare.js"), ...homeArgs],
+      starts: new Array<Start>()
+    }
+    // The first run (admin, migrations) and the file cache, unmeasured.
+    for (const contender of [gateway, bare]) yield* start(contender.name, contender.args)
+    const runs = options.rounds ?? 3
+    for (let run = 0; run < runs; run++) {
+      for (const contender of inTurn([bare, gateway], run)) contender.starts.push(yield* start(contender.name, contender.args))
+    }
+    /** A row of the medians of one figure of the starts. */
+    const row = (name: string, figure: (start: Start) => number, format: (n: number) => string): Row => {
+      const baseline = median(bare.starts.map(figure))
+      const subject = median(gateway.starts.map(figure))
+      return { name, baseline: bare.name, subject: gateway.name, baselineFigures: format(baseline), subjectFigures: format(subject), ratio: baseline / subject }
+    }
+    return [
+      row(`start-up to listening: ${home.name}`, (s) => s.ms, formatDuration),
+      row(`idle RSS after ${idleMs / 1_000} s: ${home.name}`, (s) => s.rss, formatMiB)
+    ]
+  })).pipe(Effect.mapError((cause) => new BenchFailed({ benchCase: name, contender: "start", cause })))
+
+export const cases: ReadonlyArray<SelfMeasuredCase> = homes.map((home) => {
+  const name = `start-up and idle RSS: ${home.name}`
+  return { name, measure: (options) => measure(name, home, options) }
+})
