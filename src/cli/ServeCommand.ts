@@ -2,6 +2,7 @@ import { Config, Effect, Option, type Redacted } from "effect"
 import { CliError, Command, Flag } from "effect/cli"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../GatewayConfig.ts"
 import { serve } from "../main.ts"
+import { dataFolderUnusable } from "./StoreAccess.ts"
 
 /**
  * An integer flag that must lie in `[min, max]`, with a message naming the flag and the bound; when
@@ -189,8 +190,8 @@ export const serveCommand = Command.make("serve", flags, (input) => {
       BrokerStartFailed: (error) => refuse(error.message, error),
       MqttPasswordFileUnusable: (error) => refuse(error.message, error),
       PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error),
-      DatabaseError: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error),
-      DatabaseTooNew: (error) => refuse(`cannot use the data folder ${config.dataDir}: ${error.message}`, error)
+      DatabaseError: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error)),
+      DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error))
     })
   )
 }).pipe(

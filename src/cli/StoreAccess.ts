@@ -3,7 +3,8 @@ import { CliError, Flag } from "effect/cli"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
 import { defaultGatewayConfig, GatewayConfig } from "../GatewayConfig.ts"
-import { Database } from "../store/Database.ts"
+import { Database, type DatabaseError } from "../store/Database.ts"
+import type { DatabaseTooNew } from "../store/Migrations.ts"
 import { TokenRepository } from "../store/TokenRepository.ts"
 import { UserRepository } from "../store/UserRepository.ts"
 
@@ -18,11 +19,31 @@ export const dataFlag = Flag.String("data").pipe(
   Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayConfig.dataDir})`)
 )
 
-export const storeLayer = (dataDir: string) =>
+const storeLayer = (dataDir: string) =>
   Layer.mergeAll(Users.layer, Tokens.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(UserRepository.layer, TokenRepository.layer)),
     Layer.provideMerge(Database.layer),
     Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
+  )
+
+/**
+ * A data folder the gateway cannot open (a file where the folder should be, a corrupt `gateway.db`, one
+ * written by a newer gateway): the one line `gateway serve` says too, exit 1.
+ */
+export const dataFolderUnusable = (dataDir: string, error: DatabaseError | DatabaseTooNew) =>
+  new CliError.UserError({ userMessage: `cannot use the data folder ${dataDir}: ${error.message}`, cause: error })
+
+/**
+ * Runs a `users`/`tokens` command on the database of `dataDir`. The command says its own failures as
+ * user errors (`asUserError`), so a database failure left over is the opening's: the folder is unusable.
+ */
+export const withStore = (dataDir: string) => <A, R>(command: Effect.Effect<A, CliError.UserError, R>) =>
+  command.pipe(
+    Effect.provide(storeLayer(dataDir)),
+    Effect.catchTags({
+      DatabaseError: (error) => Effect.fail(dataFolderUnusable(dataDir, error)),
+      DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(dataDir, error))
+    })
   )
 
 /** A failure the operator fixes (no such user, bad scope…): one line on stderr, exit 1. */

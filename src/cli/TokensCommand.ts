@@ -6,7 +6,7 @@ import type { Scope } from "../domain/Scope.ts"
 import type { ListedToken } from "../store/TokenRepository.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
-import { asUserError, dataFlag, storeLayer, userError } from "./StoreAccess.ts"
+import { asUserError, dataFlag, withStore, userError } from "./StoreAccess.ts"
 
 /** API tokens last this long unless `--expires` says otherwise. */
 export const defaultApiTokenLifetime = "90d"
@@ -68,7 +68,7 @@ const create = Command.make(
       ))
       // Only the token on stdout, so that `TOKEN=$(gateway tokens create …)` works.
       yield* Console.log(Redacted.value(created.token))
-    }).pipe(Effect.provide(storeLayer(input.data)))
+    }).pipe(withStore(input.data))
 ).pipe(Command.withDescription("Create an API token (printed once; only its hash is kept)"))
 
 const describeScope = (stored: string | null): string => {
@@ -102,13 +102,13 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
         ].join("\t")
       )
     }
-  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(Command.withDescription("List tokens (never the tokens themselves)"))
+  }).pipe(withStore(input.data))).pipe(Command.withDescription("List tokens (never the tokens themselves)"))
 
 const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
   Effect.gen(function*() {
     yield* asUserError(Tokens.use((t) => t.revoke(input.id)))
     yield* Console.log(`token ${input.id} revoked`)
-  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(Command.withDescription("Revoke a token: it stops working at once"))
+  }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token: it stops working at once"))
 
 /** `gateway tokens create|list|revoke`. */
 export const tokensCommand = Command.make("tokens").pipe(

@@ -4,7 +4,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { randomPassword } from "../auth/Password.ts"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
-import { asUserError, dataFlag, storeLayer } from "./StoreAccess.ts"
+import { asUserError, dataFlag, withStore } from "./StoreAccess.ts"
 
 const username = Argument.String("username").pipe(Argument.withDescription("the user's name"))
 const passwordStdin = Flag.Boolean("password-stdin").pipe(
@@ -38,7 +38,7 @@ const add = Command.make(
       yield* asUserError(Users.use((u) => u.add({ username: input.username, email: input.email, password: chosen.password })))
       yield* Console.log(`user ${input.username} added`)
       yield* printPassword(chosen)
-    }).pipe(Effect.provide(storeLayer(input.data)))
+    }).pipe(withStore(input.data))
 ).pipe(Command.withDescription("Add a user"))
 
 const list = Command.make("list", { data: dataFlag }, (input) =>
@@ -47,13 +47,13 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
     for (const user of users) {
       yield* Console.log([user.username, user.email === "" ? "-" : user.email, new Date(user.createdAt).toISOString()].join("\t"))
     }
-  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(Command.withDescription("List users: name, email, created"))
+  }).pipe(withStore(input.data))).pipe(Command.withDescription("List users: name, email, created"))
 
 const remove = Command.make("remove", { username, data: dataFlag }, (input) =>
   Effect.gen(function*() {
     yield* asUserError(Users.use((u) => u.remove(input.username)))
     yield* Console.log(`user ${input.username} removed, with its tokens`)
-  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(Command.withDescription("Remove a user and every token of it"))
+  }).pipe(withStore(input.data))).pipe(Command.withDescription("Remove a user and every token of it"))
 
 const passwd = Command.make("passwd", { username, passwordStdin, data: dataFlag }, (input) =>
   Effect.gen(function*() {
@@ -63,7 +63,7 @@ const passwd = Command.make("passwd", { username, passwordStdin, data: dataFlag 
     yield* asUserError(Tokens.use((t) => t.revokeSessionsOf(user)))
     yield* Console.log(`password of ${input.username} changed; its sessions are ended`)
     yield* printPassword(chosen)
-  }).pipe(Effect.provide(storeLayer(input.data)))).pipe(
+  }).pipe(withStore(input.data))).pipe(
     Command.withDescription("Change a user's password (ends the user's sessions)")
   )
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "@effect/vitest"
+import BetterSqlite3 from "better-sqlite3"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { migrations } from "../../src/store/Migrations.ts"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { type Exited, runGateway } from "../support/spawnGateway.ts"
+
+/**
+ * A data folder the gateway cannot use gets the same answer from every command that opens it:
+ * `gateway serve`, `gateway users …` and `gateway tokens …` print one line on stderr,
+ * `gateway: cannot use the data folder DIR: why`, and exit with code 1 (docs/configuration.md).
+ */
+
+interface UnusableFolder {
+  readonly dir: string
+  readonly why: string
+}
+
+/** A file where the data folder should be. */
+const aFile = (): UnusableFolder => {
+  const dir = join(freshDataDir(), "a-file")
+  writeFileSync(dir, "")
+  return { dir, why: `opening ${join(dir, "gateway.db")} failed: ${dir} is a file, not a folder` }
+}
+
+/** A `gateway.db` that is no SQLite database. */
+const corrupt = (): UnusableFolder => {
+  const dir = freshDataDir()
+  writeFileSync(join(dir, "gateway.db"), "not a database, not at all, and long enough to be read as a header")
+  return { dir, why: `enabling WAL on ${join(dir, "gateway.db")} failed: file is not a database` }
+}
+
+/** A `gateway.db` written by a newer gateway (a schema version this one does not know). */
+const newer = (): UnusableFolder => {
+  const dir = freshDataDir()
+  const file = join(dir, "gateway.db")
+  const db = new BetterSqlite3(file)
+  db.pragma("user_version = 99")
+  db.close()
+  return {
+    dir,
+    why: `${file} has schema version 99, but this gateway knows versions up to ${migrations.length}: ` +
+      "a newer gateway wrote it. Run that newer gateway, or give this one another data folder."
+  }
+}
+
+/** Exit code 1 and the one line, with nothing of a stack, an ERROR log or a banner. */
+const expectRefused = (exited: Exited, folder: UnusableFolder) => {
+  expect(exited.code).toBe(1)
+  expect(exited.stderr.split("\n").filter((line) => line.startsWith("gateway: "))).toEqual([
+    `gateway: cannot use the data folder ${folder.dir}: ${folder.why}`
+  ])
+  expect(exited.stderr).not.toMatch(/\bat .*\.js:\d+/)
+  expect(exited.stderr).not.toMatch(/DatabaseError|DatabaseTooNew|ERROR/)
+  expect(exited.stdout).toBe("")
+}
+
+describe("users and tokens on a data folder the gateway cannot use", () => {
+  it.each([
+    ["a file where the folder should be", aFile],
+    ["a corrupt gateway.db", corrupt],
+    ["a gateway.db written by a newer gateway", newer]
+  ])("%s: users list and tokens list say what serve says, in one line, exit code 1", async (_, make) => {
+    const folder = make()
+    const [serve, users, tokens] = await Promise.all([
+      runGateway(["serve", "--port", "0", "--data", folder.dir], 20_000),
+      runGateway(["users", "list", "--data", folder.dir], 20_000),
+      runGateway(["tokens", "list", "--data", folder.dir], 20_000)
+    ])
+    expectRefused(serve, folder)
+    expectRefused(users, folder)
+    expectRefused(tokens, folder)
+  })
+
+  it("every other users and tokens subcommand answers the same", async () => {
+    const folder = corrupt()
+    const commands = [
+      ["users", "add", "bob"],
+      ["users", "remove", "bob"],
+      ["users", "passwd", "bob"],
+      ["tokens", "create"],
+      ["tokens", "revoke", "1"]
+    ]
+    for (const command of commands) expectRefused(await runGateway([...command, "--data", folder.dir]), folder)
+  }, 60_000)
+
+  it("a newer gateway's database is left untouched", async () => {
+    const folder = newer()
+    expectRefused(await runGateway(["users", "add", "bob", "--data", folder.dir]), folder)
+    const file = join(folder.dir, "gateway.db")
+    const after = new BetterSqlite3(file, { readonly: true })
+    try {
+      expect(after.pragma("user_version", { simple: true })).toBe(99)
+      expect(after.prepare("SELECT count(*) AS n FROM sqlite_master").get()).toEqual({ n: 0 })
+    } finally {
+      after.close()
+    }
+  })
+})
