@@ -82,6 +82,36 @@ export const readOnline = (payload: string): Option.Option<boolean> => {
   return state === "online" ? Option.some(true) : state === "offline" ? Option.some(false) : Option.none()
 }
 
+/**
+ * What a message under the base topic is, by its topic (`rest`: the topic without `<base>/`):
+ * - `Devices`, `BridgeState`: `bridge/devices` and `bridge/state`; `Ignored`: every other `bridge/…`;
+ * - `Command`: a `/set` or `/get` (`<name>/set`, `<name>/set/<attribute>`, `<name>/<endpoint>/get`…),
+ *   the gateway's own or another client's. It is what a device is asked to do, not what it says, so it
+ *   is never read as a state. Zigbee2MQTT reads the same topics as commands
+ *   (`<base>/(?!bridge)(.+?)/(get|set)(?:/(.+))?`), so a device whose name holds a `/set` or `/get`
+ *   segment cannot publish a state there either;
+ * - `Availability`: `<name>/availability`;
+ * - `State`: anything else, `<name>` (the device's state JSON).
+ */
+export type BridgeTopic =
+  | { readonly _tag: "Devices" }
+  | { readonly _tag: "BridgeState" }
+  | { readonly _tag: "Ignored" }
+  | { readonly _tag: "Command" }
+  | { readonly _tag: "Availability"; readonly name: string }
+  | { readonly _tag: "State"; readonly name: string }
+
+const command = /^.+?\/(?:get|set)(?:\/.+)?$/
+
+export const readTopic = (rest: string): BridgeTopic => {
+  if (rest === "bridge/devices") return { _tag: "Devices" }
+  if (rest === "bridge/state") return { _tag: "BridgeState" }
+  if (rest.startsWith("bridge/")) return { _tag: "Ignored" }
+  if (command.test(rest)) return { _tag: "Command" }
+  if (rest.endsWith("/availability")) return { _tag: "Availability", name: rest.slice(0, -"/availability".length) }
+  return { _tag: "State", name: rest }
+}
+
 /** A device's state message: the JSON object it publishes on `<base>/<friendly_name>`. */
 export const readState = (payload: string): Option.Option<Readonly<Record<string, unknown>>> =>
   Option.filter(parse(payload), (json): json is Readonly<Record<string, unknown>> =>

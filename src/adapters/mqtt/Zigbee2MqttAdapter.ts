@@ -3,7 +3,7 @@ import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
-import { readBridgeDevices, readOnline, readState } from "./BridgeMessages.ts"
+import { readBridgeDevices, readOnline, readState, readTopic } from "./BridgeMessages.ts"
 import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
 import { type ConnectionEvent, type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
 
@@ -179,34 +179,38 @@ const connect = Effect.fnUntraced(function*(
   const onMessage = (topic: string, payload: string) =>
     Effect.gen(function*() {
       if (!topic.startsWith(`${base}/`)) return
-      const rest = topic.slice(base.length + 1)
-      if (rest === "bridge/devices") {
-        const list = readBridgeDevices(payload)
-        if (Result.isFailure(list)) return yield* Effect.logWarning(`ignoring Zigbee2MQTT's ${list.failure}`)
-        devices = new Map(list.success.flatMap((d) => Option.toArray(mapDevice(d))).map((d) => [d.ieee, d]))
-        byName.clear()
-        for (const device of devices.values()) byName.set(device.friendlyName, device.ieee)
-        return yield* synchronise
-      }
-      if (rest === "bridge/state") {
-        const online = readOnline(payload)
-        if (Option.isSome(online)) {
+      const what = readTopic(topic.slice(base.length + 1))
+      switch (what._tag) {
+        case "Devices": {
+          const list = readBridgeDevices(payload)
+          if (Result.isFailure(list)) return yield* Effect.logWarning(`ignoring Zigbee2MQTT's ${list.failure}`)
+          devices = new Map(list.success.flatMap((d) => Option.toArray(mapDevice(d))).map((d) => [d.ieee, d]))
+          byName.clear()
+          for (const device of devices.values()) byName.set(device.friendlyName, device.ieee)
+          return yield* synchronise
+        }
+        case "BridgeState": {
+          const online = readOnline(payload)
+          if (Option.isNone(online)) return
           bridgeOnline = online.value
-          yield* synchronise
+          return yield* synchronise
         }
-        return
-      }
-      if (rest.startsWith("bridge/")) return
-      if (rest.endsWith("/availability")) {
-        const online = readOnline(payload)
-        if (Option.isSome(online)) {
-          availability.set(rest.slice(0, -"/availability".length), online.value)
-          yield* synchronise
+        case "Availability": {
+          const online = readOnline(payload)
+          if (Option.isNone(online)) return
+          availability.set(what.name, online.value)
+          return yield* synchronise
         }
-        return
+        case "State": {
+          const state = readState(payload)
+          if (Option.isSome(state)) yield* onState(what.name, state.value)
+          return
+        }
+        // Our own `/set` and `/get` (we subscribe to `<base>/#`), other clients' commands, the bridge's other topics.
+        case "Command":
+        case "Ignored":
+          return
       }
-      const state = readState(payload)
-      if (Option.isSome(state)) yield* onState(rest, state.value)
     })
 
   const onEvent = (event: ConnectionEvent) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Logger, Option, Result, type Scope, Stream } from "effect"
+import { connectAsync } from "mqtt"
 import { Zigbee2MqttAdapter } from "../../../src/adapters/mqtt/Zigbee2MqttAdapter.ts"
 import { anyService, ChannelId, channelSelector, exactly, ServiceId, Tag } from "../../../src/domain/index.ts"
 import type { Value } from "../../../src/domain/index.ts"
@@ -45,8 +46,11 @@ const gatewayOn = (url: string, baseTopic: string, logs = Logger.layer([])) =>
     key: Option.none()
   }).pipe(Layer.provideMerge(gatewayTestLayer({ deviceTimeoutMs: 3_000 })), Layer.provideMerge(logs))
 
-/** Runs `body` with a fake bridge and a gateway following it on the shared mosquitto. */
-const withBridge = <A, E>(body: (bridge: FakeBridge) => Effect.Effect<A, E, Registry | Dispatch | Tags | Scope.Scope>, url?: string) =>
+/** Runs `body` with a fake bridge and a gateway following it on the shared mosquitto (or `url`), under a fresh base topic. */
+const withBridge = <A, E>(
+  body: (bridge: FakeBridge, where: { readonly url: string; readonly baseTopic: string }) => Effect.Effect<A, E, Registry | Dispatch | Tags | Scope.Scope>,
+  url?: string
+) =>
   Effect.gen(function*() {
     const broker = url ?? mosquitto?.url
     if (broker === undefined) throw new Error("mosquitto did not start")
@@ -55,7 +59,7 @@ const withBridge = <A, E>(body: (bridge: FakeBridge) => Effect.Effect<A, E, Regi
     return yield* Effect.gen(function*() {
       // Every device in, and every state the bridge published read.
       yield* eventually(seen, (ids) => published.every((id) => ids.includes(id)))
-      return yield* body(bridge)
+      return yield* body(bridge, { url: broker, baseTopic })
     }).pipe(Effect.provide(gatewayOn(broker, baseTopic)))
   }).pipe(Effect.scoped)
 
@@ -197,6 +201,40 @@ describe("Zigbee2MQTT over mosquitto", () => {
         expect(values(changes, getter(door, "battery"))).toEqual([
           { _tag: "ExtNumeric", value: 90, vendor: "zigbee2mqtt", adapter: "zigbee2mqtt@gateway.local", kind: "battery" }
         ])
+      })
+    ))
+
+  it.live("reads no state from a /set message, its own or another client's", () =>
+    withBridge((bridge, { url, baseTopic }) =>
+      Effect.gen(function*() {
+        // A device named `living_room_light/set`: its state topic is the light's command topic, so a
+        // command to the light taken for a state would show as its value.
+        const shadow = "0x0017880100000009"
+        const lightDevice = bridgeDevices.find((d) => d.friendly_name === "living_room_light")
+        const withShadow = [...bridgeDevices, { ...lightDevice, ieee_address: shadow, friendly_name: "living_room_light/set" }]
+        yield* Effect.promise(() => bridge.setDevices(withShadow))
+        yield* eventually(serviceIds, (ids) => ids.includes(service(shadow)))
+        const outside = yield* Effect.acquireRelease(Effect.promise(() => connectAsync(url)), (c) => Effect.promise(() => c.endAsync()))
+        const publish = (topic: string, payload: string) => Effect.promise(() => outside.publishAsync(`${baseTopic}/${topic}`, payload, { qos: 1 }))
+
+        const color = { _tag: "Color", h: 240, s: 1, v: 1 } as const
+        const changes = yield* changesDuring(
+          Effect.gen(function*() {
+            // Another client's commands, in both of Zigbee2MQTT's forms, then the gateway's own.
+            yield* publish("living_room_light/set", JSON.stringify({ state: "ON" }))
+            yield* publish("living_room_light/set/brightness", "200")
+            yield* sendAll([[setter(light, "color"), color]])
+          }),
+          // The light's new colour, which the bridge publishes once it took the gateway's /set.
+          (seen) => values(seen, getter(light, "color")).length > 0
+        )
+        expect(values(changes, getter(light, "state"))).toEqual([{ _tag: "OnOff", state: "On" }])
+        expect(values(changes, getter(light, "color"))).toEqual([color])
+        const registry = yield* Registry
+        const shadowChannels = yield* registry.channels([channelSelector({ service: exactly(service(shadow)) })])
+        expect(shadowChannels.length).toBeGreaterThan(0)
+        expect(shadowChannels.filter((c) => c.updated !== null).map((c) => c.id)).toEqual([])
+        expect(changes.filter((c) => c._tag === "ValueReported" && c.channel.includes(shadow))).toEqual([])
       })
     ))
 
