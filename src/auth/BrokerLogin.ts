@@ -25,13 +25,10 @@ export const brokerLogin = Layer.effect(
       )
     return BrokerCredentials.of({
       check: (username, password) =>
-        Effect.gen(function*() {
-          const address = `mqtt:${username}`
-          if (Option.isSome(yield* throttle.lockedFor(username, address))) return false
+        throttle.attempt(username, `mqtt:${username}`, Effect.gen(function*() {
           const accepted = (yield* byToken(username, password)) || (yield* byPassword(username, password))
-          yield* accepted ? throttle.succeeded(username) : throttle.failed(username, address)
-          return accepted
-        }).pipe(Effect.orElseSucceed(() => false))
+          return accepted ? Option.some(username) : Option.none()
+        })).pipe(Effect.map(Option.isSome), Effect.orElseSucceed(() => false))
     })
   })
 )

@@ -1,7 +1,7 @@
 import * as fc from "fast-check"
-import { Effect, Option, Redacted } from "effect"
+import { Deferred, Effect, Fiber, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
-import { LoginThrottle, maxFailuresPerAddress, maxFailuresPerUser } from "../../src/auth/LoginThrottle.ts"
+import { LoginLocked, LoginThrottle, maxFailuresPerAddress, maxFailuresPerUser } from "../../src/auth/LoginThrottle.ts"
 import { hashPassword, verifyPassword } from "../../src/auth/Password.ts"
 import { hashToken, looksLikeToken, mintToken } from "../../src/auth/TokenSecret.ts"
 
@@ -49,28 +49,86 @@ describe("tokens", () => {
 
 describe("the login throttle", () => {
   const run = <A>(effect: Effect.Effect<A, never, LoginThrottle>) => Effect.runPromise(Effect.provide(effect, LoginThrottle.layer))
+  const refused = Effect.succeed(Option.none())
+  const admitted = Effect.succeed(Option.some("user"))
+  /** What an attempt answers: the user admitted, "refused", or the seconds to wait. */
+  const outcome = <E>(attempt: Effect.Effect<Option.Option<string>, E | LoginLocked>) =>
+    attempt.pipe(
+      Effect.map(Option.getOrElse(() => "refused")),
+      Effect.catchIf((e): e is LoginLocked => e instanceof LoginLocked, (e) => Effect.succeed(e.retryAfterSeconds)),
+      Effect.orDie
+    )
 
   it("locks a username after its failures, from any address, and a success clears it", async () => {
     const result = await run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
-      for (let i = 0; i < maxFailuresPerUser; i++) yield* throttle.failed("bob", `10.0.0.${i}`)
-      const locked = yield* throttle.lockedFor("bob", "10.0.0.99")
-      const other = yield* throttle.lockedFor("alice", "10.0.0.99")
-      yield* throttle.succeeded("bob")
-      return { locked, other, after: yield* throttle.lockedFor("bob", "10.0.0.99") }
+      for (let i = 0; i < maxFailuresPerUser; i++) yield* outcome(throttle.attempt("bob", `10.0.0.${i}`, refused))
+      const locked = yield* outcome(throttle.attempt("bob", "10.0.0.99", admitted))
+      const other = yield* outcome(throttle.attempt("alice", "10.0.0.99", admitted))
+      return { locked, other }
     }))
-    expect(Option.isSome(result.locked) && result.locked.value > 0).toBe(true)
-    expect(result.other).toEqual(Option.none())
-    expect(result.after).toEqual(Option.none())
+    expect(result.locked).toBeGreaterThan(0)
+    expect(result.locked).toBeLessThanOrEqual(300)
+    expect(result.other).toBe("user")
+  })
+
+  it("forgets a username's failures when it logs in", async () => {
+    const after = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      for (let i = 0; i < maxFailuresPerUser - 1; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
+      yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
+      const answers = []
+      for (let i = 0; i < maxFailuresPerUser; i++) answers.push(yield* outcome(throttle.attempt("bob", "10.0.0.1", refused)))
+      return answers
+    }))
+    expect(after).toEqual(Array<string>(maxFailuresPerUser).fill("refused"))
   })
 
   it("locks an address after its failures, whatever the usernames", async () => {
     const locked = await run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
-      for (let i = 0; i < maxFailuresPerAddress; i++) yield* throttle.failed(`user${i}`, "192.0.2.1")
-      return { there: yield* throttle.lockedFor("someone", "192.0.2.1"), elsewhere: yield* throttle.lockedFor("someone", "192.0.2.2") }
+      for (let i = 0; i < maxFailuresPerAddress; i++) yield* outcome(throttle.attempt(`user${i}`, "192.0.2.1", refused))
+      return {
+        there: yield* outcome(throttle.attempt("someone", "192.0.2.1", admitted)),
+        elsewhere: yield* outcome(throttle.attempt("someone", "192.0.2.2", admitted))
+      }
     }))
-    expect(Option.isSome(locked.there)).toBe(true)
-    expect(locked.elsewhere).toEqual(Option.none())
+    expect(locked.there).toBeGreaterThan(0)
+    expect(locked.elsewhere).toBe("user")
+  })
+
+  it("counts attempts still being checked: the one past the limit is refused without being checked", async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      const release = yield* Deferred.make<void>()
+      let checked = 0
+      const slowRefusal = Effect.andThen(Effect.sync(() => void checked++), Effect.as(Deferred.await(release), Option.none()))
+      const inFlight = yield* Effect.forkChild(
+        Effect.all(Array.from({ length: maxFailuresPerUser }, () => outcome(throttle.attempt("bob", "10.0.0.1", slowRefusal))), {
+          concurrency: "unbounded"
+        })
+      )
+      yield* Effect.yieldNow
+      const extra = yield* outcome(throttle.attempt("bob", "10.0.0.2", admitted))
+      const checkedWhileInFlight = checked
+      yield* Deferred.succeed(release, undefined)
+      return { extra, checkedWhileInFlight, inFlight: yield* Fiber.join(inFlight) }
+    }))
+    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUser)
+    expect(result.extra).toBeGreaterThan(0)
+    expect(result.inFlight).toEqual(Array<string>(maxFailuresPerUser).fill("refused"))
+  })
+
+  it("counts an attempt whose check fails or is interrupted as a failure", async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      for (let i = 0; i < maxFailuresPerUser - 2; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
+      yield* Effect.exit(throttle.attempt("bob", "10.0.0.1", Effect.fail("database down")))
+      const hanging = yield* Effect.forkChild(throttle.attempt("bob", "10.0.0.1", Effect.never))
+      yield* Effect.yieldNow
+      yield* Fiber.interrupt(hanging)
+      return yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
+    }))
+    expect(result).toBeGreaterThan(0)
   })
 })

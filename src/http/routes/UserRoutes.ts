@@ -35,7 +35,7 @@ const setup = Effect.gen(function*() {
   return sessionCreated(Redacted.value(token))
 })
 
-/** Basic credentials in, a session token out; failures are counted per user and per address. */
+/** Basic credentials in, a session token out; attempts are counted per user and per address (LoginThrottle). */
 const login = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const credentials = basicCredentials(request.headers["authorization"])
@@ -44,21 +44,16 @@ const login = Effect.gen(function*() {
   }
   const { username, password } = credentials.value
   const address = Option.getOrElse(request.remoteAddress, () => "unknown")
-  const throttle = yield* LoginThrottle
-  const locked = yield* throttle.lockedFor(username, address)
-  if (Option.isSome(locked)) {
-    return yield* new TooManyRequests({
-      message: `too many failed logins: try again in ${locked.value} s`,
-      retryAfterSeconds: locked.value
-    })
-  }
-  const user = yield* Users.use((u) => Effect.orDie(u.verify(username, password)))
+  // Counted before the password is checked: attempts in flight hold their places in the budget.
+  const verify = Users.use((u) => Effect.orDie(u.verify(username, password)))
+  const user = yield* LoginThrottle.use((throttle) => throttle.attempt(username, address, verify)).pipe(
+    Effect.catchTag("LoginLocked", (locked) =>
+      Effect.fail(new TooManyRequests({ message: locked.message, retryAfterSeconds: locked.retryAfterSeconds })))
+  )
   if (Option.isNone(user)) {
-    yield* throttle.failed(username, address)
     yield* Effect.logWarning(`login refused for ${JSON.stringify(username)} from ${address}`)
     return yield* new Unauthorized({ message: "wrong username or password" })
   }
-  yield* throttle.succeeded(username)
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(user.value)))
   return sessionCreated(Redacted.value(token))
 })

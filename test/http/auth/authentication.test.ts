@@ -117,6 +117,70 @@ describe("POST /users/login", () => {
   })
 })
 
+describe("POST /users/login against many attempts at once", () => {
+  const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` })
+  // scrypt runs on libuv's four threads: a burst takes a while on two shared cores.
+  const login = (on: GatewayOverHttp, user: string, password: string) =>
+    send(`${on.baseUrl}/users/login`, { method: "POST", headers: basic(user, password), timeoutMs: 30_000 })
+  const statuses = (replies: ReadonlyArray<HttpReply>) => replies.map((r) => r.status).sort()
+  const expectLocked = (reply: HttpReply) => {
+    expect({ status: reply.status, type: typeof JSON.parse(reply.body) }).toEqual({ status: 429, type: "string" })
+    expect(Number(reply.headers["retry-after"])).toBeGreaterThan(0)
+    expect(Number(reply.headers["retry-after"])).toBeLessThanOrEqual(300)
+  }
+
+  it("answers a parallel burst of wrong passwords for one user as it answers them one by one: 5 × 401, the rest 429", async () => {
+    const fresh = await startGateway(home)
+    try {
+      const replies = await Promise.all(Array.from({ length: 30 }, () => login(fresh, "admin", "wrong")))
+      expect(statuses(replies)).toEqual([...Array<number>(5).fill(401), ...Array<number>(25).fill(429)])
+      for (const reply of replies.filter((r) => r.status === 429)) expectLocked(reply)
+      expectLocked(await login(fresh, "admin", fresh.adminPassword))
+    } finally {
+      await fresh.close()
+    }
+  }, 60_000)
+
+  it("locks out an address after 20 failures, whatever the usernames, the right password of another user included", async () => {
+    const fresh = await startGateway(home)
+    try {
+      for (let i = 0; i < 20; i++) expectRefused(await login(fresh, `nobody${i}`, "wrong"), `attempt ${i}`)
+      expectLocked(await login(fresh, "admin", fresh.adminPassword))
+      expectLocked(await login(fresh, "nobody99", "wrong"))
+    } finally {
+      await fresh.close()
+    }
+  }, 60_000)
+
+  it("answers a parallel burst from one address over many usernames: 20 × 401, the rest 429", async () => {
+    const fresh = await startGateway(home)
+    try {
+      const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => login(fresh, `nobody${i}`, "wrong")))
+      expect(statuses(replies)).toEqual([...Array<number>(20).fill(401), ...Array<number>(10).fill(429)])
+      for (const reply of replies.filter((r) => r.status === 429)) expectLocked(reply)
+      expectLocked(await login(fresh, "admin", fresh.adminPassword))
+    } finally {
+      await fresh.close()
+    }
+  }, 60_000)
+
+  it("still logs in the right password sent among wrong ones, while the user is under the limit", async () => {
+    const fresh = await startGateway(home)
+    try {
+      const replies = await Promise.all([
+        ...Array.from({ length: 4 }, () => login(fresh, "admin", "wrong")),
+        login(fresh, "admin", fresh.adminPassword)
+      ])
+      expect(replies.map((r) => r.status)).toEqual([401, 401, 401, 401, 201])
+      // The success cleared the user's failures: five more wrong ones are needed to lock it out.
+      for (let i = 0; i < 4; i++) expectRefused(await login(fresh, "admin", "wrong"), `after success ${i}`)
+      expect((await login(fresh, "admin", fresh.adminPassword)).status).toBe(201)
+    } finally {
+      await fresh.close()
+    }
+  }, 60_000)
+})
+
 describe("the user of a call", () => {
   it("reaches the adapter in vocabulary B", async () => {
     const write = await gateway.call("PUT", "/api/v1/channels/set", { select: { id: "setter:porch-light-on@b" }, value: { OnOff: "On" } })
