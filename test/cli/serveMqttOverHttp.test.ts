@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { connectAsync, type MqttClient } from "mqtt"
+import { eventuallyAsync } from "../support/eventually.ts"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
+import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
+import { openWatch, type WatchClient } from "../support/openWatch.ts"
+import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { bridgeDevices, type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+
+/**
+ * A gateway process (`gateway serve --mqtt`) following the test bridge on mosquitto, seen only from
+ * outside: its REST answers in both vocabularies and its watch socket. A second gateway follows a
+ * bridge that never answers a `/get`, with a short `--device-timeout`.
+ */
+
+const light = "0x0017880100000001"
+const door = "0x00158d0000000002"
+const thermostat = "0x00124b0000000003"
+const lock = "0x000d6f0000000004"
+const getter = (ieee: string, property: string) => `getter:${ieee}.${property}@zigbee2mqtt`
+const setter = (ieee: string, property: string) => `setter:${ieee}.${property}@zigbee2mqtt`
+const service = (ieee: string) => `service:${ieee}@zigbee2mqtt`
+const services = [light, door, thermostat, lock].map(service)
+
+const adapter = "zigbee2mqtt@gateway.local"
+/** Vocabulary B's form of a kind: a builtin's name, or an extension object. */
+type Kind = string | { readonly vendor: string; readonly adapter: string; readonly kind: string; readonly type: string }
+const extension = (kind: string, type: "ExtNumeric" | "ExtBool"): Kind => ({ vendor: "zigbee2mqtt", adapter, kind, type })
+/** Vocabulary A's form of the same kind. */
+const inA = (kind: Kind) => (typeof kind === "string" ? { [kind]: [] } : { Extension: kind })
+
+/** Every channel of the bridge's four devices and its kind (docs/adapters/mqtt.md, "From exposes to kinds"). */
+const getterKinds: Readonly<Record<string, Kind>> = {
+  [getter(light, "state")]: "OnOff",
+  [getter(light, "color")]: "LightColor",
+  [getter(light, "color_temp")]: extension("color_temp", "ExtNumeric"),
+  [getter(light, "linkquality")]: extension("linkquality", "ExtNumeric"),
+  [getter(door, "contact")]: "OpenClosed",
+  [getter(door, "battery")]: extension("battery", "ExtNumeric"),
+  [getter(door, "device_temperature")]: extension("device_temperature", "ExtNumeric"),
+  [getter(door, "battery_low")]: extension("battery_low", "ExtBool"),
+  [getter(thermostat, "local_temperature")]: "ActualTemperature",
+  [getter(thermostat, "current_heating_setpoint")]: "Thermostat",
+  [getter(lock, "state")]: "DoorLocked"
+}
+const setterKinds: Readonly<Record<string, Kind>> = {
+  [setter(light, "state")]: "OnOff",
+  [setter(light, "color")]: "LightColor",
+  [setter(light, "color_temp")]: extension("color_temp", "ExtNumeric"),
+  [setter(thermostat, "current_heating_setpoint")]: "Thermostat",
+  [setter(lock, "state")]: "DoorLocked"
+}
+const gettersOf = (ieee: string) => Object.keys(getterKinds).filter((id) => id.includes(ieee)).sort()
+
+let mosquitto: Mosquitto | undefined
+let bridge: FakeBridge | undefined
+let gateway: RunningGateway | undefined
+let silentBridge: SilentBridge | undefined
+let silentGateway: RunningGateway | undefined
+const silentTimeoutMs = 300
+
+beforeAll(async () => {
+  mosquitto = await startMosquitto()
+  const url = mosquitto.url
+  ;[bridge, silentBridge] = await Promise.all([startFakeBridge(url, { baseTopic: "house" }), startSilentBridge(url, "silent")])
+  ;[gateway, silentGateway] = await Promise.all([
+    spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--mqtt", url, "--mqtt-base-topic", "house"]),
+    spawnGateway([
+      "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
+      "--mqtt", url, "--mqtt-base-topic", "silent", "--device-timeout", String(silentTimeoutMs)
+    ])
+  ])
+})
+
+afterAll(async () => {
+  await Promise.all([gateway?.stop("SIGTERM"), silentGateway?.stop("SIGTERM")])
+  await Promise.all([bridge?.close(), silentBridge?.close()])
+  await mosquitto?.stop()
+})
+
+const started = (running: RunningGateway | undefined) => {
+  if (running?.token === undefined) throw new Error("the gateway did not start, or printed no admin token")
+  return { baseUrl: running.baseUrl, token: running.token }
+}
+
+/** One request as the first run's admin (a body is sent as JSON, GET included); status and parsed JSON. */
+const call = async (running: RunningGateway | undefined, method: string, path: string, body?: unknown) => {
+  const { baseUrl, token } = started(running)
+  const reply = await send(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    timeoutMs: 10_000
+  })
+  return { status: reply.status, json: reply.body === "" ? undefined : (JSON.parse(reply.body) as unknown) }
+}
+
+interface Listed {
+  readonly id: string
+  readonly adapter?: string
+  readonly kind?: Kind
+  readonly inputs?: ReadonlyArray<{ readonly id: string; readonly mechanism: { readonly Get: { readonly kind: unknown } } }>
+  readonly outputs?: ReadonlyArray<{ readonly id: string; readonly mechanism: { readonly Set: { readonly kind: unknown } } }>
+}
+const list = async (running: RunningGateway | undefined, path: string): Promise<ReadonlyArray<Listed>> => {
+  const { status, json } = await call(running, "GET", path)
+  expect({ path, status }).toEqual({ path, status: 200 })
+  return json as ReadonlyArray<Listed>
+}
+
+/** Once every device of the bridge is listed with its channels (devices come in a moment after the start). */
+const everyDeviceIn = (running: RunningGateway | undefined, channels: number) =>
+  eventuallyAsync(
+    () => list(running, "/api/v1/channels/getters"),
+    (getters) => getters.filter((g) => g.adapter === adapter).length === channels
+  )
+
+describe("the bridge's devices over HTTP, in both vocabularies", () => {
+  it("lists every getter and setter with its kind in vocabulary B", async () => {
+    await everyDeviceIn(gateway, Object.keys(getterKinds).length)
+    const kinds = async (path: string) =>
+      Object.fromEntries((await list(gateway, path)).filter((c) => c.adapter === adapter).map((c) => [c.id, c.kind]))
+    expect(await kinds("/api/v1/channels/getters")).toEqual(getterKinds)
+    expect(await kinds("/api/v1/channels/setters")).toEqual(setterKinds)
+    const listed = (await list(gateway, "/api/v1/services")).filter((s) => s.adapter === adapter)
+    expect(listed.map((s) => s.id).sort()).toEqual([...services].sort())
+  })
+
+  it("lists the same channels with the same kinds, in A's form, as the inputs and outputs of vocabulary A's nodes", async () => {
+    await everyDeviceIn(gateway, Object.keys(getterKinds).length)
+    const nodes = (await list(gateway, "/api/v1/nodes")).filter((n) => services.includes(n.id))
+    expect(nodes.map((n) => n.id).sort()).toEqual([...services].sort())
+    const inputs = Object.fromEntries(nodes.flatMap((n) => n.inputs ?? []).map((c) => [c.id, c.mechanism.Get.kind]))
+    const outputs = Object.fromEntries(nodes.flatMap((n) => n.outputs ?? []).map((c) => [c.id, c.mechanism.Set.kind]))
+    const inAForm = (kinds: Readonly<Record<string, Kind>>) => Object.fromEntries(Object.entries(kinds).map(([id, kind]) => [id, inA(kind)]))
+    expect(inputs).toEqual(inAForm(getterKinds))
+    expect(outputs).toEqual(inAForm(setterKinds))
+  })
+})
+
+/** Reads frames until `done` holds of those read so far (the socket's own timeout fails a stuck test); answers them. */
+const readUntil = async (client: WatchClient, done: (frames: ReadonlyArray<unknown>) => boolean): Promise<ReadonlyArray<unknown>> => {
+  const frames: Array<unknown> = []
+  while (!done(frames)) frames.push(await client.next())
+  return frames
+}
+
+/** The ids that frames of one event (`GetterAdded`, `GetRemoved`…) name, sorted. */
+const named = (frames: ReadonlyArray<unknown>, event: string): ReadonlyArray<string> =>
+  frames.flatMap((f) => (typeof f === "object" && f !== null && event in f ? [String((f as Record<string, unknown>)[event])] : [])).sort()
+
+const valueOf = (frames: ReadonlyArray<unknown>, from: string): ReadonlyArray<unknown> =>
+  frames.flatMap((f) => {
+    const value = typeof f === "object" && f !== null && "Value" in f ? (f.Value as { from: string; value: unknown }) : undefined
+    return value?.from === from ? [value.value] : []
+  })
+
+/** The door's contact, as the test last had the bridge publish it (Zigbee2MQTT's `true` is closed). */
+let doorClosed = true
+let battery = 90
+
+describe.each([
+  {
+    vocabulary: "b",
+    register: [{ select: services.map((id) => ({ service: id })) }],
+    added: "GetterAdded",
+    removed: "GetterRemoved"
+  },
+  {
+    vocabulary: "a",
+    register: services.map((id) => ({ source: { parent: { Exactly: id } }, should_watch_values: true, should_watch_topology: true })),
+    added: "GetAdded",
+    removed: "GetRemoved"
+  }
+])("watching the bridge's devices in vocabulary $vocabulary", ({ vocabulary, register, added, removed }) => {
+  it(`hears published states as values, availability and device-list changes as ${added} and ${removed}`, async () => {
+    await everyDeviceIn(gateway, Object.keys(getterKinds).length)
+    const client = await openWatch(started(gateway), `vocabulary=${vocabulary}`)
+    try {
+      client.send(register)
+      // First the set as it is, in id order.
+      const every = Object.keys(getterKinds).sort()
+      expect(await client.collect(every.length)).toEqual(every.map((id) => ({ [added]: id })))
+
+      // A state the bridge publishes: each value that changed is a Value event.
+      doorClosed = !doorClosed
+      battery -= 1
+      await bridge?.publishState("front_door", { contact: doorClosed, battery })
+      const contact = { OpenClosed: doorClosed ? "Closed" : "Open" }
+      const batteryValue = { ExtNumeric: { value: battery, vendor: "zigbee2mqtt", adapter, kind: "battery" } }
+      const published = await readUntil(client, (frames) => valueOf(frames, getter(door, "battery")).length > 0 && valueOf(frames, getter(door, "contact")).length > 0)
+      expect(valueOf(published, getter(door, "contact"))).toEqual([contact])
+      expect(valueOf(published, getter(door, "battery"))).toEqual([batteryValue])
+
+      // The door goes offline: its getters leave; back online, they return.
+      await bridge?.setAvailability("front_door", false)
+      const offline = await readUntil(client, (frames) => named(frames, removed).length === gettersOf(door).length)
+      expect(named(offline, removed)).toEqual(gettersOf(door))
+      expect(named(offline, added)).toEqual([])
+      await bridge?.setAvailability("front_door", true)
+      const online = await readUntil(client, (frames) => named(frames, added).length === gettersOf(door).length)
+      expect(named(online, added)).toEqual(gettersOf(door))
+      expect(named(online, removed)).toEqual([])
+
+      // The lock leaves the device list, then joins it again.
+      await bridge?.setDevices(bridgeDevices.filter((d) => d.friendly_name !== "back_door_lock"))
+      const left = await readUntil(client, (frames) => named(frames, removed).length > 0)
+      expect(named(left, removed)).toEqual([getter(lock, "state")])
+      await bridge?.setDevices(bridgeDevices)
+      const joined = await readUntil(client, (frames) => named(frames, added).length > 0)
+      expect(named(joined, added)).toEqual([getter(lock, "state")])
+      expect(named([...left, ...joined], removed)).toEqual([getter(lock, "state")])
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+/**
+ * A bridge whose thermostat never answers a `/get` (asleep, or out of range: Zigbee2MQTT then
+ * publishes nothing): it lists the thermostat and a lock, publishes the lock's state, and only
+ * records what it is asked.
+ */
+interface SilentBridge {
+  readonly asked: Array<{ readonly topic: string; readonly payload: unknown }>
+  readonly publishState: (name: string, state: Record<string, unknown>) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+const startSilentBridge = async (url: string, base: string): Promise<SilentBridge> => {
+  const client: MqttClient = await connectAsync(url, { reconnectPeriod: 100 })
+  const asked: Array<{ readonly topic: string; readonly payload: unknown }> = []
+  client.on("message", (topic, payload) => void asked.push({ topic, payload: JSON.parse(payload.toString("utf8")) }))
+  await client.subscribeAsync(`${base}/+/get`, { qos: 1 })
+  const publish = (topic: string, payload: unknown) =>
+    client.publishAsync(`${base}/${topic}`, JSON.stringify(payload), { retain: true, qos: 1 }).then(() => undefined)
+  await publish("bridge/state", { state: "online" })
+  await publish("bridge/devices", bridgeDevices.filter((d) => d.friendly_name === "hall_thermostat" || d.friendly_name === "back_door_lock"))
+  await publish("back_door_lock", { state: "LOCK", lock_state: "locked" })
+  return { asked, publishState: publish, close: () => client.endAsync() }
+}
+
+describe(`a /get no device answers (--device-timeout ${silentTimeoutMs})`, () => {
+  const temperature = getter(thermostat, "local_temperature")
+  const locked = getter(lock, "state")
+
+  it("is the channel's error after the device timeout, beside the values that are known; the gateway keeps answering", async () => {
+    await everyDeviceIn(silentGateway, 3)
+    const timedOut = { InternalError: `device did not answer within ${silentTimeoutMs} ms` }
+    // B wraps a per-channel error in `Error`; A answers `[id, {"Err": …}]` pairs.
+
+    const before = Date.now()
+    const first = await call(silentGateway, "GET", "/api/v1/channels/get", [{ id: temperature }, { id: locked }])
+    expect(Date.now() - before).toBeGreaterThanOrEqual(silentTimeoutMs)
+    expect(first).toEqual({ status: 200, json: { [temperature]: { Error: timedOut }, [locked]: { DoorLocked: "Locked" } } })
+    expect(silentBridge?.asked).toEqual([{ topic: "silent/hall_thermostat/get", payload: { local_temperature: "" } }])
+
+    // Asked again, it asks again and gives up again: nothing of the first wait is left to hang on.
+    const again = await call(silentGateway, "GET", "/api/v1/channels/value", [{ id: { Exactly: temperature } }])
+    expect(again).toEqual({ status: 200, json: [[temperature, { Err: timedOut }]] })
+    expect(await call(silentGateway, "GET", "/health")).toMatchObject({ status: 200, json: { status: "ok" } })
+    expect(await call(silentGateway, "GET", "/api/v1/channels/get", { id: locked })).toEqual({ status: 200, json: { [locked]: { DoorLocked: "Locked" } } })
+
+    // Once the thermostat speaks, its state answers without asking.
+    await silentBridge?.publishState("hall_thermostat", { local_temperature: 18 })
+    await eventuallyAsync(
+      () => call(silentGateway, "GET", "/api/v1/channels/getters", { id: temperature }),
+      (reply) => JSON.stringify(reply.json).includes(`"updated":"`)
+    )
+    const asked = silentBridge?.asked.length
+    expect(await call(silentGateway, "GET", "/api/v1/channels/get", { id: temperature })).toEqual({
+      status: 200,
+      json: { [temperature]: { Temperature: { C: 18 } } }
+    })
+    expect(silentBridge?.asked.length).toBe(asked)
+  })
+})
