@@ -113,9 +113,6 @@ export const decodeSetSelectors = decodeWith(SetSelectorsJson)
 export const decodeChannelTagSelectors = decodeWith(ChannelTagSelectorsJson)
 
 /** Fail on what A cannot say: `serviceTags`, or a mechanism other than the selector's role. */
-export const encodeGetSelector = encodeWith(GetSelectorJson)
-export const encodeSetSelector = encodeWith(SetSelectorJson)
-export const encodeChannelTagSelector = encodeWith(ChannelTagSelectorJson)
 export const encodeGetSelectors = encodeWith(GetSelectorsJson)
 export const encodeSetSelectors = encodeWith(SetSelectorsJson)
 export const encodeChannelTagSelectors = encodeWith(ChannelTagSelectorsJson)

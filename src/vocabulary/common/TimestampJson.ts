@@ -124,7 +124,3 @@ export const TimestampOrNullJson = wireShape({
 }, Schema.NullOr(Timestamp))
 
 export const decodeTimestamp = decodeWith(TimestampJson)
-export const decodeTimestampOrNull = decodeWith(TimestampOrNullJson)
-
-/** `epochMillis`, or `null` for "never". */
-export const encodeTimestampOrNull = TimestampOrNullJson.write

@@ -1,6 +1,6 @@
 import { Option, Schema } from "effect"
 import { Value } from "../../domain/Value.ts"
-import { type ValueType, valueTypes } from "../../domain/ValueType.ts"
+import { valueTypes } from "../../domain/ValueType.ts"
 import { describeJson } from "./DescribeJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
 import { decodeWith } from "./WireIssue.ts"
@@ -13,8 +13,6 @@ import { annotated, plain, wireShape } from "./WireShape.ts"
  * Value; the union says which type a client meant when a value does not read.
  */
 const knownTypes = valueTypes.join(", ")
-
-export const isValueType = (name: string): name is ValueType => valueTypes.some((type) => type === name)
 
 /** A value type's name, as in an Extension kind's `type` or a TypeError's `expected` and `got`. */
 export const ValueTypeJson = Schema.Literals(valueTypes).annotate({
@@ -192,12 +190,9 @@ export const ValueOrNullJson = wireShape({
   write: (value: Option.Option<Value>) => (Option.isNone(value) ? null : ValueJson.write(value.value))
 }, Schema.Option(Value))
 
-export const decodeValueType = decodeWith(plain(ValueTypeJson))
 /**
  * Reads a value. `path` is where it sits in the body, for messages such as
  * `body[0].value: unknown value type "Foo"` or `body.value.Color.s: must be between 0 and 1`.
  */
 export const decodeValue = decodeWith(ValueInputJson)
 export const encodeValue = ValueJson.write
-export const decodeValueOrNull = decodeWith(ValueOrNullJson)
-export const encodeValueOrNull = ValueOrNullJson.write
