@@ -32,15 +32,31 @@ export const callDevices = <I, A>(
   timeoutMs: number,
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
 ): Effect.Effect<Answers<I, A>> =>
+  Effect.flatMap(startAll(batches, channelOf, settle), (started) =>
+    started.every((call) => call.fiber.pollUnsafe() !== undefined)
+      // Every device answered from memory: nothing to wait for, no clock to read.
+      ? Effect.succeed(started.flatMap((call) => call.collect(endMessage(call.fiber.pollUnsafe(), timeoutMs))))
+      : awaitAll(started, timeoutMs))
+
+/** Starts the batches' calls one after the other (each runs as far as it can before the next starts). */
+const startAll = <I, A>(
+  batches: ReadonlyArray<DeviceBatch<I, A>>,
+  channelOf: (item: I) => ChannelId,
+  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
+): Effect.Effect<Array<Started<I, A>>> =>
+  batches.reduce<Effect.Effect<Array<Started<I, A>>>>(
+    (all, batch) => Effect.flatMap(all, (started) => Effect.map(start(batch, channelOf, settle), (call) => [...started, call])),
+    Effect.succeed([])
+  )
+
+/** Waits for the calls still running, up to the deadline they share, in the order they were started. */
+const awaitAll = <I, A>(started: ReadonlyArray<Started<I, A>>, timeoutMs: number): Effect.Effect<Answers<I, A>> =>
   Effect.gen(function*() {
-    const started: Array<Started<I, A>> = []
-    for (const batch of batches) started.push(yield* start(batch, channelOf, settle))
     const answers: Array<readonly [I, Result.Result<A, ChannelError>]> = []
-    let deadline: number | undefined
+    const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
     for (const call of started) {
       let exit = call.fiber.pollUnsafe()
       if (exit === undefined) {
-        deadline ??= (yield* Clock.currentTimeMillis) + timeoutMs
         const left = Math.max(0, deadline - (yield* Clock.currentTimeMillis))
         const ended = yield* Effect.timeoutOption(Fiber.await(call.fiber), Duration.millis(left))
         // A call past the deadline is cut; its channels answer now, without waiting for it to stop.

@@ -61,51 +61,58 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
         return Effect.map(callDevices(batches, (item) => item.record.id, deviceTimeoutMs, settle), (answers) => [...gone, ...answers])
       }
 
-      const fetch = Effect.fnUntraced(function*(selectors: ReadonlyArray<ChannelSelector>, context: CallContext) {
-        const { channels, missing } = resolveTargets(registry.index, "getter", selectors)
-        const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
-          [...missing].map(([key, error]) => [key, Result.fail(error)])
-        )
-        const answered = yield* callAdapters<Option.Option<Value>, { readonly record: ChannelRecord }>(
-          channels.map((record) => ({ record })),
-          (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply),
-          ({ record }, answer) => {
-            const checked = checkRead(registry.index.channel(record.id), record.id, answer)
-            return Result.isSuccess(checked) && Option.isSome(checked.success)
-              ? Effect.as(registry.observe(record.id, checked.success.value), checked)
-              : Effect.succeed(checked)
-          }
-        )
-        for (const [{ record }, answer] of answered) results.set(record.id, answer)
-        return sortedResults(results)
-      })
+      // fetch and send are plain code around the adapters' calls: they run on every read and write.
+      const fetch = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext) =>
+        Effect.suspend(() => {
+          const { channels, missing } = resolveTargets(registry.index, "getter", selectors)
+          const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
+            [...missing].map(([key, error]) => [key, Result.fail(error)])
+          )
+          const answering = callAdapters<Option.Option<Value>, { readonly record: ChannelRecord }>(
+            channels.map((record) => ({ record })),
+            (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply),
+            ({ record }, answer) => {
+              const checked = checkRead(registry.index.channel(record.id), record.id, answer)
+              return Result.isSuccess(checked) && Option.isSome(checked.success)
+                ? Effect.as(registry.observe(record.id, checked.success.value), checked)
+                : Effect.succeed(checked)
+            }
+          )
+          return Effect.map(answering, (answered) => {
+            for (const [{ record }, answer] of answered) results.set(record.id, answer)
+            return sortedResults(results)
+          })
+        })
 
-      const send = Effect.fnUntraced(function*(targets: ReadonlyArray<SendTarget>, context: CallContext) {
-        const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
-        const writes = new Map<ChannelId, { readonly record: ChannelRecord; readonly value: Value }>()
-        for (const target of targets) {
-          const { channels, missing } = resolveTargets(registry.index, "setter", target.selectors)
-          for (const [key, error] of missing) results.set(key, Result.fail(error))
-          for (const record of channels) {
-            // The last value sent to a setter in one request wins, whatever came before it.
-            results.delete(record.id)
-            writes.delete(record.id)
-            const expected = kindValueType(record.kind)
-            if (expected === target.value._tag) writes.set(record.id, { record, value: target.value })
-            else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
+      const send = (targets: ReadonlyArray<SendTarget>, context: CallContext) =>
+        Effect.suspend(() => {
+          const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
+          const writes = new Map<ChannelId, { readonly record: ChannelRecord; readonly value: Value }>()
+          for (const target of targets) {
+            const { channels, missing } = resolveTargets(registry.index, "setter", target.selectors)
+            for (const [key, error] of missing) results.set(key, Result.fail(error))
+            for (const record of channels) {
+              // The last value sent to a setter in one request wins, whatever came before it.
+              results.delete(record.id)
+              writes.delete(record.id)
+              const expected = kindValueType(record.kind)
+              if (expected === target.value._tag) writes.set(record.id, { record, value: target.value })
+              else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
+            }
           }
-        }
-        const answered = yield* callAdapters<void, { readonly record: ChannelRecord; readonly value: Value }>(
-          writes.values(),
-          (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
-          ({ record, value }, answer) => {
-            const checked = checkWrite(registry.index.channel(record.id), record.id, value, answer)
-            return Result.isSuccess(checked) ? Effect.as(registry.markSent([record.id]), checked) : Effect.succeed(checked)
-          }
-        )
-        for (const [{ record }, answer] of answered) results.set(record.id, answer)
-        return sortedResults(results)
-      })
+          const answering = callAdapters<void, { readonly record: ChannelRecord; readonly value: Value }>(
+            writes.values(),
+            (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
+            ({ record, value }, answer) => {
+              const checked = checkWrite(registry.index.channel(record.id), record.id, value, answer)
+              return Result.isSuccess(checked) ? Effect.as(registry.markSent([record.id]), checked) : Effect.succeed(checked)
+            }
+          )
+          return Effect.map(answering, (answered) => {
+            for (const [{ record }, answer] of answered) results.set(record.id, answer)
+            return sortedResults(results)
+          })
+        })
 
       return Dispatch.of({ fetch, send })
     })

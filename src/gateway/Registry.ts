@@ -121,21 +121,21 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           return publish({ _tag: "ChannelsChanged", channels: removed.map((c) => c.id) })
         })
 
+      // On every read and report: plain code, and an effect only for what has one (a log, a publication).
       const observe = (channel: ChannelId, value: Value) =>
-        Effect.gen(function*() {
+        Effect.clockWith((clock) => {
           const record = index.channel(channel)
-          if (record === undefined) return
+          if (record === undefined) return Effect.void
           // A kind may change under a value in flight (a reload): such a value is never the channel's.
           const expected = kindValueType(record.kind)
           if (value._tag !== expected) {
-            return yield* Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
+            return Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
           }
-          const now = yield* Clock.currentTimeMillis
+          const now = clock.currentTimeMillisUnsafe()
           index.markSeen(channel, now)
-          const changed = Option.match(record.lastValue, { onNone: () => true, onSome: (v) => !valueEquals(v, value) })
-          if (!changed) return
+          if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) return Effect.void
           index.markValue(channel, value, now)
-          yield* publish({ _tag: "ValueReported", channel, value, at: now })
+          return publish({ _tag: "ValueReported", channel, value, at: now })
         })
 
       const retagServices = (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) =>
@@ -186,11 +186,11 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         retagChannels,
         observe,
         markSent: (channels) =>
-          Clock.currentTimeMillis.pipe(
-            Effect.map((now) => {
-              for (const id of channels) index.markSent(id, now)
-            })
-          ),
+          Effect.clockWith((clock) => {
+            const now = clock.currentTimeMillisUnsafe()
+            for (const id of channels) index.markSent(id, now)
+            return Effect.void
+          }),
         changes: Stream.fromPubSub(hub)
       })
     })

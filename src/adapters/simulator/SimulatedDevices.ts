@@ -1,5 +1,6 @@
 import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semaphore } from "effect"
 import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
+import { inTurn } from "../../gateway/InTurn.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import type { User } from "../../domain/User.ts"
@@ -97,7 +98,8 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
 
   /**
    * One device's share of a batch: a single wait of `latency_ms` for all its channels, then each
-   * channel's answer, or the failure the file asks for (`timeout` never answers).
+   * channel's answer, or the failure the file asks for (`timeout` never answers). Plain code around the
+   * effects, since every read and write of the simulated home comes through here.
    */
   const onDevice = <A, I>(
     service: ServiceId,
@@ -105,63 +107,62 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     channel: (item: I) => ChannelId,
     reply: Reply<A>,
     answer: (item: I) => Effect.Effect<Result.Result<A, string>>
-  ) =>
-    Effect.gen(function*() {
+  ): Effect.Effect<void> =>
+    Effect.suspend(() => {
       const spec = services.get(service)
       if (spec === undefined) {
         // Disconnected by a reload while this batch was being sorted out.
-        for (const item of items) yield* reply(channel(item), Result.fail(`${service} is no longer in the simulated home`))
-        return
+        return inTurn(items, (item) => reply(channel(item), Result.fail(`${service} is no longer in the simulated home`)))
       }
-      if (spec.fail === "timeout") return yield* Effect.never
-      if (spec.latency_ms > 0) yield* Effect.sleep(Duration.millis(spec.latency_ms))
-      for (const item of items) {
-        if (spec.fail === "error") yield* reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`))
-        else yield* reply(channel(item), yield* answer(item))
-      }
+      if (spec.fail === "timeout") return Effect.never
+      const answers = spec.fail === "error"
+        ? inTurn(items, (item) => reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`)))
+        : inTurn(items, (item) => Effect.flatMap(answer(item), (result) => reply(channel(item), result)))
+      return spec.latency_ms > 0 ? Effect.andThen(Effect.sleep(Duration.millis(spec.latency_ms)), answers) : answers
     })
 
   /** Devices answer side by side, each after its own latency; a lone device needs no fiber of its own. */
   const eachDevice = <K, V>(groups: ReadonlyMap<K, V>, onGroup: (group: readonly [K, V]) => Effect.Effect<void>) =>
-    Effect.forEach(groups, onGroup, { concurrency: groups.size > 1 ? "unbounded" : 1, discard: true })
+    groups.size > 1 ? Effect.forEach(groups, onGroup, { concurrency: "unbounded", discard: true }) : inTurn(groups, onGroup)
 
   const adapter: Adapter = {
     id: adapterId,
-    fetch: Effect.fnUntraced(function*(channels, _context, reply) {
-      const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
-      for (const id of unknown) yield* reply(id, Result.fail(`no getter ${id} in the simulated home`))
-      yield* eachDevice(
-        groups,
-        ([service, ids]) =>
-          onDevice(service, ids, (id) => id, reply, (id) =>
-            Effect.sync(() => {
-              // The wait is over: the getter may have left the home meanwhile.
-              const state = getters.get(id)
-              return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
-            }))
-      )
-    }),
-    send: Effect.fnUntraced(function*(writes, context, reply) {
-      const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
-      for (const w of unknown) yield* reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
-      yield* eachDevice(
-        groups,
-        ([service, batch]) =>
-          onDevice(service, batch, (w) => w.channel, reply, (w) =>
-            Effect.gen(function*() {
-              // The wait is over: the setter may have left the home, or changed kind, meanwhile.
-              const state = setters.get(w.channel)
-              if (state === undefined) return Result.fail(`no setter ${w.channel} in the simulated home`)
-              const expected = kindValueType(state.spec.kind)
-              if (expected !== w.value._tag) return Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`)
-              state.last = Option.some(w.value)
-              state.writer = context.user
-              if (state.spec.drives !== undefined) yield* takeValue(state.spec.drives, w.value)
-              else yield* Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
-              return Result.void
-            }))
-      )
-    }),
+    fetch: (channels, _context, reply) =>
+      Effect.suspend(() => {
+        const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
+        return Effect.andThen(
+          inTurn(unknown, (id) => reply(id, Result.fail(`no getter ${id} in the simulated home`))),
+          eachDevice(groups, ([service, ids]) =>
+            onDevice(service, ids, (id) => id, reply, (id) =>
+              Effect.sync(() => {
+                // The wait is over: the getter may have left the home meanwhile.
+                const state = getters.get(id)
+                return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
+              })))
+        )
+      }),
+    send: (writes, context, reply) =>
+      Effect.suspend(() => {
+        const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
+        return Effect.andThen(
+          inTurn(unknown, (w) => reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))),
+          eachDevice(groups, ([service, batch]) =>
+            onDevice(service, batch, (w) => w.channel, reply, (w) =>
+              Effect.suspend((): Effect.Effect<Result.Result<void, string>> => {
+                // The wait is over: the setter may have left the home, or changed kind, meanwhile.
+                const state = setters.get(w.channel)
+                if (state === undefined) return Effect.succeed(Result.fail(`no setter ${w.channel} in the simulated home`))
+                const expected = kindValueType(state.spec.kind)
+                if (expected !== w.value._tag) return Effect.succeed(Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`))
+                state.last = Option.some(w.value)
+                state.writer = context.user
+                const applied = state.spec.drives !== undefined
+                  ? takeValue(state.spec.drives, w.value)
+                  : Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
+                return Effect.as(applied, Result.void)
+              })))
+        )
+      }),
     refusesWatch: (channel, filter) =>
       filter._tag === "Always" && getters.get(channel)?.spec.watch === "thresholds-only"
         ? Option.some(`${channel} reports only when its value crosses a threshold: watch it with a range`)
