@@ -1,4 +1,4 @@
-import { Effect, Option, Redacted } from "effect"
+import { Context, Effect, Option, Redacted, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { Caller } from "../domain/Scope.ts"
 import { Unauthorized } from "../http/HttpError.ts"
@@ -15,36 +15,48 @@ import { Tokens } from "./Tokens.ts"
 
 const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
 
-/** The token the request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
+const malformedHeader = () => new Unauthorized({ message: "Authorization: expected \"Bearer <token>\"" })
+const missingToken = () =>
+  new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
+const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
+
+/** The token a request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
+const tokenOf = (
+  request: HttpServerRequest.HttpServerRequest,
+  query: HttpServerRequest.ParsedSearchParams["Service"]
+): Result.Result<Redacted.Redacted<string>, Unauthorized> => {
+  const header = request.headers["authorization"]
+  if (header !== undefined) {
+    const match = bearer.exec(header)
+    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
+  }
+  const auth = Query.first(query, "auth")
+  return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
+}
+
+/** The token the request presents. */
 export const presentedToken: Effect.Effect<
   Redacted.Redacted<string>,
   Unauthorized,
   HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
-> = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  const header = request.headers["authorization"]
-  if (header !== undefined) {
-    const match = bearer.exec(header)
-    if (match?.[1] === undefined) {
-      return yield* new Unauthorized({ message: "Authorization: expected \"Bearer <token>\"" })
-    }
-    return Redacted.make(match[1])
-  }
-  const query = yield* Query.param("auth")
-  if (Option.isSome(query)) return Redacted.make(query.value)
-  return yield* new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
-})
+> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>) =>
+  Effect.fromResult(
+    tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
+  )
+)
 
-/** The caller the request's token stands for, or a 401. */
+/** The caller the request's token stands for, or a 401. One step on the request path. */
 export const authenticate: Effect.Effect<
   Caller,
   Unauthorized,
   Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
-> = Effect.gen(function*() {
-  const token = yield* presentedToken
-  const caller = yield* Tokens.use((tokens) => Effect.orDie(tokens.authenticate(token)))
-  if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
-  return caller.value
+> = Effect.contextWith((context: Context.Context<Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>) => {
+  const token = tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
+  if (Result.isFailure(token)) return Effect.fail(token.failure)
+  return Context.get(context, Tokens).authenticate(token.success).pipe(
+    Effect.orDie,
+    Effect.flatMap((caller) => Option.isSome(caller) ? Effect.succeed(caller.value) : Effect.fail(refusedToken()))
+  )
 })
 
 /** Paths that need a token: the whole API, the watch socket included. (Logout checks the token it revokes itself.) */

@@ -26,9 +26,12 @@ export const parse = (query: string): QueryParams => {
   return Object.fromEntries(params)
 }
 
-/** The first value of a query parameter, if present. */
+/** The first value of a query parameter in `params`, if present. */
+export const first = (params: QueryParams, name: string): string | undefined => {
+  const value = Object.hasOwn(params, name) ? params[name] : undefined
+  return typeof value === "string" ? value : value?.[0]
+}
+
+/** The first value of a query parameter of the current request, if present. */
 export const param = (name: string): Effect.Effect<Option.Option<string>, never, HttpServerRequest.ParsedSearchParams> =>
-  HttpServerRequest.ParsedSearchParams.useSync((params) => {
-    const value = Object.hasOwn(params, name) ? params[name] : undefined
-    return Option.fromUndefinedOr(typeof value === "string" ? value : value?.[0])
-  })
+  HttpServerRequest.ParsedSearchParams.useSync((params) => Option.fromUndefinedOr(first(params, name)))
