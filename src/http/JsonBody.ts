@@ -1,8 +1,9 @@
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Effect, Option, Result } from "effect"
+import { Context, Effect, Option, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { IncomingMessage } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { type BodyBytes, bodyReadFirst, collectBody, hasBody } from "./BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "./HttpError.ts"
 import { maxBodyDepth } from "./RequestLimits.ts"
@@ -16,52 +17,29 @@ export const read: Effect.Effect<
   Option.Option<unknown>,
   BadRequest | PayloadTooLarge,
   HttpServerRequest.HttpServerRequest | GatewayConfig
-> = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-  GatewayConfig.use(({ maxBodyBytes }) => {
-    // Refuse a declared oversize body before reading a byte of it.
-    const declared = request.headers["content-length"]
-    if (declared !== undefined) {
-      const length = Number(declared)
-      if (length > maxBodyBytes) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
-      if (length === 0) return Effect.succeed(Option.none<unknown>())
-    }
-    return Effect.flatMap(bodyBytes(request, maxBodyBytes), (bytes) => Effect.fromResult(parse(bytes)))
-  }))
+> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest | GatewayConfig>) => {
+  const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+  if (!hasBody(request.headers)) return noBody
+  const { maxBodyBytes } = Context.get(context, GatewayConfig)
+  // Refuse a declared oversize body before reading a byte of it.
+  if (Number(request.headers["content-length"] ?? 0) > maxBodyBytes) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
+  const source = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
+  const first = bodyReadFirst(source)
+  return first === undefined ? Effect.flatMap(bodyBytes(request, source, maxBodyBytes), parseBody(maxBodyBytes)) : parseBody(maxBodyBytes)(first)
+})
 
-/**
- * The bytes of the body, read straight from Node's request (the platform's stream machinery costs more
- * than the rest of a small request). A chunked body has no declared length: bytes are counted as they
- * arrive and reading stops at the limit, so an endless body is never buffered; what is left of it is
- * the server's to drain or cut (the platform does so when the response is sent).
- */
-const bodyBytes = (request: HttpServerRequest.HttpServerRequest, limit: number) =>
-  Effect.callback<Buffer, BadRequest | PayloadTooLarge>((resume) => {
-    const source = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
+const noBody = Effect.succeed(Option.none<unknown>())
+
+const parseBody = (limit: number) => (body: BodyBytes): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
+  body._tag === "Whole"
+    ? Effect.fromResult(parse(body.bytes))
+    : Effect.fail(body._tag === "TooLarge" ? new PayloadTooLarge({ limit }) : new BadRequest({ message: "body: could not be read" }))
+
+/** The body, read now: one the server did not read before the app ran (see BodyFirst), such as one sent after `100 Continue`. */
+const bodyBytes = (request: HttpServerRequest.HttpServerRequest, source: IncomingMessage, limit: number) =>
+  Effect.callback<BodyBytes>((resume) => {
     if (request.headers["expect"]?.toLowerCase() === "100-continue") continueIfAsked(request)
-    const chunks: Array<Buffer> = []
-    let size = 0
-    const stop = () => {
-      source.off("data", onData)
-      source.off("end", onEnd)
-      source.off("error", onError)
-    }
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= limit) return void chunks.push(chunk)
-      stop()
-      resume(Effect.fail(new PayloadTooLarge({ limit })))
-    }
-    const onEnd = () => {
-      stop()
-      resume(Effect.succeed(chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size)))
-    }
-    const onError = () => {
-      stop()
-      resume(Effect.fail(new BadRequest({ message: "body: could not be read" })))
-    }
-    source.on("data", onData)
-    source.on("end", onEnd)
-    source.on("error", onError)
+    const stop = collectBody(source, limit, (body) => resume(Effect.succeed(body)))
     return Effect.sync(stop)
   })
 

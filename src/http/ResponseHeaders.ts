@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import type { IncomingMessage, ServerResponse } from "node:http"
 import type { HttpApp } from "./RouteTable.ts"
 
 /**
@@ -14,8 +15,16 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   "cache-control": "no-store"
 }
 
-export const withSecurityHeaders = <R>(app: HttpApp<R>): HttpApp<R> =>
-  Effect.map(app, (response) => HttpServerResponse.setHeaders(response, securityHeaders))
+const securityHeaderList = Object.entries(securityHeaders)
+
+/** On every response Node writes: set when the request arrives, merged by Node into the headers the app writes. */
+export const setSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
+  for (const [name, value] of securityHeaderList) response.setHeader(name, value)
+}
+
+/** On a response the platform writes itself (the refusal of an upgrade request). */
+export const withSecurityHeaders = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.setHeaders(response, securityHeaders)
 
 /** What a browser may send cross-origin: the API's methods and the two headers it reads. */
 const preflightHeaders = {

@@ -1,14 +1,15 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Effect, Layer, LogLevel } from "effect"
-import { HttpServer } from "effect/http"
+import { HttpServer, HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer, type Server } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
 import { WebSockets } from "./KeepAliveWebSocket.ts"
 import { withRequestLog } from "./RequestLog.ts"
-import { withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
+import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
 
 /**
@@ -23,34 +24,39 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer: () => Serv
       const { host, port, maxBodyBytes } = yield* GatewayConfig
       const { WebSocket } = yield* WebSockets
       const server = makeServer()
+      server.prependListener("request", setSecurityHeaders)
       const drain = drainConnections(server)
       // WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
       const websocket = { WebSocket, maxPayload: maxBodyBytes }
-      return Layer.effectDiscard(serve(routes, drain)).pipe(
+      return Layer.effectDiscard(serve(routes, drain, server)).pipe(
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port, websocket }))
       )
     })
   ).pipe(Layer.provideMerge(WebSockets.layer))
 
 /**
- * Nothing new is done once the stop has begun: a request Node parses after it (one pipelined behind a
- * running one) gets a 503 with `Connection: close` (see ConnectionDrain) and no write is applied for it;
- * requests already running are answered as usual.
+ * In front of the routes, one step per request. Nothing new is done once the stop has begun: a request
+ * Node parses after it (one pipelined behind a running one) gets a 503 with `Connection: close` (see
+ * ConnectionDrain) and no write is applied for it; requests already running are answered as usual.
+ * Node sets the security headers on every response it writes (see `serve`); the answer to an upgrade
+ * request that is refused (a watch socket without a token) is written on the socket by the platform,
+ * so it gets them here.
  */
-const refusedWhileStopping = <R>(app: HttpApp<R>, drain: ConnectionDrain): HttpApp<R> =>
-  Effect.suspend(() =>
-    drain.stopping()
-      ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" })))
-      : app
-  )
+const front = <R>(app: HttpApp<R>, drain: ConnectionDrain): HttpApp<R> =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const answer = drain.stopping() ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))) : app
+    return request.headers["upgrade"] === undefined ? answer : Effect.map(answer, withSecurityHeaders)
+  })
 
-const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain) =>
+const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, server: Server) =>
   Effect.gen(function* () {
     const table = yield* Effect.fromResult(toHttpApp(routes))
-    const { corsOrigins } = yield* GatewayConfig
-    const app = withSecurityHeaders(withCors<R>(corsOrigins)(refusedWhileStopping(table, drain)))
+    const { corsOrigins, maxBodyBytes } = yield* GatewayConfig
+    const app = withCors<R>(corsOrigins)(front(table, drain))
+    const platformListeners = new Set(server.listeners("request"))
     // Decided once, here: with debug off, requests do not even pass through the logging wrapper.
     yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app)
+    readBodiesFirst(server, platformListeners, maxBodyBytes)
     // These run before the server's own close, which waits for every connection (finalizers run in
     // reverse): running requests finish, idle connections go now, and WebSockets, which never end by
     // themselves, are closed with 1001.
@@ -62,6 +68,21 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain) =>
     const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
     yield* Console.log(`listening on ${where}`)
   })
+
+/**
+ * Hands requests to the platform's listener (the one `serveEffect` added, not in `before`) once their
+ * body is in: see BodyFirst. It stays on until the server is gone, as the platform's own would, so that
+ * a request arriving during a stop is still answered (503).
+ */
+const readBodiesFirst = (server: Server, before: ReadonlySet<unknown>, limit: number) => {
+  const added = server.listeners("request").filter((listener) => !before.has(listener)).filter(isListener)
+  const [platform] = added
+  if (platform === undefined || added.length !== 1) return
+  server.off("request", platform)
+  server.on("request", bodyFirst(limit, (request, response) => platform.call(server, request, response)))
+}
+
+const isListener = (f: unknown): f is (...args: Array<unknown>) => void => typeof f === "function"
 
 /**
  * Time-outs against slow clients: all headers within 10 s, the whole request within 30 s (bodies are at
