@@ -2,6 +2,7 @@ import { Data, Option, Schema } from "effect"
 import { anyChannelMatches } from "./SelectorMatch.ts"
 import { andChannel, andService, forMechanism, selectsNothing } from "./SelectorAlgebra.ts"
 import { type ChannelSelector, ChannelSelector as ChannelSelectorSchema, type ServiceSelector, serviceSelector } from "./Selector.ts"
+import type { Tag } from "./Identifier.ts"
 import type { Service } from "./Service.ts"
 import type { User } from "./User.ts"
 import type { WatchRegistration } from "./Watch.ts"
@@ -27,10 +28,15 @@ export interface Caller {
   readonly scope: Option.Option<Scope>
 }
 
-/** The caller's token does not grant the right an operation needs. */
-export class MissingRight extends Data.TaggedError("MissingRight")<{ readonly right: Right }> {
+/**
+ * The caller's token does not grant the right an operation needs; with `tag`, the `tag` right does not
+ * cover adding that tag, which the token's own scope selects by (docs/auth.md).
+ */
+export class MissingRight extends Data.TaggedError("MissingRight")<{ readonly right: Right; readonly tag?: Tag | undefined }> {
   override get message(): string {
-    return `this token does not grant the "${this.right}" right`
+    return this.tag === undefined
+      ? `this token does not grant the "${this.right}" right`
+      : `this token may not add the tag "${this.tag}": its scope selects by it, and a token's own tag edits never widen its scope`
   }
 }
 

@@ -1,5 +1,6 @@
 import { Effect, Option, Result } from "effect"
 import type { ChannelError } from "../domain/ChannelError.ts"
+import type { ChannelId, Tag } from "../domain/Identifier.ts"
 import { exactly } from "../domain/Constraint.ts"
 import { byKey } from "../domain/ListOrder.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
@@ -44,16 +45,65 @@ export const listServices = (caller: Caller, selectors: ReadonlyArray<ServiceSel
 export const listChannels = (caller: Caller, selectors: ReadonlyArray<ChannelSelector>) =>
   Effect.andThen(requireRight(caller, "read"), Registry.use((r) => r.channels(scopeChannelSelectors(selectors, caller.scope))))
 
+/**
+ * Tag edits by a scoped caller never let it (or any other scope) reach a channel it does not reach
+ * (docs/auth.md, "Tagging with a scoped token"):
+ * - it adds no tag its own scope selects by (`tags` for channel tags, `service_tags` for service tags):
+ *   a 403, decided from the request and the scope alone, so its own edits can only narrow its scope,
+ *   now and later (tags stay with ids: a tag it added would outlive an administrator's narrowing of
+ *   its other selectors, and a service tag also reaches the channels the service gains later);
+ * - it tags only channels it reaches, and only services all of whose channels it reaches: a service
+ *   tag changes what every channel of the service matches. A service it reaches only in part is left
+ *   out, as if it did not match (not in the count). This holds for removals too: tags on what it does
+ *   not wholly reach are not its to edit.
+ * So any tag edit of a scoped token changes what a selector matches only among channels it reaches.
+ */
+const addsNoScopeTag = (
+  caller: Caller,
+  operation: TagOperation,
+  tags: ReadonlyArray<Tag>,
+  selectedBy: (selector: ChannelSelector) => ReadonlyArray<Tag>
+): Effect.Effect<void, MissingRight> => {
+  if (operation !== "add" || Option.isNone(caller.scope)) return Effect.void
+  const selected = new Set(caller.scope.value.channels.flatMap(selectedBy))
+  const tag = tags.find((t) => selected.has(t))
+  return tag === undefined ? Effect.void : Effect.fail(new MissingRight({ right: "tag", tag }))
+}
+
+/** The services matching `selectors` all of whose channels `scope` reaches, each as a selector of its id. */
+const wholeServicesInScope = (index: HomeView, selectors: ReadonlyArray<ServiceSelector>, scope: Scope): ReadonlyArray<ServiceSelector> => {
+  const reached = (id: ChannelId) => {
+    const channel = index.channel(id)
+    return channel !== undefined && scope.channels.some((selector) => index.channelMatches(selector, channel))
+  }
+  return index
+    .selectServices(scopeServiceSelectors(selectors, Option.some(scope)))
+    .filter((service) => service.getters.every(reached) && service.setters.every(reached))
+    .map((service) => serviceSelector({ id: exactly(service.id) }))
+}
+
 export const tagServices = (caller: Caller, operation: TagOperation, request: TagRequest<ServiceSelector>) =>
   Effect.andThen(
     requireRight(caller, "tag"),
-    Tags.use((t) => t.tagServices(operation, scopeServiceSelectors(request.selectors, caller.scope), request.tags))
+    Effect.andThen(
+      addsNoScopeTag(caller, operation, request.tags, (selector) => selector.serviceTags),
+      Effect.gen(function*() {
+        const { index } = yield* Registry
+        const selectors = Option.isNone(caller.scope)
+          ? request.selectors
+          : wholeServicesInScope(index, request.selectors, caller.scope.value)
+        return yield* Tags.use((t) => t.tagServices(operation, selectors, request.tags))
+      })
+    )
   )
 
 export const tagChannels = (caller: Caller, operation: TagOperation, request: TagRequest<ChannelSelector>) =>
   Effect.andThen(
     requireRight(caller, "tag"),
-    Tags.use((t) => t.tagChannels(operation, scopeChannelSelectors(request.selectors, caller.scope), request.tags))
+    Effect.andThen(
+      addsNoScopeTag(caller, operation, request.tags, (selector) => selector.tags),
+      Tags.use((t) => t.tagChannels(operation, scopeChannelSelectors(request.selectors, caller.scope), request.tags))
+    )
   )
 
 /**
