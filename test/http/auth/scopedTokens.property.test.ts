@@ -3,7 +3,7 @@ import { Option } from "effect"
 import { describe, expect, it } from "vitest"
 import * as B from "../../../src/vocabulary/b/index.ts"
 import { decoded, sendA, sendB, translated } from "../../crossVocabulary/answers.ts"
-import { everyValueJson, randomHomeFile, readRequestA, requestA } from "../../crossVocabulary/randomHomeFile.ts"
+import { everyValueJson, randomHomeFile, readRequestA, type RequestA, requestA } from "../../crossVocabulary/randomHomeFile.ts"
 import type { GatewayOverHttp } from "../../support/gatewayOverHttp.ts"
 import { startGateway } from "../../support/gatewayOverHttp.ts"
 
@@ -25,6 +25,14 @@ const scopeSelectorJson = fc
   .map((selector) => Object.fromEntries(Object.entries(selector).filter(([, v]) => v !== undefined)))
 
 const scopeJson = fc.array(scopeSelectorJson, { minLength: 1, maxLength: 3 })
+
+/**
+ * A scope that also selects by a tag alone, a service tag or a channel tag: the scopes a tag edit could
+ * widen, if a scoped token could edit tags beyond what it reaches.
+ */
+const scopeByTagJson = fc
+  .tuple(scopeJson, fc.constantFrom("red", "blue", "hall"), fc.constantFrom("service_tags", "tags"))
+  .map(([selectors, tag, field]) => [...selectors, { [field]: [tag] }])
 
 /** The same gateway, called with another token. */
 const withToken = (gateway: GatewayOverHttp, token: string): GatewayOverHttp => ({
@@ -74,6 +82,93 @@ const withinScope = (operation: string, answer: unknown, inScope: ReadonlySet<st
 const writtenOutside = (answer: unknown, inScope: ReadonlySet<string>): ReadonlyArray<[string, unknown]> =>
   (answer as ReadonlyArray<[string, unknown]>).filter(([key, result]) => !inScope.has(key) && !/NoSuch/.test(JSON.stringify(result)))
 
+const sendInEach = [
+  ["A", (gateway: GatewayOverHttp, request: RequestA) => sendA(gateway, request)],
+  ["B", (gateway: GatewayOverHttp, request: RequestA) => sendB(gateway, request.operation, translated(request))]
+] as const
+
+/** What the gateway holds that a tag edit may change, as the admin sees it, and what the scope reaches. */
+interface Snapshot {
+  readonly reach: ReadonlySet<string>
+  /** Tags by channel id, as JSON. */
+  readonly channelTags: ReadonlyMap<string, string>
+  /** Tags and channels by service id. */
+  readonly services: ReadonlyMap<string, { readonly tags: string; readonly channels: ReadonlyArray<string> }>
+}
+
+interface ServiceJson extends Item {
+  readonly tags: unknown
+  readonly getters: ReadonlyArray<Item & { readonly tags: unknown }>
+  readonly setters: ReadonlyArray<Item & { readonly tags: unknown }>
+}
+
+const snapshot = async (gateway: GatewayOverHttp, selectors: unknown): Promise<Snapshot> => {
+  const services = (await gateway.call("GET", "/api/v1/services")).json as ReadonlyArray<ServiceJson>
+  const channels = services.flatMap((s) => [...s.getters, ...s.setters])
+  return {
+    reach: await channelsInScope(gateway, selectors),
+    channelTags: new Map(channels.map((c) => [c.id, JSON.stringify(c.tags)])),
+    services: new Map(services.map((s) => [s.id, { tags: JSON.stringify(s.tags), channels: [...s.getters, ...s.setters].map((c) => c.id) }]))
+  }
+}
+
+/**
+ * What changed tags between two snapshots though the scoped token could not edit it: a channel it did
+ * not reach, or a service one of whose channels it did not reach (a service tag changes what each of
+ * its channels matches).
+ */
+const tagsChangedOutside = (before: Snapshot, after: Snapshot): ReadonlyArray<string> => [
+  ...[...after.channelTags].filter(([id, tags]) => before.channelTags.get(id) !== tags && !before.reach.has(id)).map(([id]) => id),
+  ...[...after.services]
+    .filter(([id, { tags, channels }]) => before.services.get(id)?.tags !== tags && !channels.every((c) => before.reach.has(c)))
+    .map(([id]) => id)
+]
+
+/** The tag edits of a request, if it is one. */
+const tagEdit = (request: RequestA): { readonly of: "service" | "channel"; readonly add: boolean; readonly tags: ReadonlyArray<string> } | undefined => {
+  const match = /^(put|delete)_(node|input|output|channel)_tag$/.exec(request.operation)
+  if (match === null) return undefined
+  const { tags } = request.body as { readonly tags: ReadonlyArray<string> }
+  return { of: match[2] === "node" ? "service" : "channel", add: match[1] === "put", tags }
+}
+
+/** 403 for adding a tag the scope selects by (`tags` for channels, `service_tags` for services), else 200. */
+const expectedStatus = (request: RequestA, selectors: ReadonlyArray<Record<string, unknown>>): number => {
+  const edit = tagEdit(request)
+  if (edit === undefined || !edit.add) return 200
+  const field = edit.of === "service" ? "service_tags" : "tags"
+  const selectedBy = new Set(selectors.flatMap((s) => (s[field] ?? []) as ReadonlyArray<string>))
+  return edit.tags.some((tag) => selectedBy.has(tag)) ? 403 : 200
+}
+
+/**
+ * How many things a tag edit with the scoped token counts: the channels matching that it reaches, or
+ * the services matching all of whose channels it reaches. `undefined` for other requests.
+ */
+const expectedCount = async (gateway: GatewayOverHttp, request: RequestA, reach: ReadonlySet<string>): Promise<number | undefined> => {
+  const edit = tagEdit(request)
+  if (edit === undefined) return undefined
+  const { set } = request.body as { readonly set: unknown }
+  if (edit.of === "service") {
+    const nodes = (await sendA(gateway, { operation: "get_nodes", body: set })).answer as ReadonlyArray<Node>
+    return nodes.filter((node) => {
+      const channels = [...node.inputs, ...node.outputs]
+      return channels.length > 0 && channels.every((c) => reach.has(c.id))
+    }).length
+  }
+  const inputs = (await sendA(gateway, { operation: "get_input_channels", body: set })).answer as ReadonlyArray<Item>
+  const outputs = (await sendA(gateway, { operation: "get_output_channels", body: set })).answer as ReadonlyArray<Item>
+  return [...inputs, ...outputs].filter((c) => reach.has(c.id)).length
+}
+
+/** Adds and removals of every tag of the pools (and one no scope names), on every service and channel. */
+const tagEditsEverywhere: ReadonlyArray<RequestA> = ["red", "blue", "green", "hall", "extra"].flatMap((tag) => [
+  { operation: "put_node_tag", body: { set: [{}], tags: [tag] } },
+  { operation: "put_input_tag", body: { set: [{}], tags: [tag] } },
+  { operation: "delete_node_tag", body: { set: [{}], tags: [tag] } },
+  { operation: "delete_output_tag", body: { set: [{}], tags: [tag] } }
+])
+
 // Each run starts a gateway: on two shared cores, the default 30 s may not be enough for the whole property.
 describe("a token with a scope", () => {
   it("sees, in both vocabularies, exactly what an unscoped token sees of its scope, and nothing else", async () => {
@@ -101,36 +196,38 @@ describe("a token with a scope", () => {
     )
   }, 120_000)
 
-  it("never writes or tags a channel outside its scope, in either vocabulary", async () => {
+  it("never writes or tags outside its scope, and no request makes it reach more, in either vocabulary", async () => {
     await fc.assert(
-      fc.asyncProperty(randomHomeFile, scopeJson, fc.array(requestA, { minLength: 1, maxLength: 8 }), async (home, selectors, requests) => {
+      fc.asyncProperty(randomHomeFile, fc.oneof(scopeJson, scopeByTagJson), fc.array(requestA, { minLength: 1, maxLength: 8 }), async (home, selectors, requests) => {
         const gateway = await startGateway(home)
         try {
           const scope = decoded(B.decodeScope({ channels: selectors, rights: ["read", "write", "tag"] }))
           const scoped = withToken(gateway, (await gateway.createToken({ scope })).token)
-          const inScope = await channelsInScope(gateway, selectors)
-          const channelTags = async () => {
-            const all = [...(await gateway.call("GET", "/api/v1/channels/getters")).json as ReadonlyArray<Item & { tags: unknown }>, ...(await gateway.call("GET", "/api/v1/channels/setters")).json as ReadonlyArray<Item & { tags: unknown }>]
-            return all.filter((c) => !inScope.has(c.id)).map((c) => [c.id, c.tags])
-          }
-          const before = await channelTags()
-          // Random writes seldom hit a setter outside the scope: end with writes of every value to every setter.
+          const initially = await snapshot(gateway, selectors)
+          // Random requests seldom hit what matters: end with tag edits of everything, with every tag
+          // (those the scope selects by included), then writes of every value to every setter.
           const writesEverywhere = everyValueJson.map((value) => ({ operation: "put_channel_value", body: { set: [{}], value } }))
-          for (const request of [...requests, ...writesEverywhere]) {
-            const inA = await sendA(scoped, request)
-            const inB = await sendB(scoped, request.operation, translated(request))
-            expect({ request, status: inA.status }).toEqual({ request, status: 200 })
-            expect({ request, status: inB.status }).toEqual({ request, status: 200 })
-            if (request.operation === "put_channel_value") {
-              expect({ request, outside: writtenOutside(inA.answer, inScope) }).toEqual({ request, outside: [] })
-              expect({ request, outside: writtenOutside(inB.answer, inScope) }).toEqual({ request, outside: [] })
+          for (const request of [...requests, ...tagEditsEverywhere, ...writesEverywhere]) {
+            for (const [vocabulary, send] of sendInEach) {
+              const before = await snapshot(gateway, selectors)
+              const count = await expectedCount(gateway, request, before.reach)
+              const answer = await send(scoped, request)
+              const after = await snapshot(gateway, selectors)
+              const what = { vocabulary, request }
+              expect({ ...what, status: answer.status }).toEqual({ ...what, status: expectedStatus(request, selectors) })
+              expect({ ...what, reachedAfter: [...after.reach].filter((id) => !before.reach.has(id)) }).toEqual({ ...what, reachedAfter: [] })
+              expect({ ...what, tagsChanged: tagsChangedOutside(before, after) }).toEqual({ ...what, tagsChanged: [] })
+              if (answer.status !== 200) continue
+              if (request.operation === "put_channel_value") {
+                expect({ ...what, outside: writtenOutside(answer.answer, before.reach) }).toEqual({ ...what, outside: [] })
+              }
+              if (count !== undefined) expect({ ...what, count: answer.answer }).toEqual({ ...what, count })
             }
           }
-          expect(await channelTags()).toEqual(before)
           // Vocabulary A passes no user, so the last writer alone cannot tell an A write: the value tells both.
           for (let i = 0; i <= 6; i++) {
             const setter = `setter:${i}@prop`
-            if (!inScope.has(setter)) {
+            if (!initially.reach.has(setter)) {
               expect({ setter, sent: await gateway.lastSent(setter), writer: await gateway.lastWriter(setter) })
                 .toEqual({ setter, sent: Option.none(), writer: Option.none() })
             }
@@ -141,5 +238,5 @@ describe("a token with a scope", () => {
       }),
       { numRuns: 20 }
     )
-  }, 120_000)
+  }, 240_000)
 })
