@@ -47,4 +47,17 @@ export const Tag = BoundedText.pipe(Schema.brand("Tag"))
 export type Tag = typeof Tag.Type
 
 /** Sorted, duplicate-free tags: the canonical form of a tag set everywhere in the model. */
-export const normalizeTags = (tags: Iterable<Tag>): ReadonlyArray<Tag> => [...new Set(tags)].sort()
+export const normalizeTags = (tags: Iterable<Tag>): ReadonlyArray<Tag> =>
+  isList(tags) && isStrictlyAscending(tags) ? tags : [...new Set(tags)].sort()
+
+const isList = (tags: Iterable<Tag>): tags is ReadonlyArray<Tag> => Array.isArray(tags)
+
+/** Tags the index hands out are already canonical: answers write them as they are. */
+const isStrictlyAscending = (tags: ReadonlyArray<Tag>): boolean => {
+  let previous: Tag | undefined
+  for (const tag of tags) {
+    if (previous !== undefined && previous >= tag) return false
+    previous = tag
+  }
+  return true
+}
