@@ -1,4 +1,4 @@
-import { Effect, Option, Result } from "effect"
+import { Context, Effect, Option, Result } from "effect"
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId, Tag } from "../domain/Identifier.ts"
 import { exactly } from "../domain/Constraint.ts"
@@ -161,35 +161,34 @@ const withMissing = <A>(
 
 const contextFor = (caller: Caller, passUser: boolean) => ({ user: passUser ? Option.some(caller.user) : Option.none() })
 
+/** The registry and dispatch, in one look at the context: reads and writes are on every request's path. */
+const withCore = <A, E>(f: (registry: Registry["Service"], dispatch: Dispatch["Service"]) => Effect.Effect<A, E>) =>
+  Effect.contextWith((context: Context.Context<Registry | Dispatch>) => f(Context.get(context, Registry), Context.get(context, Dispatch)))
+
 export const fetchValues = (
   caller: Caller,
   selectors: ReadonlyArray<ChannelSelector>,
   passUser: boolean
 ): Effect.Effect<FetchResults, MissingRight, Dispatch | Registry> =>
-  Effect.andThen(
-    requireRight(caller, "read"),
-    Effect.gen(function*() {
-      const missing = outOfScope((yield* Registry).index, "getter", selectors, caller.scope)
-      const results = yield* Dispatch.use((d) => d.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)))
-      return withMissing(results, missing, caller.scope)
+  grants(caller.scope, "read")
+    ? withCore((registry, dispatch) => {
+      const missing = outOfScope(registry.index, "getter", selectors, caller.scope)
+      return Effect.map(
+        dispatch.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)),
+        (results) => withMissing(results, missing, caller.scope)
+      )
     })
-  )
+    : Effect.fail(new MissingRight({ right: "read" }))
 
 export const sendValues = (
   caller: Caller,
   targets: ReadonlyArray<SendTarget>,
   passUser: boolean
 ): Effect.Effect<SendResults, MissingRight, Dispatch | Registry> =>
-  Effect.andThen(
-    requireRight(caller, "write"),
-    Effect.gen(function*() {
-      const missing = outOfScope((yield* Registry).index, "setter", targets.flatMap((t) => t.selectors), caller.scope)
-      const results = yield* Dispatch.use((d) =>
-        d.send(
-          targets.map((target) => ({ ...target, selectors: scopeChannelSelectors(target.selectors, caller.scope) })),
-          contextFor(caller, passUser)
-        )
-      )
-      return withMissing(results, missing, caller.scope)
+  grants(caller.scope, "write")
+    ? withCore((registry, dispatch) => {
+      const missing = outOfScope(registry.index, "setter", targets.flatMap((t) => t.selectors), caller.scope)
+      const scoped = targets.map((target) => ({ ...target, selectors: scopeChannelSelectors(target.selectors, caller.scope) }))
+      return Effect.map(dispatch.send(scoped, contextFor(caller, passUser)), (results) => withMissing(results, missing, caller.scope))
     })
-  )
+    : Effect.fail(new MissingRight({ right: "write" }))
