@@ -55,18 +55,25 @@ const pad = (n: number, width: number): string => String(n).padStart(width, "0")
 const formatYear = (year: number): string =>
   year >= 0 && year <= 9999 ? pad(year, 4) : `${year < 0 ? "-" : "+"}${pad(Math.abs(year), 6)}`
 
-/** The milliseconds of 0000-01-01T00:00:00.000Z and of 9999-12-31T23:59:59.999Z: `Date` writes the years between. */
-const FOUR_DIGIT_YEARS = { first: -62_167_219_200_000, last: 253_402_300_799_999 }
+/**
+ * The texts of timestamps written lately. Answers write the same few timestamps again and again (a
+ * channel's `updated` and `last_seen` change far less often than they are read); emptied when full.
+ */
+const written = new Map<number, string>()
+const WRITTEN_KEPT = 4_096
 
 /** `epochMillis` in UTC with milliseconds and `+00:00`. */
-export const encodeTimestamp = (epochMillis: Timestamp): string =>
-  // Every answer writes timestamps: `Date`'s native formatting where it writes the same text.
-  epochMillis >= FOUR_DIGIT_YEARS.first && epochMillis <= FOUR_DIGIT_YEARS.last
-    ? `${new Date(epochMillis).toISOString().slice(0, -1)}+00:00`
-    : encodeAnyTimestamp(epochMillis)
+export const encodeTimestamp = (epochMillis: Timestamp): string => {
+  let text = written.get(epochMillis)
+  if (text === undefined) {
+    if (written.size >= WRITTEN_KEPT) written.clear()
+    text = formatTimestamp(epochMillis)
+    written.set(epochMillis, text)
+  }
+  return text
+}
 
-/** Any safe integer of milliseconds, by calendar arithmetic: expanded years (`±YYYYYY`) beyond four digits. */
-const encodeAnyTimestamp = (epochMillis: number): string => {
+const formatTimestamp = (epochMillis: number): string => {
   const days = Math.floor(epochMillis / MS_PER_DAY)
   const inDay = epochMillis - days * MS_PER_DAY
   const [year, month, day] = civilFromDays(days)
