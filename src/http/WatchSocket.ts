@@ -58,40 +58,26 @@ const readFrame = (
 }
 
 /**
- * The least time between two writes to one socket. A system call per write is most of what fan-out
- * costs (1,000 watchers of a value that changes 100 times a second are 100,000 writes a second), so a
- * busy socket gets its events in writes at most this often, several frames each; an event for a socket
- * that has not been written to for this long leaves at once.
- */
-export const WRITE_INTERVAL_MS = 20
-
-/**
  * Moves the session's events to the socket, in plain callbacks rather than a fiber: per socket and
- * event this is the whole cost of fan-out. Pushed events are sent together at the end of the current
- * step, in one write to the connection, and at most once per `WRITE_INTERVAL_MS`; the next batch goes
- * once the previous one has left the process, so that a client that stops reading fills its own
- * bounded queue, not Node's buffers. A client that fell too far behind is closed with 1013.
+ * event this is the whole cost of fan-out. Events pushed during one turn of the event loop leave
+ * together after it (`setImmediate`), in one write to the connection: a write is a system call, and
+ * those calls are most of what a flood of values costs (1,000 watchers of values that change 100 times
+ * a second would be 100,000 writes a second, one per value and socket, more than a core can make). The
+ * busier the gateway, the longer its turns and the more frames each write carries; an event in a quiet
+ * moment leaves at once. The next batch goes once the previous one has left the process, so that a
+ * client that stops reading fills its own bounded queue, not Node's buffers. A client that fell too far
+ * behind is closed with 1013.
  */
 const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, session: WatchSession): void => {
   let sending = false
   let scheduled = false
-  let waiting: ReturnType<typeof setTimeout> | undefined
-  let lastWrite = Number.NEGATIVE_INFINITY
   const sent = () => {
     sending = false
     pump()
   }
   const pump = () => {
     scheduled = false
-    if (sending || waiting !== undefined) return
-    const early = lastWrite + WRITE_INTERVAL_MS - Date.now()
-    if (early > 0) {
-      waiting = setTimeout(() => {
-        waiting = undefined
-        pump()
-      }, early)
-      return
-    }
+    if (sending) return
     const batch = session.poll()
     if (Result.isFailure(batch)) return ws.close(TOO_SLOW, tooSlowReason)
     const frames: Array<Buffer> = []
@@ -102,18 +88,16 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
     const last = frames.length - 1
     if (last < 0) return
     sending = true
-    lastWrite = Date.now()
-    // One system call for the whole batch, not one per frame: a client that is behind costs less per event.
+    // One system call for the whole batch, not one per frame.
     connection.cork()
     frames.forEach((bytes, i) => ws.send(bytes, { binary: false }, i === last ? sent : undefined))
     connection.uncork()
   }
   session.listen(() => {
-    if (scheduled || sending || waiting !== undefined) return
+    if (scheduled || sending) return
     scheduled = true
-    queueMicrotask(pump)
+    setImmediate(pump)
   })
-  ws.once("close", () => clearTimeout(waiting))
   pump()
 }
 
