@@ -34,16 +34,17 @@ const tokenOf = (
   return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
 }
 
+type RequestContext = Context.Context<HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>
+
+const tokenIn = (context: RequestContext) =>
+  tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
+
 /** The token the request presents. */
 export const presentedToken: Effect.Effect<
   Redacted.Redacted<string>,
   Unauthorized,
   HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
-> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>) =>
-  Effect.fromResult(
-    tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
-  )
-)
+> = Effect.contextWith((context: RequestContext) => Effect.fromResult(tokenIn(context)))
 
 /** The caller the request's token stands for, or a 401. One step on the request path. */
 export const authenticate: Effect.Effect<
@@ -51,7 +52,7 @@ export const authenticate: Effect.Effect<
   Unauthorized,
   Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
 > = Effect.contextWith((context: Context.Context<Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>) => {
-  const token = tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
+  const token = tokenIn(context)
   if (Result.isFailure(token)) return Effect.fail(token.failure)
   return Context.get(context, Tokens).authenticate(token.success).pipe(
     Effect.orDie,
