@@ -170,25 +170,27 @@ export const fetchValues = (
   selectors: ReadonlyArray<ChannelSelector>,
   passUser: boolean
 ): Effect.Effect<FetchResults, MissingRight, Dispatch | Registry> =>
-  grants(caller.scope, "read")
-    ? withCore((registry, dispatch) => {
+  Effect.andThen(
+    requireRight(caller, "read"),
+    withCore((registry, dispatch) => {
       const missing = outOfScope(registry.index, "getter", selectors, caller.scope)
       return Effect.map(
         dispatch.fetch(scopeChannelSelectors(selectors, caller.scope), contextFor(caller, passUser)),
         (results) => withMissing(results, missing, caller.scope)
       )
     })
-    : Effect.fail(new MissingRight({ right: "read" }))
+  )
 
 export const sendValues = (
   caller: Caller,
   targets: ReadonlyArray<SendTarget>,
   passUser: boolean
 ): Effect.Effect<SendResults, MissingRight, Dispatch | Registry> =>
-  grants(caller.scope, "write")
-    ? withCore((registry, dispatch) => {
+  Effect.andThen(
+    requireRight(caller, "write"),
+    withCore((registry, dispatch) => {
       const missing = outOfScope(registry.index, "setter", targets.flatMap((t) => t.selectors), caller.scope)
       const scoped = targets.map((target) => ({ ...target, selectors: scopeChannelSelectors(target.selectors, caller.scope) }))
       return Effect.map(dispatch.send(scoped, contextFor(caller, passUser)), (results) => withMissing(results, missing, caller.scope))
     })
-    : Effect.fail(new MissingRight({ right: "write" }))
+  )

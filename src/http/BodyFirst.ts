@@ -20,6 +20,10 @@ export const hasBody = (headers: IncomingHttpHeaders): boolean => {
   return declared === undefined ? headers["transfer-encoding"] !== undefined : Number(declared) !== 0
 }
 
+/** Whether the request declares a body longer than `limit`: refused (413) before a byte of it is read. */
+export const declaresMoreThan = (headers: IncomingHttpHeaders, limit: number): boolean =>
+  Number(headers["content-length"] ?? 0) > limit
+
 /**
  * Reads `source` to its end, keeping at most `limit` bytes, and tells `done` once. A chunked body has no
  * declared length: bytes are counted as they arrive, so an endless body is never buffered. Answers the
@@ -63,7 +67,7 @@ export const bodyReadFirst = (request: IncomingMessage): BodyBytes | undefined =
 export const bodyFirst = (limit: number, handle: (request: IncomingMessage, response: ServerResponse) => void) =>
 (request: IncomingMessage, response: ServerResponse): void => {
   const { headers } = request
-  if (!hasBody(headers) || Number(headers["content-length"] ?? 0) > limit || headers["expect"] !== undefined) {
+  if (!hasBody(headers) || declaresMoreThan(headers, limit) || headers["expect"] !== undefined) {
     return handle(request, response)
   }
   collectBody(request, limit, (body) => {

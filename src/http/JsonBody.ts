@@ -3,7 +3,7 @@ import { Context, Effect, Option, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { IncomingMessage } from "node:http"
 import { GatewayConfig } from "../GatewayConfig.ts"
-import { type BodyBytes, bodyReadFirst, collectBody, hasBody } from "./BodyFirst.ts"
+import { type BodyBytes, bodyReadFirst, collectBody, declaresMoreThan, hasBody } from "./BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "./HttpError.ts"
 import { maxBodyDepth } from "./RequestLimits.ts"
@@ -21,8 +21,7 @@ export const read: Effect.Effect<
   const request = Context.get(context, HttpServerRequest.HttpServerRequest)
   if (!hasBody(request.headers)) return noBody
   const { maxBodyBytes } = Context.get(context, GatewayConfig)
-  // Refuse a declared oversize body before reading a byte of it.
-  if (Number(request.headers["content-length"] ?? 0) > maxBodyBytes) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
+  if (declaresMoreThan(request.headers, maxBodyBytes)) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
   const source = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
   const first = bodyReadFirst(source)
   return first === undefined ? Effect.flatMap(bodyBytes(request, source, maxBodyBytes), parseBody(maxBodyBytes)) : parseBody(maxBodyBytes)(first)
