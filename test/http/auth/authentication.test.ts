@@ -128,45 +128,41 @@ describe("POST /users/login against many attempts at once", () => {
     expect(Number(reply.headers["retry-after"])).toBeGreaterThan(0)
     expect(Number(reply.headers["retry-after"])).toBeLessThanOrEqual(300)
   }
-
-  it("answers a parallel burst of wrong passwords for one user as it answers them one by one: 5 × 401, the rest 429", async () => {
+  /** Each test counts attempts from zero: on a gateway of its own, stopped after. */
+  const onFreshGateway = async (test: (fresh: GatewayOverHttp) => Promise<void>) => {
     const fresh = await startGateway(home)
     try {
+      await test(fresh)
+    } finally {
+      await fresh.close()
+    }
+  }
+
+  it("answers a parallel burst of wrong passwords for one user as it answers them one by one: 5 × 401, the rest 429", () =>
+    onFreshGateway(async (fresh) => {
       const replies = await Promise.all(Array.from({ length: 30 }, () => login(fresh, "admin", "wrong")))
       expect(statuses(replies)).toEqual([...Array<number>(5).fill(401), ...Array<number>(25).fill(429)])
       for (const reply of replies.filter((r) => r.status === 429)) expectLocked(reply)
       expectLocked(await login(fresh, "admin", fresh.adminPassword))
-    } finally {
-      await fresh.close()
-    }
-  }, 60_000)
+    }), 60_000)
 
-  it("locks out an address after 20 failures, whatever the usernames, the right password of another user included", async () => {
-    const fresh = await startGateway(home)
-    try {
+  it("locks out an address after 20 failures, whatever the usernames, the right password of another user included", () =>
+    onFreshGateway(async (fresh) => {
       for (let i = 0; i < 20; i++) expectRefused(await login(fresh, `nobody${i}`, "wrong"), `attempt ${i}`)
       expectLocked(await login(fresh, "admin", fresh.adminPassword))
       expectLocked(await login(fresh, "nobody99", "wrong"))
-    } finally {
-      await fresh.close()
-    }
-  }, 60_000)
+    }), 60_000)
 
-  it("answers a parallel burst from one address over many usernames: 20 × 401, the rest 429", async () => {
-    const fresh = await startGateway(home)
-    try {
+  it("answers a parallel burst from one address over many usernames: 20 × 401, the rest 429", () =>
+    onFreshGateway(async (fresh) => {
       const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => login(fresh, `nobody${i}`, "wrong")))
       expect(statuses(replies)).toEqual([...Array<number>(20).fill(401), ...Array<number>(10).fill(429)])
       for (const reply of replies.filter((r) => r.status === 429)) expectLocked(reply)
       expectLocked(await login(fresh, "admin", fresh.adminPassword))
-    } finally {
-      await fresh.close()
-    }
-  }, 60_000)
+    }), 60_000)
 
-  it("still logs in the right password sent among wrong ones, while the user is under the limit", async () => {
-    const fresh = await startGateway(home)
-    try {
+  it("still logs in the right password sent among wrong ones, while the user is under the limit", () =>
+    onFreshGateway(async (fresh) => {
       const replies = await Promise.all([
         ...Array.from({ length: 4 }, () => login(fresh, "admin", "wrong")),
         login(fresh, "admin", fresh.adminPassword)
@@ -175,10 +171,7 @@ describe("POST /users/login against many attempts at once", () => {
       // The success cleared the user's failures: five more wrong ones are needed to lock it out.
       for (let i = 0; i < 4; i++) expectRefused(await login(fresh, "admin", "wrong"), `after success ${i}`)
       expect((await login(fresh, "admin", fresh.adminPassword)).status).toBe(201)
-    } finally {
-      await fresh.close()
-    }
-  }, 60_000)
+    }), 60_000)
 })
 
 describe("the user of a call", () => {
