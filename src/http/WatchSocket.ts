@@ -10,6 +10,7 @@ import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../vocabulary/WatchFrame.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
 import { WebSockets } from "./KeepAliveWebSocket.ts"
+import { textFrame } from "./WebSocketFrame.ts"
 
 /** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
 export const TOO_SLOW = 1013
@@ -23,8 +24,8 @@ export const ERROR_BACKLOG_BYTES = 64 * 1024
 
 /**
  * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
- * hands every watcher of a value the same event object. Kept as bytes, so that `ws` does not encode the
- * text again for each socket. `null`: the vocabulary has no form for the event.
+ * hands every watcher of a value the same event object. Kept as a whole WebSocket frame, written as it
+ * is to each socket (see `forward`). `null`: the vocabulary has no form for the event.
  */
 const encoded: Record<Vocabulary, WeakMap<WatchEvent, Buffer | null>> = { a: new WeakMap(), b: new WeakMap() }
 
@@ -34,7 +35,7 @@ const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
   if (bytes === undefined) {
     bytes = Option.match(encodeWatchEvent(vocabulary, event), {
       onNone: () => null,
-      onSome: (json) => Buffer.from(JSON.stringify(json))
+      onSome: (json) => textFrame(Buffer.from(JSON.stringify(json)))
     })
     cache.set(event, bytes)
   }
@@ -62,11 +63,13 @@ const readFrame = (
  * event this is the whole cost of fan-out. Events pushed during one turn of the event loop leave
  * together after it (`setImmediate`), in one write to the connection: a write is a system call, and
  * those calls are most of what a flood of values costs (1,000 watchers of values that change 100 times
- * a second would be 100,000 writes a second, one per value and socket, more than a core can make). The
- * busier the gateway, the longer its turns and the more frames each write carries; an event in a quiet
- * moment leaves at once. The next batch goes once the previous one has left the process, so that a
- * client that stops reading fills its own bounded queue, not Node's buffers. A client that fell too far
- * behind is closed with 1013.
+ * a second would be 100,000 writes a second, one per value and socket). The busier the gateway, the
+ * longer its turns and the more frames each write carries; an event in a quiet moment leaves at once.
+ * The frames are written to the connection as they were encoded, once for all sockets, not through
+ * `ws`, which would frame each again for every socket; `ws` writes its own frames (pings, the close,
+ * answers to malformed frames) whole too, so the two never interleave within a frame. The next batch
+ * goes once the previous one has left the process, so that a client that stops reading fills its own
+ * bounded queue, not Node's buffers. A client that fell too far behind is closed with 1013.
  */
 const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, session: WatchSession): void => {
   let sending = false
@@ -80,18 +83,18 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
     if (sending) return
     const batch = session.poll()
     if (Result.isFailure(batch)) return ws.close(TOO_SLOW, tooSlowReason)
+    // Once the close frame has gone, nothing may follow it.
+    if (ws.readyState !== ws.OPEN) return
     const frames: Array<Buffer> = []
     for (const event of batch.success) {
-      const bytes = encode(vocabulary, event)
-      if (bytes !== null) frames.push(bytes)
+      const frame = encode(vocabulary, event)
+      if (frame !== null) frames.push(frame)
     }
-    const last = frames.length - 1
-    if (last < 0) return
+    const [first] = frames
+    if (first === undefined) return
     sending = true
     // One system call for the whole batch, not one per frame.
-    connection.cork()
-    frames.forEach((bytes, i) => ws.send(bytes, { binary: false }, i === last ? sent : undefined))
-    connection.uncork()
+    connection.write(frames.length === 1 ? first : Buffer.concat(frames), sent)
   }
   session.listen(() => {
     if (scheduled || sending) return
