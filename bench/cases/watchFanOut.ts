@@ -5,10 +5,11 @@ import { maxWatchSocketsPerToken } from "../../src/auth/LiveSockets.ts"
 import { BenchFailed, type HarnessOptions, type SelfMeasuredCase } from "../Harness.ts"
 import { formatCount, formatDuration, formatMiB, type Row } from "../Row.ts"
 import { benchGateway } from "../support/BenchGateway.ts"
-import { ChildFailed, lineProcess } from "../support/ChildProcess.ts"
+import { canPin, ChildFailed, lineProcess, loadCpu, pinThisProcess, serverCpu } from "../support/ChildProcess.ts"
 
 /**
- * Watch fan-out under load (issue 8): N watchers of every getter, in a separate process, on a home
+ * Watch fan-out under load (issue 8): N watchers of every getter, in a separate process pinned to a CPU
+ * of its own (this process, the gateway's, on the other), on a home
  * whose getters change 100 times a second in total (values written over REST, each carrying the time it
  * was sent), plus one watcher that stops reading. Its ratio is the events per second delivered to the
  * slowest reading watcher ÷ those the load asks for (1: the gateway, and its writer in the same process,
@@ -81,6 +82,8 @@ const writer = (port: number, token: string) => {
   return { writeFor, close: () => agent.destroy() }
 }
 
+const notPinned = "taskset is not available here: the gateway and its watchers were not pinned to a CPU of their own"
+
 const unexpected = (reason: string) => new ChildFailed({ name: "watch clients", reason, stderr: "" })
 
 const measure = (name: string, watchers: number, options: HarnessOptions): Effect.Effect<ReadonlyArray<Row>, BenchFailed> =>
@@ -88,6 +91,9 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
     // Scaled with the harness's options: 2 s of warm-up and a 10 s window by default.
     const warmupMs = options.warmupMs * 4
     const windowMs = options.budgetMs * 2
+    // The gateway (in this process, with the REST writer) on one CPU, the watchers on the other, as the
+    // loopback cases pin a server and its load generator.
+    yield* pinThisProcess(serverCpu)
     const gateway = yield* benchGateway(Option.some(home))
     const port = new URL(gateway.url).port
     // A token holds a bounded number of watch sockets: one token per that many watchers (and the stalled one).
@@ -103,7 +109,7 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
       String(watchers),
       String(getters),
       tokens.join(",")
-    ])
+    ], { cpu: loadCpu })
     const expect = (line: string) =>
       Effect.flatMap(clients.readLine, (read) =>
         read === line ? Effect.void : Effect.fail(unexpected(`said ${JSON.stringify(read)}, not ${line}`)))
@@ -134,7 +140,8 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
       subjectFigures: `${formatCount(delivered)} events/s (${written} values written in ${seconds.toFixed(1)} s), p50 ${
         formatDuration(report.p50)
       }, p99 ${formatDuration(report.p99)}, ${written - report.min} lost, RSS ${formatMiB(rssStart)} → ${formatMiB(rssEnd)} (the bench's process, gateway in it)`,
-      ratio: delivered / asked
+      ratio: delivered / asked,
+      ...(canPin() ? {} : { note: notPinned })
     }]
   })).pipe(Effect.mapError((cause) => new BenchFailed({ benchCase: name, contender: "watch clients", cause })))
 

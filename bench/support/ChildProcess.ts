@@ -1,4 +1,5 @@
 import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process"
+import { cpus } from "node:os"
 import { createInterface } from "node:readline"
 import { Data, Effect, type Scope } from "effect"
 
@@ -28,6 +29,18 @@ export const canPin = (): boolean => (pinning ??= spawnSync("taskset", ["-c", "0
 /** The CPU a server is pinned to, and the one its load generator is pinned to. */
 export const serverCpu = 0
 export const loadCpu = 1
+
+/**
+ * This process, every thread of it, on `cpu` alone for the scope (where taskset works), then back on
+ * every CPU: for a case whose server runs in the benchmark's own process.
+ */
+export const pinThisProcess = (cpu: number): Effect.Effect<void, never, Scope.Scope> =>
+  canPin()
+    ? Effect.acquireRelease(
+      Effect.sync(() => spawnSync("taskset", ["-a", "-cp", String(cpu), String(process.pid)])),
+      () => Effect.sync(() => spawnSync("taskset", ["-a", "-cp", `0-${cpus().length - 1}`, String(process.pid)]))
+    )
+    : Effect.void
 
 export interface Exit {
   readonly code: number | null
