@@ -1,6 +1,6 @@
 import { Agent, request } from "node:http"
 import { join } from "node:path"
-import { Effect, Option } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { maxWatchSocketsPerToken } from "../../src/auth/LiveSockets.ts"
 import { BenchFailed, type HarnessOptions, type SelfMeasuredCase } from "../Harness.ts"
 import { formatCount, formatDuration, formatMiB, type Row } from "../Row.ts"
@@ -13,7 +13,8 @@ import { canPin, ChildFailed, lineProcess, loadCpu, pinThisProcess, serverCpu } 
  * whose getters change 100 times a second in total (values written over REST, each carrying the time it
  * was sent), plus one watcher that stops reading. Its ratio is the events per second delivered to the
  * slowest reading watcher ÷ those the load asks for (1: the gateway, and its writer in the same process,
- * kept up); its figures, the latency from the write to the client, values lost by clients that keep up,
+ * kept up); its figures, the latency to the client from the value's change in the gateway and from its
+ * write over REST (which adds the request's wait for the gateway's loop), values lost by clients that keep up,
  * and the RSS of the process (this one: the gateway runs in it, with whatever earlier cases left) at the
  * start and the end of the window (flat: the stalled client costs nothing).
  */
@@ -36,12 +37,17 @@ const now = () => performance.timeOrigin + performance.now()
 
 interface Report {
   readonly min: number
+  /** From the value's sending by the REST writer. */
   readonly p50: number
   readonly p99: number
+  /** From the value's change in the gateway. */
+  readonly changeP50: number
+  readonly changeP99: number
 }
 
 const isReport = (json: unknown): json is Report =>
-  typeof json === "object" && json !== null && ["min", "p50", "p99"].every((key) => typeof Reflect.get(json, key) === "number")
+  typeof json === "object" && json !== null &&
+  ["min", "p50", "p99", "changeP50", "changeP99"].every((key) => typeof Reflect.get(json, key) === "number")
 
 /** Writes over REST, paced against the clock; each write answers whether the gateway took it. */
 const writer = (port: number, token: string) => {
@@ -101,6 +107,17 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
       Array.from({ length: Math.ceil((watchers + 1) / maxWatchSocketsPerToken) }),
       () => gateway.createToken
     )
+    // When each value changed in the gateway (the watch service sees the change in the same turn), by
+    // the time it carries.
+    const changedAt = new Map<number, number>()
+    yield* gateway.changes.pipe(
+      Stream.runForEach((change) =>
+        Effect.sync(() => {
+          if (change._tag === "ValueReported" && change.value._tag === "ExtNumeric") changedAt.set(change.value.value, now())
+        })
+      ),
+      Effect.forkScoped
+    )
     const { writeFor, close } = writer(Number(port), gateway.token)
     yield* Effect.addFinalizer(() => Effect.sync(close))
     const clients = yield* lineProcess("watch clients", [
@@ -126,7 +143,8 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
     // Time for the last values to arrive.
     yield* Effect.sleep(1_000)
     const rssEnd = process.memoryUsage().rss
-    yield* clients.send(`report ${from} ${to}`)
+    const changes = [...changedAt].filter(([sent]) => sent >= from && sent <= to)
+    yield* clients.send(`report ${from} ${to} ${JSON.stringify(changes)}`)
     const report: unknown = JSON.parse(yield* clients.readLine)
     if (!isReport(report)) return yield* Effect.fail(unexpected(`reported ${JSON.stringify(report)}`))
     const seconds = (to - from) / 1000
@@ -137,9 +155,11 @@ const measure = (name: string, watchers: number, options: HarnessOptions): Effec
       baseline: `${valuesPerSecond} values/s to each watcher (the load asked for)`,
       subject: "events delivered to the slowest reading watcher",
       baselineFigures: `${formatCount(asked)} events/s`,
-      subjectFigures: `${formatCount(delivered)} events/s (${written} values written in ${seconds.toFixed(1)} s), p50 ${
-        formatDuration(report.p50)
-      }, p99 ${formatDuration(report.p99)}, ${written - report.min} lost, RSS ${formatMiB(rssStart)} → ${formatMiB(rssEnd)} (the bench's process, gateway in it)`,
+      subjectFigures: `${formatCount(delivered)} events/s (${written} values written in ${seconds.toFixed(1)} s), from the change p50 ${
+        formatDuration(report.changeP50)
+      } p99 ${formatDuration(report.changeP99)}, from the write p50 ${formatDuration(report.p50)} p99 ${
+        formatDuration(report.p99)
+      }, ${written - report.min} lost, RSS ${formatMiB(rssStart)} → ${formatMiB(rssEnd)} (the bench's process, gateway in it)`,
       ratio: delivered / asked,
       ...(canPin() ? {} : { note: notPinned })
     }]

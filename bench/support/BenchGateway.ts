@@ -1,10 +1,12 @@
 import { writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { join } from "node:path"
-import { Console, Context, Effect, Layer, Option, Redacted, type Scope } from "effect"
+import { Console, Context, Effect, Layer, Option, Redacted, type Scope, type Stream } from "effect"
 import { HttpServer } from "effect/http"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
+import type { HomeChange } from "../../src/gateway/HomeChange.ts"
+import { Registry } from "../../src/gateway/Registry.ts"
 import { UserRepository } from "../../src/store/UserRepository.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { serverTimeouts } from "../../src/http/Server.ts"
@@ -19,6 +21,8 @@ export interface BenchGateway {
   readonly token: string
   /** Another token of the admin (a token holds a bounded number of watch sockets: many watchers need many). */
   readonly createToken: Effect.Effect<string>
+  /** The gateway's changes, as its watchers get them. */
+  readonly changes: Stream.Stream<HomeChange>
 }
 
 /**
@@ -57,5 +61,5 @@ export const benchGateway = (
     ).pipe(Effect.map((created) => Redacted.value(created.token)), Effect.provide(context), Effect.orDie)
     const address = Context.get(context, HttpServer.HttpServer).address
     const url = address._tag === "UnixPathAddress" ? address.path : `http://127.0.0.1:${address.port}`
-    return { url, server, token: yield* createToken, createToken }
+    return { url, server, token: yield* createToken, createToken, changes: Context.get(context, Registry).changes }
   })

@@ -7,9 +7,10 @@ import WebSocket from "ws"
  * token holds a bounded number of sockets) that read everything and one that stops reading
  * once registered, registers each on every getter, prints `ready` once every socket has had its
  * announcements, then counts values. On the line `reset` from stdin it forgets the latencies seen so far
- * (the warm-up) and prints `ok`. On the line `report FROM TO` it prints, as JSON, how
- * many values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received and the
- * latency percentiles, and exits.
+ * (the warm-up) and prints `ok`. On the line `report FROM TO CHANGES` it prints, as JSON, how many
+ * values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received, and the
+ * percentiles of two latencies: from the value's sending (the time it carries) and from its change in
+ * the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch ms), then exits.
  */
 const [url = "", countText = "0", gettersText = "0", tokensText = ""] = process.argv.slice(2)
 const count = Number(countText)
@@ -19,6 +20,8 @@ const tokens = tokensText.split(",")
 // Latency histogram: 0.1 ms buckets up to 10 s.
 const buckets = new Uint32Array(100_000)
 const received: Array<Array<number>> = []
+/** When each value of `received` arrived, in the same places. */
+const arrivals: Array<Array<number>> = []
 
 let opened = 0
 
@@ -27,7 +30,11 @@ const open = (index: number | undefined) =>
     const token = tokens[opened++ % tokens.length] ?? ""
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } })
     const times: Array<number> = []
-    if (index !== undefined) received[index] = times
+    const arrived: Array<number> = []
+    if (index !== undefined) {
+      received[index] = times
+      arrivals[index] = arrived
+    }
     let announced = 0
     socket.on("open", () => socket.send(JSON.stringify({ select: {} })))
     socket.on("error", reject)
@@ -45,17 +52,36 @@ const open = (index: number | undefined) =>
       if (at < 0) return
       const sent = Number.parseFloat(text.slice(at + 8))
       times.push(sent)
-      const bucket = Math.min(buckets.length - 1, Math.max(0, Math.round((now - sent) * 10)))
-      buckets[bucket] = (buckets[bucket] ?? 0) + 1
+      arrived.push(now)
+      tally(buckets, now - sent)
     })
   })
 
-const percentile = (p: number): number => {
+const tally = (histogram: Uint32Array, latency: number) => {
+  const bucket = Math.min(histogram.length - 1, Math.max(0, Math.round(latency * 10)))
+  histogram[bucket] = (histogram[bucket] ?? 0) + 1
+}
+
+/** The latencies from each value's change in the gateway, of the values sent in [from, to]. */
+const fromChange = (changes: ReadonlyArray<readonly [number, number]>, from: number, to: number): Uint32Array => {
+  const changedAt = new Map(changes)
+  const histogram = new Uint32Array(buckets.length)
+  received.forEach((times, i) =>
+    times.forEach((sent, j) => {
+      const changed = changedAt.get(sent)
+      const arrived = arrivals[i]?.[j]
+      if (sent >= from && sent <= to && changed !== undefined && arrived !== undefined) tally(histogram, arrived - changed)
+    })
+  )
+  return histogram
+}
+
+const percentile = (histogram: Uint32Array, p: number): number => {
   let total = 0
-  for (const n of buckets) total += n
+  for (const n of histogram) total += n
   let seen = 0
-  for (let i = 0; i < buckets.length; i++) {
-    seen += buckets[i] ?? 0
+  for (let i = 0; i < histogram.length; i++) {
+    seen += histogram[i] ?? 0
     if (seen >= total * p) return i / 10
   }
   return Number.NaN
@@ -68,14 +94,22 @@ const main = async () => {
   buckets.fill(0)
   console.log("ready")
   for await (const line of createInterface({ input: process.stdin })) {
-    const [command, from = "0", to = "0"] = line.split(" ")
+    const [command, from = "0", to = "0", changes = "[]"] = line.split(" ")
     if (command === "reset") {
       buckets.fill(0)
       console.log("ok")
     }
     if (command !== "report") continue
     const counts = received.map((times) => times.filter((t) => t >= Number(from) && t <= Number(to)).length)
-    console.log(JSON.stringify({ min: Math.min(...counts), max: Math.max(...counts), p50: percentile(0.5), p99: percentile(0.99) }))
+    const afterChange = fromChange(JSON.parse(changes), Number(from), Number(to))
+    console.log(JSON.stringify({
+      min: Math.min(...counts),
+      max: Math.max(...counts),
+      p50: percentile(buckets, 0.5),
+      p99: percentile(buckets, 0.99),
+      changeP50: percentile(afterChange, 0.5),
+      changeP99: percentile(afterChange, 0.99)
+    }))
     process.exit(0)
   }
 }
