@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline"
-import WebSocket from "ws"
+import { type LeanWebSocket, openLeanWebSocket } from "./LeanWebSocket.ts"
 
 /**
  * The watchers of the watch benchmark, in their own process so that they do not share the gateway's
@@ -10,7 +10,9 @@ import WebSocket from "ws"
  * (the warm-up) and prints `ok`. On the line `report FROM TO CHANGES` it prints, as JSON, how many
  * values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received, and the
  * percentiles of two latencies: from the value's sending (the time it carries) and from its change in
- * the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch ms), then exits.
+ * the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch ms), then exits. The sockets are
+ * LeanWebSockets: with `ws`, the latencies measured were this process's more than the gateway's
+ * (p99 4 to 26 ms higher, bench/RESULTS.md).
  */
 const [url = "", countText = "0", gettersText = "0", tokensText = ""] = process.argv.slice(2)
 const count = Number(countText)
@@ -28,7 +30,6 @@ let opened = 0
 const open = (index: number | undefined) =>
   new Promise<void>((resolve, reject) => {
     const token = tokens[opened++ % tokens.length] ?? ""
-    const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } })
     const times: Array<number> = []
     const arrived: Array<number> = []
     if (index !== undefined) {
@@ -36,25 +37,28 @@ const open = (index: number | undefined) =>
       arrivals[index] = arrived
     }
     let announced = 0
-    socket.on("open", () => socket.send(JSON.stringify({ select: {} })))
-    socket.on("error", reject)
-    socket.on("message", (data) => {
+    let socket: LeanWebSocket | undefined
+    const onMessage = (payload: Buffer) => {
       const now = performance.timeOrigin + performance.now()
-      const text = String(data)
-      if (text.startsWith(`{"GetterAdded"`)) {
+      if (payload.indexOf(`{"GetterAdded"`) === 0) {
         if (++announced === getters) {
-          if (index === undefined) socket.pause()
+          if (index === undefined) socket?.pause()
           resolve()
         }
         return
       }
-      const at = text.indexOf(`"value":`, text.indexOf(`"ExtNumeric"`))
+      const kind = payload.indexOf(`"ExtNumeric"`)
+      const at = kind < 0 ? -1 : payload.indexOf(`"value":`, kind)
       if (at < 0) return
-      const sent = Number.parseFloat(text.slice(at + 8))
+      const sent = Number.parseFloat(payload.toString("latin1", at + 8, at + 40))
       times.push(sent)
       arrived.push(now)
       tally(buckets, now - sent)
-    })
+    }
+    openLeanWebSocket(url, { authorization: `Bearer ${token}` }, onMessage).then((lean) => {
+      socket = lean
+      lean.send(JSON.stringify({ select: {} }))
+    }, reject)
   })
 
 const tally = (histogram: Uint32Array, latency: number) => {
