@@ -12,7 +12,7 @@ import { type LeanWebSocket, openLeanWebSocket } from "./LeanWebSocket.ts"
  * percentiles of two latencies: from the value's sending (the time it carries) and from its change in
  * the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch ms), then exits. The sockets are
  * LeanWebSockets: with `ws`, the latencies measured were this process's more than the gateway's
- * (p99 4 to 26 ms higher, bench/RESULTS.md).
+ * (p99 3 to 26 ms higher, bench/RESULTS.md).
  */
 const [url = "", countText = "0", gettersText = "0", tokensText = ""] = process.argv.slice(2)
 const count = Number(countText)
