@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { connect, type Socket } from "node:net"
+import { frameHead } from "../../src/http/WebSocketFrame.ts"
 
 /**
  * A WebSocket client (RFC 6455) reduced to what the watch benchmark's load needs, on a plain TCP
@@ -18,23 +19,10 @@ const opcodes = { text: 1, close: 8, ping: 9, pong: 10 } as const
 
 /** One frame from the client: FIN, `opcode`, masked as a client's must be. */
 const clientFrame = (opcode: number, payload: Buffer): Buffer => {
-  const length = payload.length
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10
-  const frame = Buffer.allocUnsafe(header + 4 + length)
-  frame[0] = 0x80 | opcode
-  if (header === 2) {
-    frame[1] = 0x80 | length
-  } else if (header === 4) {
-    frame[1] = 0x80 | 126
-    frame.writeUInt16BE(length, 2)
-  } else {
-    frame[1] = 0x80 | 127
-    frame.writeBigUInt64BE(BigInt(length), 2)
-  }
   const mask = randomBytes(4)
-  mask.copy(frame, header)
-  for (let i = 0; i < length; i++) frame[header + 4 + i] = (payload[i] ?? 0) ^ (mask[i & 3] ?? 0)
-  return frame
+  const masked = Buffer.allocUnsafe(payload.length)
+  for (let i = 0; i < payload.length; i++) masked[i] = (payload[i] ?? 0) ^ (mask[i & 3] ?? 0)
+  return Buffer.concat([frameHead(0x80 | opcode, payload.length, true), mask, masked])
 }
 
 /**
