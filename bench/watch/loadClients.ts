@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline"
+import { type Arrivals, makeArrivals } from "./Arrivals.ts"
 import { type LeanWebSocket, openLeanWebSocket } from "./LeanWebSocket.ts"
 
 /**
@@ -6,8 +7,8 @@ import { type LeanWebSocket, openLeanWebSocket } from "./LeanWebSocket.ts"
  * core: `node loadClients.js URL N GETTERS TOKEN,TOKEN,…`. Opens N sockets (the tokens taken in turn: a
  * token holds a bounded number of sockets) that read everything and one that stops reading
  * once registered, registers each on every getter, prints `ready` once every socket has had its
- * announcements, then counts values. On the line `reset` from stdin it forgets the latencies seen so far
- * (the warm-up) and prints `ok`. On the line `report FROM TO CHANGES` it prints, as JSON, how many
+ * announcements, then records values (bench/watch/Arrivals.ts). On the line `reset` from stdin it
+ * forgets the values seen so far (the warm-up) and prints `ok`. On the line `report FROM TO CHANGES` it prints, as JSON, how many
  * values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received, and the
  * percentiles of two latencies: from the value's sending (the time it carries) and from its change in
  * the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch ms), then exits. The sockets are
@@ -21,21 +22,16 @@ const tokens = tokensText.split(",")
 
 // Latency histogram: 0.1 ms buckets up to 10 s.
 const buckets = new Uint32Array(100_000)
-const received: Array<Array<number>> = []
-/** When each value of `received` arrived, in the same places. */
-const arrivals: Array<Array<number>> = []
+/** What each reading socket received. */
+const received: Array<Arrivals> = []
 
 let opened = 0
 
 const open = (index: number | undefined) =>
   new Promise<void>((resolve, reject) => {
     const token = tokens[opened++ % tokens.length] ?? ""
-    const times: Array<number> = []
-    const arrived: Array<number> = []
-    if (index !== undefined) {
-      received[index] = times
-      arrivals[index] = arrived
-    }
+    const arrivals = makeArrivals()
+    if (index !== undefined) received[index] = arrivals
     let announced = 0
     let socket: LeanWebSocket | undefined
     const onMessage = (payload: Buffer) => {
@@ -51,8 +47,7 @@ const open = (index: number | undefined) =>
       const at = kind < 0 ? -1 : payload.indexOf(`"value":`, kind)
       if (at < 0) return
       const sent = Number.parseFloat(payload.toString("latin1", at + 8, at + 40))
-      times.push(sent)
-      arrived.push(now)
+      arrivals.push(sent, now)
       tally(buckets, now - sent)
     }
     openLeanWebSocket(url, { authorization: `Bearer ${token}` }, onMessage).then((lean) => {
@@ -70,11 +65,10 @@ const tally = (histogram: Uint32Array, latency: number) => {
 const fromChange = (changes: ReadonlyArray<readonly [number, number]>, from: number, to: number): Uint32Array => {
   const changedAt = new Map(changes)
   const histogram = new Uint32Array(buckets.length)
-  received.forEach((times, i) =>
-    times.forEach((sent, j) => {
+  received.forEach((arrivals) =>
+    arrivals.forEach((sent, arrived) => {
       const changed = changedAt.get(sent)
-      const arrived = arrivals[i]?.[j]
-      if (sent >= from && sent <= to && changed !== undefined && arrived !== undefined) tally(histogram, arrived - changed)
+      if (sent >= from && sent <= to && changed !== undefined) tally(histogram, arrived - changed)
     })
   )
   return histogram
@@ -101,10 +95,17 @@ const main = async () => {
     const [command, from = "0", to = "0", changes = "[]"] = line.split(" ")
     if (command === "reset") {
       buckets.fill(0)
+      received.forEach((arrivals) => arrivals.clear())
       console.log("ok")
     }
     if (command !== "report") continue
-    const counts = received.map((times) => times.filter((t) => t >= Number(from) && t <= Number(to)).length)
+    const counts = received.map((arrivals) => {
+      let inWindow = 0
+      arrivals.forEach((sent) => {
+        if (sent >= Number(from) && sent <= Number(to)) inWindow++
+      })
+      return inWindow
+    })
     const afterChange = fromChange(JSON.parse(changes), Number(from), Number(to))
     console.log(JSON.stringify({
       min: Math.min(...counts),
