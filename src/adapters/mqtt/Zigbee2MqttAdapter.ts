@@ -14,7 +14,12 @@ export interface Zigbee2MqttSettings extends MqttClientSettings {
   readonly baseTopic: string
 }
 
-/** A fetch waiting for a device to answer its `/get`. */
+/**
+ * A fetch waiting for a device to answer its `/get`. Completing `answer` runs the waiting fetch at
+ * once, inside the completion (Effect resumes a fiber waiting on a Deferred there), so its reply is
+ * taken before the answering state's report and before any later message: an older answer can never
+ * overwrite a newer state.
+ */
 interface Waiter {
   readonly point: Point
   readonly answer: Deferred.Deferred<Value>

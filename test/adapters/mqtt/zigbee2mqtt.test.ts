@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Logger, Option, Result, type Scope, Stream } from "effect"
+import { Deferred, Effect, Fiber, Layer, Logger, Option, Result, type Scope, Stream } from "effect"
 import { connectAsync } from "mqtt"
-import { Zigbee2MqttAdapter } from "../../../src/adapters/mqtt/Zigbee2MqttAdapter.ts"
+import { Zigbee2MqttAdapter, type Zigbee2MqttSettings } from "../../../src/adapters/mqtt/Zigbee2MqttAdapter.ts"
 import { anyService, ChannelId, channelSelector, exactly, ServiceId, Tag } from "../../../src/domain/index.ts"
 import type { Value } from "../../../src/domain/index.ts"
+import type { Adapter, DeviceHost } from "../../../src/gateway/Adapter.ts"
 import { Dispatch } from "../../../src/gateway/Dispatch.ts"
 import type { HomeChange } from "../../../src/gateway/HomeChange.ts"
 import { Registry } from "../../../src/gateway/Registry.ts"
@@ -34,17 +35,23 @@ let topics = 0
 /** A fresh base topic per test, so that retained messages of one test never reach another. */
 const freshBaseTopic = () => `zigbee2mqtt-${process.pid}-${++topics}`
 
+/** The adapter's settings for `baseTopic` on the broker at `url`, with no credentials. */
+const settingsFor = (url: string, baseTopic: string): Zigbee2MqttSettings => ({
+  url,
+  baseTopic,
+  username: Option.none(),
+  password: Option.none(),
+  ca: Option.none(),
+  cert: Option.none(),
+  key: Option.none()
+})
+
 /** The gateway core with the Zigbee2MQTT adapter on `url`; logs kept out of the output unless `logs` takes them. */
 const gatewayOn = (url: string, baseTopic: string, logs = Logger.layer([])) =>
-  Zigbee2MqttAdapter.layer({
-    url,
-    baseTopic,
-    username: Option.none(),
-    password: Option.none(),
-    ca: Option.none(),
-    cert: Option.none(),
-    key: Option.none()
-  }).pipe(Layer.provideMerge(gatewayTestLayer({ deviceTimeoutMs: 3_000 })), Layer.provideMerge(logs))
+  Zigbee2MqttAdapter.layer(settingsFor(url, baseTopic)).pipe(
+    Layer.provideMerge(gatewayTestLayer({ deviceTimeoutMs: 3_000 })),
+    Layer.provideMerge(logs)
+  )
 
 /** Runs `body` with a fake bridge and a gateway following it on the shared mosquitto (or `url`), under a fresh base topic. */
 const withBridge = <A, E>(
@@ -164,6 +171,39 @@ describe("Zigbee2MQTT over mosquitto", () => {
         ])
       })
     ))
+
+  // The adapter alone, with a host and a reply that log what reaches the gateway, in order. A reply made
+  // later (after a turn of the scheduler, say) would fail this: the gateway would record the older value last.
+  it.live("replies to a /get as it takes the answering state in, before anything the device says after", () =>
+    Effect.gen(function*() {
+      const url = mosquitto?.url
+      if (url === undefined) throw new Error("mosquitto did not start")
+      const baseTopic = freshBaseTopic()
+      const bridge = yield* Effect.acquireRelease(Effect.promise(() => startFakeBridge(url, { baseTopic })), (b) => Effect.promise(() => b.close()))
+      const channel = getter(thermostat, "local_temperature")
+      const said: Array<readonly [string, unknown]> = []
+      const thermostatShown = yield* Deferred.make<void>()
+      let registered: Option.Option<Adapter> = Option.none()
+      const host: DeviceHost = {
+        upsertService: (description) => (description.id === service(thermostat) ? Deferred.succeed(thermostatShown, undefined) : Effect.void),
+        removeService: () => Effect.void,
+        reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value])))
+      }
+      const register = (adapter: Adapter) =>
+        Effect.sync(() => {
+          registered = Option.some(adapter)
+          return host
+        })
+      yield* Zigbee2MqttAdapter.connect(register, settingsFor(url, baseTopic)).pipe(Effect.provide(Logger.layer([])))
+      yield* Deferred.await(thermostatShown)
+      const adapter = yield* Effect.fromOption(registered)
+      yield* adapter.fetch([channel], noUser, (id, result) =>
+        Effect.sync(() => void (id === channel && said.push(["reply", Result.map(result, Option.getOrNull)]))))
+      yield* Effect.promise(() => bridge.publishState("hall_thermostat", { local_temperature: 20 }))
+      yield* eventually(Effect.sync(() => said.length), (n) => n >= 3)
+      const celsius = (degrees: number) => ({ _tag: "Temperature", unit: "C", degrees })
+      expect(said).toEqual([["reply", Result.succeed(celsius(19.5))], ["report", celsius(19.5)], ["report", celsius(20)]])
+    }).pipe(Effect.scoped))
 
   it.live("sends one /set message per device, holding every property written to it", () =>
     withBridge((bridge) =>
