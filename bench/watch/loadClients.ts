@@ -8,12 +8,12 @@ import { type LeanWebSocket, openLeanWebSocket } from "./LeanWebSocket.ts"
  * token holds a bounded number of sockets) that read everything and one that stops reading
  * once registered, registers each on every getter, prints `ready` once every socket has had its
  * announcements, then records values (bench/watch/Arrivals.ts). On the line `reset` from stdin it
- * forgets the values seen so far (the warm-up) and prints `ok`. On the line `report FROM TO CHANGES` it prints, as JSON, how many
- * values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading socket received, and the
- * percentiles of two latencies: from the value's sending (the time it carries) and from its change in
- * the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch ms), then exits. The sockets are
- * LeanWebSockets: with `ws`, the latencies measured were this process's more than the gateway's
- * (p99 3 to 26 ms higher, bench/RESULTS.md).
+ * forgets the values seen so far (the warm-up) and prints `ok`. On the line `report FROM TO CHANGES`
+ * it prints, as JSON, how many values sent in [FROM, TO] (epoch ms, sub-millisecond) each reading
+ * socket received, and the percentiles of two latencies: from the value's sending (the time it
+ * carries) and from its change in the gateway (CHANGES: a JSON array of [sent, changed] pairs, epoch
+ * ms), then exits. The sockets are LeanWebSockets: with `ws`, the latencies measured were this
+ * process's more than the gateway's (p99 3 to 26 ms higher, bench/RESULTS.md).
  */
 const [url = "", countText = "0", gettersText = "0", tokensText = ""] = process.argv.slice(2)
 const count = Number(countText)
