@@ -99,14 +99,15 @@ const main = async () => {
       console.log("ok")
     }
     if (command !== "report") continue
+    const [start, end] = [Number(from), Number(to)]
     const counts = received.map((arrivals) => {
       let inWindow = 0
       arrivals.forEach((sent) => {
-        if (sent >= Number(from) && sent <= Number(to)) inWindow++
+        if (sent >= start && sent <= end) inWindow++
       })
       return inWindow
     })
-    const afterChange = fromChange(JSON.parse(changes), Number(from), Number(to))
+    const afterChange = fromChange(JSON.parse(changes), start, end)
     console.log(JSON.stringify({
       min: Math.min(...counts),
       max: Math.max(...counts),

@@ -53,16 +53,28 @@ const gatewayOn = (url: string, baseTopic: string, logs = Logger.layer([])) =>
     Layer.provideMerge(logs)
   )
 
+/** The shared mosquitto's URL, once `beforeAll` has started it. */
+const sharedBroker = (): string => {
+  if (mosquitto === undefined) throw new Error("mosquitto did not start")
+  return mosquitto.url
+}
+
+/** A fake bridge on the broker at `url` under a fresh base topic, closed with the scope. */
+const scopedBridge = (url: string) =>
+  Effect.gen(function*() {
+    const baseTopic = freshBaseTopic()
+    const bridge = yield* Effect.acquireRelease(Effect.promise(() => startFakeBridge(url, { baseTopic })), (b) => Effect.promise(() => b.close()))
+    return { bridge, baseTopic }
+  })
+
 /** Runs `body` with a fake bridge and a gateway following it on the shared mosquitto (or `url`), under a fresh base topic. */
 const withBridge = <A, E>(
   body: (bridge: FakeBridge, where: { readonly url: string; readonly baseTopic: string }) => Effect.Effect<A, E, Registry | Dispatch | Tags | Scope.Scope>,
   url?: string
 ) =>
   Effect.gen(function*() {
-    const broker = url ?? mosquitto?.url
-    if (broker === undefined) throw new Error("mosquitto did not start")
-    const baseTopic = freshBaseTopic()
-    const bridge = yield* Effect.acquireRelease(Effect.promise(() => startFakeBridge(broker, { baseTopic })), (b) => Effect.promise(() => b.close()))
+    const broker = url ?? sharedBroker()
+    const { bridge, baseTopic } = yield* scopedBridge(broker)
     return yield* Effect.gen(function*() {
       // Every device in, and every state the bridge published read.
       yield* eventually(seen, (ids) => published.every((id) => ids.includes(id)))
@@ -176,10 +188,8 @@ describe("Zigbee2MQTT over mosquitto", () => {
   // later (after a turn of the scheduler, say) would fail this: the gateway would record the older value last.
   it.live("replies to a /get as it takes the answering state in, before anything the device says after", () =>
     Effect.gen(function*() {
-      const url = mosquitto?.url
-      if (url === undefined) throw new Error("mosquitto did not start")
-      const baseTopic = freshBaseTopic()
-      const bridge = yield* Effect.acquireRelease(Effect.promise(() => startFakeBridge(url, { baseTopic })), (b) => Effect.promise(() => b.close()))
+      const url = sharedBroker()
+      const { bridge, baseTopic } = yield* scopedBridge(url)
       const channel = getter(thermostat, "local_temperature")
       const said: Array<readonly [string, unknown]> = []
       const thermostatShown = yield* Deferred.make<void>()
