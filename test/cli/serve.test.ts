@@ -7,7 +7,7 @@ import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { freePort } from "../support/freePort.ts"
+import { onFreePort } from "../support/freePort.ts"
 
 let dataDir = ""
 
@@ -98,8 +98,8 @@ describe("the request log", () => {
 
 describe("PORT and HOST environment variables", () => {
   it("stand in for --port and --host when the flags are absent", async () => {
-    const port = await freePort()
-    const gateway = await spawnGateway(["serve", "--data", dataDir], 15_000, { PORT: String(port), HOST: "localhost" })
+    let port = 0
+    const gateway = await onFreePort((free) => (port = free, spawnGateway(["serve", "--data", dataDir], 15_000, { PORT: String(free), HOST: "localhost" })))
     try {
       expect(gateway.baseUrl).toBe(`http://localhost:${port}`)
       expect((await fetch(`http://127.0.0.1:${port}/ping`)).status).toBe(204)

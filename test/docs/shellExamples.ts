@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process"
 import { gatewayBin, nodeBin } from "../support/spawnGateway.ts"
+import { noteSpawned } from "../support/spawnedProcesses.ts"
 
 /**
  * The shell examples of a document, as a reader pastes them: each ```sh block holding a `curl …` or a
@@ -121,6 +122,7 @@ export const runShellExample = (
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, TOKEN: target.token, GATEWAY_NODE: nodeBin, GATEWAY_BIN: gatewayBin, NO_PROXY: "*", no_proxy: "*" }
     })
+    noteSpawned(child, true)
     let stdout = ""
     let stderr = ""
     child.stdout.setEncoding("latin1").on("data", (chunk: string) => (stdout += chunk))

@@ -1,16 +1,18 @@
-import type { Reporter, TestModule } from "vitest/node"
+import type { Reporter, SerializedError, TestModule } from "vitest/node"
 
 /**
  * Ends the run with one plain line, `Tests: N passed, N failed, N skipped`, which CI and other tools
- * read without knowing vitest's own summary format.
+ * read without knowing vitest's own summary format. A run that failed says so in that line too when
+ * no test did: a file that failed to load or whose `beforeAll` failed (its tests are then skipped) and
+ * an error outside any test (a crashed worker, an unhandled rejection) each count as one failure.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const count = { passed: 0, failed: 0, skipped: 0 }
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const count = { passed: 0, failed: unhandledErrors.length, skipped: 0 }
     for (const module of testModules) {
-      // A file that failed to load has no tests to count but is a failure all the same.
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) count.failed++
-      for (const test of module.children.allTests()) {
+      const tests = [...module.children.allTests()]
+      if (module.state() === "failed" && !tests.some((test) => test.result().state === "failed")) count.failed++
+      for (const test of tests) {
         const state = test.result().state
         if (state === "passed") count.passed++
         else if (state === "failed") count.failed++

@@ -1,6 +1,6 @@
 import { createServer } from "node:net"
 
-/** A TCP port free right now on loopback. */
+/** A TCP port free right now on loopback. Free now, not later: start servers with `onFreePort`. */
 export const freePort = (): Promise<number> =>
   new Promise<number>((resolve, reject) => {
     const server = createServer()
@@ -10,3 +10,21 @@ export const freePort = (): Promise<number> =>
       server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
     })
   })
+
+/** Node's code and mosquitto's words for a port another process holds. */
+const portTaken = /EADDRINUSE|address already in use/i
+
+/**
+ * Starts a server that must be told its port (one that cannot listen on port 0 and say which port it
+ * got) on a port free a moment ago; if another process took that port in between, on another.
+ */
+export const onFreePort = async <A>(start: (port: number) => Promise<A>, attempts = 5): Promise<A> => {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      return await start(port)
+    } catch (error) {
+      if (attempt >= attempts || !portTaken.test(String(error))) throw error
+    }
+  }
+}

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
-import { createConnection } from "node:net"
 import { tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
-import { freePort } from "./freePort.ts"
+import { onFreePort } from "./freePort.ts"
+import { noteSpawned } from "./spawnedProcesses.ts"
 
 /**
  * Debian's mosquitto as a real outside broker: started on a free loopback port with its own
@@ -24,7 +24,7 @@ export interface Mosquitto {
   /** With TLS: the PEM file of the CA that signed the broker's certificate. */
   readonly caFile: string | undefined
   readonly port: number
-  /** Stops the broker (SIGTERM, so it saves retained messages); the port stays reserved for `start`. */
+  /** Stops the broker (SIGTERM, so it saves retained messages). */
   readonly stop: () => Promise<void>
   /** Starts it again on the same port. */
   readonly start: () => Promise<void>
@@ -53,20 +53,39 @@ process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL")
 })
 
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host: "127.0.0.1" })
-    socket.once("connect", () => (socket.destroy(), resolve(true)))
-    socket.once("error", () => resolve(false))
+/**
+ * Starts mosquitto with `config` and resolves once it says it is running, so that the process on the
+ * port is this broker and not another that took the port meanwhile; fails with its log if it exits first.
+ */
+const run = (config: string, port: number): Promise<ChildProcess> => {
+  const child = spawn(mosquittoBin, ["-c", config], { stdio: ["ignore", "ignore", "pipe"] })
+  live.add(child)
+  noteSpawned(child, false)
+  child.once("exit", () => live.delete(child))
+  let log = ""
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`mosquitto did not start on port ${port}: ${log}`))), 10_000)
+    let running = false
+    // Read on after the "running" line (a full pipe would stall the broker) but keep none of it.
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      if (running) return
+      log += chunk
+      if (/ running$/m.test(log)) {
+        running = true
+        clearTimeout(timer)
+        resolve(child)
+      }
+    })
+    child.once("exit", () => (clearTimeout(timer), reject(new Error(`mosquitto exited before running on port ${port}: ${log}`))))
   })
+}
 
 export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mosquitto> => {
   const dir = mkdtempSync(join(process.env["GATEWAY_TEST_ROOT"] ?? tmpdir(), "mosquitto-"))
-  const port = await freePort()
   const config = join(dir, "mosquitto.conf")
   // Run as the test's user: as root, mosquitto would switch to its own user, who cannot read this folder.
-  const lines = [`listener ${port} 127.0.0.1`, `user ${userInfo().username}`, "persistence true", `persistence_location ${dir}/`, "log_dest none"]
+  // It logs to stderr only what says whether it runs: errors and information (its "running" line).
+  const lines = [`user ${userInfo().username}`, "persistence true", `persistence_location ${dir}/`, "log_dest stderr", "log_type error", "log_type information"]
   const users = Object.entries(options.users ?? {})
   if (users.length === 0) lines.push("allow_anonymous true")
   else {
@@ -78,24 +97,16 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
   }
   const certificates = options.tls === true ? makeCertificates(dir) : undefined
   if (certificates !== undefined) lines.push(`cafile ${certificates.ca}`, `certfile ${certificates.cert}`, `keyfile ${certificates.key}`)
-  writeFileSync(config, [...lines, ""].join("\n"))
-  let child: ChildProcess | undefined
+  const configure = (port: number) => writeFileSync(config, [`listener ${port} 127.0.0.1`, ...lines, ""].join("\n"))
+
+  // mosquitto cannot be asked for port 0 and say which it took.
+  let port = 0
+  let child: ChildProcess | undefined = await onFreePort((free) => (port = free, configure(free), run(config, free)))
   const start = async () => {
-    const process = spawn(mosquittoBin, ["-c", config], { stdio: "ignore" })
-    live.add(process)
-    const exited = new Promise<void>((resolve) => process.once("exit", () => (live.delete(process), resolve())))
-    child = process
-    for (let attempt = 0; attempt < 200; attempt++) {
-      if (await accepts(port)) return
-      if (process.exitCode !== null) break
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    process.kill("SIGKILL")
-    await exited
-    throw new Error(`mosquitto did not start on port ${port}`)
+    child = await run(config, port)
   }
   const stop = async () => {
-    const running = child
+    const running: ChildProcess | undefined = child
     child = undefined
     if (running === undefined || running.exitCode !== null || running.signalCode !== null) return
     await new Promise<void>((resolve) => {
@@ -103,6 +114,5 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
       running.kill("SIGTERM")
     })
   }
-  await start()
   return { url: `${certificates === undefined ? "mqtt" : "mqtts"}://127.0.0.1:${port}`, caFile: certificates?.ca, port, stop, start }
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { noteSpawned } from "./spawnedProcesses.ts"
 
 /**
  * Runs the built CLI (`dist/src/cli/bin.js`, so `npm run build` first) as a real process on the
@@ -58,6 +59,7 @@ const start = (args: ReadonlyArray<string>, env: ExtraEnv = {}) => {
     env: { ...process.env, ...env }
   })
   live.add(child)
+  noteSpawned(child, true)
   let stdout = ""
   let stderr = ""
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))

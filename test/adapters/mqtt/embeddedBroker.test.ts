@@ -11,7 +11,7 @@ import { decoded } from "../../crossVocabulary/answers.ts"
 import { Dispatch } from "../../../src/gateway/Dispatch.ts"
 import { Registry } from "../../../src/gateway/Registry.ts"
 import { eventually } from "../../support/eventually.ts"
-import { freePort } from "../../support/freePort.ts"
+import { onFreePort } from "../../support/freePort.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
@@ -78,9 +78,7 @@ describe("the embedded MQTT broker of a gateway, for its users", () => {
   let gateway: GatewayOverHttp
   let url = ""
   beforeAll(async () => {
-    const port = await freePort()
-    gateway = await startGateway({}, { home: Option.none(), mqttBroker: Option.some(port) })
-    url = `mqtt://127.0.0.1:${port}`
+    gateway = await onFreePort((port) => (url = `mqtt://127.0.0.1:${port}`, startGateway({}, { home: Option.none(), mqttBroker: Option.some(port) })))
   })
   afterAll(() => gateway.close())
 
