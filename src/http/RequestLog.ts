@@ -6,7 +6,7 @@ import { type OperationTag, operations } from "./openapi/Operations.ts"
  * The request log, at debug level (`--log-level debug`): one line per request with its method, path,
  * status, duration and vocabulary, e.g. `GET /api/v1/services 200 1.42 ms vocabulary B`. The query
  * string is left out: `?auth=` carries a token. The server wraps its app in this only when debug is
- * on, so that it costs nothing otherwise (a logger per request costs ≈40 %, shared/style.md).
+ * on, so that it costs nothing otherwise (a logger per request costs ≈40 %, docs/architecture.md).
  */
 
 const labelOf = (tag: OperationTag): string =>

@@ -106,7 +106,7 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
 }
 
 /**
- * Serves one watch socket (wire.md §7) until the client closes it: the first frame that reads as a
+ * Serves one watch socket (docs/reference.md §7) until the client closes it: the first frame that reads as a
  * registration opens the watch, each later one replaces it, a malformed one is answered
  * `{"Error": …}` and changes nothing. Everything held for the socket belongs to the caller's scope.
  * Each registration is narrowed by `narrow` (the caller's token scope) before it is opened.
