@@ -8,7 +8,7 @@ import { CurrentCaller } from "./CurrentCaller.ts"
 import { Tokens } from "./Tokens.ts"
 
 /**
- * The authentication step (wire.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
+ * The authentication step (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
  * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
  * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`.
  */

@@ -16,7 +16,7 @@ export interface LiveSocketsShape {
   readonly count: (tokenId: number) => Effect.Effect<number>
 }
 
-/** Live watch sockets per token, for the cap of wire.md §8's hardening. */
+/** Live watch sockets per token, for the cap of docs/reference.md §9. */
 export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>()("app/LiveSockets") {
   static readonly layerWith = (limit: number) =>
     Layer.sync(LiveSockets, () => {

@@ -69,7 +69,7 @@ export const decodeStoredScope = (text: string): Option.Option<Scope> => {
   }
 }
 
-/** Tokens (wire.md §8): opaque, stored as SHA-256 hashes, with an expiry, revocable, last use recorded. */
+/** Tokens (docs/reference.md §8): opaque, stored as SHA-256 hashes, with an expiry, revocable, last use recorded. */
 export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens") {
   static readonly layer = Layer.effect(
     Tokens,

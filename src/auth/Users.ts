@@ -49,7 +49,7 @@ const checked = (user: NewUser) =>
     Result.all([checkUsername(user.username), checkEmail(user.email), checkPassword(Redacted.value(user.password))])
   )
 
-/** Users and their passwords (wire.md §8): only scrypt hashes are stored. */
+/** Users and their passwords (docs/reference.md §8): only scrypt hashes are stored. */
 export class Users extends Context.Service<Users, UsersShape>()("app/Users") {
   static readonly layer = Layer.effect(
     Users,

@@ -7,7 +7,7 @@ import { Mechanism } from "./Mechanism.ts"
 export const Timestamp = Schema.Int
 export type Timestamp = typeof Timestamp.Type
 
-/** A channel as clients see it (wire.md §5), with its tags sorted. */
+/** A channel as clients see it (docs/reference.md §5), with its tags sorted. */
 export const Channel = Schema.Struct({
   id: ChannelId,
   service: ServiceId,

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-/** The longest identifier or tag, in characters (wire.md §1). */
+/** The longest identifier or tag, in characters (docs/reference.md §1). */
 export const MAX_IDENTIFIER_LENGTH = 256
 
 /** The characters no identifier or tag may hold (C0, DEL, C1), as the body of a regular-expression class. */
@@ -23,7 +23,7 @@ const hasAtMost256Characters = Schema.makeFilter<string>(
   { toJsonSchema: () => ({ maxLength: MAX_IDENTIFIER_LENGTH }) }
 )
 
-/** Identifiers and tags share one textual rule (wire.md §1): non-empty, at most 256 characters, no control characters. */
+/** Identifiers and tags share one textual rule (docs/reference.md §1): non-empty, at most 256 characters, no control characters. */
 const BoundedText = Schema.String.check(
   Schema.isMinLength(1, { message: "must not be empty" }),
   hasAtMost256Characters,

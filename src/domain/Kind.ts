@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { ValueType } from "./ValueType.ts"
 
-/** The built-in channel kinds of wire.md §3 and the value type each carries. */
+/** The built-in channel kinds of docs/reference.md §3 and the value type each carries. */
 export const builtinKindTypes = {
   Ready: "Unit",
   TakeSnapshot: "Unit",

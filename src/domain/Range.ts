@@ -2,7 +2,7 @@ import { Option, Schema } from "effect"
 import { celsius, type Value, Value as ValueSchema, valueEquals } from "./Value.ts"
 
 /**
- * A range of values, for watching (wire.md §7). Its type is the type of its bounds;
+ * A range of values, for watching (docs/reference.md §7). Its type is the type of its bounds;
  * a value of another type is never contained.
  */
 export const Range = Schema.TaggedUnion({

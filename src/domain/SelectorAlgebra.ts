@@ -4,7 +4,7 @@ import { kindEquals } from "./Kind.ts"
 import type { Mechanism } from "./Mechanism.ts"
 import type { ChannelSelector, ServiceSelector } from "./Selector.ts"
 
-/** `a ∧ b` matches exactly what both `a` and `b` match (wire.md §4): Exactly vs another Exactly is a Conflict, tags unite. */
+/** `a ∧ b` matches exactly what both `a` and `b` match (docs/reference.md §4): Exactly vs another Exactly is a Conflict, tags unite. */
 export const andChannel = (a: ChannelSelector, b: ChannelSelector): ChannelSelector => ({
   id: andConstraint(a.id, b.id, same),
   service: andConstraint(a.service, b.service, same),

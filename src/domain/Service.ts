@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { Channel } from "./Channel.ts"
 import { AdapterId, ServiceId, Tag } from "./Identifier.ts"
 
-/** A device (wire.md §5). `properties` holds what the device says of itself (name, model…). */
+/** A device (docs/reference.md §5). `properties` holds what the device says of itself (name, model…). */
 export const Service = Schema.Struct({
   id: ServiceId,
   adapter: AdapterId,

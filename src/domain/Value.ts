@@ -6,7 +6,7 @@ const Byte = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 255 }))
 const Vendor = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
 
 /**
- * A value a channel produces or accepts. The `_tag` names its type (wire.md §2).
+ * A value a channel produces or accepts. The `_tag` names its type (docs/reference.md §2).
  * Canonical forms: Duration in seconds (>= 0), TimeStamp in milliseconds since the epoch (UTC),
  * Temperature in the unit it was given (compared in Celsius), Color hue in [0, 360).
  */

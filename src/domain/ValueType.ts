@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-/** The names of the value types of wire.md §2. A Value's `_tag` is its type. */
+/** The names of the value types of docs/reference.md §2. A Value's `_tag` is its type. */
 export const valueTypes = [
   "Unit",
   "OnOff",

@@ -27,7 +27,7 @@ const sortedResults = <A>(results: ReadonlyMap<ResultKey, Result.Result<A, Chann
 
 
 /**
- * Reads and writes on devices (wire.md §6 "Rules for both"): resolves targets, checks value types
+ * Reads and writes on devices (docs/reference.md §6.4, §6.5): resolves targets, checks value types
  * against kinds, groups per adapter and calls each adapter once per request, concurrently, each call
  * bounded by the device timeout. A failing or hung adapter only affects its own channels.
  */

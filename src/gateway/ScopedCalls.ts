@@ -27,7 +27,7 @@ import { Tags } from "./Tags.ts"
  * The canonical calls made for a caller: each checks the right it needs, then ANDs the request's
  * selectors with the caller's scope, so a scoped token reaches only its channels and sees the rest
  * of the home as absent. The adapters get the caller's user only when `passUser` says so
- * (vocabulary B passes it, A does not: wire.md §8).
+ * (vocabulary B passes it, A does not: docs/reference.md §8).
  */
 
 /** Fails with MissingRight unless the caller's token grants `right`. */

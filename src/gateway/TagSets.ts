@@ -3,7 +3,7 @@ import { EMPTY, link, unlink } from "./Multimap.ts"
 
 /**
  * The tags of one kind of thing (services, or channels) by id, from two sources seen as one set: the
- * tags clients put on it (persisted, wire.md §6) and the tags its device declares when it connects or
+ * tags clients put on it (persisted, docs/reference.md §6.5) and the tags its device declares when it connects or
  * changes (a home file's `tags`). A device that stops declaring a tag takes it away, unless a client
  * put it there too; a client that removes a tag removes it whatever its source, and a declared tag a
  * client removed stays away while the device goes on declaring it: until the device declares without

@@ -22,7 +22,7 @@ export interface TagsShape {
 }
 
 /**
- * Client tags on services and channels. Tagging is not live (wire.md §6): it touches what matches at
+ * Client tags on services and channels. Tagging is not live (docs/reference.md §6.5): it touches what matches at
  * the time of the call. The database is written first, in one transaction, so a failed write leaves
  * the in-memory home untouched.
  */

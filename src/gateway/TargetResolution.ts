@@ -13,7 +13,7 @@ export interface Resolved {
 }
 
 /**
- * Resolves selectors for a read (getters) or a write (setters), per wire.md §6: a selector whose `id`
+ * Resolves selectors for a read (getters) or a write (setters), per docs/reference.md §6.4: a selector whose `id`
  * names no channel of that mechanism answers NoSuchGetter / NoSuchSetter for that id; one whose
  * `service` names no connected service answers NoSuchService for that service. A selector that matches
  * nothing by itself (a Conflict, or the other mechanism) names nothing either: it adds no error, as it

@@ -20,7 +20,7 @@ export interface WatchSession {
 
 export interface WatchShape {
   /**
-   * The events of `registration` (wire.md §7), canonical: the channels already in its set first, then
+   * The events of `registration` (docs/reference.md §7), canonical: the channels already in its set first, then
    * values and the set's changes, for as long as the stream is consumed. Fails with `WatcherOverflow`
    * when the consumer falls too far behind (see WatchQueue).
    */

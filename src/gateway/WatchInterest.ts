@@ -6,7 +6,7 @@ import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
 
 /**
- * What one registration wants of one channel it matches (wire.md §7): whether its joining and leaving
+ * What one registration wants of one channel it matches (docs/reference.md §7): whether its joining and leaving
  * are announced (some matching target watches topology), which values are delivered (those some
  * matching, accepted filter lets through: one event per value however many targets match), and why
  * the device refused some of the filters.

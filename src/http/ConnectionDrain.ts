@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http"
 import type { Socket } from "node:net"
 
 /**
- * What a stopping server does with its connections (wire.md §6, 503 "shutting down"): requests
+ * What a stopping server does with its connections (docs/reference.md §10, 503 "shutting down"): requests
  * already running are answered, with `Connection: close`; a connection with nothing running (idle
  * between keep-alive requests, or opened and silent) is closed at once; a request that arrives anyway
  * is refused by the app (see `stopping`). So the server closes as soon as its last running request is

@@ -2,7 +2,7 @@ import { Data, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 
 /**
- * The error responses of wire.md §6. Handlers fail with these; `toResponse` renders them.
+ * The error responses of docs/reference.md §10. Handlers fail with these; `toResponse` renders them.
  * Every body is a JSON string a person can read.
  */
 

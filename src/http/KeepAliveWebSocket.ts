@@ -7,7 +7,7 @@ import { GatewayConfig } from "../GatewayConfig.ts"
 /**
  * The WebSocket connections the server accepts (the `ws` server under `@effect/platform-node` makes
  * them with `KeepAliveWebSockets.WebSocket`). Each pings its peer every `pingMs` and is dropped when the
- * previous ping got no answer (wire.md §7). Each can be found from its request, for what Effect's
+ * previous ping got no answer (docs/reference.md §7). Each can be found from its request, for what Effect's
  * `Socket` does not offer: knowing when a send has left the process (so that a client that stops
  * reading is noticed instead of growing the server's buffers), and closing every connection when the
  * server stops (an open WebSocket would otherwise hold the server's close for ever).

@@ -3,7 +3,7 @@ import type { QueryParams } from "./Query.ts"
 
 /**
  * The query parameters the API knows, on every path: `vocabulary` (which vocabulary a body or a
- * socket speaks) and `auth` (a token where no header can be set, wire.md §8). Any other is refused like
+ * socket speaks) and `auth` (a token where no header can be set, docs/reference.md §8). Any other is refused like
  * an unknown body field: a client that sends `?tags=light` expects a filter, and answering everything
  * instead would mislead it.
  */

@@ -11,6 +11,7 @@ import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../voc
 import { afterThisTurn } from "./AfterThisTurn.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
 import { WebSockets } from "./KeepAliveWebSocket.ts"
+import { RequestLogNotes } from "./RequestLog.ts"
 import { textFrame } from "./WebSocketFrame.ts"
 
 /** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
@@ -106,7 +107,7 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
 }
 
 /**
- * Serves one watch socket (wire.md §7) until the client closes it: the first frame that reads as a
+ * Serves one watch socket (docs/reference.md §7) until the client closes it: the first frame that reads as a
  * registration opens the watch, each later one replaces it, a malformed one is answered
  * `{"Error": …}` and changes nothing. Everything held for the socket belongs to the caller's scope.
  * Each registration is narrowed by `narrow` (the caller's token scope) before it is opened.
@@ -120,6 +121,8 @@ export const serveWatchSocket = (forced: Vocabulary | undefined, narrow: (regist
     const connection = (request.source as IncomingMessage).socket
     const ws = (yield* WebSockets).of(request.source as IncomingMessage)
     if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection is not a KeepAliveWebSocket"))
+    const notes = yield* RequestLogNotes
+    notes.upgraded()
     const scope = yield* Effect.scope
     let session: WatchSession | undefined
     let vocabularyOfSocket = forced
@@ -138,6 +141,7 @@ export const serveWatchSocket = (forced: Vocabulary | undefined, narrow: (regist
       if (session !== undefined) return session.replace(registration)
       // The first registration fixes the socket's vocabulary: later frames are read in it.
       vocabularyOfSocket = vocabulary
+      notes.spoke(vocabulary)
       return Effect.map(Scope.provide(watch.open(registration), scope), (opened) => {
         session = opened
         forward(ws, connection, vocabulary, opened)

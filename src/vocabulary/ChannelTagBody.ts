@@ -44,7 +44,7 @@ const looksLikeA = (json: unknown): boolean => {
 
 /**
  * Decodes a channel tag body in the vocabulary forced by `?vocabulary=`, or else in whichever
- * vocabulary reads it (wire.md §6). A body that reads both ways means the same thing both ways, so B is
+ * vocabulary reads it (docs/reference.md §6.5). A body that reads both ways means the same thing both ways, so B is
  * tried first; when neither reads it, the error is the one of the vocabulary the body looks like.
  */
 export const decodeChannelTagBody = (

@@ -19,7 +19,7 @@ interface Translation {
   readonly operationB: string
   readonly method: string
   readonly path: string
-  /** A read, which takes a missing body as "everything" (wire.md §4). */
+  /** A read, which takes a missing body as "everything" (docs/reference.md §4). */
   readonly read: boolean
   readonly body: (json: unknown) => Result.Result<unknown, InvalidInput | Unexpressible>
 }
@@ -43,7 +43,7 @@ const translation = <C>(t: {
 })
 
 /**
- * Every vocabulary A operation (interface-spec.md "Versioning") and its B equivalent. The request shapes
+ * Every vocabulary A operation (docs/migrating-a-to-b.md, "Words and paths") and its B equivalent. The request shapes
  * come from the two codecs; this table only pairs them, so the translation cannot drift from what the
  * gateway itself reads.
  */

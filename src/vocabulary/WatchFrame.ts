@@ -6,7 +6,7 @@ import type { Vocabulary } from "./ChannelTagBody.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
 
 /**
- * The two vocabularies of the watch socket (wire.md §7): which one a first frame speaks, how a frame
+ * The two vocabularies of the watch socket (docs/reference.md §7): which one a first frame speaks, how a frame
  * reads and how an event is written.
  */
 

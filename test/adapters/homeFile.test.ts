@@ -181,7 +181,7 @@ describe("demo home", () => {
     expect(checked).toBeGreaterThan(10)
   })
 
-  it("mints ids as wire.md §1 says", () => {
+  it("mints ids as docs/reference.md §1 says", () => {
     for (const service of home.services) expect(service.id).toMatch(/^service:[a-z0-9-]+@sim$/)
     for (const service of home.services) {
       for (const g of service.getters) expect(g.id).toMatch(/^getter:[a-z0-9-]+@sim$/)

@@ -6,7 +6,7 @@ import { send } from "../support/httpRequest.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
- * First run, setup and the user and token commands, on the built CLI (wire.md §8): a newcomer gets a
+ * First run, setup and the user and token commands, on the built CLI (docs/reference.md §8): a newcomer gets a
  * working token from the first start, and the operator manages users and tokens beside the running server.
  */
 

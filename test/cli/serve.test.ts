@@ -8,6 +8,7 @@ import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { onFreePort } from "../support/freePort.ts"
+import { openWatch } from "../support/openWatch.ts"
 
 let dataDir = ""
 
@@ -85,6 +86,26 @@ describe("the request log", () => {
       expect(exited.stderr).toMatch(/DEBUG .*: GET \/nope 404 \d+\.\d\d ms no vocabulary$/m)
       expect(token).not.toBe("")
       expect(exited.stderr).not.toContain(token)
+    }
+  })
+
+  it("logs a watch session when it ends, as the 101 it was answered, in the vocabulary it spoke", async () => {
+    const gateway = await spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--log-level", "debug"])
+    const target = { baseUrl: gateway.baseUrl, token: gateway.token ?? "" }
+    try {
+      // B, told by the first frame's shape; A, by `?vocabulary=a`. Each waits for the server's answer before closing.
+      const b = await openWatch(target)
+      b.send([{ select: { id: "getter:hall-light-on@sim" } }])
+      await b.next()
+      await b.close()
+      const a = await openWatch(target, "vocabulary=a")
+      a.send([{ source: { id: { Exactly: "getter:hall-light-on@sim" } }, should_watch_topology: true }])
+      await a.next()
+      await a.close()
+    } finally {
+      const exited = await gateway.stop()
+      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary B$/m)
+      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary A$/m)
     }
   })
 

@@ -9,7 +9,7 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * A stop (SIGTERM) while clients are connected: running requests are answered, nothing new is served,
- * and the process exits as soon as the last answer is sent (wire.md §6, 503 "shutting down").
+ * and the process exits as soon as the last answer is sent (docs/reference.md §10, 503 "shutting down").
  */
 
 const slowHome = {

@@ -17,7 +17,7 @@ export const decoded = <X>(result: Result.Result<X, { readonly message: string }
   return result.success
 }
 
-/** Where vocabulary A serves each of its operations (wire.md §6), by the name `translate` knows it by. */
+/** Where vocabulary A serves each of its operations (docs/reference.md §6.3), by the name `translate` knows it by. */
 const routesA: Readonly<Record<string, { readonly method: string; readonly path: string }>> = {
   get_nodes: { method: "GET", path: "/api/v1/nodes" },
   put_node_tag: { method: "POST", path: "/api/v1/nodes/tag" },

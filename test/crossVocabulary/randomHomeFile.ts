@@ -1,7 +1,7 @@
 import * as fc from "fast-check"
 
 /**
- * Random simulator home files (shared/spec/simulator.md) and random vocabulary A request bodies over the
+ * Random simulator home files (docs/simulator.md) and random vocabulary A request bodies over the
  * same small pools of ids, tags, kinds and values, so that selectors often hit, miss and overlap, writes
  * often meet the wrong type, and some devices fail. Bodies are generated as A JSON, not through the
  * codec, so that A's decoder reads forms its encoder never writes (an explicit `{"Empty": []}`).
@@ -150,7 +150,7 @@ export const valueJson: fc.Arbitrary<unknown> = fc.constantFrom(...everyValueJso
 
 const tagsToApply = fc.uniqueArray(fc.constantFrom(...tagPool, "extra"), { minLength: 1, maxLength: 2 })
 
-/** One vocabulary A request: an operation of interface-spec.md and its body (`undefined`: no body). */
+/** One vocabulary A request: an operation of docs/reference.md §6.3 and its body (`undefined`: no body). */
 export interface RequestA {
   readonly operation: string
   readonly body: unknown

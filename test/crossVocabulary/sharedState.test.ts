@@ -7,8 +7,8 @@ import { home } from "../http/vocabularyA/homes.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 
 /**
- * One gateway, two vocabularies (wire.md §1): the same ids, the same tags and the same values, whichever
- * vocabulary wrote them and whichever reads them; and the channel tag path both share (§6).
+ * One gateway, two vocabularies (docs/reference.md §1): the same ids, the same tags and the same values, whichever
+ * vocabulary wrote them and whichever reads them; and the channel tag path both share (docs/reference.md §6.5).
  */
 
 let gateway: GatewayOverHttp | undefined

@@ -5,7 +5,7 @@ import { sendA, sendB, stateInA, stateThroughB, translated } from "./answers.ts"
 import { randomHomeFile, readRequestA, requestA } from "./randomHomeFile.ts"
 
 /**
- * The law of style.md: an A request and its B translation (`translateToB`, what `gateway translate`
+ * The law of docs/architecture.md ("Translating A to B"): an A request and its B translation (`translateToB`, what `gateway translate`
  * prints) give the same answer on the same home, checked over HTTP on random simulator home files.
  * Each home gets its own gateway (they start in milliseconds), used for a whole list of requests.
  */

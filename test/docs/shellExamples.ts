@@ -107,15 +107,18 @@ const prelude = [
 
 /**
  * Runs `example` in bash in `cwd` (which should hold `data`, the gateway's database folder) against the
- * gateway at `baseUrl`; killed, with everything it started, after `timeoutMs`.
+ * gateway at `baseUrl` (which stands for every `127.0.0.1:3000` of the script); killed, with everything
+ * it started, after `timeoutMs`, or as soon as its output satisfies `enough` (for a command that runs
+ * until stopped, such as a watch client).
  */
 export const runShellExample = (
-  example: ShellExample,
+  example: Pick<ShellExample, "script">,
   target: { readonly baseUrl: string; readonly token: string; readonly cwd: string },
-  timeoutMs = 15_000
+  timeoutMs = 15_000,
+  enough: (stdout: string) => boolean = () => false
 ): Promise<ShellRun> =>
   new Promise((resolve, reject) => {
-    const script = `${prelude}\n${example.script.replaceAll("http://127.0.0.1:3000", target.baseUrl)}\n`
+    const script = `${prelude}\n${example.script.replaceAll("127.0.0.1:3000", new URL(target.baseUrl).host)}\n`
     const child = spawn("bash", ["-c", script], {
       cwd: target.cwd,
       detached: true,
@@ -125,11 +128,18 @@ export const runShellExample = (
     noteSpawned(child, true)
     let stdout = ""
     let stderr = ""
-    child.stdout.setEncoding("latin1").on("data", (chunk: string) => (stdout += chunk))
+    let stopped = false
+    const stop = () => {
+      if (stopped || child.pid === undefined) return
+      stopped = true
+      process.kill(-child.pid, "SIGKILL")
+    }
+    child.stdout.setEncoding("latin1").on("data", (chunk: string) => {
+      stdout += chunk
+      if (enough(stdout)) stop()
+    })
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL")
-    }, timeoutMs)
+    const timer = setTimeout(stop, timeoutMs)
     child.once("error", (error) => (clearTimeout(timer), reject(error)))
     child.once("close", (code) => (clearTimeout(timer), resolve({ code, stdout, stderr })))
   })

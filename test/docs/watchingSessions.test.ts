@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { startGateway } from "../support/gatewayOverHttp.ts"
 import { openWatch } from "../support/openWatch.ts"
+import { runShellExample } from "./shellExamples.ts"
 
 /**
  * The worked sessions of docs/watching.md, run against a gateway on the example home. A session is a
@@ -41,6 +42,29 @@ describe("docs/watching.md", () => {
       }
     } finally {
       await client.close()
+      await gateway.close()
+    }
+  })
+
+  /** The client of "Connecting": the first ```sh block after that heading, run from the project's folder. */
+  const connecting = markdown.slice(markdown.indexOf("## Connecting"))
+  const client = /^```sh\n([\s\S]*?)^```$/m.exec(connecting)?.[1] ?? ""
+
+  it("the client of Connecting runs as pasted, with what the project installs, and prints the server's events", async () => {
+    const gateway = await startGateway(home)
+    try {
+      const firstEvent = /^\{.*\}$/m
+      const run = await runShellExample(
+        { script: client },
+        { baseUrl: gateway.baseUrl, token: gateway.token, cwd: join(docsDir, "..") },
+        15_000,
+        (stdout) => firstEvent.test(stdout)
+      )
+      expect({ stderr: run.stderr, first: JSON.parse(firstEvent.exec(run.stdout)?.[0] ?? "null") }).toEqual({
+        stderr: "",
+        first: { GetterAdded: "getter:hall-light-on@sim" }
+      })
+    } finally {
       await gateway.close()
     }
   })

@@ -30,14 +30,14 @@ import { makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 import { type RandomHome, randomHome } from "./randomHome.ts"
 
 /**
- * The law of watching (wire.md §7), against a plain model: for a random home, a random registration
+ * The law of watching (docs/reference.md §7), against a plain model: for a random home, a random registration
  * and a random sequence of value reports, tag edits, disconnections, reconnections and replacements,
  * the events the Watch service delivers after each step are exactly those the model predicts.
  *
  * Each step ends with a value of a sentinel getter that every registration watches: the service
  * handles changes in order, so the events before the sentinel's are those of the step. Events are
  * compared in order per channel (a channel's addition before its values, its values in the order they
- * were reported: wire.md §7 and §9); the order between channels is free.
+ * were reported: docs/reference.md §7 and §9); the order between channels is free.
  */
 
 const adapterName = "model"
@@ -124,7 +124,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ _tag: fc.constant("Replace" as const), registration }) }
 )
 
-/** The plain model: the home as sets and maps, and §7 read literally. */
+/** The plain model: the home as sets and maps, and docs/reference.md §7 read literally. */
 class Model {
   readonly connected = new Set<ServiceId>()
   readonly serviceTags = new Map<ServiceId, Set<Tag>>()
@@ -333,8 +333,8 @@ const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<St
     yield* Scope.close(scope, Exit.void)
   })
 
-describe("watch (law of §7)", () => {
-  it.live("delivers exactly the events a plain model of §7 predicts", () =>
+describe("watch (law of docs/reference.md §7)", () => {
+  it.live("delivers exactly the events a plain model of docs/reference.md §7 predicts", () =>
     Effect.gen(function*() {
       yield* Effect.promise(() =>
         fc.assert(

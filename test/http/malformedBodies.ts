@@ -2,14 +2,14 @@ import * as fc from "fast-check"
 import { valueTypes } from "../../src/domain/ValueType.ts"
 
 /**
- * The pieces both vocabularies' malformed-body properties are built from (wire.md §1–2, §9): what no
+ * The pieces both vocabularies' malformed-body properties are built from (docs/reference.md §1–§2, §9): what no
  * identifier, tag or value may be, and how a body is sent broken. Each vocabulary's test adds the
  * near-misses of its own shapes.
  */
 
 export const windSpeedKind = { vendor: "acme", adapter: "weather", kind: "wind-speed", type: "ExtNumeric" }
 
-/** Valid values; bare `null` is FoxBox's Unit, which input accepts (wire.md §2). */
+/** Valid values; bare `null` is FoxBox's Unit, which input accepts (docs/reference.md §2). */
 export const someValue = fc.constantFrom<unknown>({ OnOff: "On" }, { Unit: null }, null, { DoorLocked: "Locked" }, { Duration: 1.5 })
 
 /** Not an identifier, a tag, a tag list or a constraint, and never JSON null. */
@@ -27,7 +27,7 @@ export const someObject = fc
 
 export const notAString = fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), someObject)
 
-/** A string no identifier or tag may be (wire.md §1, §9): empty, over 256 characters, or with a control character. */
+/** A string no identifier or tag may be (docs/reference.md §1, §9): empty, over 256 characters, or with a control character. */
 export const badText = fc.oneof(
   fc.constant(""),
   fc.integer({ min: 257, max: 300 }).map((n) => "x".repeat(n)),
@@ -46,7 +46,7 @@ const tooDeep = (() => {
   return { Json: json }
 })()
 
-/** Not a Value of any type (wire.md §2; bare `null` and any payload inside `Unit` are Unit, so they are not here). */
+/** Not a Value of any type (docs/reference.md §2; bare `null` and any payload inside `Unit` are Unit, so they are not here). */
 export const badValue = fc.oneof(
   fc.constantFrom<unknown>(
     { OnOff: "on" },

@@ -14,7 +14,7 @@ import { plain } from "../../src/vocabulary/common/WireShape.ts"
  * The published document says what the decoders read, for every route that takes a body: a body the
  * route's decoder accepts validates against the document, and a body it refuses for its shape (a
  * missing or unknown field, a value of another JSON type, an unknown name, an identifier that breaks
- * wire.md §1) is refused by the document too. Bodies are valid ones generated from the route's own
+ * docs/reference.md §1) is refused by the document too. Bodies are valid ones generated from the route's own
  * wire schema, and the same with one such defect at a random place. The document is checked by an
  * independent JSON Schema validator (Ajv, draft 2020-12, formats on).
  */

@@ -137,8 +137,8 @@ describe("the OpenAPI document", () => {
   })
 })
 
-describe("the document's schemas and wire.md's examples", () => {
-  it("describes values (§2), with Unit's payload read whatever it is", () => {
+describe("the document's schemas and the examples of docs/reference.md", () => {
+  it("describes values (docs/reference.md §2), with Unit's payload read whatever it is", () => {
     expectValid("Value", [
       { Unit: null }, { Unit: [] }, { Unit: {} }, { Unit: "" }, { Unit: [0] }, { OnOff: "On" }, { OnOff: "Off" }, { OpenClosed: "Closed" },
       { DoorLocked: "Locked" }, { Duration: 60.01 }, { TimeStamp: "2026-11-22T06:00:00.000+00:00" },
@@ -154,7 +154,7 @@ describe("the document's schemas and wire.md's examples", () => {
     expectValid("ValueInput", [null, { OnOff: "On" }])
   })
 
-  it("describes kinds in each vocabulary's form (§3)", () => {
+  it("describes kinds in each vocabulary's form (docs/reference.md §3)", () => {
     const extension = { vendor: "v", adapter: "a", kind: "k", type: "OnOff" }
     expectValid("BKind", ["OnOff", "Log", extension])
     expectInvalid("BKind", [{ OnOff: [] }, "Lamp", { ...extension, type: "Lamp" }])
@@ -162,7 +162,7 @@ describe("the document's schemas and wire.md's examples", () => {
     expectInvalid("AKind", ["OnOff", { OnOff: [], Log: [] }, { OnOff: {} }, {}])
   })
 
-  it("describes selectors (§4)", () => {
+  it("describes selectors (docs/reference.md §4)", () => {
     expectValid("BServiceSelectors", [
       {},
       [],
@@ -190,7 +190,7 @@ describe("the document's schemas and wire.md's examples", () => {
     ])
   })
 
-  it("describes resources (§5)", () => {
+  it("describes resources (docs/reference.md §5)", () => {
     const channel = {
       id: "getter:light@sim",
       service: "service:hall@sim",
@@ -224,7 +224,7 @@ describe("the document's schemas and wire.md's examples", () => {
     expectInvalid("AChannel", [{ ...output, mechanism: { Set: { kind: onOff, push: [], updated: null } } }])
   })
 
-  it("describes request bodies (§6)", () => {
+  it("describes request bodies (docs/reference.md §6.2, §6.3)", () => {
     const target = { select: { id: "setter:light@sim" }, value: { OnOff: "On" } }
     expectValid("BSendBody", [
       target,
@@ -250,7 +250,7 @@ describe("the document's schemas and wire.md's examples", () => {
     ])
   })
 
-  it("describes results and errors (§6)", () => {
+  it("describes results and errors (docs/reference.md §6.4)", () => {
     expectValid("BFetchResults", [{
       "getter:a": { OnOff: "On" },
       "getter:b": null,

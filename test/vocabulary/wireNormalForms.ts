@@ -29,7 +29,7 @@ import { MAX_ROUNDED_DURATION_SECONDS } from "../../src/vocabulary/common/ValueJ
  */
 export const tagSet = (tags: ReadonlyArray<Tag>): ReadonlyArray<Tag> => [...new Set(tags)].sort()
 
-/** Durations are read to the millisecond (wire.md §2); beyond 2^51 ms a double holds no finer digit to round. */
+/** Durations are read to the millisecond (docs/reference.md §2); beyond 2^51 ms a double holds no finer digit to round. */
 export const value = (v: Value): Value =>
   v._tag === "Duration" && v.seconds < MAX_ROUNDED_DURATION_SECONDS ? { _tag: "Duration", seconds: Math.round(v.seconds * 1000) / 1000 } : v
 
@@ -40,7 +40,7 @@ export const range = (r: Range): Range =>
 
 const valueFilter = (filter: ValueFilter): ValueFilter => (filter._tag === "InRange" ? { _tag: "InRange", range: range(filter.range) } : filter)
 
-/** Lists that vocabulary A answers are sorted by id (wire.md §5), strings compared with `<`; equal ids keep their order. */
+/** Lists that vocabulary A answers are sorted by id (docs/reference.md §5), strings compared with `<`; equal ids keep their order. */
 const inIdOrder = <A extends { readonly id: string }>(items: ReadonlyArray<A>): ReadonlyArray<A> =>
   [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 

@@ -9,8 +9,8 @@ import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJs
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
 
 /**
- * The home file of the simulator (shared/spec/simulator.md): a public contract, decoded by the Schema
- * `HomeFile`. Values and kinds are the wire's own schemas (values as in wire.md §2, kinds as vocabulary B
+ * The home file of the simulator (docs/simulator.md): a public contract, decoded by the Schema
+ * `HomeFile`. Values and kinds are the wire's own schemas (values as in docs/reference.md §2, kinds as vocabulary B
  * writes them), so that a home file and a request body mean the same thing by the same JSON.
  */
 

@@ -174,7 +174,7 @@ const homeFileStatus = Layer.effect(
 )
 
 /**
- * The simulator adapter (shared/spec/simulator.md): a home of simulated devices described by a JSON
+ * The simulator adapter (docs/simulator.md): a home of simulated devices described by a JSON
  * file, so that the gateway runs, demos and is tested with no hardware.
  */
 export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {

@@ -6,7 +6,7 @@ import type { Method } from "../RouteTable.ts"
 import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
 
 /**
- * The OpenAPI 3.1 document of the REST API (wire.md §6). The operations are described by hand (the
+ * The OpenAPI 3.1 document of the REST API (docs/reference.md §6). The operations are described by hand (the
  * reads are GETs with a JSON body, which HttpApi cannot declare); their JSON Schemas are derived from
  * the wire schemas the routes decode and encode with, named in `components` by their `identifier`
  * annotations. Its `paths` hold exactly the routes given, each described by the operations table.
@@ -126,7 +126,7 @@ const tags: OpenApiDocument["tags"] = [
   { name: "vocabulary B", description: "The API FoxBox served: services, getters and setters." },
   { name: "vocabulary A", description: "The first FoxBox draft: nodes, inputs and outputs. Same ids, same data." },
   { name: "shared", description: "`/api/v1/channels/tag`, which reads a body of either vocabulary." },
-  { name: "watching", description: "The watch WebSocket, in either vocabulary (wire.md §7, docs/watching.md)." },
+  { name: "watching", description: "The watch WebSocket, in either vocabulary (docs/reference.md §7, docs/watching.md)." },
   { name: "health", description: "Liveness." },
   { name: "documentation", description: "This document." },
   { name: "users", description: "Setup, login and logout, at the root; no token needed for setup and login." }

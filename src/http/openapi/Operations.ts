@@ -13,7 +13,7 @@ import type { Method } from "../RouteTable.ts"
 import { SessionTokenJson } from "../routes/UserRoutes.ts"
 
 /**
- * What each route does, for the OpenAPI document, keyed by `METHOD path` (wire.md §6). The document
+ * What each route does, for the OpenAPI document, keyed by `METHOD path` (docs/reference.md §6). The document
  * lists only the routes the server has, and a served route without an entry here is an error, so this
  * table can neither invent an operation nor silently lose one. Bodies and answers are the wire schemas
  * the routes decode and encode with: the document's JSON Schemas are derived from them.

@@ -15,12 +15,12 @@ import { withinLimits } from "../RequestBody.ts"
  * client's fault: they become 500s.
  */
 
-/** Whether fetch and send pass the caller's user to the adapters: B does, A does not (wire.md §8). */
+/** Whether fetch and send pass the caller's user to the adapters: B does, A does not (docs/reference.md §8). */
 export interface UserPassing {
   readonly passUser: boolean
 }
 
-/** Vocabulary A passes no user to the adapters (wire.md §8). */
+/** Vocabulary A passes no user to the adapters (docs/reference.md §8). */
 export const anonymous: UserPassing = { passUser: false }
 
 /** Vocabulary B passes the authenticated user to the adapters. */

@@ -9,7 +9,7 @@ import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts
 import { decodeBody } from "../RequestBody.ts"
 import { route } from "../RouteTable.ts"
 
-/** `/users/setup`, `/users/login`, `/users/logout` (wire.md §8), at the root, not under `/api/v1`. */
+/** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
 /** What setup and login answer. */
 export const SessionTokenJson = Schema.Struct({

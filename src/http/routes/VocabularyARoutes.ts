@@ -36,7 +36,7 @@ const putChannelValue = Effect.gen(function*() {
   return ok(A.encodeSendResults(yield* Gateway.sendValues(targets, Gateway.anonymous)))
 })
 
-/** Vocabulary A's routes (wire.md §6). The shared `/channels/tag` path is in ChannelTagRoutes. */
+/** Vocabulary A's routes (docs/reference.md §6.3). The shared `/channels/tag` path is in ChannelTagRoutes. */
 export const vocabularyARoutes = [
   route("GET", "/api/v1/nodes", getNodes),
   route("POST", "/api/v1/nodes/tag", tagNodes("add")),

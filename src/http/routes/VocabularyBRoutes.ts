@@ -7,7 +7,7 @@ import { type BodyDecoder, decodeBody } from "../RequestBody.ts"
 import { type Method, ok, type Route, route } from "../RouteTable.ts"
 import * as Gateway from "./Gateway.ts"
 
-/** Vocabulary B's fetch and send pass the authenticated user to the adapters (wire.md §8). */
+/** Vocabulary B's fetch and send pass the authenticated user to the adapters (docs/reference.md §8). */
 const caller = Gateway.authenticatedUser
 
 type Selectors = ReadonlyArray<ChannelSelector>
@@ -49,7 +49,7 @@ const sendValues = Effect.gen(function*() {
   return ok(B.encodeSendResults(yield* Gateway.sendValues(targets, caller)))
 })
 
-/** Vocabulary B's routes (wire.md §6), aliases included. The shared `/channels/tag` path is in ChannelTagRoutes. */
+/** Vocabulary B's routes (docs/reference.md §6.2), aliases included. The shared `/channels/tag` path is in ChannelTagRoutes. */
 export const vocabularyBRoutes = [
   ...on(["GET", "POST"], "/api/v1/services", listServices),
   ...on(["POST"], "/api/v1/services/tag", tagServices("add")),

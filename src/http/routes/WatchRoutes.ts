@@ -41,7 +41,7 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
   Effect.map(WebSockets, (sockets) => sockets.of(request.source as IncomingMessage)?.close(code, reason))
 
 /**
- * `GET /api/v1/channels/watch`, upgraded to the watch WebSocket (wire.md §7). An ordinary route, so
+ * `GET /api/v1/channels/watch`, upgraded to the watch WebSocket (docs/reference.md §7). An ordinary route, so
  * whatever wraps the API's routes (authentication) answers before the upgrade.
  */
 const watch = Effect.gen(function*() {

@@ -7,7 +7,7 @@ import { annotated, plain, wireShape } from "../common/WireShape.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
- * Per-channel errors in vocabulary A (wire.md §6): `{"NoSuchNode": id}`, `{"NoSuchGet": id}`,
+ * Per-channel errors in vocabulary A (docs/reference.md §6.4): `{"NoSuchNode": id}`, `{"NoSuchGet": id}`,
  * `{"NoSuchSet": id}`, `{"TypeError": []}`, `{"InternalError": "<message>"}`.
  */
 

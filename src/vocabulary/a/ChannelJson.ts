@@ -10,7 +10,7 @@ import { listOf, type WirePart, wireShape } from "../common/WireShape.ts"
 import { KindJson } from "./KindJson.ts"
 
 /**
- * A channel as vocabulary A shows it (wire.md §5): `{"id", "node", "tags", "last_seen", "mechanism"}`,
+ * A channel as vocabulary A shows it (docs/reference.md §5): `{"id", "node", "tags", "last_seen", "mechanism"}`,
  * the mechanism `{"Get": {"kind", "updated"}}` or `{"Set": {"kind", "push": [ms], "updated"}}`.
  */
 
@@ -105,7 +105,7 @@ export const ChannelJson = wireShape({
   })
 }, ChannelInA)
 
-/** Lists are sorted by id (wire.md §5), whatever the order given. */
+/** Lists are sorted by id (docs/reference.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
   inOrder(channels, byId)
 

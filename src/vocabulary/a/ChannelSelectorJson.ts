@@ -9,7 +9,7 @@ import { ConstraintJson } from "./ConstraintJson.ts"
 import { KindJson } from "./KindJson.ts"
 
 /**
- * GetSelector and SetSelector (wire.md §4): `id`, `parent` (the owning node), `tags`, `kind`, all optional.
+ * GetSelector and SetSelector (docs/reference.md §4): `id`, `parent` (the owning node), `tags`, `kind`, all optional.
  * A has no mechanism field: the place a selector stands in says it. A GetSelector selects getters, a
  * SetSelector setters, and a selector in a channel tag body (`/api/v1/channels/tag`) channels of either.
  */
@@ -94,7 +94,7 @@ const selectorJson = (role: Role) =>
 
 export const GetSelectorJson = selectorJson(asGetSelector)
 export const SetSelectorJson = selectorJson(asSetSelector)
-/** A selector of a channel tag body: it matches channels of either mechanism (wire.md §6). */
+/** A selector of a channel tag body: it matches channels of either mechanism (docs/reference.md §6.3). */
 export const ChannelTagSelectorJson = selectorJson(asEitherSelector)
 
 const selectors = (selector: PartialWireShape<ChannelSelector, SelectorWire>, expected: string) =>

@@ -4,7 +4,7 @@ import { plain, type WirePart } from "../common/WireShape.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
- * A selector field in vocabulary A (wire.md §4): `{"Exactly": x}`, `{"Empty": []}` (no constraint) or
+ * A selector field in vocabulary A (docs/reference.md §4): `{"Exactly": x}`, `{"Empty": []}` (no constraint) or
  * `{"Conflict": []}` (matches nothing), as the domain's Constraint. An absent field is `Empty`:
  * selectors leave `Empty` fields out.
  */

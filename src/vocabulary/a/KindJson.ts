@@ -7,7 +7,7 @@ import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
 
 /**
- * A channel kind in vocabulary A (wire.md §3): a built-in kind is an object holding an empty array,
+ * A channel kind in vocabulary A (docs/reference.md §3): a built-in kind is an object holding an empty array,
  * `{"OnOff": []}`; an extension is `{"Extension": {"vendor", "adapter", "kind", "type"}}`.
  */
 const builtins = new Map(builtinKindNames.map((name) => [name, Schema.Struct({ [name]: EmptyArrayJson })] as const))

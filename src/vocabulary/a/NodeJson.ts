@@ -10,7 +10,7 @@ import { listOf, wireShape } from "../common/WireShape.ts"
 import { channelInA, channelsJson, type ChannelWire, sortChannels } from "./ChannelJson.ts"
 
 /**
- * What A says of a node (wire.md §5: `{"id", "tags", "inputs", "outputs"}`): a domain Service without
+ * What A says of a node (docs/reference.md §5: `{"id", "tags", "inputs", "outputs"}`): a domain Service without
  * its adapter and properties, which A does not show, and with channels as A shows them.
  */
 export const NodeInA = Schema.Struct({

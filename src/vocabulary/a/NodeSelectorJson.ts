@@ -10,7 +10,7 @@ import { GetSelectorsJson, SetSelectorsJson } from "./ChannelSelectorJson.ts"
 import { ConstraintJson } from "./ConstraintJson.ts"
 
 /**
- * NodeSelector (wire.md §4): `id`, `tags`, `inputs: [GetSelector]`, `outputs: [SetSelector]`, all optional.
+ * NodeSelector (docs/reference.md §4): `id`, `tags`, `inputs: [GetSelector]`, `outputs: [SetSelector]`, all optional.
  * A node matches when, for each listed channel selector, it has at least one matching channel.
  */
 

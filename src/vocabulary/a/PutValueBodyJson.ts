@@ -8,7 +8,7 @@ import { partialWireShape } from "../common/WireShape.ts"
 import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
 
 /**
- * The body of put_channel_value (wire.md §6), in either form: the pair `[[SetSelector], V]`, or
+ * The body of put_channel_value (docs/reference.md §6.3), in either form: the pair `[[SetSelector], V]`, or
  * `{"set": [SetSelector], "value": V}`. Either is one write target: one value for every setter matched.
  * It is written in the object form; a request of A carries one value, so several targets cannot be written.
  */

@@ -10,7 +10,7 @@ import { type WirePart, wireShape } from "../common/WireShape.ts"
 import { ChannelErrorInA, ChannelErrorJson } from "./ChannelErrorJson.ts"
 
 /**
- * Results of get_channel_value and put_channel_value (wire.md §6): an array of `[id, R]` pairs sorted by
+ * Results of get_channel_value and put_channel_value (docs/reference.md §6.4): an array of `[id, R]` pairs sorted by
  * id, R being `{"Ok": V}`, `{"Ok": null}` (no value yet, or a successful write) or `{"Err": E}`.
  * Decoded results carry A's errors (see ChannelErrorInA); domain results are accepted as they are.
  */

@@ -8,7 +8,7 @@ import { ChannelTagSelectorsJson } from "./ChannelSelectorJson.ts"
 import { NodeSelectorsJson } from "./NodeSelectorJson.ts"
 
 /**
- * Tag bodies (wire.md §6): `{"set": [selector], "tags": [tag]}`, both required, for put/delete_node_tag
+ * Tag bodies (docs/reference.md §6.3): `{"set": [selector], "tags": [tag]}`, both required, for put/delete_node_tag
  * (NodeSelectors) and put/delete input and output tags (GetSelectors and SetSelectors alike: the
  * operation tags every channel that matches, of either mechanism).
  */

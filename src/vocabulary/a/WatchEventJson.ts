@@ -7,7 +7,7 @@ import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { plain, wireShape } from "../common/WireShape.ts"
 
 /**
- * Watch events in vocabulary A (wire.md §7): `{"Value": {"from": id, "value": V}}`, `{"GetAdded": id}`,
+ * Watch events in vocabulary A (docs/reference.md §7): `{"Value": {"from": id, "value": V}}`, `{"GetAdded": id}`,
  * `{"GetRemoved": id}`. A has no event for a device that refuses a watch.
  */
 const { cases } = WatchEvent

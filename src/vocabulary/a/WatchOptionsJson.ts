@@ -6,7 +6,7 @@ import { partialWireShape, writeEach } from "../common/WireShape.ts"
 import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
 
 /**
- * A watch frame in vocabulary A (wire.md §7): `[WatchOptions]`, WatchOptions being
+ * A watch frame in vocabulary A (docs/reference.md §7): `[WatchOptions]`, WatchOptions being
  * `{"source": GetSelector, "narrow": [GetSelector]?, "should_watch_values": bool?, "should_watch_topology": bool?}`.
  * Each WatchOptions is one target of the registration: the selector `source ∧ narrow[0] ∧ …`, every value
  * (`Always`) or none (`Never`), topology events or not. The booleans default to false.

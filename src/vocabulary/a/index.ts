@@ -1,5 +1,5 @@
 /**
- * Vocabulary A's JSON codec (wire.md): request bodies decoded to the canonical model, canonical answers
+ * Vocabulary A's JSON codec (docs/reference.md §2–§7): request bodies decoded to the canonical model, canonical answers
  * encoded back. Every decoder takes parsed JSON and returns `Result<…, InvalidInput>` with the path rooted
  * at `body`; every encoder that may meet something A cannot say returns `Result<…, Unexpressible>`.
  */

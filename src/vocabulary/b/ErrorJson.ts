@@ -7,8 +7,8 @@ import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { annotated, plain, wireShape } from "../common/WireShape.ts"
 
 /**
- * Per-channel errors of vocabulary B (wire.md §6): `{"NoSuchService": id}`, `{"NoSuchGetter": id}`,
- * `{"NoSuchSetter": id}`, `{"TypeError": {"expected": T, "got": T}}` with value type names (§9), and
+ * Per-channel errors of vocabulary B (docs/reference.md §6.4): `{"NoSuchService": id}`, `{"NoSuchGetter": id}`,
+ * `{"NoSuchSetter": id}`, `{"TypeError": {"expected": T, "got": T}}` with value type names, and
  * `{"InternalError": "<message>"}` for a device that failed or did not answer.
  */
 const knownErrors = "NoSuchService, NoSuchGetter, NoSuchSetter, TypeError, InternalError"

@@ -8,7 +8,7 @@ import { plain, wireShape } from "../common/WireShape.ts"
 import { ChannelErrorJson } from "./ErrorJson.ts"
 
 /**
- * Watch events of vocabulary B (wire.md §7), one per frame: `{"Value": {"from": id, "value": V}}`,
+ * Watch events of vocabulary B (docs/reference.md §7), one per frame: `{"Value": {"from": id, "value": V}}`,
  * `{"GetterAdded": id}`, `{"GetterRemoved": id}`, `{"InitializationError": {"channel": id, "error": E}}`.
  */
 const knownEvents = "Value, GetterAdded, GetterRemoved, InitializationError"

@@ -1,2 +1,2 @@
-/** Kinds in vocabulary B (wire.md §3) are written as the simulator's home file writes them. */
+/** Kinds in vocabulary B (docs/reference.md §3) are written as the simulator's home file writes them. */
 export { BareKindJson as KindJson, decodeBareKind as decodeKind, encodeBareKind as encodeKind } from "../common/KindNameJson.ts"

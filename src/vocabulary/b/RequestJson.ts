@@ -16,7 +16,7 @@ import {
 } from "./SelectorJson.ts"
 
 /**
- * Request bodies of vocabulary B (wire.md §6): tag bodies and send bodies. (Read bodies are selectors:
+ * Request bodies of vocabulary B (docs/reference.md §6.2): tag bodies and send bodies. (Read bodies are selectors:
  * see SelectorJson.) A body is read whole: one bad selector or value anywhere refuses all of it.
  */
 
@@ -145,7 +145,7 @@ type SendBodyWire = typeof List.Type | TargetWire | PairWire
 const isArrayForm = (json: SendBodyWire): json is typeof List.Type | PairWire => Array.isArray(json)
 
 /**
- * A send body in any of its forms (wire.md §6): one target `{"select": sel(s), "value": V}`, a list
+ * A send body in any of its forms (docs/reference.md §6.2): one target `{"select": sel(s), "value": V}`, a list
  * whose elements are targets or pairs `[sel(s), V]`, mixed freely, or one bare pair `[sel(s), V]`.
  * Always written as a list of targets, each target's selectors as an array.
  */

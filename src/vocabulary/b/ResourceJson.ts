@@ -10,7 +10,7 @@ import { wireCheck } from "../common/WireSchema.ts"
 import { listOf, wireShape } from "../common/WireShape.ts"
 
 /**
- * Services and channels in vocabulary B (wire.md §5), with exactly the keys listed there (§9).
+ * Services and channels in vocabulary B (docs/reference.md §5), with exactly the keys listed there.
  * The order of lists is the domain's (sorted by id); the encoders keep it.
  *
  * B has no `push`: a channel read from B has `pushMs` 0 ("any rate").

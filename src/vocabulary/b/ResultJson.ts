@@ -11,7 +11,7 @@ import { type Explanation, expectedGot, explainedBy, wireCheck } from "../common
 import { ChannelErrorJson } from "./ErrorJson.ts"
 
 /**
- * Result maps of vocabulary B (wire.md §6): an object keyed by channel id (or by the unknown service id
+ * Result maps of vocabulary B (docs/reference.md §6.4): an object keyed by channel id (or by the unknown service id
  * a selector named). fetch: the value, `null` for no value yet, or `{"Error": E}`; send: `null` on
  * success or `{"Error": E}`.
  *
@@ -33,7 +33,7 @@ const entry = <T, W>(success: WirePart<T, W>, explainSuccess: (input: unknown) =
   }
 }
 
-/** Keys follow the rule of every id (wire.md §1), whether they name a channel or a service. */
+/** Keys follow the rule of every id (docs/reference.md §1), whether they name a channel or a service. */
 const isKey = Schema.is(ChannelIdJson)
 const keyIssue = Schema.decodeUnknownResult(ChannelIdJson)
 

@@ -12,7 +12,7 @@ import { explainedBy, nullable, oneOrMany } from "../common/WireSchema.ts"
 import { partialWireShape, type WirePart, wireShape } from "../common/WireShape.ts"
 
 /**
- * Selectors of vocabulary B (wire.md §4). A GetterSelector or SetterSelector is the canonical
+ * Selectors of vocabulary B (docs/reference.md §4). A GetterSelector or SetterSelector is the canonical
  * ChannelSelector with its mechanism pinned; the selector of `/channels/tag` leaves the mechanism free.
  * Absent fields (and, as FoxBox clients send them, `null` scalar ones) constrain nothing.
  *
@@ -121,7 +121,7 @@ export const SetterSelectorJson = channelSelectorJson(setterSelector, "setter")
 /** The selector of the shared `/channels/tag` path: it matches channels of either mechanism. */
 export const EitherChannelSelectorJson = channelSelectorJson(eitherChannelSelector, "either")
 
-/** A nested list (a ServiceSelector's `getters`/`setters`) must be an array (wire.md §9). */
+/** A nested list (a ServiceSelector's `getters`/`setters`) must be an array (docs/reference.md §4). */
 const nestedSelectors = <T, W>(item: WirePart<T, W>, what: string) => {
   const many = Schema.Array(item.wire)
   return many.annotate(explainedBy((input) =>
@@ -181,7 +181,7 @@ export const ServiceSelectorJson = partialWireShape({
 }, ServiceSelector)
 
 /**
- * `sel(s)` where B takes selectors at the top level (wire.md §4): one selector object stands for an array
+ * `sel(s)` where B takes selectors at the top level (docs/reference.md §4): one selector object stands for an array
  * of one; `[]` is an empty list, which matches nothing. Always written as an array, leaving out the
  * selectors that match nothing (which keeps what the list matches).
  */

@@ -8,7 +8,7 @@ import { partialWireShape, type WirePart } from "../common/WireShape.ts"
 import { expressibleAsGetterSelector, GetterSelectorsJson } from "./SelectorJson.ts"
 
 /**
- * The watch frame of vocabulary B (wire.md §7): `[{"select": GetterSelector(s), "range": R}]`, a single
+ * The watch frame of vocabulary B (docs/reference.md §7): `[{"select": GetterSelector(s), "range": R}]`, a single
  * object accepted in place of the array. R is a Range, `"Never"`, or absent/`null` for Always (`"Always"`
  * is read too). B always announces topology: every target has `topology` true.
  */

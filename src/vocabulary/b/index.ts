@@ -1,5 +1,5 @@
 /**
- * The vocabulary B codec (wire.md §3–7, §9): JSON ⇄ the canonical model. Every decoder takes parsed
+ * The vocabulary B codec (docs/reference.md §3–§7, §9): JSON ⇄ the canonical model. Every decoder takes parsed
  * JSON and returns `Result<Domain, InvalidInput>` with paths rooted at `body`; encoders return JSON-ready
  * values. Encoders of requests (what a client sends) may return `Unexpressible` where B has no words.
  */

@@ -4,7 +4,7 @@ import { ValueTypeJson } from "./ValueJson.ts"
 import { wireShape } from "./WireShape.ts"
 
 /**
- * An extension kind's fields, the same in both vocabularies (wire.md §3): `{"vendor", "adapter", "kind",
+ * An extension kind's fields, the same in both vocabularies (docs/reference.md §3): `{"vendor", "adapter", "kind",
  * "type"}`, `type` naming the value type its channels carry. A writes them under `{"Extension": …}`, B bare.
  */
 export type ExtensionKind = Extract<Kind, { readonly _tag: "Extension" }>

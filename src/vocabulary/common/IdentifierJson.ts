@@ -3,7 +3,7 @@ import { AdapterId, ChannelId, normalizeTags, ServiceId, Tag } from "../../domai
 import { wireShape } from "./WireShape.ts"
 
 /**
- * Identifiers and tags on the wire (wire.md §1): the domain's own schemas, which carry the rule
+ * Identifiers and tags on the wire (docs/reference.md §1): the domain's own schemas, which carry the rule
  * (non-empty, at most 256 characters, no control characters), named as a client reads them.
  */
 

@@ -7,7 +7,7 @@ import { wireShape } from "./WireShape.ts"
 import { expectedGot, explainedBy } from "./WireSchema.ts"
 
 /**
- * A kind as vocabulary B and the simulator's home file write it (wire.md §3): a bare name (`"OnOff"`),
+ * A kind as vocabulary B and the simulator's home file write it (docs/reference.md §3): a bare name (`"OnOff"`),
  * or an Extension as `{"vendor": s, "adapter": s, "kind": s, "type": <value type name>}`.
  */
 const knownKinds = `${builtinKindNames.join(", ")}, or an extension {"vendor", "adapter", "kind", "type"}`

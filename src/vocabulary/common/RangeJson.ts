@@ -8,7 +8,7 @@ import { explainedBy, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { annotated, wireShape } from "./WireShape.ts"
 
 /**
- * Ranges for watching (wire.md §7): `{"Eq": V}`, `{"Leq": V}`, `{"Geq": V}`, `{"BetweenEq": [V, V]}`,
+ * Ranges for watching (docs/reference.md §7): `{"Eq": V}`, `{"Leq": V}`, `{"Geq": V}`, `{"BetweenEq": [V, V]}`,
  * `{"OutOfStrict": [V, V]}`. The bounds of a two-bound range must be of one type.
  */
 const rangeForms = `{"Eq": V}, {"Leq": V}, {"Geq": V}, {"BetweenEq": [V, V]} or {"OutOfStrict": [V, V]}`
@@ -61,7 +61,7 @@ export const RangeJson = wireShape(annotated(
     `a range: ${rangeForms}`,
     (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`
   ),
-  { identifier: "Range", description: "A range of values, for watching (§7, vocabulary B)." }
+  { identifier: "Range", description: "A range of values, for watching (docs/reference.md §7, vocabulary B)." }
 ), Range)
 
 export const decodeRange = decodeWith(RangeJson)

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-/** What a tag operation answers in both vocabularies (wire.md §6, §9): how many distinct things matched. */
+/** What a tag operation answers in both vocabularies (docs/reference.md §6.5): how many distinct things matched. */
 export const TagCountJson = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
   identifier: "TagCount",
   description: "How many distinct things matched any selector, whether their tags changed or not."

@@ -5,7 +5,7 @@ import { wireCheck } from "./WireSchema.ts"
 import { checked, wireShape } from "./WireShape.ts"
 
 /**
- * Timestamps on the wire (wire.md §2, §5): read as any RFC 3339 date-time with an offset, written in UTC
+ * Timestamps on the wire (docs/reference.md §2, §5): read as any RFC 3339 date-time with an offset, written in UTC
  * with milliseconds and `+00:00`, e.g. `2026-11-22T06:00:00.000+00:00`.
  *
  * The calendar arithmetic is done here rather than with `Date`, so that every millisecond count the

@@ -8,7 +8,7 @@ import { expectedGot, explainedBy, explainKeyed, keyedForm, keyedUnion, wireChec
 import { annotated, plain, wireShape } from "./WireShape.ts"
 
 /**
- * Values on the wire, the same in both vocabularies (wire.md §2): an object with exactly one key naming
+ * Values on the wire, the same in both vocabularies (docs/reference.md §2): an object with exactly one key naming
  * the value's type, e.g. `{"OnOff": "On"}`. Each type's payload is a schema, mapped onto the domain's
  * Value; the union says which type a client meant when a value does not read.
  */
@@ -17,7 +17,7 @@ const knownTypes = valueTypes.join(", ")
 /** A value type's name, as in an Extension kind's `type` or a TypeError's `expected` and `got`. */
 export const ValueTypeJson = Schema.Literals(valueTypes).annotate({
   identifier: "ValueTypeName",
-  description: "The name of a value type (§2).",
+  description: "The name of a value type (docs/reference.md §2).",
   ...explainedBy((input) =>
     typeof input === "string"
       ? `unknown value type ${JSON.stringify(input)} (known: ${knownTypes})`
@@ -97,7 +97,7 @@ const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
 
 const vendorFields = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
 
-/** The form of each value type (wire.md §2), and how it maps onto the domain's Value. */
+/** The form of each value type (docs/reference.md §2), and how it maps onto the domain's Value. */
 const forms = {
   Unit: keyedForm(
     "Unit",

@@ -78,7 +78,7 @@ export const nullable = <S extends Schema.Top & Schema.Decoder<unknown>>(schema:
 const isMany = <W>(json: W | ReadonlyArray<W>): json is ReadonlyArray<W> => Array.isArray(json)
 
 /**
- * One `item` or an array of them, read as an array (wire.md §4's `sel(s)`); written as an array.
+ * One `item` or an array of them, read as an array (docs/reference.md §4's `sel(s)`); written as an array.
  * Anything else is `expected <what> or an array of them, got …`. The items are objects, never arrays.
  */
 export const oneOrMany = <T, W>(

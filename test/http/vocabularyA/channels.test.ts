@@ -3,7 +3,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { exchange, started } from "./exchange.ts"
 import { allInputs, allOutputs, home, inputs, outputs } from "./homes.ts"
 
-/** get_input_channels, get_output_channels and the input/output tag operations over HTTP (wire.md §6). */
+/** get_input_channels, get_output_channels and the input/output tag operations over HTTP (docs/reference.md §6.3). */
 
 describe("listing channels", () => {
   let gateway: GatewayOverHttp | undefined

@@ -19,7 +19,7 @@ import { exchange, started } from "./exchange.ts"
 import { allInputs, allNodes, allOutputs, home, windSpeedValue } from "./homes.ts"
 
 /**
- * Malformed bodies on every vocabulary A route (wire.md §4–6, §9), the twin of vocabularyB's
+ * Malformed bodies on every vocabulary A route (docs/reference.md §4–6, §9), the twin of vocabularyB's
  * malformed.property.test.ts: random text, random JSON of no body's shape, and near-misses of valid A
  * bodies (a bad `{"Exactly": …}` wrapper, B's bare id or kind, a single selector where A wants an array,
  * an unknown field, an invalid value, a bad id or tag somewhere) always get a 400 whose body is a JSON
@@ -28,7 +28,7 @@ import { allInputs, allNodes, allOutputs, home, windSpeedValue } from "./homes.t
  *
  * Every generated body is invalid by construction: valid parts are built from the fields each selector
  * has, and exactly one defect is put in at a random place. JSON `null` is never put where a selector
- * field is optional (wire.md does not say what it means there); it is put only where a selector, a
+ * field is optional (docs/reference.md does not say what it means there); it is put only where a selector, a
  * list of selectors, a body or an identifier is due.
  */
 
@@ -40,7 +40,7 @@ const channelIds = [...allInputs, ...allOutputs].map((c) => c.id)
 const someNodeId = fc.constantFrom(...nodeIds, "service:nowhere@test")
 const someChannelId = fc.constantFrom(...channelIds, "getter:nowhere@test", "setter:nowhere@test")
 const someTags = fc.uniqueArray(fc.constantFrom("main", "light", "outside", "door", "x"), { maxLength: 2 })
-/** Kinds as vocabulary A writes them (wire.md §3). */
+/** Kinds as vocabulary A writes them (docs/reference.md §3). */
 const someKind = fc.constantFrom<unknown>(
   { OnOff: [] },
   { Ready: [] },
@@ -50,7 +50,7 @@ const someKind = fc.constantFrom<unknown>(
   { Extension: windSpeedKind }
 )
 
-/** A selector field's constraint (wire.md §4): `{"Exactly": x}`, `{"Empty": []}` or `{"Conflict": []}`. */
+/** A selector field's constraint (docs/reference.md §4): `{"Exactly": x}`, `{"Empty": []}` or `{"Conflict": []}`. */
 const constraint = (payload: fc.Arbitrary<unknown>) =>
   fc.oneof(
     { weight: 4, arbitrary: payload.map((x) => ({ Exactly: x })) },
@@ -86,7 +86,7 @@ const badTags = fc.oneof(
     .map(([tags, bad, i]) => insertAt<unknown>(tags, bad, i))
 )
 
-/** What `{"Exactly": …}` of a `kind` cannot hold: no kind as vocabulary A writes kinds (wire.md §3). */
+/** What `{"Exactly": …}` of a `kind` cannot hold: no kind as vocabulary A writes kinds (docs/reference.md §3). */
 const badKind = fc.oneof(
   fc
     .string({ maxLength: 12 })
@@ -206,7 +206,7 @@ const badTagBody = (good: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown>) => 
   )
 }
 
-/** put_channel_value's body (wire.md §6): the pair `[[SetSelector], V]` or `{"set": [SetSelector], "value": V}`, with one defect. */
+/** put_channel_value's body (docs/reference.md §6.3): the pair `[[SetSelector], V]` or `{"set": [SetSelector], "value": V}`, with one defect. */
 const putBody = fc.record({ set: goodSelectors(channelSelector), value: someValue })
 const badPutBody = fc.oneof(
   // the object form

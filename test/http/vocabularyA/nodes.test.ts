@@ -3,7 +3,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { exchange, started } from "./exchange.ts"
 import { allNodes, home, nodes } from "./homes.ts"
 
-/** get_nodes, put_node_tag and delete_node_tag over HTTP (wire.md §6, vocabulary A). */
+/** get_nodes, put_node_tag and delete_node_tag over HTTP (docs/reference.md §6.3). */
 
 describe("get_nodes (GET /api/v1/nodes)", () => {
   let gateway: GatewayOverHttp | undefined

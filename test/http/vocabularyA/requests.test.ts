@@ -4,7 +4,7 @@ import { exchange, started } from "./exchange.ts"
 import { allInputs, allNodes, allOutputs, home } from "./homes.ts"
 
 /**
- * Malformed vocabulary A requests (wire.md §6, §9): a 400 whose body is a JSON string naming the place,
+ * Malformed vocabulary A requests (docs/reference.md §9, §10): a 400 whose body is a JSON string naming the place,
  * nothing written or tagged; every A body is an array where the spec says so; wrong methods and paths.
  */
 

@@ -3,7 +3,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { exchange, started } from "./exchange.ts"
 import { home, outputs, T, troubledDeviceTimeoutMs, troubledHome, windSpeedValue } from "./homes.ts"
 
-/** get_channel_value and put_channel_value over HTTP (wire.md §6, vocabulary A results and errors). */
+/** get_channel_value and put_channel_value over HTTP (docs/reference.md §6.3, §6.4). */
 
 describe("get_channel_value (GET /api/v1/channels/value)", () => {
   let gateway: GatewayOverHttp | undefined

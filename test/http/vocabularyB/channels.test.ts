@@ -3,7 +3,7 @@ import { freshGateway, ids, sharedGateway, tagsById } from "./client.ts"
 import { allGetters, allSetters, getters, home, setters } from "./homes.ts"
 
 /**
- * get_getter_channels, get_setter_channels and the channel tag operations over HTTP (wire.md §4–6, §9):
+ * get_getter_channels, get_setter_channels and the channel tag operations over HTTP (docs/reference.md §4–6, §9):
  * `/channels/tag` with B bodies (getters and setters alike) and the aliases `/channels/getter/tags`
  * (getters only) and `/channels/setter/tags` (setters only).
  */

@@ -3,8 +3,8 @@ import { sharedGateway } from "./client.ts"
 import { T, troubledDeviceTimeoutMs, troubledHome } from "./homes.ts"
 
 /**
- * A device that fails every call and one that never answers (shared/spec/simulator.md `fail`): their
- * channels answer InternalError in the result maps of fetch_values and send_values (wire.md §6), and the
+ * A device that fails every call and one that never answers (docs/simulator.md `fail`): their
+ * channels answer InternalError in the result maps of fetch_values and send_values (docs/reference.md §6.4), and the
  * channels of healthy devices are read and written as if nothing were wrong.
  */
 

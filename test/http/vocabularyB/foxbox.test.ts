@@ -3,7 +3,7 @@ import { freshGateway } from "./client.ts"
 import { getters, home, services } from "./homes.ts"
 
 /**
- * Requests as FoxBox clients sent them (wire.md, historical background): vocabulary B is the API FoxBox
+ * Requests as FoxBox clients sent them (docs/reference.md §1, history): vocabulary B is the API FoxBox
  * served, and its clients keep working unchanged, aliases and all.
  */
 
@@ -85,7 +85,7 @@ describe("requests of FoxBox-era clients", () => {
     expect(await call("PUT", "/api/v1/channels/set", body)).toEqual({ status: 200, body: { "setter:doorbell-chime@b": null } })
   })
 
-  it("reads an id or a kind sent as null as absent, but not a list: lists are arrays (wire.md §9)", async () => {
+  it("reads an id or a kind sent as null as absent, but not a list: lists are arrays (docs/reference.md §4)", async () => {
     const body = "{\"id\": null, \"getters\": [{\"kind\": \"OpenClosed\", \"id\": null, \"service\": null}]}"
     expect(await call("POST", "/api/v1/services", body)).toEqual({ status: 200, body: [services.frontDoor] })
     expect(await call("POST", "/api/v1/services", "{\"setters\": null}")).toEqual({

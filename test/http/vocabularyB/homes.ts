@@ -1,5 +1,5 @@
 /**
- * Simulator homes (shared/spec/simulator.md) for the vocabulary B tests over HTTP, and what vocabulary B
+ * Simulator homes (docs/simulator.md) for the vocabulary B tests over HTTP, and what vocabulary B
  * shows of them before anything is written. Timestamps are compared as `T` (see `withoutTimes`): a `null`
  * stays `null`, so "never updated" is still told apart from "updated at some time".
  */

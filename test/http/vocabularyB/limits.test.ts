@@ -5,7 +5,7 @@ import { expectUntouched, sharedGateway } from "./client.ts"
 import { home } from "./homes.ts"
 
 /**
- * The limits of one vocabulary B request (wire.md §9, src/http/RequestLimits.ts): 413 over the body size
+ * The limits of one vocabulary B request (docs/reference.md §9, src/http/RequestLimits.ts): 413 over the body size
  * limit, 400 past the selector and tag limits; nothing written or tagged past any of them.
  */
 

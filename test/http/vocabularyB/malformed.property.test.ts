@@ -18,7 +18,7 @@ import { sharedGateway } from "./client.ts"
 import { allGetters, allServices, allSetters, home, initialValues } from "./homes.ts"
 
 /**
- * Malformed bodies on every vocabulary B route (wire.md §6, §9): random text, random JSON of the wrong
+ * Malformed bodies on every vocabulary B route (docs/reference.md §9, §10): random text, random JSON of the wrong
  * shape, and near-misses of valid bodies (one wrong type, unknown field, bad value or bad id somewhere)
  * always get a 400 whose body is a JSON string naming a place in the body, never a 5xx, and leave the
  * gateway as it was: a request is validated whole before anything happens.

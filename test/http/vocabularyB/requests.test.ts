@@ -3,7 +3,7 @@ import { expectUntouched, sharedGateway } from "./client.ts"
 import { home, initialValues } from "./homes.ts"
 
 /**
- * Malformed requests to vocabulary B (wire.md §6, §9): a 400 whose body is a JSON string naming the place
+ * Malformed requests to vocabulary B (docs/reference.md §9, §10): a 400 whose body is a JSON string naming the place
  * in the body, with nothing written or tagged, for any part of the request that is invalid.
  */
 

@@ -5,11 +5,11 @@ import { expectUntouched, sharedGateway } from "./client.ts"
 import { getters, home, services, setters } from "./homes.ts"
 
 /**
- * The routes of vocabulary B (wire.md §6): every path and alias with its methods, each answering 200 with
+ * The routes of vocabulary B (docs/reference.md §6.2): every path and alias with its methods, each answering 200 with
  * JSON; 405 with `Allow` for another method; 404 for an unknown path.
  */
 
-/** Every route of vocabulary B with its methods (wire.md §6), aliases included. */
+/** Every route of vocabulary B with its methods (docs/reference.md §6.2), aliases included. */
 const routes: ReadonlyArray<readonly [path: string, methods: ReadonlyArray<string>]> = [
   ["/api/v1/services", ["GET", "POST"]],
   ["/api/v1/services/tag", ["POST", "DELETE"]],

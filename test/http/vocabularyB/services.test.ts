@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { freshGateway, ids, sharedGateway, tagsById } from "./client.ts"
 import { allServices, home, services } from "./homes.ts"
 
-/** get_services, add_service_tags and remove_service_tags over HTTP (wire.md §4–6, vocabulary B). */
+/** get_services, add_service_tags and remove_service_tags over HTTP (docs/reference.md §4–6, vocabulary B). */
 
 describe("get_services (GET /api/v1/services, alias POST)", () => {
   const { call, gateway } = sharedGateway(home)

@@ -4,7 +4,7 @@ import { startGateway } from "../../support/gatewayOverHttp.ts"
 import { answer, tagsById } from "./client.ts"
 import { home } from "./homes.ts"
 
-/** Tags belong to ids and are persisted (wire.md §6): a gateway started again on the same data folder keeps them. */
+/** Tags belong to ids and are persisted (docs/reference.md §6.5): a gateway started again on the same data folder keeps them. */
 
 describe("tags across a restart", () => {
   it("keeps service and channel tags written by clients when the gateway starts again on the same data folder", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { freshGateway, sharedGateway } from "./client.ts"
 import { getters, home, initialValues, setters, sprinklerOn, T, windSpeedValue } from "./homes.ts"
 
-/** fetch_values and send_values over HTTP (wire.md §6 result maps and per-channel errors, §9). */
+/** fetch_values and send_values over HTTP (docs/reference.md §6.4 result maps and per-channel errors, §9). */
 
 describe("fetch_values (GET /api/v1/channels/get, alias PUT and POST)", () => {
   const { call } = sharedGateway(home)

@@ -6,7 +6,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { openWatch, type WatchClient } from "../../support/openWatch.ts"
 import { lamp, on, temperature, watchHome, writeB } from "./watchHome.ts"
 
-/** The watch socket behind a token (wire.md §8): refused before the upgrade, and narrowed to the token's scope. */
+/** The watch socket behind a token (docs/reference.md §8): refused before the upgrade, and narrowed to the token's scope. */
 
 let gateway: GatewayOverHttp
 beforeAll(async () => {

@@ -22,7 +22,7 @@ describe("GetSelector", () => {
     expect(decoded(decodeGetSelectors([{}]))).toEqual([getter({})])
   })
 
-  it("reads the kind example of wire.md §4", () => {
+  it("reads the kind example of docs/reference.md §4", () => {
     expect(decoded(decodeGetSelectors([{ kind: { Exactly: { OnOff: [] } } }])))
       .toEqual([getter({ kind: exactly(builtinKind("OnOff")) })])
   })
@@ -49,7 +49,7 @@ describe("GetSelector", () => {
     expect(decoded(decodeGetSelectors([]))).toEqual([])
   })
 
-  it("rejects a single selector in place of the array (wire.md §9)", () => {
+  it("rejects a single selector in place of the array (docs/reference.md §4)", () => {
     expect(rejection(decodeGetSelectors({ id: { Exactly: "getter:temp@sim" } })))
       .toMatch(/^body: expected an array of GetSelector/)
   })
@@ -75,7 +75,7 @@ describe("GetSelector", () => {
       .toBe(`body[0].kind.Exactly: unknown kind "Toaster"`)
   })
 
-  it("applies the identifier rules of wire.md §1 to ids", () => {
+  it("applies the identifier rules of docs/reference.md §1 to ids", () => {
     expect(rejection(decodeGetSelectors([{ id: { Exactly: "" } }]))).toBe("body[0].id.Exactly: must not be empty")
     expect(rejection(decodeGetSelectors([{ parent: { Exactly: "x".repeat(257) } }])))
       .toBe("body[0].parent.Exactly: must be at most 256 characters")
@@ -85,7 +85,7 @@ describe("GetSelector", () => {
     expect(rejection(decodeGetSelectors([{ id: { Exactly: 7 } }]))).toMatch(/^body\[0\]\.id\.Exactly: expected a channel id/)
   })
 
-  it("applies the tag rules of wire.md §1 to tags, naming the bad one", () => {
+  it("applies the tag rules of docs/reference.md §1 to tags, naming the bad one", () => {
     expect(rejection(decodeGetSelectors([{ tags: ["ok", "bell\u0007"] }])))
       .toBe("body[0].tags[1]: must not contain control characters")
     expect(rejection(decodeGetSelectors([{ tags: [""] }]))).toBe("body[0].tags[0]: must not be empty")

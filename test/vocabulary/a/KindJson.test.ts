@@ -5,7 +5,7 @@ import { decodeKind, encodeKind } from "../../../src/vocabulary/a/index.ts"
 import { kind } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "./expectations.ts"
 
-/** The kinds of wire.md §3, written out here so that a kind missing from the domain is noticed. */
+/** The kinds of docs/reference.md §3, written out here so that a kind missing from the domain is noticed. */
 const wireKinds = [
   "Ready", "TakeSnapshot", "OnOff", "OpenClosed", "DoorLocked", "LightColor", "CurrentTime", "CurrentTimeOfDay",
   "RemainingTime", "Countdown", "CountEveryInterval", "Thermostat", "ActualTemperature", "OvenTemperature",
@@ -17,7 +17,7 @@ describe("Kind (vocabulary A)", () => {
     expect(decoded(decodeKind({ OnOff: [] }))).toEqual(builtinKind("OnOff"))
   })
 
-  it.each(wireKinds)("knows the kind %s of wire.md §3, both ways", (name) => {
+  it.each(wireKinds)("knows the kind %s of docs/reference.md §3, both ways", (name) => {
     const json = { [name]: [] }
     const kind = decoded(decodeKind(json))
     expect(kind).toEqual({ _tag: "Builtin", name })

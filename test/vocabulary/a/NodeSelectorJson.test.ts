@@ -32,7 +32,7 @@ describe("NodeSelector", () => {
     expect(decoded(decodeNodeSelectors([{ id: { Conflict: [] } }]))).toEqual([serviceSelector({ id: conflict })])
   })
 
-  it("rejects a single selector in place of the array (wire.md §9)", () => {
+  it("rejects a single selector in place of the array (docs/reference.md §4)", () => {
     expect(rejection(decodeNodeSelectors({}))).toMatch(/^body: expected an array of NodeSelector/)
   })
 

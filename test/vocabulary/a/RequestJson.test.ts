@@ -111,7 +111,7 @@ describe("put_channel_value body", () => {
     expect(decoded(decodePutValueBody([[], null]))).toEqual([{ selectors: [], value: { _tag: "Unit" } }])
   })
 
-  it("rejects a malformed value, naming where it is, in either form (wire.md §9)", () => {
+  it("rejects a malformed value, naming where it is, in either form (docs/reference.md §9)", () => {
     const color = { Color: { h: 10, s: 2, v: 0.5 } }
     expect(rejection(decodePutValueBody([[{}], color]))).toMatch(/^body\[1\]\.Color\.s: /)
     expect(rejection(decodePutValueBody({ set: [{}], value: color }))).toMatch(/^body\.value\.Color\.s: /)

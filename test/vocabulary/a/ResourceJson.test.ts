@@ -129,7 +129,7 @@ describe("Channel (vocabulary A)", () => {
     }))
   })
 
-  it("writes exactly the keys of wire.md §5", () => {
+  it("writes exactly the keys of docs/reference.md §5", () => {
     fc.assert(fc.property(channel, (c) => {
       const json = onTheWire(encodeChannel(c)) as Record<string, Record<string, Record<string, unknown>>>
       expect(Object.keys(json).sort()).toEqual(["id", "last_seen", "mechanism", "node", "tags"])

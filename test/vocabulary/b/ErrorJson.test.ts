@@ -5,7 +5,7 @@ import { decodeChannelError, encodeChannelError } from "../../../src/vocabulary/
 import { channelError } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "../common/expectations.ts"
 
-describe("per-channel errors of vocabulary B (wire.md §6, §9)", () => {
+describe("per-channel errors of vocabulary B (docs/reference.md §6.4)", () => {
   const examples: ReadonlyArray<readonly [unknown, ChannelError]> = [
     [{ NoSuchService: "service:x@sim" }, { _tag: "NoSuchService", id: ServiceId.make("service:x@sim") }],
     [{ NoSuchGetter: "getter:x@sim" }, { _tag: "NoSuchGetter", id: ChannelId.make("getter:x@sim") }],

@@ -7,7 +7,7 @@ import { decoded, onTheWire, rejection } from "../common/expectations.ts"
 
 const t = ChannelId.make("getter:t@sim")
 
-describe("watch events of vocabulary B (wire.md §7)", () => {
+describe("watch events of vocabulary B (docs/reference.md §7)", () => {
   const examples: ReadonlyArray<readonly [unknown, WatchEvent]> = [
     [
       { Value: { from: "getter:t@sim", value: { Temperature: { C: 21.5 } } } },

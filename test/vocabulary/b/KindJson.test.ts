@@ -7,7 +7,7 @@ import { decoded, onTheWire, rejection } from "../common/expectations.ts"
 
 const decode = (json: unknown) => decodeKind(json, [0, "kind"])
 
-describe("kinds in vocabulary B (wire.md §3)", () => {
+describe("kinds in vocabulary B (docs/reference.md §3)", () => {
   it("a built-in kind is its bare name", () => {
     expect(decoded(decode("OnOff"))).toEqual({ _tag: "Builtin", name: "OnOff" })
     expect(encodeKind({ _tag: "Builtin", name: "OnOff" })).toBe("OnOff")

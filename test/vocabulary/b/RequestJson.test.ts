@@ -40,7 +40,7 @@ const onValue = { _tag: "OnOff", state: "On" } as const
 const setter = exactly("setter" as const)
 const door = (id: string) => channelSelector({ id: exactly(ChannelId.make(id)), mechanism: setter })
 
-describe("tag bodies (wire.md §6)", () => {
+describe("tag bodies (docs/reference.md §6.2)", () => {
   it("{\"services\": sel(s), \"tags\": [..]} of /services/tag", () => {
     expect(decoded(decodeServiceTagBody({ services: { id: "service:hall@sim" }, tags: ["b", "a"] }))).toEqual({
       selectors: [serviceSelector({ id: exactly(ServiceId.make("service:hall@sim")) })],
@@ -96,7 +96,7 @@ describe("tag bodies (wire.md §6)", () => {
   })
 })
 
-describe("fetch body (wire.md §6)", () => {
+describe("fetch body (docs/reference.md §6.2)", () => {
   it("is GetterSelector(s)", () => {
     expect(decoded(decodeFetchBody({ id: "getter:t@sim" }))).toEqual([
       channelSelector({ id: exactly(ChannelId.make("getter:t@sim")), mechanism: exactly("getter") })
@@ -110,7 +110,7 @@ describe("fetch body (wire.md §6)", () => {
   })
 })
 
-describe("send body (wire.md §6): a target, a list of targets and pairs, a bare pair", () => {
+describe("send body (docs/reference.md §6.2): a target, a list of targets and pairs, a bare pair", () => {
   const expected: ReadonlyArray<SendTarget> = [{ selectors: [door("setter:door@sim")], value: onValue }]
 
   it("one target {\"select\": sel(s), \"value\": V}", () => {

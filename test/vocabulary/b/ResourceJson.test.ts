@@ -59,8 +59,8 @@ const serviceWithoutPush = (s: Service): Service => ({
   setters: s.setters.map(withoutPush)
 })
 
-describe("Channel in vocabulary B (wire.md §5)", () => {
-  it("is written with exactly the keys of §5, timestamps in UTC", () => {
+describe("Channel in vocabulary B (docs/reference.md §5)", () => {
+  it("is written with exactly the keys of docs/reference.md §5, timestamps in UTC", () => {
     expect(encodeChannel(light)).toEqual(lightJson)
     expect(Object.keys(encodeChannel(light) as object)).toEqual(
       ["id", "service", "adapter", "mechanism", "kind", "tags", "updated", "last_seen"]
@@ -87,8 +87,8 @@ describe("Channel in vocabulary B (wire.md §5)", () => {
   })
 })
 
-describe("Service in vocabulary B (wire.md §5)", () => {
-  it("is written with exactly the keys of §5", () => {
+describe("Service in vocabulary B (docs/reference.md §5)", () => {
+  it("is written with exactly the keys of docs/reference.md §5", () => {
     expect(encodeService(hall)).toEqual(hallJson)
     expect(Object.keys(encodeService(hall) as object)).toEqual(["id", "adapter", "tags", "properties", "getters", "setters"])
   })

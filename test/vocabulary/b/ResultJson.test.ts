@@ -15,7 +15,7 @@ const a = ChannelId.make("getter:a@sim")
 const b = ChannelId.make("getter:b@sim")
 const c = ChannelId.make("getter:c@sim")
 
-describe("result maps of vocabulary B (wire.md §6)", () => {
+describe("result maps of vocabulary B (docs/reference.md §6.4)", () => {
   it("fetch: the value, null for no value yet, or {\"Error\": E}, keys sorted", () => {
     const results: FetchResults = [
       { key: c, result: Result.fail({ _tag: "NoSuchGetter", id: c }) },

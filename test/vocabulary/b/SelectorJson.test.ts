@@ -45,7 +45,7 @@ const getter = exactly("getter" as const)
 const setter = exactly("setter" as const)
 const onOff: Kind = { _tag: "Builtin", name: "OnOff" }
 
-describe("GetterSelector and SetterSelector (wire.md §4)", () => {
+describe("GetterSelector and SetterSelector (docs/reference.md §4)", () => {
   it("{} matches every channel of its mechanism", () => {
     expect(decoded(decodeGetterSelector({}))).toEqual(channelSelector({ mechanism: getter }))
     expect(decoded(decodeSetterSelector({}))).toEqual(channelSelector({ mechanism: setter }))
@@ -69,7 +69,7 @@ describe("GetterSelector and SetterSelector (wire.md §4)", () => {
     )
   })
 
-  it("refuses null for a nested list, which is always an array (wire.md §9)", () => {
+  it("refuses null for a nested list, which is always an array (docs/reference.md §4)", () => {
     expect(rejection(decodeGetterSelector({ tags: null }))).toBe("body.tags: expected an array of strings, got null")
     expect(rejection(decodeGetterSelector({ service_tags: null }))).toMatch(/^body\.service_tags: expected an array/)
     expect(rejection(decodeServiceSelector({ getters: null }))).toMatch(/^body\.getters: expected an array of GetterSelectors, got null/)
@@ -127,7 +127,7 @@ describe("GetterSelector and SetterSelector (wire.md §4)", () => {
   })
 })
 
-describe("ServiceSelector (wire.md §4)", () => {
+describe("ServiceSelector (docs/reference.md §4)", () => {
   it("reads id, tags and the getters and setters it must have", () => {
     const json = { id: "service:hall@sim", tags: ["hall"], getters: [{ kind: "OnOff" }], setters: [{}] }
     expect(decoded(decodeServiceSelector(json))).toEqual(serviceSelector({
@@ -153,7 +153,7 @@ describe("ServiceSelector (wire.md §4)", () => {
   })
 })
 
-describe("top-level selector(s) (wire.md §9)", () => {
+describe("top-level selector(s) (docs/reference.md §4)", () => {
   it("a single selector stands for an array of one", () => {
     expect(decoded(decodeGetterSelectors({ kind: "OnOff" }))).toEqual(decoded(decodeGetterSelectors([{ kind: "OnOff" }])))
     expect(decoded(decodeServiceSelectors({}))).toHaveLength(1)

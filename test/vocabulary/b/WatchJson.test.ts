@@ -11,7 +11,7 @@ const thermometer = channelSelector({ id: exactly(ChannelId.make("getter:t@sim")
 const warm = { Geq: { Temperature: { C: 25 } } }
 const warmRange = { _tag: "Geq", value: { _tag: "Temperature", unit: "C", degrees: 25 } } as const
 
-describe("the watch frame of vocabulary B (wire.md §7)", () => {
+describe("the watch frame of vocabulary B (docs/reference.md §7)", () => {
   it("[{\"select\": sel(s), \"range\": R}] watches values in the range, and always topology", () => {
     expect(decoded(decodeWatchFrame([{ select: { id: "getter:t@sim" }, range: warm }]))).toEqual([
       { selector: thermometer, values: { _tag: "InRange", range: warmRange }, topology: true }

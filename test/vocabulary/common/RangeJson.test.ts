@@ -8,7 +8,7 @@ import { decoded, onTheWire, rejection } from "./expectations.ts"
 const decode = (json: unknown) => decodeRange(json, [0, "range"])
 const celsius = (degrees: number) => ({ Temperature: { C: degrees } })
 
-describe("ranges on the wire (wire.md §7)", () => {
+describe("ranges on the wire (docs/reference.md §7)", () => {
   it("read and write the five forms", () => {
     const examples: ReadonlyArray<readonly [unknown, Range]> = [
       [{ Eq: { OnOff: "On" } }, { _tag: "Eq", value: { _tag: "OnOff", state: "On" } }],

@@ -9,7 +9,7 @@ import { decoded, deeplyNested, onTheWire, rejection } from "./expectations.ts"
 const at = ["value"]
 const decode = (json: unknown) => decodeValue(json, at)
 
-describe("values on the wire (wire.md §2)", () => {
+describe("values on the wire (docs/reference.md §2)", () => {
   describe("the examples of the table read as the model and are written back as shown", () => {
     const examples: ReadonlyArray<readonly [unknown, Value]> = [
       [{ Unit: null }, { _tag: "Unit" }],
