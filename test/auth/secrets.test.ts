@@ -1,7 +1,7 @@
 import * as fc from "fast-check"
 import { Deferred, Effect, Fiber, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
-import { LoginLocked, LoginThrottle, maxFailuresPerAddress, maxFailuresPerUser } from "../../src/auth/LoginThrottle.ts"
+import { LoginLocked, LoginThrottle, type LoginThrottleShape, maxFailuresPerAddress, maxFailuresPerUser } from "../../src/auth/LoginThrottle.ts"
 import { hashPassword, verifyPassword } from "../../src/auth/Password.ts"
 import { hashToken, looksLikeToken, mintToken } from "../../src/auth/TokenSecret.ts"
 
@@ -58,6 +58,12 @@ describe("the login throttle", () => {
       Effect.catchIf((e): e is LoginLocked => e instanceof LoginLocked, (e) => Effect.succeed(e.retryAfterSeconds)),
       Effect.orDie
     )
+  /** A check that is counted when it starts and answers `answer` once `release` is done. */
+  const slowCheck = (release: Deferred.Deferred<void>, answer: Effect.Effect<Option.Option<string>>, checks: { count: number }) =>
+    Effect.andThen(Effect.sync(() => void checks.count++), Effect.andThen(Deferred.await(release), answer))
+  /** Starts an attempt now, up to its check or its wait, in a fiber of its own. */
+  const inFlight = (throttle: LoginThrottleShape, username: string, address: string, check: Effect.Effect<Option.Option<string>>) =>
+    Effect.forkChild(outcome(throttle.attempt(username, address, check)), { startImmediately: true })
 
   it("locks a username after its failures, from any address, and a success clears it", async () => {
     const result = await run(Effect.gen(function*() {
@@ -97,26 +103,72 @@ describe("the login throttle", () => {
     expect(locked.elsewhere).toBe("user")
   })
 
-  it("counts attempts still being checked: the one past the limit is refused without being checked", async () => {
-    const result = await run(Effect.gen(function*() {
+  /**
+   * A full budget of bob's attempts at one address in flight, each checked as `answer` once released,
+   * and one more attempt started meanwhile, whose check admits: what each answered, and how many
+   * checks ran while they were in flight and in all.
+   */
+  const oneMoreThanTheBudget = (answer: Effect.Effect<Option.Option<string>>) =>
+    run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
       const release = yield* Deferred.make<void>()
-      let checked = 0
-      const slowRefusal = Effect.andThen(Effect.sync(() => void checked++), Effect.as(Deferred.await(release), Option.none()))
-      const inFlight = yield* Effect.forkChild(
-        Effect.all(Array.from({ length: maxFailuresPerUser }, () => outcome(throttle.attempt("bob", "10.0.0.1", slowRefusal))), {
-          concurrency: "unbounded"
-        })
+      const checks = { count: 0 }
+      const budget = yield* Effect.forEach(
+        Array.from({ length: maxFailuresPerUser }),
+        () => inFlight(throttle, "bob", "10.0.0.1", slowCheck(release, answer, checks))
       )
-      yield* Effect.yieldNow
-      const extra = yield* outcome(throttle.attempt("bob", "10.0.0.2", admitted))
-      const checkedWhileInFlight = checked
+      const extra = yield* inFlight(throttle, "bob", "10.0.0.1", slowCheck(release, admitted, checks))
+      const checkedWhileInFlight = checks.count
       yield* Deferred.succeed(release, undefined)
-      return { extra, checkedWhileInFlight, inFlight: yield* Fiber.join(inFlight) }
+      return { checkedWhileInFlight, budget: yield* Fiber.joinAll(budget), extra: yield* Fiber.join(extra), checked: checks.count }
+    }))
+
+  it("holds an attempt past the budget while those in flight could still use it, and refuses it unchecked once they have failed", async () => {
+    const result = await oneMoreThanTheBudget(refused)
+    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUser)
+    expect(result.budget).toEqual(Array<string>(maxFailuresPerUser).fill("refused"))
+    expect(result.extra).toBeGreaterThan(0)
+    expect(result.checked).toBe(maxFailuresPerUser)
+  })
+
+  it("lets in an attempt that waited, once those in flight have succeeded", async () => {
+    const result = await oneMoreThanTheBudget(admitted)
+    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUser)
+    expect(result.budget).toEqual(Array<string>(maxFailuresPerUser).fill("user"))
+    expect(result.extra).toBe("user")
+    expect(result.checked).toBe(maxFailuresPerUser + 1)
+  })
+
+  it("judges a waiting attempt on what those in flight turned out to be: a success among failures makes room", async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      const releaseWrong = yield* Deferred.make<void>()
+      const releaseRight = yield* Deferred.make<void>()
+      const checks = { count: 0 }
+      const wrong = yield* Effect.forEach(
+        Array.from({ length: maxFailuresPerUser - 1 }),
+        () => inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseWrong, refused, checks))
+      )
+      const right = yield* inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseRight, admitted, checks))
+      const extra = yield* inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseWrong, refused, checks))
+      const checkedWhileInFlight = checks.count
+      yield* Deferred.succeed(releaseRight, undefined)
+      const first = yield* Fiber.join(right)
+      yield* Deferred.succeed(releaseWrong, undefined)
+      return {
+        checkedWhileInFlight,
+        first,
+        wrong: yield* Fiber.joinAll(wrong),
+        extra: yield* Fiber.join(extra),
+        // Five failures now: the pair is locked.
+        next: yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
+      }
     }))
     expect(result.checkedWhileInFlight).toBe(maxFailuresPerUser)
-    expect(result.extra).toBeGreaterThan(0)
-    expect(result.inFlight).toEqual(Array<string>(maxFailuresPerUser).fill("refused"))
+    expect(result.first).toBe("user")
+    expect(result.wrong).toEqual(Array<string>(maxFailuresPerUser - 1).fill("refused"))
+    expect(result.extra).toBe("refused")
+    expect(result.next).toBeGreaterThan(0)
   })
 
   it("counts an attempt whose check fails or is interrupted as a failure", async () => {

@@ -161,6 +161,20 @@ describe("POST /users/login against many attempts at once", () => {
       expectLocked(await login(fresh, "admin", fresh.adminPassword))
     }), 60_000)
 
+  it("logs in every one of a parallel burst of right passwords", () =>
+    onFreshGateway(async (fresh) => {
+      const replies = await Promise.all(Array.from({ length: 8 }, () => login(fresh, "admin", fresh.adminPassword)))
+      expect(statuses(replies)).toEqual(Array<number>(8).fill(201))
+    }), 60_000)
+
+  it("judges each attempt of a parallel burst on its own while fewer than 5 fail: 8 right and 4 wrong get 8 × 201, 4 × 401", () =>
+    onFreshGateway(async (fresh) => {
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => login(fresh, "admin", i % 3 === 1 ? "wrong" : fresh.adminPassword))
+      )
+      expect(statuses(replies)).toEqual([...Array<number>(8).fill(201), ...Array<number>(4).fill(401)])
+    }), 60_000)
+
   it("still logs in the right password sent among wrong ones, while the user is under the limit", () =>
     onFreshGateway(async (fresh) => {
       const replies = await Promise.all([
