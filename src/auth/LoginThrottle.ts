@@ -1,25 +1,35 @@
 import { Context, Data, Deferred, Effect, Exit, Layer, Option } from "effect"
 
 /**
- * Login attempts, counted per username and per client address over a sliding window: past the limit,
- * further attempts are refused (429, `Retry-After`) without checking the password, so guessing is slow
- * and costs the gateway no scrypt work.
+ * Login attempts, counted over a sliding window per username and client address (the pair), per
+ * client address, and per username from every address: past a limit, further attempts are refused
+ * (429, `Retry-After`) without checking the password, so guessing is slow and costs the gateway no
+ * scrypt work.
+ *
+ * The pair's limit is the low one: a client that keeps failing as a user (a bridge retrying a stale
+ * password, a guesser) locks out that user at its own address only, not the same user elsewhere. The
+ * address's limit bounds one client trying many usernames; the user's, far higher, bounds guessing
+ * one user's password from many addresses.
  *
  * An attempt counts from the moment it is let in, before its password is checked, and counts as a
  * failure unless it succeeds: a burst sent in parallel is refused exactly as the same attempts sent one
  * by one (checking first and counting after the ~170 ms of scrypt let every attempt of a burst through).
  * An attempt that would be refused only because of attempts still being checked waits for them to end,
  * and is then judged on what they turned out to be: eight right passwords at once all get in. A success
- * takes its own attempt back and clears the username's failures (not the address's: a household behind
- * one address keeps its budget).
+ * takes its own attempt back and clears the failures of its pair (not the address's: a household
+ * behind one address keeps one budget; nor the other addresses' against the user).
  * Kept in memory: a restart forgets, which only lets an attacker start over as slowly.
  */
 
-/** Failures allowed per username within the window. */
-export const maxFailuresPerUser = 5
-/** Failures allowed per client address within the window (a household shares one address behind NAT). */
+/** Failures allowed per username from one client address within the window. */
+export const maxFailuresPerUserAndAddress = 5
+/** Failures allowed per client address within the window, whatever the usernames (a household shares one address behind NAT). */
 export const maxFailuresPerAddress = 20
+/** Failures allowed per username within the window, whatever the addresses: guessing from many addresses. */
+export const maxFailuresPerUser = 100
 export const failureWindowMs = 5 * 60_000
+/** The address counted for a client whose address is not known: all such clients share one budget. */
+export const unknownAddress = "unknown"
 /** Keys remembered at most, so a flood of made-up usernames cannot grow memory without bound. */
 const maxKeys = 10_000
 
@@ -33,8 +43,8 @@ export class LoginLocked extends Data.TaggedError("LoginLocked")<{ readonly retr
 export interface LoginThrottleShape {
   /**
    * One login attempt of `username` from `address`: `check` answers the user it admits, or `None`.
-   * Fails with LoginLocked, without running `check`, when the user or the address has used its
-   * budget; waits first while attempts still in flight could still use it. An attempt whose check
+   * Fails with LoginLocked, without running `check`, when the pair, the address or the user has used
+   * its budget; waits first while attempts still in flight could still use it. An attempt whose check
    * fails or is interrupted counts as a failure.
    */
   readonly attempt: <A, E, R>(
@@ -44,9 +54,10 @@ export interface LoginThrottleShape {
   ) => Effect.Effect<Option.Option<A>, E | LoginLocked, R>
 }
 
-/** One attempt, listed under its username and under its address: when it began, and whether it is still being checked. */
+/** One attempt, listed under its username and under its address: when it began, from where, and whether it is still being checked. */
 interface Entry {
   readonly at: number
+  readonly address: string
   pending: boolean
 }
 
@@ -91,22 +102,27 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
       const now = Date.now()
       const userKey = `user:${username}`
       const addressKey = `address:${address}`
-      const verdicts = [judge(recent(userKey, now), maxFailuresPerUser, now), judge(recent(addressKey, now), maxFailuresPerAddress, now)]
+      const ofUser = recent(userKey, now)
+      const verdicts = [
+        judge(ofUser.filter((entry) => entry.address === address), maxFailuresPerUserAndAddress, now),
+        judge(ofUser, maxFailuresPerUser, now),
+        judge(recent(addressKey, now), maxFailuresPerAddress, now)
+      ]
       const waits = verdicts.filter((verdict) => typeof verdict === "number")
       if (waits.length > 0) return new LoginLocked({ retryAfterSeconds: Math.max(1, ...waits) })
       if (verdicts.includes("busy")) return "busy"
-      const entry = { at: now, pending: true }
+      const entry = { at: now, address, pending: true }
       record(userKey, entry)
       record(addressKey, entry)
       return entry
     }
 
-    const end = (username: string, address: string, entry: Entry, succeeded: boolean) => {
+    const end = (username: string, entry: Entry, succeeded: boolean) => {
       entry.pending = false
       if (succeeded) {
-        // The user's own attempts still in flight keep their places; its failures are cleared.
-        remove(`user:${username}`, (other) => other !== entry && other.pending)
-        remove(`address:${address}`, (other) => other !== entry)
+        // The pair's attempts still in flight keep their places; its failures are cleared.
+        remove(`user:${username}`, (other) => other !== entry && (other.pending || other.address !== entry.address))
+        remove(`address:${entry.address}`, (other) => other !== entry)
       }
       const ended = anAttemptEnded
       anAttemptEnded = Deferred.makeUnsafe<void>()
@@ -124,7 +140,7 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
         })
         return Effect.flatMap(admitted, (entry) =>
           restore(check).pipe(
-            Effect.onExit((exit) => Effect.sync(() => end(username, address, entry, Exit.isSuccess(exit) && Option.isSome(exit.value))))
+            Effect.onExit((exit) => Effect.sync(() => end(username, entry, Exit.isSuccess(exit) && Option.isSome(exit.value))))
           ))
       })
 
