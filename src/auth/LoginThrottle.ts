@@ -16,8 +16,9 @@ import { Context, Data, Deferred, Effect, Exit, Layer, Option } from "effect"
  * by one (checking first and counting after the ~170 ms of scrypt let every attempt of a burst through).
  * An attempt that would be refused only because of attempts still being checked waits for them to end,
  * and is then judged on what they turned out to be: eight right passwords at once all get in. A success
- * takes its own attempt back and clears the failures of its pair (not the address's: a household
- * behind one address keeps one budget; nor the other addresses' against the user).
+ * takes its own attempt back and clears the failures of its pair, those of its attempts in flight
+ * included (not the address's: a household behind one address keeps one budget; nor the other
+ * addresses' against the user).
  * Kept in memory: a restart forgets, which only lets an attacker start over as slowly.
  */
 
@@ -54,11 +55,15 @@ export interface LoginThrottleShape {
   ) => Effect.Effect<Option.Option<A>, E | LoginLocked, R>
 }
 
-/** One attempt, listed under its username and under its address: when it began, from where, and whether it is still being checked. */
+/**
+ * One attempt, listed under its username and under its address: when it began, from where, whether it
+ * is still being checked, and whether a success of its pair has cleared it (no failure against the user).
+ */
 interface Entry {
   readonly at: number
   readonly address: string
   pending: boolean
+  cleared: boolean
 }
 
 /** What a budget says of one more attempt: it may go ahead, it must wait for those in flight, or it is refused for this many seconds. */
@@ -111,7 +116,7 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
       const waits = verdicts.filter((verdict) => typeof verdict === "number")
       if (waits.length > 0) return new LoginLocked({ retryAfterSeconds: Math.max(1, ...waits) })
       if (verdicts.includes("busy")) return "busy"
-      const entry = { at: now, address, pending: true }
+      const entry = { at: now, address, pending: true, cleared: false }
       record(userKey, entry)
       record(addressKey, entry)
       return entry
@@ -119,11 +124,14 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
 
     const end = (username: string, entry: Entry, succeeded: boolean) => {
       entry.pending = false
+      const userKey = `user:${username}`
       if (succeeded) {
-        // The pair's attempts still in flight keep their places; its failures are cleared.
-        remove(`user:${username}`, (other) => other !== entry && (other.pending || other.address !== entry.address))
+        // Clears the pair's failures, and those its attempts still in flight turn out to be, whatever
+        // the order they end in; those keep their places until they end.
+        for (const other of attempts.get(userKey) ?? []) if (other.address === entry.address) other.cleared = true
         remove(`address:${entry.address}`, (other) => other !== entry)
       }
+      remove(userKey, (other) => other.pending || !other.cleared)
       const ended = anAttemptEnded
       anAttemptEnded = Deferred.makeUnsafe<void>()
       Deferred.doneUnsafe(ended, Exit.void)

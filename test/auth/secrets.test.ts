@@ -183,20 +183,34 @@ describe("the login throttle", () => {
       yield* Deferred.succeed(releaseRight, undefined)
       const first = yield* Fiber.join(right)
       yield* Deferred.succeed(releaseWrong, undefined)
-      return {
-        checkedWhileInFlight,
-        first,
-        wrong: yield* Fiber.joinAll(wrong),
-        extra: yield* Fiber.join(extra),
-        // Five failures now: the pair is locked.
-        next: yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
-      }
+      return { checkedWhileInFlight, first, wrong: yield* Fiber.joinAll(wrong), extra: yield* Fiber.join(extra) }
     }))
     expect(result.checkedWhileInFlight).toBe(maxFailuresPerUserAndAddress)
     expect(result.first).toBe("user")
     expect(result.wrong).toEqual(Array<string>(maxFailuresPerUserAndAddress - 1).fill("refused"))
     expect(result.extra).toBe("refused")
-    expect(result.next).toBeGreaterThan(0)
+  })
+
+  it("clears, with a success, the failures of its pair's attempts that were still being checked, whatever the order they end in", async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      const releaseWrong = yield* Deferred.make<void>()
+      const checks = { count: 0 }
+      const wrong = yield* Effect.forEach(
+        Array.from({ length: maxFailuresPerUserAndAddress - 1 }),
+        () => inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseWrong, refused, checks))
+      )
+      // The right password is checked first; the wrong ones sent with it fail after.
+      const right = yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
+      yield* Deferred.succeed(releaseWrong, undefined)
+      yield* Fiber.joinAll(wrong)
+      const after = []
+      for (let i = 0; i < maxFailuresPerUserAndAddress; i++) after.push(yield* outcome(throttle.attempt("bob", "10.0.0.1", refused)))
+      return { right, after, locked: yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted)) }
+    }))
+    expect(result.right).toBe("user")
+    expect(result.after).toEqual(Array<string>(maxFailuresPerUserAndAddress).fill("refused"))
+    expect(result.locked).toBeGreaterThan(0)
   })
 
   it("counts an attempt whose check fails or is interrupted as a failure", async () => {
