@@ -1,8 +1,11 @@
 import { Context, type Effect } from "effect"
 
 export interface BrokerCredentialsShape {
-  /** Whether an MQTT client may connect with this username and password (a user's password or unscoped token). */
-  readonly check: (username: string, password: string) => Effect.Effect<boolean>
+  /**
+   * Whether an MQTT client at `address` may connect with this username and password (a user's password
+   * or unscoped token).
+   */
+  readonly check: (username: string, password: string, address: string) => Effect.Effect<boolean>
 }
 
 /**

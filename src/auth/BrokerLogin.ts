@@ -7,8 +7,8 @@ import { Users } from "./Users.ts"
 /**
  * Who may connect to the embedded MQTT broker: a gateway user, with its password or with one of its
  * tokens that carries no scope, API or session (either carries the user's full rights). A client on
- * the broker can publish any device's state, so a token scoped to some channels is not enough. Failed logins count against the user like HTTP logins
- * (the broker does not tell us the client's address, so the budget is per user only).
+ * the broker can publish any device's state, so a token scoped to some channels is not enough. Logins
+ * are counted with the HTTP logins, per user and client address alike (LoginThrottle).
  */
 export const brokerLogin = Layer.effect(
   BrokerCredentials,
@@ -24,8 +24,8 @@ export const brokerLogin = Layer.effect(
         Option.exists((caller) => caller.user.name === username && Option.isNone(caller.scope))
       )
     return BrokerCredentials.of({
-      check: (username, password) =>
-        throttle.attempt(username, `mqtt:${username}`, Effect.gen(function*() {
+      check: (username, password, address) =>
+        throttle.attempt(username, address, Effect.gen(function*() {
           const accepted = (yield* byToken(username, password)) || (yield* byPassword(username, password))
           return accepted ? Option.some(username) : Option.none()
         })).pipe(Effect.map(Option.isSome), Effect.orElseSucceed(() => false))

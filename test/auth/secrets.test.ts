@@ -1,7 +1,14 @@
 import * as fc from "fast-check"
 import { Deferred, Effect, Fiber, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
-import { LoginLocked, LoginThrottle, maxFailuresPerAddress, maxFailuresPerUser } from "../../src/auth/LoginThrottle.ts"
+import {
+  LoginLocked,
+  LoginThrottle,
+  type LoginThrottleShape,
+  maxFailuresPerAddress,
+  maxFailuresPerUser,
+  maxFailuresPerUserAndAddress
+} from "../../src/auth/LoginThrottle.ts"
 import { hashPassword, verifyPassword } from "../../src/auth/Password.ts"
 import { hashToken, looksLikeToken, mintToken } from "../../src/auth/TokenSecret.ts"
 
@@ -58,30 +65,57 @@ describe("the login throttle", () => {
       Effect.catchIf((e): e is LoginLocked => e instanceof LoginLocked, (e) => Effect.succeed(e.retryAfterSeconds)),
       Effect.orDie
     )
+  /** A check that is counted when it starts and answers `answer` once `release` is done. */
+  const slowCheck = (release: Deferred.Deferred<void>, answer: Effect.Effect<Option.Option<string>>, checks: { count: number }) =>
+    Effect.andThen(Effect.sync(() => void checks.count++), Effect.andThen(Deferred.await(release), answer))
+  /** Starts an attempt now, up to its check or its wait, in a fiber of its own. */
+  const inFlight = (throttle: LoginThrottleShape, username: string, address: string, check: Effect.Effect<Option.Option<string>>) =>
+    Effect.forkChild(outcome(throttle.attempt(username, address, check)), { startImmediately: true })
 
-  it("locks a username after its failures, from any address, and a success clears it", async () => {
+  it("locks a username at one address after its failures there, not at another, nor another user there", async () => {
     const result = await run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
-      for (let i = 0; i < maxFailuresPerUser; i++) yield* outcome(throttle.attempt("bob", `10.0.0.${i}`, refused))
-      const locked = yield* outcome(throttle.attempt("bob", "10.0.0.99", admitted))
-      const other = yield* outcome(throttle.attempt("alice", "10.0.0.99", admitted))
-      return { locked, other }
+      for (let i = 0; i < maxFailuresPerUserAndAddress; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
+      return {
+        locked: yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted)),
+        elsewhere: yield* outcome(throttle.attempt("bob", "10.0.0.2", admitted)),
+        otherUser: yield* outcome(throttle.attempt("alice", "10.0.0.1", admitted))
+      }
     }))
     expect(result.locked).toBeGreaterThan(0)
     expect(result.locked).toBeLessThanOrEqual(300)
-    expect(result.other).toBe("user")
+    expect(result).toMatchObject({ elsewhere: "user", otherUser: "user" })
   })
 
-  it("forgets a username's failures when it logs in", async () => {
+  it(`locks a username everywhere after ${maxFailuresPerUser} failures from many addresses, which a success elsewhere does not clear`, async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      // Under the pair's limit at each address.
+      const address = (i: number) => `10.0.${Math.floor(i / (maxFailuresPerUserAndAddress - 1))}.1`
+      for (let i = 0; i < maxFailuresPerUser - 1; i++) yield* outcome(throttle.attempt("bob", address(i), refused))
+      const beforeCeiling = yield* outcome(throttle.attempt("bob", "192.0.2.1", admitted))
+      yield* outcome(throttle.attempt("bob", "192.0.2.2", refused))
+      return {
+        beforeCeiling,
+        atCeiling: yield* outcome(throttle.attempt("bob", "192.0.2.3", admitted)),
+        otherUser: yield* outcome(throttle.attempt("alice", "192.0.2.3", admitted))
+      }
+    }))
+    expect(result.beforeCeiling).toBe("user")
+    expect(result.atCeiling).toBeGreaterThan(0)
+    expect(result.otherUser).toBe("user")
+  })
+
+  it("forgets a username's failures at an address when it logs in there", async () => {
     const after = await run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
-      for (let i = 0; i < maxFailuresPerUser - 1; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
+      for (let i = 0; i < maxFailuresPerUserAndAddress - 1; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
       yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
       const answers = []
-      for (let i = 0; i < maxFailuresPerUser; i++) answers.push(yield* outcome(throttle.attempt("bob", "10.0.0.1", refused)))
+      for (let i = 0; i < maxFailuresPerUserAndAddress; i++) answers.push(yield* outcome(throttle.attempt("bob", "10.0.0.1", refused)))
       return answers
     }))
-    expect(after).toEqual(Array<string>(maxFailuresPerUser).fill("refused"))
+    expect(after).toEqual(Array<string>(maxFailuresPerUserAndAddress).fill("refused"))
   })
 
   it("locks an address after its failures, whatever the usernames", async () => {
@@ -97,35 +131,94 @@ describe("the login throttle", () => {
     expect(locked.elsewhere).toBe("user")
   })
 
-  it("counts attempts still being checked: the one past the limit is refused without being checked", async () => {
-    const result = await run(Effect.gen(function*() {
+  /**
+   * A full budget of bob's attempts at one address in flight, each checked as `answer` once released,
+   * and one more attempt started meanwhile, whose check admits: what each answered, and how many
+   * checks ran while they were in flight and in all.
+   */
+  const oneMoreThanTheBudget = (answer: Effect.Effect<Option.Option<string>>) =>
+    run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
       const release = yield* Deferred.make<void>()
-      let checked = 0
-      const slowRefusal = Effect.andThen(Effect.sync(() => void checked++), Effect.as(Deferred.await(release), Option.none()))
-      const inFlight = yield* Effect.forkChild(
-        Effect.all(Array.from({ length: maxFailuresPerUser }, () => outcome(throttle.attempt("bob", "10.0.0.1", slowRefusal))), {
-          concurrency: "unbounded"
-        })
+      const checks = { count: 0 }
+      const budget = yield* Effect.forEach(
+        Array.from({ length: maxFailuresPerUserAndAddress }),
+        () => inFlight(throttle, "bob", "10.0.0.1", slowCheck(release, answer, checks))
       )
-      yield* Effect.yieldNow
-      const extra = yield* outcome(throttle.attempt("bob", "10.0.0.2", admitted))
-      const checkedWhileInFlight = checked
+      const extra = yield* inFlight(throttle, "bob", "10.0.0.1", slowCheck(release, admitted, checks))
+      const checkedWhileInFlight = checks.count
       yield* Deferred.succeed(release, undefined)
-      return { extra, checkedWhileInFlight, inFlight: yield* Fiber.join(inFlight) }
+      return { checkedWhileInFlight, budget: yield* Fiber.joinAll(budget), extra: yield* Fiber.join(extra), checked: checks.count }
     }))
-    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUser)
+
+  it("holds an attempt past the budget while those in flight could still use it, and refuses it unchecked once they have failed", async () => {
+    const result = await oneMoreThanTheBudget(refused)
+    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUserAndAddress)
+    expect(result.budget).toEqual(Array<string>(maxFailuresPerUserAndAddress).fill("refused"))
     expect(result.extra).toBeGreaterThan(0)
-    expect(result.inFlight).toEqual(Array<string>(maxFailuresPerUser).fill("refused"))
+    expect(result.checked).toBe(maxFailuresPerUserAndAddress)
+  })
+
+  it("lets in an attempt that waited, once those in flight have succeeded", async () => {
+    const result = await oneMoreThanTheBudget(admitted)
+    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUserAndAddress)
+    expect(result.budget).toEqual(Array<string>(maxFailuresPerUserAndAddress).fill("user"))
+    expect(result.extra).toBe("user")
+    expect(result.checked).toBe(maxFailuresPerUserAndAddress + 1)
+  })
+
+  it("judges a waiting attempt on what those in flight turned out to be: a success among failures makes room", async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      const releaseWrong = yield* Deferred.make<void>()
+      const releaseRight = yield* Deferred.make<void>()
+      const checks = { count: 0 }
+      const wrong = yield* Effect.forEach(
+        Array.from({ length: maxFailuresPerUserAndAddress - 1 }),
+        () => inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseWrong, refused, checks))
+      )
+      const right = yield* inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseRight, admitted, checks))
+      const extra = yield* inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseWrong, refused, checks))
+      const checkedWhileInFlight = checks.count
+      yield* Deferred.succeed(releaseRight, undefined)
+      const first = yield* Fiber.join(right)
+      yield* Deferred.succeed(releaseWrong, undefined)
+      return { checkedWhileInFlight, first, wrong: yield* Fiber.joinAll(wrong), extra: yield* Fiber.join(extra) }
+    }))
+    expect(result.checkedWhileInFlight).toBe(maxFailuresPerUserAndAddress)
+    expect(result.first).toBe("user")
+    expect(result.wrong).toEqual(Array<string>(maxFailuresPerUserAndAddress - 1).fill("refused"))
+    expect(result.extra).toBe("refused")
+  })
+
+  it("clears, with a success, the failures of its pair's attempts that were still being checked, whatever the order they end in", async () => {
+    const result = await run(Effect.gen(function*() {
+      const throttle = yield* LoginThrottle
+      const releaseWrong = yield* Deferred.make<void>()
+      const checks = { count: 0 }
+      const wrong = yield* Effect.forEach(
+        Array.from({ length: maxFailuresPerUserAndAddress - 1 }),
+        () => inFlight(throttle, "bob", "10.0.0.1", slowCheck(releaseWrong, refused, checks))
+      )
+      // The right password is checked first; the wrong ones sent with it fail after.
+      const right = yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
+      yield* Deferred.succeed(releaseWrong, undefined)
+      yield* Fiber.joinAll(wrong)
+      const after = []
+      for (let i = 0; i < maxFailuresPerUserAndAddress; i++) after.push(yield* outcome(throttle.attempt("bob", "10.0.0.1", refused)))
+      return { right, after, locked: yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted)) }
+    }))
+    expect(result.right).toBe("user")
+    expect(result.after).toEqual(Array<string>(maxFailuresPerUserAndAddress).fill("refused"))
+    expect(result.locked).toBeGreaterThan(0)
   })
 
   it("counts an attempt whose check fails or is interrupted as a failure", async () => {
     const result = await run(Effect.gen(function*() {
       const throttle = yield* LoginThrottle
-      for (let i = 0; i < maxFailuresPerUser - 2; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
+      for (let i = 0; i < maxFailuresPerUserAndAddress - 2; i++) yield* outcome(throttle.attempt("bob", "10.0.0.1", refused))
       yield* Effect.exit(throttle.attempt("bob", "10.0.0.1", Effect.fail("database down")))
-      const hanging = yield* Effect.forkChild(throttle.attempt("bob", "10.0.0.1", Effect.never))
-      yield* Effect.yieldNow
+      const hanging = yield* Effect.forkChild(throttle.attempt("bob", "10.0.0.1", Effect.never), { startImmediately: true })
       yield* Fiber.interrupt(hanging)
       return yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
     }))

@@ -26,11 +26,18 @@ export interface HttpRequestOptions {
   readonly end?: boolean
   /** A request with no answer by then fails, so a hanging server fails the test quickly. */
   readonly timeoutMs?: number
+  /** The client's source address (loopback offers 127.0.0.2 and on as other clients). */
+  readonly localAddress?: string
 }
 
 export const send = (url: string, options: HttpRequestOptions = {}): Promise<HttpReply> =>
   new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, agent: false })
+    const req = httpRequest(url, {
+      method: options.method ?? "GET",
+      headers: options.headers,
+      agent: false,
+      ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress })
+    })
     let answered = false
     req.setTimeout(options.timeoutMs ?? 5_000, () => req.destroy(new Error(`no answer from ${url}`)))
     req.on("response", (res) => {

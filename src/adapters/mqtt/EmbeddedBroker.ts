@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from "node:crypto"
-import { createServer, type Server } from "node:net"
-import { Aedes, type AuthErrorCode, type AuthenticateError } from "aedes"
-import { Context, Data, Effect, Layer, Redacted } from "effect"
+import { createServer, type Server, Socket } from "node:net"
+import { Aedes, type AuthErrorCode, type AuthenticateError, type Client } from "aedes"
+import { Context, Data, Effect, FiberSet, Layer, Redacted } from "effect"
 import { BrokerCredentials } from "../../auth/BrokerCredentials.ts"
+import { unknownAddress } from "../../auth/LoginThrottle.ts"
 
 export class BrokerStartFailed extends Data.TaggedError("BrokerStartFailed")<{ readonly host: string; readonly port: number; readonly cause: unknown }> {
   override get message(): string {
@@ -31,9 +32,14 @@ const badUsernameOrPassword = 4 as AuthErrorCode
 const refused = (): AuthenticateError =>
   Object.assign(new Error("bad username or password"), { returnCode: badUsernameOrPassword })
 
+/** The client's IP address (the broker serves TCP connections, whose sockets know it). */
+const addressOf = (client: Client): string =>
+  (client.conn instanceof Socket ? client.conn.remoteAddress : undefined) ?? unknownAddress
+
 /**
  * An MQTT broker inside the gateway (`--mqtt-broker`), so that a bridge such as Zigbee2MQTT can
- * connect straight to it. Every client must log in as one of the gateway's users (BrokerCredentials).
+ * connect straight to it. Every client must log in as one of the gateway's users (BrokerCredentials);
+ * each refusal is logged with the client's address, so that a bridge with a stale password is found.
  */
 export class EmbeddedBroker extends Context.Service<EmbeddedBroker, EmbeddedBrokerShape>()("app/EmbeddedBroker") {
   static readonly layer = (host: string, port: number) =>
@@ -43,16 +49,21 @@ export class EmbeddedBroker extends Context.Service<EmbeddedBroker, EmbeddedBrok
         const credentials = yield* BrokerCredentials
         const internalUsername = `gateway-${randomBytes(6).toString("hex")}`
         const internalPassword = randomBytes(24).toString("base64url")
+        // Checks run with the layer's services (its logger among them) and end with it.
+        const runFork = yield* FiberSet.makeRuntime()
         const broker = yield* Effect.acquireRelease(
           Effect.promise(() => Aedes.createBroker({
-            authenticate: (_client, username, password, done) => {
+            authenticate: (client, username, password, done) => {
               const user = username ?? ""
               const secret = password?.toString("utf8") ?? ""
               if (sameText(user, internalUsername) && sameText(secret, internalPassword)) return done(null, true)
-              Effect.runFork(credentials.check(user, secret).pipe(
-                Effect.catchCause(() => Effect.succeed(false)),
-                Effect.map((ok) => (ok ? done(null, true) : done(refused(), false)))
-              ))
+              const address = addressOf(client)
+              runFork(Effect.gen(function*() {
+                const admitted = yield* credentials.check(user, secret, address).pipe(Effect.catchCause(() => Effect.succeed(false)))
+                if (admitted) return done(null, true)
+                yield* Effect.logWarning(`MQTT login refused for ${JSON.stringify(user)} from ${address}`)
+                done(refused(), false)
+              }))
             }
           })),
           (broker) => Effect.callback<void>((resume) => (broker.closed ? resume(Effect.void) : void broker.close(() => resume(Effect.void))))

@@ -2,7 +2,7 @@ import { Effect, Option, Redacted, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { presentedToken } from "../../auth/Authentication.ts"
 import { basicCredentials, decodeSetupBody } from "../../auth/Credentials.ts"
-import { LoginThrottle } from "../../auth/LoginThrottle.ts"
+import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
@@ -35,7 +35,7 @@ const setup = Effect.gen(function*() {
   return sessionCreated(Redacted.value(token))
 })
 
-/** Basic credentials in, a session token out; attempts are counted per user and per address (LoginThrottle). */
+/** Basic credentials in, a session token out; attempts are counted per user, per address and per pair of both (LoginThrottle). */
 const login = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const credentials = basicCredentials(request.headers["authorization"])
@@ -43,7 +43,7 @@ const login = Effect.gen(function*() {
     return yield* new Unauthorized({ message: "Authorization: expected \"Basic <base64 of user:password>\"" })
   }
   const { username, password } = credentials.value
-  const address = Option.getOrElse(request.remoteAddress, () => "unknown")
+  const address = Option.getOrElse(request.remoteAddress, () => unknownAddress)
   // Counted before the password is checked: attempts in flight hold their places in the budget.
   const verify = Users.use((u) => Effect.orDie(u.verify(username, password)))
   const user = yield* LoginThrottle.use((throttle) => throttle.attempt(username, address, verify)).pipe(

@@ -1,10 +1,11 @@
+import { createConnection } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Logger, Option } from "effect"
-import { connectAsync } from "mqtt"
+import { MqttClient } from "mqtt"
 import { BrokerCredentials } from "../../../src/auth/BrokerCredentials.ts"
 import { EmbeddedBroker } from "../../../src/adapters/mqtt/EmbeddedBroker.ts"
 import { followEmbeddedBroker } from "../../../src/adapters/mqtt/MqttFromConfig.ts"
-import { maxFailuresPerUser } from "../../../src/auth/LoginThrottle.ts"
+import { maxFailuresPerUserAndAddress } from "../../../src/auth/LoginThrottle.ts"
 import { anyService, ChannelId, channelSelector, exactly } from "../../../src/domain/index.ts"
 import * as B from "../../../src/vocabulary/b/index.ts"
 import { decoded } from "../../crossVocabulary/answers.ts"
@@ -13,6 +14,7 @@ import { Registry } from "../../../src/gateway/Registry.ts"
 import { eventually } from "../../support/eventually.ts"
 import { onFreePort } from "../../support/freePort.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { send } from "../../support/httpRequest.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
 
@@ -24,26 +26,49 @@ const aliceOnly = Layer.succeed(BrokerCredentials, {
 const quiet = Logger.layer([])
 const broker = EmbeddedBroker.layer("127.0.0.1", 0).pipe(Layer.provide(aliceOnly), Layer.provideMerge(quiet))
 
-/** How a connection attempt ends: "connected", or the CONNACK refusal code. */
-const attempt = (url: string, login: { readonly username?: string; readonly password?: string }) =>
-  Effect.promise(() =>
-    connectAsync(url, { ...login, reconnectPeriod: 0, connectTimeout: 5_000 }).then(
-      async (client) => (await client.endAsync(), "connected" as const),
-      (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
-    )
-  )
+/**
+ * How a connection attempt to the broker on loopback `port` ends: "connected", or the CONNACK refusal
+ * code. It comes from `from`, a loopback address (127.0.0.2 and on stand for other clients).
+ */
+const attempt = (port: number, login: { readonly username?: string; readonly password?: string }, from = "127.0.0.1") =>
+  Effect.callback<"connected" | number | string>((resume) => {
+    const client = new MqttClient(() => createConnection({ host: "127.0.0.1", port, localAddress: from }), {
+      ...login,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000
+    })
+    client.once("connect", () => client.end(() => resume(Effect.succeed("connected"))))
+    client.once("error", (error) => client.end(true, () => resume(Effect.succeed("code" in error ? error.code : error.message))))
+  })
 
 describe("the embedded MQTT broker", () => {
   it.live("refuses a wrong password, an unknown user and a client with no credentials, and admits a user", () =>
     Effect.gen(function*() {
-      const { url } = yield* EmbeddedBroker
+      const { url, port } = yield* EmbeddedBroker
       expect(url).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/)
       // 4: "bad user name or password".
-      expect(yield* attempt(url, { username: "alice", password: "wrong" })).toBe(4)
-      expect(yield* attempt(url, { username: "mallory", password: "correct horse" })).toBe(4)
-      expect(yield* attempt(url, {})).toBe(4)
-      expect(yield* attempt(url, { username: "alice", password: "correct horse" })).toBe("connected")
+      expect(yield* attempt(port, { username: "alice", password: "wrong" })).toBe(4)
+      expect(yield* attempt(port, { username: "mallory", password: "correct horse" })).toBe(4)
+      expect(yield* attempt(port, {})).toBe(4)
+      expect(yield* attempt(port, { username: "alice", password: "correct horse" })).toBe("connected")
     }).pipe(Effect.provide(broker)))
+
+  it.live("logs each refused login at WARN with the user name and the client's address, never the password", () => {
+    const logged: Array<{ readonly level: string; readonly message: string }> = []
+    const capture = Logger.layer([Logger.make(({ logLevel, message }) => void logged.push({ level: logLevel, message: String(message) }))])
+    return Effect.gen(function*() {
+      const { port } = yield* EmbeddedBroker
+      expect(yield* attempt(port, { username: "alice", password: "stale password" }, "127.0.0.2")).toBe(4)
+      expect(yield* attempt(port, { username: "mallory", password: "guess" }, "127.0.0.3")).toBe(4)
+      expect(yield* attempt(port, { username: "alice", password: "correct horse" }, "127.0.0.2")).toBe("connected")
+      const refusals = logged.filter((line) => line.message.includes("refused"))
+      expect(refusals).toEqual([
+        { level: "Warn", message: expect.stringMatching(/"alice".*127\.0\.0\.2/) },
+        { level: "Warn", message: expect.stringMatching(/"mallory".*127\.0\.0\.3/) }
+      ])
+      expect(logged.filter((line) => /stale password|guess|correct horse/.test(line.message))).toEqual([])
+    }).pipe(Effect.provide(EmbeddedBroker.layer("127.0.0.1", 0).pipe(Layer.provide(aliceOnly), Layer.provideMerge(capture))))
+  })
 
   it.live("lets a bridge logged in as a user bring its devices, which the gateway reads and writes through it", () =>
     Effect.gen(function*() {
@@ -72,38 +97,50 @@ describe("the embedded MQTT broker", () => {
 })
 
 /** How a connection attempt ends, as a promise (see `attempt`). */
-const login = (url: string, username: string, password: string) => Effect.runPromise(attempt(url, { username, password }))
+const login = (port: number, username: string, password: string, from?: string) =>
+  Effect.runPromise(attempt(port, { username, password }, from))
 
 describe("the embedded MQTT broker of a gateway, for its users", () => {
   let gateway: GatewayOverHttp
-  let url = ""
+  let port = 0
   beforeAll(async () => {
-    gateway = await onFreePort((port) => (url = `mqtt://127.0.0.1:${port}`, startGateway({}, { home: Option.none(), mqttBroker: Option.some(port) })))
+    gateway = await onFreePort((free) => (port = free, startGateway({}, { home: Option.none(), mqttBroker: Option.some(free) })))
   })
   afterAll(() => gateway.close())
 
+  /** An HTTP login as admin with its password, from `from`: the status. */
+  const loginOverHttp = async (from: string) =>
+    (await send(`${gateway.baseUrl}/users/login`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`admin:${gateway.adminPassword}`).toString("base64")}` },
+      localAddress: from,
+      timeoutMs: 15_000
+    })).status
+
   it("admits an unscoped token, API or session, and refuses a scoped one (CONNACK 4)", async () => {
-    expect(await login(url, "admin", gateway.token)).toBe("connected")
+    expect(await login(port, "admin", gateway.token)).toBe("connected")
     const session = await gateway.call("POST", "/users/login", undefined, {
       authorization: `Basic ${Buffer.from(`admin:${gateway.adminPassword}`).toString("base64")}`
     })
     expect(session.status).toBe(201)
-    expect(await login(url, "admin", (session.json as { session_token: string }).session_token)).toBe("connected")
+    expect(await login(port, "admin", (session.json as { session_token: string }).session_token)).toBe("connected")
     const scope = decoded(B.decodeScope({ channels: [{ service: "service:hall-light@sim" }], rights: ["read", "write", "watch", "tag"] }))
     const scoped = await gateway.createToken({ scope })
-    expect(await login(url, "admin", scoped.token)).toBe(4)
+    expect(await login(port, "admin", scoped.token)).toBe(4)
   })
 
-  it(`locks a user out after ${maxFailuresPerUser} bad logins, on the broker and over HTTP alike, the right password included`, async () => {
+  it(`locks a user out of one address after ${maxFailuresPerUserAndAddress} bad logins from there, on the broker and over HTTP alike, and nowhere else`, async () => {
     const { token } = await gateway.createToken()
-    // A login that succeeds clears the user's count: the failures below are all there are.
-    expect(await login(url, "admin", token)).toBe("connected")
-    for (let i = 0; i < maxFailuresPerUser; i++) expect({ i, answer: await login(url, "admin", "not the password") }).toEqual({ i, answer: 4 })
-    expect(await login(url, "admin", gateway.adminPassword)).toBe(4)
-    expect(await login(url, "admin", token)).toBe(4)
-    const overHttp = await gateway.call("POST", "/users/login", undefined, {
-      authorization: `Basic ${Buffer.from(`admin:${gateway.adminPassword}`).toString("base64")}`
-    })
-    expect(overHttp.status).toBe(429)
+    // A bridge at 127.0.0.2 retrying a stale password.
+    for (let i = 0; i <= maxFailuresPerUserAndAddress; i++) {
+      expect({ i, answer: await login(port, "admin", "stale password", "127.0.0.2") }).toEqual({ i, answer: 4 })
+    }
+    expect(await login(port, "admin", gateway.adminPassword, "127.0.0.2")).toBe(4)
+    expect(await login(port, "admin", token, "127.0.0.2")).toBe(4)
+    expect(await loginOverHttp("127.0.0.2")).toBe(429)
+    // The admin elsewhere.
+    expect(await loginOverHttp("127.0.0.3")).toBe(201)
+    expect(await login(port, "admin", token, "127.0.0.3")).toBe("connected")
+    expect(await login(port, "admin", gateway.adminPassword, "127.0.0.4")).toBe("connected")
   })
 })

@@ -120,8 +120,9 @@ describe("POST /users/login", () => {
 describe("POST /users/login against many attempts at once", () => {
   const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` })
   // scrypt runs on libuv's four threads: a burst takes a while on two shared cores.
-  const login = (on: GatewayOverHttp, user: string, password: string) =>
-    send(`${on.baseUrl}/users/login`, { method: "POST", headers: basic(user, password), timeoutMs: 30_000 })
+  /** From 127.0.0.1 unless `from` names another loopback address (another client). */
+  const login = (on: GatewayOverHttp, user: string, password: string, from = "127.0.0.1") =>
+    send(`${on.baseUrl}/users/login`, { method: "POST", headers: basic(user, password), timeoutMs: 30_000, localAddress: from })
   const statuses = (replies: ReadonlyArray<HttpReply>) => replies.map((r) => r.status).sort()
   const expectLocked = (reply: HttpReply) => {
     expect({ status: reply.status, type: typeof JSON.parse(reply.body) }).toEqual({ status: 429, type: "string" })
@@ -159,6 +160,29 @@ describe("POST /users/login against many attempts at once", () => {
       expect(statuses(replies)).toEqual([...Array<number>(20).fill(401), ...Array<number>(10).fill(429)])
       for (const reply of replies.filter((r) => r.status === 429)) expectLocked(reply)
       expectLocked(await login(fresh, "admin", fresh.adminPassword))
+    }), 60_000)
+
+  it("logs in every one of a parallel burst of right passwords", () =>
+    onFreshGateway(async (fresh) => {
+      const replies = await Promise.all(Array.from({ length: 8 }, () => login(fresh, "admin", fresh.adminPassword)))
+      expect(statuses(replies)).toEqual(Array<number>(8).fill(201))
+    }), 60_000)
+
+  it("judges each attempt of a parallel burst on its own while fewer than 5 fail: 8 right and 4 wrong get 8 × 201, 4 × 401", () =>
+    onFreshGateway(async (fresh) => {
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => login(fresh, "admin", i % 3 === 1 ? "wrong" : fresh.adminPassword))
+      )
+      expect(statuses(replies)).toEqual([...Array<number>(8).fill(201), ...Array<number>(4).fill(401)])
+    }), 60_000)
+
+  it("locks a user out of the address its failures came from, not out of another", () =>
+    onFreshGateway(async (fresh) => {
+      for (let i = 0; i < 5; i++) expectRefused(await login(fresh, "admin", "wrong", "127.0.0.2"), `attempt ${i}`)
+      expectLocked(await login(fresh, "admin", fresh.adminPassword, "127.0.0.2"))
+      expect((await login(fresh, "admin", fresh.adminPassword, "127.0.0.3")).status).toBe(201)
+      // Another user at the locked address is not locked either: it is one pair, and the address has room.
+      expectRefused(await login(fresh, "nobody", "wrong", "127.0.0.2"), "another user there")
     }), 60_000)
 
   it("still logs in the right password sent among wrong ones, while the user is under the limit", () =>
