@@ -1,9 +1,7 @@
 import { Data, Option, Schema } from "effect"
-import { anyChannelMatches } from "./SelectorMatch.ts"
 import { andChannel, andService, forMechanism, selectsNothing } from "./SelectorAlgebra.ts"
 import { type ChannelSelector, ChannelSelector as ChannelSelectorSchema, type ServiceSelector, serviceSelector } from "./Selector.ts"
 import type { Tag } from "./Identifier.ts"
-import type { Service } from "./Service.ts"
 import type { User } from "./User.ts"
 import type { WatchRegistration } from "./Watch.ts"
 
@@ -13,7 +11,7 @@ export type Right = typeof Right.Type
 
 /**
  * What a scoped token reaches: the channels any of `channels` matches, and only for `rights`.
- * Every request made with it is ANDed with `channels`; the rest of the home is absent for it.
+ * Requests made with it see the home as if it held only those channels; the rest is absent for them.
  */
 export const Scope = Schema.Struct({
   channels: Schema.Array(ChannelSelectorSchema),
@@ -53,8 +51,11 @@ export const scopeChannelSelectors = (
     : selectors.flatMap((r) => scope.value.channels.map((s) => andChannel(r, s))).filter((s) => !selectsNothing(s))
 
 /**
- * `selectors ∧ scope` on services: a service is in scope when at least one of its channels is, so each
- * request selector is ANDed with "has a getter (or a setter) the scope matches".
+ * The services `selectors` select on the whole home that hold a channel in scope: each request selector
+ * ANDed with "has a getter (or a setter) the scope matches". More than a scoped caller selects: a
+ * service requirement (`getters`, `setters`) must be met by a channel in scope, which this does not ask
+ * (asking it would turn each requirement into an OR over the scope's selectors); the gateway checks it
+ * on what this selects.
  */
 export const scopeServiceSelectors = (
   selectors: ReadonlyArray<ServiceSelector>,
@@ -68,13 +69,6 @@ export const scopeServiceSelectors = (
     ].filter((selector) => [...selector.getters, ...selector.setters].every((c) => !selectsNothing(c)))
   )
   return selectors.flatMap((r) => reaches.map((s) => andService(r, s)))
-}
-
-/** A service as a scoped caller sees it: only its channels in scope. */
-export const scopeService = (service: Service, scope: Option.Option<Scope>): Service => {
-  if (Option.isNone(scope)) return service
-  const inScope = (channel: Service["getters"][number]) => anyChannelMatches(scope.value.channels, channel, service.tags)
-  return { ...service, getters: service.getters.filter(inScope), setters: service.setters.filter(inScope) }
 }
 
 /** A watch registration ANDed with the scope: each target's selector with each scope selector. */

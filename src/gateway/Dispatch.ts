@@ -11,15 +11,20 @@ import { byKey } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { groupBy } from "./Multimap.ts"
+import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
 import { Registry } from "./Registry.ts"
 import { resolveTargets } from "./TargetResolution.ts"
 
+/**
+ * Each resolves its selectors on `home`: the whole home unless told, or the part of it a scoped caller
+ * sees (ScopedHome), where what lies outside the scope does not exist and is answered as such.
+ */
 export interface DispatchShape {
   /** Reads the latest value of every getter the selectors match. */
-  readonly fetch: (selectors: ReadonlyArray<ChannelSelector>, context: CallContext) => Effect.Effect<FetchResults>
+  readonly fetch: (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home?: HomeView) => Effect.Effect<FetchResults>
   /** Sends each target's value to every setter its selectors match; the last value wins per setter. */
-  readonly send: (targets: ReadonlyArray<SendTarget>, context: CallContext) => Effect.Effect<SendResults>
+  readonly send: (targets: ReadonlyArray<SendTarget>, context: CallContext, home?: HomeView) => Effect.Effect<SendResults>
 }
 
 const sortedResults = <A>(results: ReadonlyMap<ResultKey, Result.Result<A, ChannelError>>) =>
@@ -62,9 +67,9 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
       }
 
       // fetch and send are plain code around the adapters' calls: they run on every read and write.
-      const fetch = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext) =>
+      const fetch = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home: HomeView = registry.index) =>
         Effect.suspend(() => {
-          const { channels, missing } = resolveTargets(registry.index, "getter", selectors)
+          const { channels, missing } = resolveTargets(home, "getter", selectors)
           const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
             [...missing].map(([key, error]) => [key, Result.fail(error)])
           )
@@ -72,7 +77,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
             channels.map((record) => ({ record })),
             (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply),
             ({ record }, answer) => {
-              const checked = checkRead(registry.index.channel(record.id), record.id, answer)
+              const checked = checkRead(home.channel(record.id), record.id, answer)
               return Result.isSuccess(checked) && Option.isSome(checked.success)
                 ? Effect.as(registry.observe(record.id, checked.success.value), checked)
                 : Effect.succeed(checked)
@@ -84,12 +89,12 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           })
         })
 
-      const send = (targets: ReadonlyArray<SendTarget>, context: CallContext) =>
+      const send = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) =>
         Effect.suspend(() => {
           const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
           const writes = new Map<ChannelId, { readonly record: ChannelRecord; readonly value: Value }>()
           for (const target of targets) {
-            const { channels, missing } = resolveTargets(registry.index, "setter", target.selectors)
+            const { channels, missing } = resolveTargets(home, "setter", target.selectors)
             for (const [key, error] of missing) results.set(key, Result.fail(error))
             for (const record of channels) {
               // The last value sent to a setter in one request wins, whatever came before it.
@@ -104,7 +109,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
             writes.values(),
             (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
             ({ record, value }, answer) => {
-              const checked = checkWrite(registry.index.channel(record.id), record.id, value, answer)
+              const checked = checkWrite(home.channel(record.id), record.id, value, answer)
               return Result.isSuccess(checked) ? Effect.as(registry.markSent([record.id]), checked) : Effect.succeed(checked)
             }
           )

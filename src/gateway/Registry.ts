@@ -22,8 +22,9 @@ export interface RegistryShape {
   readonly adapter: (id: AdapterId) => Option.Option<Adapter>
   /** The ids of the adapters registered now, sorted. */
   readonly adapters: Effect.Effect<ReadonlyArray<AdapterId>>
-  readonly services: (selectors: ReadonlyArray<ServiceSelector>) => Effect.Effect<ReadonlyArray<Service>>
-  readonly channels: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<Channel>>
+  /** The services, and the channels, the selectors match on `home`: the whole home unless told (a scoped caller's: ScopedHome). */
+  readonly services: (selectors: ReadonlyArray<ServiceSelector>, home?: HomeView) => Effect.Effect<ReadonlyArray<Service>>
+  readonly channels: (selectors: ReadonlyArray<ChannelSelector>, home?: HomeView) => Effect.Effect<ReadonlyArray<Channel>>
   /** The in-memory home, for the gateway's own services (Dispatch, Watch) to read inside one synchronous step. */
   readonly index: HomeView
   /** Clients add or remove tags on these ids; their channels may join or leave live selections. */
@@ -179,8 +180,8 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         register,
         adapter: (id) => Option.fromUndefinedOr(adapters.get(id)),
         adapters: Effect.sync(() => [...adapters.keys()].sort()),
-        services: (selectors) => Effect.sync(() => index.selectServices(selectors).map((s) => index.toService(s))),
-        channels: (selectors) => Effect.sync(() => index.selectChannels(selectors).map((c) => index.toChannel(c))),
+        services: (selectors, home: HomeView = index) => Effect.sync(() => home.selectServices(selectors).map((s) => home.toService(s))),
+        channels: (selectors, home: HomeView = index) => Effect.sync(() => home.selectChannels(selectors).map((c) => home.toChannel(c))),
         index,
         retagServices,
         retagChannels,

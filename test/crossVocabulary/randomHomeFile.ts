@@ -143,6 +143,19 @@ export const nodeSelectorJson: fc.Arbitrary<unknown> = fc
 export const channelSelectorsJson = fc.array(channelSelectorJson, { maxLength: 3 })
 export const nodeSelectorsJson = fc.array(nodeSelectorJson, { maxLength: 3 })
 
+/**
+ * Node listings requiring one input or one output by one field (each id, tag and kind of the pools), one
+ * request each: together they ask of every channel a home can have whether some node holds it.
+ */
+export const everyOneChannelNodeRequest: ReadonlyArray<RequestA> = [
+  ...Array.from({ length: getterCount + 1 }, (_, i) => ({ inputs: [{ id: { Exactly: getterIdAt(i) } }] })),
+  ...Array.from({ length: setterCount + 1 }, (_, i) => ({ outputs: [{ id: { Exactly: setterIdAt(i) } }] })),
+  ...["inputs", "outputs"].flatMap((requirement) => [
+    ...tagPool.map((tag) => ({ [requirement]: [{ tags: [tag] }] })),
+    ...kindPool.map((kind) => ({ [requirement]: [{ kind: { Exactly: kind.a } }] }))
+  ])
+].map((selector) => ({ operation: "get_nodes", body: [selector] }))
+
 /** Every value of the pool: one of each writes every setter a home can have. */
 export const everyValueJson: ReadonlyArray<unknown> = kindPool.flatMap((k) => k.values)
 

@@ -16,8 +16,8 @@ const kinds: ReadonlyArray<Kind> = [
   { _tag: "Builtin", name: "Ready" },
   { _tag: "Extension", vendor: "v", adapter: "a", kind: "k", type: "ExtNumeric" }
 ]
-const serviceIds = Array.from({ length: 6 }, (_, i) => ServiceId.make(`service:${i}@test`))
-const channelIds = Array.from({ length: 24 }, (_, i) => ChannelId.make(`channel:${i}@test`))
+export const serviceIds = Array.from({ length: 6 }, (_, i) => ServiceId.make(`service:${i}@test`))
+export const channelIds = Array.from({ length: 24 }, (_, i) => ChannelId.make(`channel:${i}@test`))
 const adapter = AdapterId.make("test@gateway.local")
 
 const tagSet = fc.uniqueArray(fc.constantFrom(...tagPool), { maxLength: 3 })
