@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
@@ -41,7 +41,8 @@ const watch = Effect.gen(function*() {
     const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId)).pipe(
       Effect.mapError((error) => new TooManyRequests({ message: error.message }))
     )
-    yield* serveWatchSocket(forced, (registration) => scopeWatchRegistration(registration, caller.scope)).pipe(
+    const client = `token ${caller.tokenId} from ${Option.getOrElse(request.remoteAddress, () => "an unknown address")}`
+    yield* serveWatchSocket(forced, (registration) => scopeWatchRegistration(registration, caller.scope), client).pipe(
       // The handshake failed (a malformed upgrade request, a peer gone): `ws` has already answered it.
       Effect.catchTag("HttpServerError", () => Effect.void),
       Effect.catchTag("SocketError", () => Effect.void),
