@@ -46,6 +46,11 @@ export interface GatewayConfigShape {
   readonly corsOrigins: ReadonlyArray<string>
   /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
   readonly watchPingMs: number
+  /**
+   * How often the tokens of open watch sockets are looked up again, if the database changed: how late a
+   * revocation by another process (the command line) reaches them (docs/auth.md).
+   */
+  readonly tokenRecheckMs: number
 }
 
 export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
@@ -64,5 +69,6 @@ export const defaultGatewayConfig: GatewayConfigShape = {
   defaultAdmin: true,
   sessionDays: 30,
   corsOrigins: [],
-  watchPingMs: 30_000
+  watchPingMs: 30_000,
+  tokenRecheckMs: 500
 }

@@ -1,4 +1,7 @@
-import { Context, Data, Effect, Layer, type Scope } from "effect"
+import { Clock, Context, Data, Deferred, Duration, Effect, Layer, Option, type Scope } from "effect"
+import { GatewayConfig } from "../GatewayConfig.ts"
+import { Database, type Generation } from "../store/Database.ts"
+import { TokenRepository } from "../store/TokenRepository.ts"
 
 /** Watch sockets one token may hold open at once: a leaked or stolen token cannot exhaust the server. */
 export const maxWatchSocketsPerToken = 16
@@ -10,36 +13,92 @@ export class TooManySockets extends Data.TaggedError("TooManySockets")<{ readonl
 }
 
 export interface LiveSocketsShape {
-  /** Counts one socket for `tokenId` until the scope closes; fails past the cap (answer 429 before the upgrade). */
-  readonly acquire: (tokenId: number) => Effect.Effect<void, TooManySockets, Scope.Scope>
+  /**
+   * Counts one socket for `tokenId` until the scope closes; fails past the cap (answer 429 before the
+   * upgrade). Answers the socket's `tokenEnded`: an effect that succeeds once the token is no longer good,
+   * at once if it is not good now.
+   */
+  readonly acquire: (tokenId: number) => Effect.Effect<Effect.Effect<void>, TooManySockets, Scope.Scope>
   /** Sockets open now for `tokenId`. */
   readonly count: (tokenId: number) => Effect.Effect<number>
+  /** Ends the sockets of `tokenId` now: this process revoked it (a logout). */
+  readonly end: (tokenId: number) => Effect.Effect<void>
 }
 
-/** Live watch sockets per token, for the cap of docs/reference.md §9. */
+/**
+ * Live watch sockets per token, for the cap of docs/reference.md §9, and the end of their token. A
+ * token ends at its expiry (a timer per socket), at once when this process revokes it (`end`), and,
+ * when another process (the command line) revokes it or removes its user, within
+ * `GatewayConfig.tokenRecheckMs`: that often, if the database changed, each token with open sockets is
+ * looked up again.
+ */
 export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>()("app/LiveSockets") {
   static readonly layerWith = (limit: number) =>
-    Layer.sync(LiveSockets, () => {
-      const open = new Map<number, number>()
-      const release = (tokenId: number) =>
-        Effect.sync(() => {
-          const n = (open.get(tokenId) ?? 1) - 1
-          if (n <= 0) open.delete(tokenId)
-          else open.set(tokenId, n)
+    Layer.effect(
+      LiveSockets,
+      Effect.gen(function*() {
+        const tokens = yield* TokenRepository
+        const database = yield* Database
+        const { tokenRecheckMs } = yield* GatewayConfig
+        // Per token, one deferred per open socket, done when the token ends.
+        const open = new Map<number, Set<Deferred.Deferred<void>>>()
+
+        const end = (tokenId: number) =>
+          Effect.sync(() => open.get(tokenId)?.forEach((ended) => Deferred.doneUnsafe(ended, Effect.void)))
+
+        /** Until when the token is good; `None`: not now. A database that cannot answer cannot vouch for it either. */
+        const goodUntil = (tokenId: number) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) => tokens.validUntil(tokenId, now)).pipe(
+            Effect.orElseSucceed(() => Option.none<number>())
+          )
+
+        let checkedIn: Generation | undefined
+        const recheck = Effect.gen(function*() {
+          if (open.size === 0) return
+          const generation = yield* database.generation
+          if (generation === checkedIn) return
+          checkedIn = generation
+          for (const tokenId of [...open.keys()]) {
+            if (Option.isNone(yield* goodUntil(tokenId))) yield* end(tokenId)
+          }
         })
-      return LiveSockets.of({
-        acquire: (tokenId) =>
-          Effect.acquireRelease(
-            Effect.suspend(() => {
-              const n = open.get(tokenId) ?? 0
-              if (n >= limit) return Effect.fail(new TooManySockets({ limit }))
-              open.set(tokenId, n + 1)
-              return Effect.void
-            }),
-            () => release(tokenId)
-          ),
-        count: (tokenId) => Effect.sync(() => open.get(tokenId) ?? 0)
+        yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(Duration.millis(tokenRecheckMs)), recheck)))
+
+        /** Succeeds once `ended` is done or the token's expiry has come. */
+        const tokenEnded = (tokenId: number, ended: Deferred.Deferred<void>) =>
+          Effect.gen(function*() {
+            const until = yield* goodUntil(tokenId)
+            if (Option.isNone(until)) return
+            const expiry = Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sleep(Duration.millis(until.value - now)))
+            yield* Effect.raceFirst(Deferred.await(ended), expiry)
+          })
+
+        const release = (tokenId: number, ended: Deferred.Deferred<void>) =>
+          Effect.sync(() => {
+            const sockets = open.get(tokenId)
+            sockets?.delete(ended)
+            if (sockets?.size === 0) open.delete(tokenId)
+          })
+
+        return LiveSockets.of({
+          acquire: (tokenId) =>
+            Effect.map(
+              Effect.acquireRelease(
+                Effect.suspend(() => {
+                  const sockets = open.get(tokenId) ?? new Set()
+                  if (sockets.size >= limit) return Effect.fail(new TooManySockets({ limit }))
+                  const ended = Deferred.makeUnsafe<void>()
+                  open.set(tokenId, sockets.add(ended))
+                  return Effect.succeed(ended)
+                }),
+                (ended) => release(tokenId, ended)
+              ),
+              (ended) => tokenEnded(tokenId, ended)
+            ),
+          count: (tokenId) => Effect.sync(() => open.get(tokenId)?.size ?? 0),
+          end
+        })
       })
-    })
+    )
   static readonly layer = LiveSockets.layerWith(maxWatchSocketsPerToken)
 }

@@ -50,8 +50,6 @@ export interface TokensShape {
   readonly createSession: (user: UserRow) => Effect.Effect<Redacted.Redacted<string>, DatabaseError>
   /** The caller a presented token stands for: `None` if it is unknown, expired or revoked. */
   readonly authenticate: (token: Redacted.Redacted<string>) => Effect.Effect<Option.Option<Caller>, DatabaseError>
-  /** Whether the token a caller was authenticated with is still good (not revoked, not expired, its user still there). */
-  readonly stillValid: (id: number) => Effect.Effect<boolean, DatabaseError>
   readonly revoke: (id: number) => Effect.Effect<void, NoSuchToken | DatabaseError>
   /** Ends every session of a user (after a password change). */
   readonly revokeSessionsOf: (user: UserRow) => Effect.Effect<void, DatabaseError>
@@ -152,7 +150,6 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
             (created) => created.token
           ),
         authenticate,
-        stillValid: (id) => tokens.validAt(id, Date.now()),
         revoke: (id) =>
           Effect.flatMap(tokens.revoke(id, Date.now()), (found) => found ? Effect.void : Effect.fail(new NoSuchToken({ id }))),
         revokeSessionsOf: (user) => Effect.asVoid(tokens.revokeSessionsOf(user.id, Date.now())),

@@ -170,7 +170,8 @@ const toConfig = (input: {
   defaultAdmin: !input.noDefaultAdmin,
   sessionDays: input.sessionDays,
   corsOrigins: input.corsOrigin,
-  watchPingMs: defaultGatewayConfig.watchPingMs
+  watchPingMs: defaultGatewayConfig.watchPingMs,
+  tokenRecheckMs: defaultGatewayConfig.tokenRecheckMs
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

@@ -16,6 +16,8 @@ export interface WatchSession {
    */
   readonly poll: () => Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow>
   readonly listen: (listener: () => void) => void
+  /** Whether the consumer fell too far behind (`poll` and `take` then fail), for one that cannot poll now. */
+  readonly overflowed: () => boolean
 }
 
 export interface WatchShape {
@@ -58,7 +60,8 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
             replace: (next) => Effect.sync(() => hub.replace(watcher, next)),
             take: watcher.queue.take,
             poll: () => watcher.queue.poll(),
-            listen: (listener) => watcher.queue.listen(listener)
+            listen: (listener) => watcher.queue.listen(listener),
+            overflowed: () => watcher.queue.overflowed
           }))
         )
 

@@ -54,6 +54,11 @@ export class WatchQueue {
     return this.pending.length
   }
 
+  /** Whether the watcher fell too far behind, without taking anything (`poll` would). */
+  get overflowed(): boolean {
+    return this.overflow !== undefined
+  }
+
   push(event: WatchEvent): void {
     if (this.overflow !== undefined) return
     this.pending.push(event)

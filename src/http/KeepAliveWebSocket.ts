@@ -12,7 +12,10 @@ import { GatewayConfig } from "../GatewayConfig.ts"
  * reading is noticed instead of growing the server's buffers), and closing every connection when the
  * server stops (an open WebSocket would otherwise hold the server's close for ever).
  */
-/** How long a stopping server waits for a peer to answer its close frame (a stalled client never does). */
+/**
+ * How long the server waits for a peer to answer its close frame before it cuts the connection (a
+ * stalled client never answers): the `ws` server's `closeTimeout` (Server.ts).
+ */
 export const CLOSE_GRACE_MS = 1_000
 
 export class KeepAliveWebSockets {
@@ -52,12 +55,9 @@ export class KeepAliveWebSockets {
     return this.byConnection.get(request.socket)
   }
 
-  /** Closes every open connection with 1001 "going away"; a peer that does not answer the close within `CLOSE_GRACE_MS` is cut. */
+  /** Closes every open connection with 1001 "going away" (a peer that does not answer within `CLOSE_GRACE_MS` is cut). */
   closeAll(reason: string): void {
-    for (const ws of this.open) {
-      ws.close(1001, reason)
-      setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref()
-    }
+    for (const ws of this.open) ws.close(1001, reason)
   }
 }
 

@@ -7,7 +7,7 @@ import { GatewayConfig } from "../GatewayConfig.ts"
 import { bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
-import { WebSockets } from "./KeepAliveWebSocket.ts"
+import { CLOSE_GRACE_MS, WebSockets } from "./KeepAliveWebSocket.ts"
 import { withRequestLog } from "./RequestLog.ts"
 import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
@@ -27,7 +27,8 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer: () => Serv
       server.prependListener("request", setSecurityHeaders)
       const drain = drainConnections(server)
       // WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
-      const websocket = { WebSocket, maxPayload: maxBodyBytes }
+      // A peer that does not answer the server's close (one that stopped reading cannot even receive it) is cut.
+      const websocket = { WebSocket, maxPayload: maxBodyBytes, closeTimeout: CLOSE_GRACE_MS }
       return Layer.effectDiscard(serve(routes, drain, server)).pipe(
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port, websocket }))
       )

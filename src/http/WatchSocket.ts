@@ -71,9 +71,16 @@ const readFrame = (
  * `ws`, which would frame each again for every socket; `ws` writes its own frames (pings, the close,
  * answers to malformed frames) whole too, so the two never interleave within a frame. The next batch
  * goes once the previous one has left the process, so that a client that stops reading fills its own
- * bounded queue, not Node's buffers. A client that fell too far behind is closed with 1013.
+ * bounded queue, not Node's buffers. A client that fell too far behind is closed with 1013 (`tooSlow`),
+ * also while a batch waits for it: one that never reads again would hold that batch for ever.
  */
-const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, session: WatchSession): void => {
+const forward = (
+  ws: WebSocket,
+  connection: Duplex,
+  vocabulary: Vocabulary,
+  session: WatchSession,
+  tooSlow: (reason: string) => void
+): void => {
   let sending = false
   let scheduled = false
   const sent = () => {
@@ -84,7 +91,7 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
     scheduled = false
     if (sending) return
     const batch = session.poll()
-    if (Result.isFailure(batch)) return ws.close(TOO_SLOW, tooSlowReason)
+    if (Result.isFailure(batch)) return tooSlow(tooSlowReason)
     // Once the close frame has gone, nothing may follow it.
     if (ws.readyState !== ws.OPEN) return
     const frames: Array<Buffer> = []
@@ -99,6 +106,7 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
     connection.write(frames.length === 1 ? first : Buffer.concat(frames), sent)
   }
   session.listen(() => {
+    if (sending && session.overflowed()) return tooSlow(tooSlowReason)
     if (scheduled || sending) return
     scheduled = true
     afterThisTurn(pump)
@@ -110,9 +118,14 @@ const forward = (ws: WebSocket, connection: Duplex, vocabulary: Vocabulary, sess
  * Serves one watch socket (docs/reference.md §7) until the client closes it: the first frame that reads as a
  * registration opens the watch, each later one replaces it, a malformed one is answered
  * `{"Error": …}` and changes nothing. Everything held for the socket belongs to the caller's scope.
- * Each registration is narrowed by `narrow` (the caller's token scope) before it is opened.
+ * Each registration is narrowed by `narrow` (the caller's token scope) before it is opened. `client`
+ * names the socket in the log (its token's id and address, never the token).
  */
-export const serveWatchSocket = (forced: Vocabulary | undefined, narrow: (registration: WatchRegistration) => WatchRegistration) =>
+export const serveWatchSocket = (
+  forced: Vocabulary | undefined,
+  narrow: (registration: WatchRegistration) => WatchRegistration,
+  client: string
+) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const watch = yield* Watch
@@ -126,13 +139,21 @@ export const serveWatchSocket = (forced: Vocabulary | undefined, narrow: (regist
     const scope = yield* Effect.scope
     let session: WatchSession | undefined
     let vocabularyOfSocket = forced
+    const context = yield* Effect.context<never>()
+
+    /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut: Server.ts). */
+    const tooSlow = (reason: string) => {
+      if (ws.readyState !== ws.OPEN) return
+      ws.close(TOO_SLOW, reason)
+      Effect.runForkWith(context)(Effect.logWarning(`closed the watch socket of ${client} with ${TOO_SLOW}: ${reason}`))
+    }
 
     const onFrame = (frame: string | Uint8Array): Effect.Effect<void> => {
       const read = readFrame(frame, vocabularyOfSocket)
       if (Result.isFailure(read)) {
         return Effect.sync(() =>
           ws.bufferedAmount > ERROR_BACKLOG_BYTES
-            ? ws.close(TOO_SLOW, "too slow: not reading the answers to its frames")
+            ? tooSlow("too slow: not reading the answers to its frames")
             : ws.send(JSON.stringify({ Error: read.failure }))
         )
       }
@@ -144,7 +165,7 @@ export const serveWatchSocket = (forced: Vocabulary | undefined, narrow: (regist
       notes.spoke(vocabulary)
       return Effect.map(Scope.provide(watch.open(registration), scope), (opened) => {
         session = opened
-        forward(ws, connection, vocabulary, opened)
+        forward(ws, connection, vocabulary, opened, tooSlow)
       })
     }
 

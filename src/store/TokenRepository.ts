@@ -32,8 +32,11 @@ export interface TokenRepositoryShape {
   /** Revokes every session token of a user (a changed password ends the sessions). */
   readonly revokeSessionsOf: (userId: number, at: number) => Effect.Effect<number, DatabaseError>
   readonly touch: (id: number, at: number) => Effect.Effect<void, DatabaseError>
-  /** Whether the token exists, is not revoked and has not expired at `at`. */
-  readonly validAt: (id: number, at: number) => Effect.Effect<boolean, DatabaseError>
+  /**
+   * Until when the token is good, if it exists, is not revoked and has not expired at `at`: its expiry,
+   * `Infinity` if it never expires.
+   */
+  readonly validUntil: (id: number, at: number) => Effect.Effect<Option.Option<number>, DatabaseError>
 }
 
 interface Row {
@@ -104,13 +107,13 @@ export class TokenRepository extends Context.Service<TokenRepository, TokenRepos
             (r) => r.changes
           ),
         touch: (id, at) => Effect.asVoid(db.run("UPDATE tokens SET last_used_at = ? WHERE id = ?", [at, id])),
-        validAt: (id, at) =>
+        validUntil: (id, at) =>
           Effect.map(
-            db.query<{ readonly id: number }>(
-              "SELECT id FROM tokens WHERE id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)",
+            db.query<{ readonly expires_at: number | null }>(
+              "SELECT expires_at FROM tokens WHERE id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)",
               [id, at]
             ),
-            (rows) => rows.length > 0
+            (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => row.expires_at ?? Number.POSITIVE_INFINITY)
           )
       })
     })

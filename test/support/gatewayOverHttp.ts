@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { Effect, Layer, ManagedRuntime, Metric, Option, Redacted } from "effect"
+import { Effect, Layer, Logger, ManagedRuntime, Metric, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
@@ -52,7 +52,14 @@ export interface GatewayOverHttp {
    * a number.
    */
   readonly liveFibers: () => number
+  /** The gateway's log lines (`LEVEL message`), if started with `captureLogs`: they are then not printed. */
+  readonly logs: () => ReadonlyArray<string>
   readonly close: () => Promise<void>
+}
+
+export interface StartOptions {
+  /** Keep the gateway's log lines for `logs()` instead of printing them (a test that expects some). */
+  readonly captureLogs?: boolean
 }
 
 export const testAdminPassword = "test admin password"
@@ -75,11 +82,19 @@ const fiberCount = () => {
   return { layer, running: () => running }
 }
 
-export const startGateway = async (home: unknown, config: Partial<GatewayConfigShape> = {}): Promise<GatewayOverHttp> => {
+export const startGateway = async (
+  home: unknown,
+  config: Partial<GatewayConfigShape> = {},
+  options: StartOptions = {}
+): Promise<GatewayOverHttp> => {
   const dataDir = freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home, null, 2))
   const fibers = fiberCount()
+  const logLines: Array<string> = []
+  const logs = options.captureLogs === true
+    ? Logger.layer([Logger.make(({ logLevel, message }) => logLines.push(`${logLevel.toUpperCase()} ${[message].flat().join(" ")}`))])
+    : Layer.empty
   const runtime = ManagedRuntime.make(
     gatewayLayer({
       ...defaultGatewayConfig,
@@ -89,7 +104,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
       dataDir,
       home: Option.some(homeFile),
       ...config
-    }).pipe(Layer.provide(fibers.layer))
+    }).pipe(Layer.provide(Layer.merge(fibers.layer, logs)))
   )
   const address = await runtime.runPromise(HttpServer.HttpServer.useSync((server) => server.address))
   if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
@@ -140,6 +155,7 @@ export const startGateway = async (home: unknown, config: Partial<GatewayConfigS
     revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
     liveWatches: () => runtime.runPromise(Effect.flatMap(Watch, (watch) => watch.live)),
     liveFibers: fibers.running,
+    logs: () => logLines,
     close: () => runtime.dispose()
   }
 }

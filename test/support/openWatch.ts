@@ -76,3 +76,15 @@ export const openWatch = async (gateway: WatchTarget, query = "", options: WebSo
     socket
   }
 }
+
+/**
+ * How the server closed the socket, or "still open" after `timeoutMs` (a bound for a stuck test, far
+ * beyond what the close should take, not a timing assertion).
+ */
+export const closedWithin = (client: WatchClient, timeoutMs = 5_000): Promise<{ readonly code: number; readonly reason: string } | "still open"> => {
+  let timer: NodeJS.Timeout | undefined
+  const stillOpen = new Promise<"still open">((resolve) => {
+    timer = setTimeout(() => resolve("still open"), timeoutMs)
+  })
+  return Promise.race([client.closed, stillOpen]).finally(() => clearTimeout(timer))
+}

@@ -2,6 +2,7 @@ import { Effect, Option, Redacted, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { presentedToken } from "../../auth/Authentication.ts"
 import { basicCredentials, decodeSetupBody } from "../../auth/Credentials.ts"
+import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
@@ -58,13 +59,14 @@ const login = Effect.gen(function*() {
   return sessionCreated(Redacted.value(token))
 })
 
-/** Revokes the token presented: the session (or API token) ends. Needs that token, like the API. */
+/** Revokes the token presented: the session (or API token) ends, and its watch sockets with it, at once. Needs that token. */
 const logout = Effect.gen(function*() {
   const token = yield* presentedToken
   const tokens = yield* Tokens
   const caller = yield* Effect.orDie(tokens.authenticate(token))
   if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
   yield* Effect.orDie(Effect.catchTag(tokens.revoke(caller.value.tokenId), "NoSuchToken", () => Effect.void))
+  yield* LiveSockets.use((sockets) => sockets.end(caller.value.tokenId))
   return HttpServerResponse.empty({ status: 204 })
 })
 

@@ -1,10 +1,8 @@
 import type { IncomingMessage } from "node:http"
-import { Duration, Effect } from "effect"
+import { Effect, Option } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
-import { Tokens } from "../../auth/Tokens.ts"
-import { GatewayConfig } from "../../GatewayConfig.ts"
 import { scopeWatchRegistration } from "../../domain/Scope.ts"
 import { requireRight } from "../../gateway/ScopedCalls.ts"
 import { Forbidden, jsonMessage, TooManyRequests } from "../HttpError.ts"
@@ -20,19 +18,6 @@ const upgradeRequired = jsonMessage(
   `${watchPath} is a WebSocket: connect with "Upgrade: websocket" (see docs/watching.md)`,
   { upgrade: "websocket", connection: "Upgrade" }
 )
-
-/**
- * Ends once the socket's token is revoked, expires or loses its user (checked at each keep-alive
- * interval, in the database, so a revocation from the CLI counts too): the socket then closes.
- */
-const untilTokenEnds = (tokenId: number) =>
-  Effect.gen(function*() {
-    const { watchPingMs } = yield* GatewayConfig
-    const tokens = yield* Tokens
-    // A database that cannot answer cannot vouch for the token either.
-    const valid = tokens.stillValid(tokenId).pipe(Effect.orElseSucceed(() => false))
-    while (yield* valid) yield* Effect.sleep(Duration.millis(watchPingMs))
-  })
 
 /** Close code for a socket whose credentials no longer hold (RFC 6455 "policy violation"). */
 const POLICY_VIOLATION = 1008
@@ -52,15 +37,17 @@ const watch = Effect.gen(function*() {
   const caller = yield* CurrentCaller
   yield* requireRight(caller, "watch").pipe(Effect.mapError((error) => new Forbidden({ message: error.message })))
   yield* Effect.gen(function*() {
-    yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId)).pipe(
+    // Succeeds once the token is revoked, expires or loses its user: the socket then closes.
+    const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId)).pipe(
       Effect.mapError((error) => new TooManyRequests({ message: error.message }))
     )
-    yield* serveWatchSocket(forced, (registration) => scopeWatchRegistration(registration, caller.scope)).pipe(
+    const client = `token ${caller.tokenId} from ${Option.getOrElse(request.remoteAddress, () => "an unknown address")}`
+    yield* serveWatchSocket(forced, (registration) => scopeWatchRegistration(registration, caller.scope), client).pipe(
       // The handshake failed (a malformed upgrade request, a peer gone): `ws` has already answered it.
       Effect.catchTag("HttpServerError", () => Effect.void),
       Effect.catchTag("SocketError", () => Effect.void),
       Effect.raceFirst(
-        Effect.andThen(untilTokenEnds(caller.tokenId), closeFor(request, POLICY_VIOLATION, "the token was revoked or expired"))
+        Effect.andThen(tokenEnded, closeFor(request, POLICY_VIOLATION, "the token was revoked or expired"))
       )
     )
   }).pipe(Effect.scoped)

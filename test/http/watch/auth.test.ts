@@ -3,7 +3,8 @@ import { WebSocket } from "ws"
 import { maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
 import { channelSelector, ChannelId, exactly } from "../../../src/domain/index.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
-import { openWatch, type WatchClient } from "../../support/openWatch.ts"
+import { send } from "../../support/httpRequest.ts"
+import { closedWithin, openWatch, type WatchClient } from "../../support/openWatch.ts"
 import { lamp, on, temperature, watchHome, writeB } from "./watchHome.ts"
 
 /** The watch socket behind a token (docs/reference.md §8): refused before the upgrade, and narrowed to the token's scope. */
@@ -30,6 +31,16 @@ const upgradeStatus = (query: string, headers: Readonly<Record<string, string>> 
       if (!error.message.includes("Unexpected server response")) reject(error)
     })
   })
+
+/** A socket opened with `token`, watching the lamp, its first event read. */
+const watchLamp = async (on: GatewayOverHttp, token: string) => {
+  const client = await openWatch({ baseUrl: on.baseUrl, token })
+  client.send([{ select: { id: lamp } }])
+  expect(await client.next()).toEqual({ GetterAdded: lamp })
+  return client
+}
+
+const tokenEnded = { code: 1008, reason: "the token was revoked or expired" }
 
 describe("the watch socket behind a token", () => {
   it("refuses the upgrade without a token, or with a bad one, with 401", async () => {
@@ -75,17 +86,43 @@ describe("the watch socket behind a token", () => {
     await Promise.all(clients.map((client) => client.close()))
   })
 
-  it("closes a socket once its token is revoked, checked at each keep-alive interval", async () => {
-    const quick = await startGateway(watchHome, { watchPingMs: 200 })
-    try {
-      const { id, token } = await quick.createToken()
-      const client = await openWatch({ baseUrl: quick.baseUrl, token })
-      client.send([{ select: { id: lamp } }])
-      expect(await client.next()).toEqual({ GetterAdded: lamp })
-      await quick.revokeToken(id)
-      expect(await client.closed).toEqual({ code: 1008, reason: "the token was revoked or expired" })
-    } finally {
-      await quick.close()
-    }
+  it("closes a socket with 1008 once its token is revoked in the database, long before the next keep-alive ping", async () => {
+    const { id, token } = await gateway.createToken()
+    const client = await watchLamp(gateway, token)
+    await gateway.revokeToken(id)
+    expect(await closedWithin(client)).toEqual(tokenEnded)
+  })
+})
+
+describe("the end of a socket's token", () => {
+  // The database is looked up again only every hour here: what closes these sockets cannot be that.
+  let rarely: GatewayOverHttp
+  beforeAll(async () => {
+    rarely = await startGateway(watchHome, { tokenRecheckMs: 3_600_000 })
+  })
+  afterAll(() => rarely.close())
+
+  it("closes the socket with 1008 at the token's expiry", async () => {
+    const expiresAt = Date.now() + 2_000
+    const { token } = await rarely.createToken({ expiresAt })
+    const client = await watchLamp(rarely, token)
+    expect(await closedWithin(client, 10_000)).toEqual(tokenEnded)
+  })
+
+  it("closes the sockets of a session with 1008 as soon as it logs out", async () => {
+    const login = await send(`${rarely.baseUrl}/users/login`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`admin:${rarely.adminPassword}`).toString("base64")}` }
+    })
+    const { session_token: token } = JSON.parse(login.body) as { readonly session_token: string }
+    const clients = [await watchLamp(rarely, token), await watchLamp(rarely, token)]
+    const other = await watchLamp(rarely, rarely.token)
+    const logout = await send(`${rarely.baseUrl}/users/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+    expect(logout.status).toBe(204)
+    expect(await Promise.all(clients.map((client) => closedWithin(client)))).toEqual([tokenEnded, tokenEnded])
+    // Another token's socket stays open.
+    await writeB(rarely.call, lamp, on)
+    expect(await other.next()).toEqual({ Value: { from: lamp, value: on } })
+    await other.close()
   })
 })
