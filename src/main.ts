@@ -86,7 +86,8 @@ const firstRunExample = Layer.effectDiscard(Effect.gen(function*() {
  */
 export const gatewayLayer = (config: GatewayConfigShape, makeServer?: () => NodeServer) =>
   firstRunExample.pipe(
-    Layer.provideMerge(Server.layer(routes, makeServer)),
+    // The first admin is created once the port is ours: a start that cannot listen spends no one-time credentials.
+    Layer.provideMerge(Server.layerOnceBound(routes, FirstRun.layer, makeServer)),
     Layer.provideMerge(adapters(config)),
     Layer.provideMerge(AuthLayer),
     Layer.provideMerge(GatewayLayer),

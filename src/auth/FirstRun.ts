@@ -7,7 +7,8 @@ import { Users } from "./Users.ts"
 /**
  * First run (wire.md §8): on a database with no user, unless `--no-default-admin`, create `admin` with a
  * random password and a token, and print both once on stdout (`admin password: …`, `admin token: …`),
- * before `listening on`. Only their hashes are stored: lost, they are replaced with `gateway users
+ * once the port is bound and before `listening on` (Server.layerOnceBound): a start that cannot listen
+ * must not spend them. Only their hashes are stored: lost, they are replaced with `gateway users
  * passwd admin` and `gateway tokens create`. The token is kept here so that the curl example printed
  * after `listening on` (which knows the port) can show it.
  */
