@@ -37,7 +37,11 @@ export class FirstRun extends Context.Service<FirstRun, { readonly adminToken: O
       yield* Console.log(`admin password: ${Redacted.value(password)}`)
       yield* Console.log(`admin token: ${Redacted.value(token)}`)
       return { adminToken: Option.some(token) }
-    }).pipe(Effect.orDie)
+    }).pipe(
+      // Our own name and a random password are valid input; a database that refuses the user (read-only)
+      // stays a DatabaseError, which `gateway serve` tells in one line like any unusable data folder.
+      Effect.catchTag("InvalidUserInput", Effect.die)
+    )
   )
 }
 
