@@ -17,6 +17,7 @@ import type { Users } from "./auth/Users.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
+import type { HealthConditions } from "./gateway/HealthConditions.ts"
 import type { HomeFileStatus } from "./gateway/HomeFileStatus.ts"
 import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
@@ -37,6 +38,7 @@ import * as Server from "./http/Server.ts"
 type RouteServices =
   | Registry
   | HomeFileStatus
+  | HealthConditions
   | Tags
   | Dispatch
   | Watch
