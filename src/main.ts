@@ -17,6 +17,7 @@ import type { Users } from "./auth/Users.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
+import type { HealthConditions } from "./gateway/HealthConditions.ts"
 import type { HomeFileStatus } from "./gateway/HomeFileStatus.ts"
 import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
@@ -37,6 +38,7 @@ import * as Server from "./http/Server.ts"
 type RouteServices =
   | Registry
   | HomeFileStatus
+  | HealthConditions
   | Tags
   | Dispatch
   | Watch
@@ -86,7 +88,8 @@ const firstRunExample = Layer.effectDiscard(Effect.gen(function*() {
  */
 export const gatewayLayer = (config: GatewayConfigShape, makeServer?: () => NodeServer) =>
   firstRunExample.pipe(
-    Layer.provideMerge(Server.layer(routes, makeServer)),
+    // The first admin is created once the port is ours: a start that cannot listen spends no one-time credentials.
+    Layer.provideMerge(Server.layerOnceBound(routes, FirstRun.layer, makeServer)),
     Layer.provideMerge(adapters(config)),
     Layer.provideMerge(AuthLayer),
     Layer.provideMerge(GatewayLayer),

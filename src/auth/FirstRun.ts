@@ -7,7 +7,8 @@ import { Users } from "./Users.ts"
 /**
  * First run (docs/reference.md §8): on a database with no user, unless `--no-default-admin`, create `admin` with a
  * random password and a token, and print both once on stdout (`admin password: …`, `admin token: …`),
- * before `listening on`. Only their hashes are stored: lost, they are replaced with `gateway users
+ * once the port is bound and before `listening on` (Server.layerOnceBound): a start that cannot listen
+ * must not spend them. Only their hashes are stored: lost, they are replaced with `gateway users
  * passwd admin` and `gateway tokens create`. The token is kept here so that the curl example printed
  * after `listening on` (which knows the port) can show it.
  */
@@ -36,7 +37,11 @@ export class FirstRun extends Context.Service<FirstRun, { readonly adminToken: O
       yield* Console.log(`admin password: ${Redacted.value(password)}`)
       yield* Console.log(`admin token: ${Redacted.value(token)}`)
       return { adminToken: Option.some(token) }
-    }).pipe(Effect.orDie)
+    }).pipe(
+      // Our own name and a random password are valid input; a database that refuses the user (read-only)
+      // stays a DatabaseError, which `gateway serve` tells in one line like any unusable data folder.
+      Effect.catchTag("InvalidUserInput", Effect.die)
+    )
   )
 }
 

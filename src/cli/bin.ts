@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { Effect, Logger } from "effect"
-import { runCli } from "./Cli.ts"
-import { teardown } from "./ExitCode.ts"
+import { runsOn, tooOldNode } from "./NodeVersion.ts"
 
-// Logs go to stderr: stdout carries only what scripts read (`listening on …`, `translate`'s output).
-runCli.pipe(Effect.provide(NodeServices.layer), Effect.provideService(Logger.LogToStderr, true), NodeRuntime.runMain({ teardown }))
+// On an older Node, loading the gateway crashes the process without a word (better-sqlite3's binary
+// exits 139), so the version is checked before anything else is imported.
+if (runsOn(process.versions.node)) await import("./Launch.ts")
+else {
+  process.stderr.write(`${tooOldNode(process.versions.node, process.execPath)}\n`)
+  process.exitCode = 1
+}

@@ -1,5 +1,6 @@
 import { Effect, Option, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
+import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
 import { gatewayVersion } from "../Version.ts"
@@ -8,12 +9,15 @@ import { ok, type Route, route } from "./RouteTable.ts"
 /** What `/health` says when something needs the operator's attention; the process still serves (200). */
 const DegradedHealth = Schema.Struct({
   status: Schema.Literal("degraded"),
-  reason: Schema.String,
+  reasons: Schema.Array(Schema.String).annotate({
+    description: "What does not work, one sentence each: a refused home file change, an MQTT broker out of reach, a database " +
+      "that cannot be written or is damaged."
+  }),
   home: Schema.NullOr(Schema.String).annotate({ description: "The home file; null for the built-in demo home." }),
-  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused." }),
+  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused, if it was." }),
   adapters: Schema.Array(Schema.String).annotate({ description: "The adapters connected now." }),
   version: Schema.String
-}).annotate({ description: "The process serves, but something needs the operator's attention (a home file change was refused)." })
+}).annotate({ description: "The process serves, but something needs the operator's attention: the reasons say what." })
 
 /** `/health`'s answer. */
 export const HealthJson = Schema.Union([
@@ -23,32 +27,37 @@ export const HealthJson = Schema.Union([
 
 export type Health = typeof HealthJson.Type
 
+/** Why a refused home file change degrades the gateway. */
+const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
+
 /**
  * Exactly `{"status": "ok"}` when all is well, so that simple probes can compare the body; otherwise
- * the reason and what an operator needs to look into it. Today the one thing that degrades the gateway
- * is a home file change it refused: it keeps serving the home before it.
+ * the reasons (a home file change refused, then each failing HealthCondition) and what an operator
+ * needs to look into them.
  */
 export const healthOf = (
   homeFile: Option.Option<string>,
   refusedChange: Option.Option<string>,
+  failing: ReadonlyArray<string>,
   adapters: ReadonlyArray<string>
-): Health =>
-  Option.match(refusedChange, {
-    onNone: () => ({ status: "ok" }),
-    onSome: (reason) => ({
-      status: "degraded",
-      reason: "the last change of the home file was refused; the home before it is still served",
-      home: Option.getOrNull(homeFile),
-      last_reload_error: reason,
-      adapters,
-      version: gatewayVersion
-    })
-  })
+): Health => {
+  const reasons = [...Option.toArray(Option.as(refusedChange, refusedHomeChange)), ...failing]
+  if (reasons.length === 0) return { status: "ok" }
+  return {
+    status: "degraded",
+    reasons,
+    home: Option.getOrNull(homeFile),
+    last_reload_error: Option.getOrNull(refusedChange),
+    adapters,
+    version: gatewayVersion
+  }
+}
 
 const health = Effect.gen(function*() {
   const homeFile = yield* HomeFileStatus
   const registry = yield* Registry
-  return ok(healthOf(homeFile.file, yield* homeFile.refusedChange, yield* registry.adapters))
+  const conditions = yield* HealthConditions
+  return ok(healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters))
 })
 
 // The FoxBox web app waits for this before its first call.
@@ -57,8 +66,10 @@ const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
 /**
  * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors
  * and clients can probe the process. HEAD answers like GET, without the body, for health checkers.
+ * Degraded is still 200: nothing that degrades the gateway is mended by restarting it, which a
+ * supervisor's probe would do on an error status.
  */
-export const healthRoutes: ReadonlyArray<Route<HomeFileStatus | Registry>> = [
+export const healthRoutes: ReadonlyArray<Route<HomeFileStatus | Registry | HealthConditions>> = [
   route("GET", "/health", health),
   route("HEAD", "/health", health),
   route("GET", "/ping", pong),

@@ -18,7 +18,17 @@ import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
  * one line `listening on http://HOST:PORT` with the bound port (port 0 picks a free one):
  * scripts and tests wait for it. Closing the layer's scope stops the server: see ConnectionDrain.
  */
-export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer: () => Server = () => createServer(serverTimeouts)) =>
+export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer?: () => Server) => layerOnceBound(routes, Layer.empty, makeServer)
+
+/**
+ * `layer`, with `onceBound` built after the port is bound and before requests are answered: what a
+ * start that cannot listen must not do (FirstRun's one-time credentials).
+ */
+export const layerOnceBound = <R, A, E, RB>(
+  routes: ReadonlyArray<Route<R>>,
+  onceBound: Layer.Layer<A, E, RB>,
+  makeServer: () => Server = () => createServer(serverTimeouts)
+) =>
   Layer.unwrap(
     Effect.gen(function*() {
       const { host, port, maxBodyBytes } = yield* GatewayConfig
@@ -30,6 +40,7 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer: () => Serv
       // A peer that does not answer the server's close (one that stopped reading cannot even receive it) is cut.
       const websocket = { WebSocket, maxPayload: maxBodyBytes, closeTimeout: CLOSE_GRACE_MS }
       return Layer.effectDiscard(serve(routes, drain, server)).pipe(
+        Layer.provideMerge(onceBound),
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port, websocket }))
       )
     })

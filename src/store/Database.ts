@@ -1,8 +1,9 @@
 import BetterSqlite3 from "better-sqlite3"
 import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
-import { Context, Data, Effect, Exit, Layer, Semaphore } from "effect"
+import { Context, Data, Effect, Exit, Layer, Option, Semaphore } from "effect"
 import { GatewayConfig } from "../GatewayConfig.ts"
+import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
 import { migrate } from "./Migrations.ts"
 
 /** What SQLite stores and gives back, as better-sqlite3 maps it to JavaScript. */
@@ -59,6 +60,12 @@ export interface DatabaseShape {
    * server) is seen through SQLite's `data_version`, asked at most once per `foreignWriteLagMs`.
    */
   readonly generation: Effect.Effect<Generation>
+  /**
+   * Why the file cannot be used now, as the last failure that said so told it (read-only, full,
+   * damaged…), for `/health`; `None` if none did, or a write succeeded since (damage stays: it is
+   * refused at the next start).
+   */
+  readonly trouble: Effect.Effect<Option.Option<string>>
 }
 
 /** One generation of the data (see `DatabaseShape.generation`): compared by identity, holds nothing. */
@@ -133,6 +140,22 @@ const toDatabaseError = (operation: string) => (error: unknown): DatabaseError =
 const attempt = <A>(operation: string, f: () => A): Effect.Effect<A, DatabaseError> =>
   Effect.try({ try: f, catch: toDatabaseError(operation) })
 
+/**
+ * `PRAGMA quick_check` of every page (a damaged database otherwise opens, and then fails one request
+ * in some, or every write): one that fails it is refused, with what SQLite found, in one line.
+ */
+const checkPages = (file: string, handle: BetterSqlite3.Database) =>
+  attempt(`checking ${file}`, () => handle.prepare("PRAGMA quick_check").pluck().all().map(String)).pipe(
+    // Some damage stops the check itself.
+    Effect.catchIf((error) => isDamage(error.code), (error) => Effect.succeed([error.reason])),
+    Effect.flatMap((findings) =>
+      Option.match(damageFound(findings), {
+        onNone: () => Effect.void,
+        onSome: (reason) => Effect.fail(new DatabaseError({ operation: `checking ${file}`, reason, code: "SQLITE_CORRUPT" }))
+      })
+    )
+  )
+
 /** Opens (creating folder and file if needed) and migrates the database at `file`; closes it with the scope. */
 const openDatabase = Effect.fn("Database.open")(function*(path: string) {
   const file = resolve(path)
@@ -159,12 +182,38 @@ const openDatabase = Effect.fn("Database.open")(function*(path: string) {
   // Per connection, off by default in SQLite.
   yield* attempt("enabling foreign keys", () => handle.pragma("foreign_keys = ON"))
 
+  yield* checkPages(file, handle)
+
   const database = makeConnection(file, handle)
-  yield* migrate(database)
+  const { to } = yield* migrate(database)
+  // A write that changes nothing: a database the gateway cannot write (its file mode, a full disk) is
+  // known now, for `/health`, rather than at a client's first write.
+  yield* database.exec(`PRAGMA user_version = ${to}`).pipe(
+    Effect.catch((error) => Effect.logWarning(`${file} cannot be written (${error.reason}): the gateway serves, but changes nothing it stores`))
+  )
   return database
 })
 
 const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseShape => {
+  let trouble: Option.Option<DatabaseTrouble> = Option.none()
+  /**
+   * `attempt`, remembering what a failure says of the file; a write statement that succeeds (`writes`)
+   * clears what does not last.
+   */
+  const tracked = <A>(operation: string, f: () => A, writes: boolean): Effect.Effect<A, DatabaseError> =>
+    Effect.try({
+      try: () => {
+        const result = f()
+        if (writes && Option.isSome(trouble) && !trouble.value.lasting) trouble = Option.none()
+        return result
+      },
+      catch: (error) => {
+        const failure = toDatabaseError(operation)(error)
+        trouble = Option.orElse(troubleOf(file, failure), () => trouble)
+        return failure
+      }
+    })
+
   // One lock per connection: SQLite transactions belong to the connection, not to a fiber.
   const lock = Semaphore.makeUnsafe(1)
   // SQL comes from our code, never from input, so the cache holds a handful of statements.
@@ -205,27 +254,27 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     Effect.flatMap(Effect.service(OpenTransactions), (open) => open.has(handle) ? effect : lock.withPermit(effect))
 
   const run = Effect.fnUntraced(function*(sql: string, params?: SqlParams) {
-    return yield* exclusive(attempt(describe(sql), () => {
+    return yield* exclusive(tracked(describe(sql), () => {
       wrote()
       return runStatement(prepared(sql), params)
-    }))
+    }, true))
   })
 
   const query = <Row extends object>(sql: string, params?: SqlParams): Effect.Effect<ReadonlyArray<Row>, DatabaseError> =>
-    exclusive(attempt(describe(sql), () => allRows(prepared(sql), params) as Array<Row>))
+    exclusive(tracked(describe(sql), () => allRows(prepared(sql), params) as Array<Row>, false))
 
   const exec = Effect.fn("Database.exec")(function*(script: string) {
-    yield* exclusive(attempt(describe(script), () => {
+    yield* exclusive(tracked(describe(script), () => {
       wrote()
       handle.exec(script)
-    }))
+    }, true))
   })
 
   /** SQL run directly (BEGIN, COMMIT…): never cached, and exempt from the lock, which the caller holds. */
-  const control = (sql: string) => attempt(sql, () => {
+  const control = (sql: string) => tracked(sql, () => {
     wrote()
     handle.exec(sql)
-  })
+  }, false)
 
   const atomically = <A, E, R>(
     work: Effect.Effect<A, E, R>,
@@ -268,13 +317,13 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     }).pipe(Effect.withSpan("Database.transaction"))
 
   const runMany = Effect.fn("Database.runMany")(function*(sql: string, params: Iterable<SqlParams>) {
-    return yield* transaction(attempt(describe(sql), () => {
+    return yield* transaction(tracked(describe(sql), () => {
       const statement = prepared(sql)
       let changes = 0
       for (const one of params) changes += runStatement(statement, one).changes
       return changes
-    }))
+    }, true))
   })
 
-  return { file, run, runMany, query, exec, transaction, generation }
+  return { file, run, runMany, query, exec, transaction, generation, trouble: Effect.sync(() => Option.map(trouble, ({ reason }) => reason)) }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { readdirSync, readFileSync } from "node:fs"
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
@@ -141,6 +142,33 @@ describe("a later run", () => {
       expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
     } finally {
       await again.stop("SIGTERM")
+    }
+  })
+})
+
+describe("a first start that cannot listen", () => {
+  it("creates no admin: the next start prints the password and token, and they work", async () => {
+    const dataDir = freshDataDir()
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
+    const address = taken.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    try {
+      const refused = await runGateway(["serve", "--port", String(port), "--no-clock", "--data", dataDir])
+      expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
+      expect(refused.stderr.split("\n").filter((l) => l.startsWith("gateway: "))).toEqual([
+        `gateway: cannot listen on 127.0.0.1:${port}: listen EADDRINUSE: address already in use 127.0.0.1:${port}`
+      ])
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+    try {
+      const password = line(gateway.stdout(), "admin password: ")
+      expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: bearer(gateway.token ?? "") })).status).toBe(200)
+      expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)
+    } finally {
+      await gateway.stop("SIGTERM")
     }
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
-import { writeFileSync } from "node:fs"
+import { closeSync, openSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
@@ -14,7 +14,8 @@ import { type Exited, runGateway } from "../support/spawnGateway.ts"
 
 interface UnusableFolder {
   readonly dir: string
-  readonly why: string
+  /** The words after `DIR: `, or a pattern of them. */
+  readonly why: string | RegExp
 }
 
 /** A file where the data folder should be. */
@@ -45,11 +46,35 @@ const newer = (): UnusableFolder => {
   }
 }
 
+/** `text` as a pattern that matches it exactly. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * A `gateway.db` of this gateway's schema whose users table has a damaged page: without the check
+ * at start, `serve` printed a stack trace on stdout, and a damaged tokens table let it start and then
+ * answer 500 to every request.
+ */
+const damaged = (): UnusableFolder => {
+  const dir = freshDataDir()
+  const file = join(dir, "gateway.db")
+  const db = new BetterSqlite3(file)
+  for (const step of migrations) db.exec(step.sql)
+  db.pragma(`user_version = ${migrations.length}`)
+  const page = Number(db.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'users'").pluck().get())
+  const pageSize = Number(db.pragma("page_size", { simple: true }))
+  db.close()
+  const fd = openSync(file, "r+")
+  writeSync(fd, Buffer.alloc(64, 0xff), 0, 64, (page - 1) * pageSize)
+  closeSync(fd)
+  return { dir, why: new RegExp(`checking ${literally(file)} failed: its pages are damaged \\(.+\\): restore it from a backup, or move it away to start afresh`) }
+}
+
 /** Exit code 1 and the one line, with nothing of a stack, an ERROR log or a banner. */
 const expectRefused = (exited: Exited, folder: UnusableFolder) => {
   expect(exited.code).toBe(1)
+  const prefix = `gateway: cannot use the data folder ${folder.dir}: `
   expect(exited.stderr.split("\n").filter((line) => line.startsWith("gateway: "))).toEqual([
-    `gateway: cannot use the data folder ${folder.dir}: ${folder.why}`
+    typeof folder.why === "string" ? `${prefix}${folder.why}` : expect.stringMatching(new RegExp(`^${literally(prefix)}${folder.why.source}$`))
   ])
   expect(exited.stderr).not.toMatch(/\bat .*\.js:\d+/)
   expect(exited.stderr).not.toMatch(/DatabaseError|DatabaseTooNew|ERROR/)
@@ -60,6 +85,7 @@ describe("users and tokens on a data folder the gateway cannot use", () => {
   it.each([
     ["a file where the folder should be", aFile],
     ["a corrupt gateway.db", corrupt],
+    ["a gateway.db whose pages are damaged", damaged],
     ["a gateway.db written by a newer gateway", newer]
   ])("%s: users list and tokens list say what serve says, in one line, exit code 1", async (_, make) => {
     const folder = make()

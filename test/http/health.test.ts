@@ -50,7 +50,7 @@ describe("/health and /ping", () => {
     const degraded = await healthUntil(gateway, (body) => statusOf(body) === "degraded")
     expect(degraded).toEqual({
       status: "degraded",
-      reason: "the last change of the home file was refused; the home before it is still served",
+      reasons: ["the last change of the home file was refused; the home before it is still served"],
       home: gateway.homeFile,
       last_reload_error: expect.stringContaining(`${gateway.homeFile}: services[0].latncy_ms: unknown field`),
       adapters: [adapter],

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs"
+import { closeSync, existsSync, openSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Data, Deferred, Effect, Fiber } from "effect"
+import { Data, Deferred, Effect, Fiber, Option } from "effect"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Database, type DatabaseShape, foreignWriteLagMs } from "../../src/store/Database.ts"
 import { canLockExclusively, peek, session, tempDir } from "./storeSession.ts"
@@ -16,6 +16,27 @@ const owners = (db: DatabaseShape) =>
     db.query<{ readonly owner_id: string }>("SELECT owner_id FROM tags ORDER BY owner_id"),
     (rows) => rows.map((row) => row.owner_id)
   )
+
+/** Overwrites the head of every page of `table` and its indexes in the folder's gateway.db, behind the store's back. */
+const damageTable = (dataDir: string, table: string) =>
+  Effect.flatMap(
+    peek(dataDir, (db) => ({
+      roots: db.prepare("SELECT rootpage FROM sqlite_schema WHERE tbl_name = ?").pluck().all(table).map(Number),
+      pageSize: Number(db.pragma("page_size", { simple: true }))
+    })),
+    ({ roots, pageSize }) =>
+      Effect.sync(() => {
+        const fd = openSync(join(dataDir, "gateway.db"), "r+")
+        try {
+          // Pages are counted from 1.
+          for (const page of roots) writeSync(fd, Buffer.alloc(64, 0xff), 0, 64, (page - 1) * pageSize)
+        } finally {
+          closeSync(fd)
+        }
+      })
+  )
+
+const insertUser = "INSERT INTO users (username, email, password_hash, created_at) VALUES (?, '', 'scrypt$x', 0)"
 
 /** The generation once writes of other processes have had time to show (`foreignWriteLagMs`, in real time). */
 const waitedGeneration = (db: DatabaseShape) =>
@@ -187,6 +208,62 @@ describe("Database", () => {
         // Had it joined the transaction, the rollback would have taken "outside" with it.
         assert.deepStrictEqual(result, { waited: true, owners: ["outside"] })
       }))
+  })
+
+  it.effect("refuses to open a database whose pages are damaged, with what PRAGMA quick_check found", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* tempDir
+      yield* session(dataDir, Effect.void)
+      yield* damageTable(dataDir, "users")
+      const error = yield* Effect.flip(session(dataDir, Effect.void))
+      assert.strictEqual(error._tag, "DatabaseError")
+      assert.match(
+        error.message,
+        /^checking \S+gateway\.db failed: its pages are damaged \(.+\): restore it from a backup, or move it away to start afresh$/
+      )
+    }))
+
+  describe("trouble", () => {
+    it.effect("is none while all is well; a write refused as read-only sets it, and a write that succeeds clears it", () =>
+      Effect.flatMap(tempDir, (dataDir) => session(
+        dataDir,
+        Effect.gen(function*() {
+          const db = yield* Database
+          assert.deepStrictEqual(yield* db.trouble, Option.none())
+          yield* db.exec("PRAGMA query_only = ON")
+          const refused = yield* Effect.flip(insert(db, "a"))
+          assert.strictEqual(refused.code, "SQLITE_READONLY")
+          assert.deepStrictEqual(yield* db.trouble, Option.some(`the database ${db.file} cannot be written: attempt to write a readonly database`))
+          yield* owners(db)
+          assert.isTrue(Option.isSome(yield* db.trouble))
+          yield* db.exec("PRAGMA query_only = OFF")
+          yield* insert(db, "a")
+          assert.deepStrictEqual(yield* db.trouble, Option.none())
+        })
+      )))
+
+    it.effect("says the file is damaged once a page cannot be read, and no later success clears it", () =>
+      Effect.flatMap(tempDir, (dataDir) => session(
+        dataDir,
+        Effect.gen(function*() {
+          const db = yield* Database
+          yield* db.runMany(
+            "INSERT INTO tags (owner_kind, owner_id, tag) VALUES ('service', ?, 't')",
+            Array.from({ length: 2_000 }, (_, i) => [`service:number-${i}@test`])
+          )
+          // Every page in the file itself, none in the WAL or in memory: the next read goes to the disk.
+          yield* db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+          yield* damageTable(dataDir, "tags")
+          // Another process's commit: this connection drops the pages it holds in memory, and reads again.
+          yield* peek(dataDir, (other) => other.prepare(insertUser).run("someone else"))
+          const failed = yield* Effect.flip(owners(db))
+          assert.strictEqual(failed.code, "SQLITE_CORRUPT")
+          const damaged = Option.some(`the database ${db.file} is damaged: database disk image is malformed`)
+          assert.deepStrictEqual(yield* db.trouble, damaged)
+          yield* db.run(insertUser, ["someone"])
+          assert.deepStrictEqual(yield* db.trouble, damaged)
+        })
+      )))
   })
 
   describe("generation", () => {

@@ -24,6 +24,7 @@ export interface RunningGateway {
   readonly baseUrl: string
   /** The `admin token: …` a first run prints (before `listening on`); absent on later runs. */
   readonly token: string | undefined
+  /** The process started (with a launcher, the launcher's: `npm`), leader of its process group. */
   readonly pid: number
   /** Everything the process wrote so far. */
   readonly stdout: () => string
@@ -51,8 +52,11 @@ process.once("exit", () => {
 /** Environment variables to set for the process, on top of this one's. */
 export type ExtraEnv = Readonly<Record<string, string>>
 
-const start = (args: ReadonlyArray<string>, env: ExtraEnv = {}) => {
-  const child = spawn(nodeBin, [gatewayBin, ...args], {
+/** How the gateway is started, before its arguments: by default the pinned Node on the built CLI. */
+export type Launcher = readonly [command: string, ...args: ReadonlyArray<string>]
+
+const start = (args: ReadonlyArray<string>, env: ExtraEnv = {}, [command, ...before]: Launcher = [nodeBin, gatewayBin]) => {
+  const child = spawn(command, [...before, ...args], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -74,8 +78,13 @@ const start = (args: ReadonlyArray<string>, env: ExtraEnv = {}) => {
 }
 
 /** Runs the CLI to completion (for commands that exit by themselves); killed after `timeoutMs`. */
-export const runGateway = async (args: ReadonlyArray<string>, timeoutMs = 10_000, env?: ExtraEnv): Promise<Exited> => {
-  const { child, exited } = start(args, env)
+export const runGateway = async (
+  args: ReadonlyArray<string>,
+  timeoutMs = 10_000,
+  env?: ExtraEnv,
+  launcher?: Launcher
+): Promise<Exited> => {
+  const { child, exited } = start(args, env, launcher)
   const timer = setTimeout(() => killGroup(child, "SIGKILL"), timeoutMs)
   try {
     return await exited
@@ -88,9 +97,10 @@ export const runGateway = async (args: ReadonlyArray<string>, timeoutMs = 10_000
 export const spawnGateway = async (
   args: ReadonlyArray<string>,
   timeoutMs = 15_000,
-  env?: ExtraEnv
+  env?: ExtraEnv,
+  launcher?: Launcher
 ): Promise<RunningGateway> => {
-  const { child, exited, stdout, stderr } = start(args, env)
+  const { child, exited, stdout, stderr } = start(args, env, launcher)
   const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 10_000): Promise<Exited> => {
     killGroup(child, signal)
     const timer = setTimeout(() => killGroup(child, "SIGKILL"), graceMs)

@@ -31,6 +31,8 @@ export interface MqttConnection {
   /** Connection changes and messages, each once, in order. */
   readonly events: Queue.Dequeue<ConnectionEvent>
   readonly isConnected: () => boolean
+  /** Why the broker cannot be used now (`None` while connected), for `/health`. */
+  readonly unreachable: Effect.Effect<Option.Option<string>>
   /** Publishes now, or fails when the broker is not reachable (nothing is queued for later). */
   readonly publish: (topic: string, payload: string) => Effect.Effect<void, PublishFailed>
   /** Where it connects, without credentials, for messages. */
@@ -83,14 +85,16 @@ export const openMqttConnection = (
     )
     let up = false
     let lastFailure = ""
+    /** The last error since the connection was last up ("" before any). */
+    let lastError = ""
     client.on("connect", () => {
       up = true
       lastFailure = ""
+      lastError = ""
       client.options.reconnectPeriod = reconnectBackoff.firstMs
       client.subscribe([...topics], { qos: 0 })
       Queue.offerUnsafe(events, { _tag: "Connected" })
     })
-    let lastError = "connection closed"
     client.on("error", (error) => {
       lastError = error.message
       if (up || error.message === lastFailure) return
@@ -100,6 +104,7 @@ export const openMqttConnection = (
     client.on("close", () => {
       const period = client.options.reconnectPeriod ?? reconnectBackoff.firstMs
       client.options.reconnectPeriod = Math.min(reconnectBackoff.maxMs, period * 2)
+      if (lastError === "") lastError = "connection closed"
       if (!up) return
       up = false
       Queue.offerUnsafe(events, { _tag: "Disconnected", reason: lastError })
@@ -118,5 +123,11 @@ export const openMqttConnection = (
           resume(Effect.fail(new PublishFailed({ reason: `MQTT publish to ${where} failed: ${error.message}` })))
         })
       })
-    return { events, isConnected: () => client.connected, publish, where }
+    // Before the first attempt ends there is no error to tell yet.
+    const unreachable = Effect.sync(() =>
+      client.connected
+        ? Option.none()
+        : Option.some(`the MQTT broker at ${where} is not reachable${lastError === "" ? " (connecting)" : `: ${lastError}`}`)
+    )
+    return { events, isConnected: () => client.connected, unreachable, publish, where }
   })

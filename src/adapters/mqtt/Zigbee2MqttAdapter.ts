@@ -1,6 +1,7 @@
 import { Deferred, Effect, Layer, Option, Queue, Result, type Scope } from "effect"
 import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
+import { HealthConditions } from "../../gateway/HealthConditions.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
 import { readBridgeDevices, readOnline, readState, readTopic } from "./BridgeMessages.ts"
@@ -237,13 +238,16 @@ const connect = Effect.fnUntraced(function*(
     Effect.annotateLogs({ component: "zigbee2mqtt" }),
     Effect.forkScoped
   )
+  return { unreachable: connection.unreachable }
 })
 
-/** Connects Zigbee2MQTT's devices through the Registry for as long as the scope lasts. */
+/** Connects Zigbee2MQTT's devices through the Registry for as long as the scope lasts; `/health` tells a broker it cannot reach. */
 const start = (settings: Zigbee2MqttSettings) =>
   Effect.gen(function*() {
     const registry = yield* Registry
-    yield* connect(registry.register, settings)
+    const health = yield* HealthConditions
+    const { unreachable } = yield* connect(registry.register, settings)
+    yield* health.add(unreachable)
   })
 
 /** The Zigbee2MQTT adapter (`zigbee2mqtt@gateway.local`), docs/adapters/mqtt.md. */

@@ -270,7 +270,7 @@ export const operations: Readonly<Record<RouteKey, OperationDescription>> = {
     summary: "Health probe",
     description: "Answers without a token, so supervisors can probe the process.",
     tag: "health",
-    response: { schema: HealthJson, description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reason." }
+    response: { schema: HealthJson, description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reasons." }
   },
   "HEAD /health": {
     operationId: "health_head",
