@@ -118,13 +118,17 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
             return found
           }))
 
-      /** Whether the token is still good now, its last use recorded (at most once a minute). */
-      const admit = ({ caller, expiresAt }: KnownToken): Effect.Effect<Option.Option<Caller>, DatabaseError> => {
+      /**
+       * Whether the token is still good now, its last use recorded (at most once a minute). The record
+       * is a note, not a condition: a database that cannot be written (read-only, full) still admits the
+       * token, and /health says what is wrong with it.
+       */
+      const admit = ({ caller, expiresAt }: KnownToken): Effect.Effect<Option.Option<Caller>> => {
         const now = Date.now()
         if (expiresAt !== null && expiresAt <= now) return noCaller
         if (now - (lastTouched.get(caller.tokenId) ?? 0) < lastUseResolutionMs) return Effect.succeed(Option.some(caller))
         lastTouched.set(caller.tokenId, now)
-        return Effect.as(tokens.touch(caller.tokenId, now), Option.some(caller))
+        return Effect.as(Effect.ignore(tokens.touch(caller.tokenId, now)), Option.some(caller))
       }
 
       // On every request: a cached token is answered in one step, without a query.

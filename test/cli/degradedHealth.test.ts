@@ -3,6 +3,8 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { Redacted } from "effect"
+import { hashToken, mintToken } from "../../src/auth/TokenSecret.ts"
 import { migrations } from "../../src/store/Migrations.ts"
 import { gatewayVersion } from "../../src/Version.ts"
 import { eventuallyAsync } from "../support/eventually.ts"
@@ -45,6 +47,7 @@ describe("a database the gateway cannot write", () => {
   const asRoot = process.getuid?.() === 0
   const unprivileged: Launcher = asRoot ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", nodeBin, gatewayBin] : [nodeBin, gatewayBin]
   const base = mkdtempSync(join(tmpdir(), "gateway-read-only-"))
+  const adminToken = mintToken()
   chmodSync(base, 0o755)
   afterAll(() => rmSync(base, { recursive: true, force: true }))
 
@@ -57,7 +60,10 @@ describe("a database the gateway cannot write", () => {
     db.pragma("journal_mode = WAL")
     for (const step of migrations) db.exec(step.sql)
     db.pragma(`user_version = ${migrations.length}`)
-    if (withUser) db.prepare("INSERT INTO users (username, email, password_hash, created_at) VALUES ('admin', '', 'scrypt$x', 0)").run()
+    if (withUser) {
+      db.prepare("INSERT INTO users (username, email, password_hash, created_at) VALUES ('admin', '', 'scrypt$x', 0)").run()
+      db.prepare("INSERT INTO tokens (token_hash, user_id, kind, created_at) VALUES (?, 1, 'api', 0)").run(hashToken(adminToken))
+    }
     db.close()
     if (asRoot) for (const path of [dir, file]) chownSync(path, 65_534, 65_534)
     chmodSync(file, 0o444)
@@ -77,6 +83,9 @@ describe("a database the gateway cannot write", () => {
         version: gatewayVersion
       })
       expect(gateway.stderr()).toContain(`${file} cannot be written (attempt to write a readonly database): the gateway serves, but changes nothing it stores`)
+      // Reads still answer: a token's last use is not recorded, and that is no reason to refuse it.
+      const services = await fetch(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${Redacted.value(adminToken)}` } })
+      expect(services.status).toBe(200)
     } finally {
       await gateway.stop()
     }
