@@ -17,7 +17,7 @@ import type { Users } from "./auth/Users.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { Dispatch } from "./gateway/Dispatch.ts"
 import { GatewayLayer } from "./gateway/GatewayLayer.ts"
-import type { HealthConditions } from "./gateway/HealthConditions.ts"
+import { HealthConditions } from "./gateway/HealthConditions.ts"
 import type { HomeFileStatus } from "./gateway/HomeFileStatus.ts"
 import type { Registry } from "./gateway/Registry.ts"
 import type { Tags } from "./gateway/Tags.ts"
@@ -33,6 +33,7 @@ import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
 import { watchRoutes } from "./http/routes/WatchRoutes.ts"
 import type { Route } from "./http/RouteTable.ts"
 import * as Server from "./http/Server.ts"
+import { SqliteStore } from "./store/SqliteStore.ts"
 
 /** What the routes' handlers use. */
 type RouteServices =
@@ -83,8 +84,8 @@ const firstRunExample = Layer.effectDiscard(Effect.gen(function*() {
 }))
 
 /**
- * The whole gateway for `config`: server, adapters and core. Closing it closes every scope, the database
- * last. `makeServer` makes the Node server to answer on (benchmarks hand one in to feed it without a socket).
+ * The whole gateway for `config`: server, adapters, auth, core, and the SQLite store they keep their data
+ * in. Closing it closes every scope, the database last. `makeServer` makes the Node server to answer on (benchmarks hand one in to feed it without a socket).
  */
 export const gatewayLayer = (config: GatewayConfigShape, makeServer?: () => NodeServer) =>
   firstRunExample.pipe(
@@ -93,6 +94,8 @@ export const gatewayLayer = (config: GatewayConfigShape, makeServer?: () => Node
     Layer.provideMerge(adapters(config)),
     Layer.provideMerge(AuthLayer),
     Layer.provideMerge(GatewayLayer),
+    Layer.provideMerge(SqliteStore),
+    Layer.provideMerge(HealthConditions.layer),
     Layer.provide(Layer.succeed(GatewayConfig, config))
   )
 

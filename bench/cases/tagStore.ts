@@ -1,7 +1,8 @@
 import { Context, Effect, Layer } from "effect"
 import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
+import { TagStore } from "../../src/gateway/TagStore.ts"
 import { Database } from "../../src/store/Database.ts"
-import { TagRepository } from "../../src/store/TagRepository.ts"
+import { SqliteTagStore } from "../../src/store/SqliteTagStore.ts"
 import type { AnyBenchCase } from "../Harness.ts"
 import { tempDir } from "../support/TempDir.ts"
 
@@ -12,12 +13,12 @@ const ids = 200
 const tempStore = Effect.gen(function*() {
   const dataDir = yield* tempDir
   const context = yield* Layer.build(
-    TagRepository.layer.pipe(
+    SqliteTagStore.pipe(
       Layer.provide(Database.layer),
       Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
     )
   )
-  return Context.get(context, TagRepository)
+  return Context.get(context, TagStore)
 })
 
 /**

@@ -7,7 +7,7 @@ import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
 import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
-import { UserRepository } from "../../src/store/UserRepository.ts"
+import { UserStore } from "../../src/auth/UserStore.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { serverTimeouts } from "../../src/http/Server.ts"
 import { gatewayLayer } from "../../src/main.ts"
@@ -53,7 +53,7 @@ export const benchGateway = (
       () => server
     )).pipe(Effect.provideService(Console.Console, stdoutSilenced), Effect.orDie)
     const passwordHash = yield* hashPassword(Redacted.make("bench"))
-    const admin = yield* UserRepository.use((users) =>
+    const admin = yield* UserStore.use((users) =>
       users.insert({ username: "admin", email: "admin@example.org", passwordHash, createdAt: Date.now() })
     ).pipe(Effect.flatMap(Effect.fromOption), Effect.provide(context), Effect.orDie)
     const createToken = Tokens.use((tokens) =>

@@ -39,7 +39,7 @@ export class FirstRun extends Context.Service<FirstRun, { readonly adminToken: O
       return { adminToken: Option.some(token) }
     }).pipe(
       // Our own name and a random password are valid input; a database that refuses the user (read-only)
-      // stays a DatabaseError, which `gateway serve` tells in one line like any unusable data folder.
+      // stays a StoreError, which `gateway serve` tells in one line like any unusable data folder.
       Effect.catchTag("InvalidUserInput", Effect.die)
     )
   )

@@ -1,7 +1,6 @@
 import { Clock, Context, Data, Deferred, Duration, Effect, Layer, Option, type Scope } from "effect"
 import { GatewayConfig } from "../GatewayConfig.ts"
-import { Database, type Generation } from "../store/Database.ts"
-import { TokenRepository } from "../store/TokenRepository.ts"
+import { type Generation, TokenStore } from "./TokenStore.ts"
 
 /** Watch sockets one token may hold open at once: a leaked or stolen token cannot exhaust the server. */
 export const maxWatchSocketsPerToken = 16
@@ -29,7 +28,7 @@ export interface LiveSocketsShape {
  * Live watch sockets per token, for the cap of docs/reference.md §9, and the end of their token. A
  * token ends at its expiry (a timer per socket), at once when this process revokes it (`end`), and,
  * when another process (the command line) revokes it or removes its user, within
- * `GatewayConfig.tokenRecheckMs`: that often, if the database changed, each token with open sockets is
+ * `GatewayConfig.tokenRecheckMs`: that often, if the store changed, each token with open sockets is
  * looked up again.
  */
 export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>()("app/LiveSockets") {
@@ -37,8 +36,7 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
     Layer.effect(
       LiveSockets,
       Effect.gen(function*() {
-        const tokens = yield* TokenRepository
-        const database = yield* Database
+        const tokens = yield* TokenStore
         const { tokenRecheckMs } = yield* GatewayConfig
         // Per token, one deferred per open socket, done when the token ends.
         const open = new Map<number, Set<Deferred.Deferred<void>>>()
@@ -46,7 +44,7 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
         const end = (tokenId: number) =>
           Effect.sync(() => open.get(tokenId)?.forEach((ended) => Deferred.doneUnsafe(ended, Effect.void)))
 
-        /** Until when the token is good; `None`: not now. A database that cannot answer cannot vouch for it either. */
+        /** Until when the token is good; `None`: not now. A store that cannot answer cannot vouch for it either. */
         const goodUntil = (tokenId: number) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) => tokens.validUntil(tokenId, now)).pipe(
             Effect.orElseSucceed(() => Option.none<number>())
@@ -55,7 +53,7 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
         let checkedIn: Generation | undefined
         const recheck = Effect.gen(function*() {
           if (open.size === 0) return
-          const generation = yield* database.generation
+          const generation = yield* tokens.generation
           if (generation === checkedIn) return
           checkedIn = generation
           for (const tokenId of [...open.keys()]) {

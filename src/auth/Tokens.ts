@@ -1,10 +1,10 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
 import { type Caller, Scope } from "../domain/Scope.ts"
 import { GatewayConfig } from "../GatewayConfig.ts"
-import { Database, type DatabaseError, type Generation } from "../store/Database.ts"
-import { type ListedToken, type TokenKind, TokenRepository } from "../store/TokenRepository.ts"
-import type { UserRow } from "../store/UserRepository.ts"
+import type { StoreError } from "../domain/StoreError.ts"
 import { hashToken, looksLikeToken, mintToken } from "./TokenSecret.ts"
+import { type Generation, type ListedToken, type TokenKind, TokenStore } from "./TokenStore.ts"
+import type { StoredUser } from "./UserStore.ts"
 
 export class NoSuchToken extends Data.TaggedError("NoSuchToken")<{ readonly id: number }> {
   override get message(): string {
@@ -34,7 +34,7 @@ interface KnownToken {
 }
 
 export interface NewToken {
-  readonly user: UserRow
+  readonly user: StoredUser
   readonly kind: TokenKind
   readonly label: string
   /** `None`: the whole home with every right. */
@@ -45,15 +45,15 @@ export interface NewToken {
 
 export interface TokensShape {
   /** Mints a token and stores its hash; the token itself is answered once and kept nowhere. */
-  readonly create: (token: NewToken) => Effect.Effect<{ readonly id: number; readonly token: Redacted.Redacted<string> }, DatabaseError>
+  readonly create: (token: NewToken) => Effect.Effect<{ readonly id: number; readonly token: Redacted.Redacted<string> }, StoreError>
   /** A session token for `user`, expiring after `--session-days`. */
-  readonly createSession: (user: UserRow) => Effect.Effect<Redacted.Redacted<string>, DatabaseError>
+  readonly createSession: (user: StoredUser) => Effect.Effect<Redacted.Redacted<string>, StoreError>
   /** The caller a presented token stands for: `None` if it is unknown, expired or revoked. */
-  readonly authenticate: (token: Redacted.Redacted<string>) => Effect.Effect<Option.Option<Caller>, DatabaseError>
-  readonly revoke: (id: number) => Effect.Effect<void, NoSuchToken | DatabaseError>
+  readonly authenticate: (token: Redacted.Redacted<string>) => Effect.Effect<Option.Option<Caller>, StoreError>
+  readonly revoke: (id: number) => Effect.Effect<void, NoSuchToken | StoreError>
   /** Ends every session of a user (after a password change). */
-  readonly revokeSessionsOf: (user: UserRow) => Effect.Effect<void, DatabaseError>
-  readonly list: Effect.Effect<ReadonlyArray<ListedToken>, DatabaseError>
+  readonly revokeSessionsOf: (user: StoredUser) => Effect.Effect<void, StoreError>
+  readonly list: Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
 }
 
 const scopeJson = Schema.toCodecJson(Scope)
@@ -72,11 +72,10 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
   static readonly layer = Layer.effect(
     Tokens,
     Effect.gen(function*() {
-      const tokens = yield* TokenRepository
-      const database = yield* Database
+      const tokens = yield* TokenStore
       const { sessionDays } = yield* GatewayConfig
       const lastTouched = new Map<number, number>()
-      // Good while the database is in the generation it was filled in: a revocation, a removed user or an
+      // Good while the store is in the generation it was filled in: a revocation, a removed user or an
       // expiry changed from the CLI (another process) replaces the generation and empties the cache.
       const known = new Map<string, KnownToken>()
       let knownIn: Generation | undefined
@@ -96,7 +95,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           return { id, token: secret }
         })
 
-      /** What the database says of a token, `None` if it is unknown, revoked or unreadable. */
+      /** What the store says of a token, `None` if it is unknown, revoked or unreadable. */
       const lookUp = (tokenHash: string) =>
         Effect.map(tokens.byHash(tokenHash), (found): Option.Option<KnownToken> => {
           if (Option.isNone(found) || found.value.revokedAt !== null) return Option.none()
@@ -107,10 +106,10 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           return Option.some({ caller: { user: { name: row.username }, tokenId: row.id, scope }, expiresAt: row.expiresAt })
         })
 
-      /** The token from the database, cached if nothing was written meanwhile (the lookup may have waited for a transaction). */
+      /** The token from the store, cached if nothing was written meanwhile (the lookup may have waited for a transaction). */
       const lookUpAndCache = (tokenHash: string, generation: Generation) =>
         Effect.flatMap(lookUp(tokenHash), (found) =>
-          Effect.map(database.generation, (now) => {
+          Effect.map(tokens.generation, (now) => {
             if (Option.isSome(found) && now === generation) {
               if (known.size >= maxCachedTokens) known.clear()
               known.set(tokenHash, found.value)
@@ -135,7 +134,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
       const authenticate = (presented: Redacted.Redacted<string>) => {
         if (!looksLikeToken(presentedText(presented))) return noCaller
         const tokenHash = hashToken(presented)
-        return Effect.flatMap(database.generation, (generation) => {
+        return Effect.flatMap(tokens.generation, (generation) => {
           if (generation !== knownIn) {
             known.clear()
             knownIn = generation

@@ -1,8 +1,8 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Result } from "effect"
-import type { DatabaseError } from "../store/Database.ts"
-import { UserRepository, type UserRow } from "../store/UserRepository.ts"
+import type { StoreError } from "../domain/StoreError.ts"
 import { hashPassword, verifyPassword } from "./Password.ts"
 import { checkEmail, checkPassword, checkUsername, type InvalidUserInput } from "./UserInput.ts"
+import { type StoredUser, UserStore } from "./UserStore.ts"
 
 export class UserExists extends Data.TaggedError("UserExists")<{ readonly username: string }> {
   override get message(): string {
@@ -23,19 +23,19 @@ export interface NewUser {
 }
 
 export interface UsersShape {
-  readonly count: Effect.Effect<number, DatabaseError>
-  readonly add: (user: NewUser) => Effect.Effect<UserRow, InvalidUserInput | UserExists | DatabaseError>
+  readonly count: Effect.Effect<number, StoreError>
+  readonly add: (user: NewUser) => Effect.Effect<StoredUser, InvalidUserInput | UserExists | StoreError>
   /** Adds the first user; `None` when one exists already (setup and first run happen once). */
-  readonly addFirst: (user: NewUser) => Effect.Effect<Option.Option<UserRow>, InvalidUserInput | DatabaseError>
+  readonly addFirst: (user: NewUser) => Effect.Effect<Option.Option<StoredUser>, InvalidUserInput | StoreError>
   /** The user these credentials name, if the password is right. */
-  readonly verify: (username: string, password: Redacted.Redacted<string>) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
-  readonly byName: (username: string) => Effect.Effect<Option.Option<UserRow>, DatabaseError>
-  readonly list: Effect.Effect<ReadonlyArray<UserRow>, DatabaseError>
-  readonly remove: (username: string) => Effect.Effect<void, NoSuchUser | DatabaseError>
+  readonly verify: (username: string, password: Redacted.Redacted<string>) => Effect.Effect<Option.Option<StoredUser>, StoreError>
+  readonly byName: (username: string) => Effect.Effect<Option.Option<StoredUser>, StoreError>
+  readonly list: Effect.Effect<ReadonlyArray<StoredUser>, StoreError>
+  readonly remove: (username: string) => Effect.Effect<void, NoSuchUser | StoreError>
   readonly setPassword: (
     username: string,
     password: Redacted.Redacted<string>
-  ) => Effect.Effect<UserRow, NoSuchUser | InvalidUserInput | DatabaseError>
+  ) => Effect.Effect<StoredUser, NoSuchUser | InvalidUserInput | StoreError>
 }
 
 /**
@@ -54,7 +54,7 @@ export class Users extends Context.Service<Users, UsersShape>()("app/Users") {
   static readonly layer = Layer.effect(
     Users,
     Effect.gen(function*() {
-      const repository = yield* UserRepository
+      const repository = yield* UserStore
 
       const row = (user: NewUser) =>
         Effect.map(hashPassword(user.password), (passwordHash) => ({

@@ -192,6 +192,7 @@ export const serveCommand = Command.make("serve", flags, (input) => {
       MqttPasswordFileUnusable: (error) => refuse(error.message, error),
       PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error),
       DatabaseError: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error)),
+      StoreError: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error)),
       DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error))
     })
   )

@@ -3,10 +3,11 @@ import { CliError, Flag } from "effect/cli"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
 import { defaultGatewayConfig, GatewayConfig } from "../GatewayConfig.ts"
+import type { StoreError } from "../domain/StoreError.ts"
 import { Database, type DatabaseError } from "../store/Database.ts"
 import type { DatabaseTooNew } from "../store/Migrations.ts"
-import { TokenRepository } from "../store/TokenRepository.ts"
-import { UserRepository } from "../store/UserRepository.ts"
+import { SqliteTokenStore } from "../store/SqliteTokenStore.ts"
+import { SqliteUserStore } from "../store/SqliteUserStore.ts"
 
 /**
  * What `gateway users` and `gateway tokens` work on: the database of `--data DIR`, opened beside a
@@ -21,8 +22,8 @@ export const dataFlag = Flag.String("data").pipe(
 
 const storeLayer = (dataDir: string) =>
   Layer.mergeAll(Users.layer, Tokens.layer).pipe(
-    Layer.provideMerge(Layer.mergeAll(UserRepository.layer, TokenRepository.layer)),
-    Layer.provideMerge(Database.layer),
+    Layer.provide(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
+    Layer.provide(Database.layer),
     Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
   )
 
@@ -30,7 +31,7 @@ const storeLayer = (dataDir: string) =>
  * A data folder the gateway cannot open (a file where the folder should be, a corrupt `gateway.db`, one
  * written by a newer gateway): the one line `gateway serve` says too, exit 1.
  */
-export const dataFolderUnusable = (dataDir: string, error: DatabaseError | DatabaseTooNew) =>
+export const dataFolderUnusable = (dataDir: string, error: DatabaseError | DatabaseTooNew | StoreError) =>
   new CliError.UserError({ userMessage: `cannot use the data folder ${dataDir}: ${error.message}`, cause: error })
 
 /**

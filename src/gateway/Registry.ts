@@ -6,12 +6,12 @@ import type { Mechanism } from "../domain/Mechanism.ts"
 import { anyService, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
-import { TagRepository } from "../store/TagRepository.ts"
 import type { Adapter, DeviceHost, ServiceDescription } from "./Adapter.ts"
 import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import { HomeIndex, type HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
+import { TagStore } from "./TagStore.ts"
 
 export interface RegistryShape {
   /**
@@ -47,9 +47,8 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
   static readonly layer = Layer.effect(
     Registry,
     Effect.gen(function*() {
-      const repository = yield* TagRepository
       const index = new HomeIndex()
-      const persisted = yield* repository.load()
+      const persisted = yield* (yield* TagStore).load()
       // The store keeps plain strings; a row no longer valid as an id or a tag is left out, not trusted.
       let skipped = 0
       const valid = <A>(is: (u: unknown) => u is A, items: Iterable<string>): Array<A> =>

@@ -2,9 +2,9 @@ import { Context, Effect, Layer } from "effect"
 import type { ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import type { TagOperation } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
-import type { DatabaseError } from "../store/Database.ts"
-import { TagRepository } from "../store/TagRepository.ts"
+import type { StoreError } from "../domain/StoreError.ts"
 import { Registry } from "./Registry.ts"
+import { TagStore } from "./TagStore.ts"
 
 export interface TagsShape {
   /** Tags or untags the services matching now; answers how many matched, changed or not. */
@@ -12,26 +12,26 @@ export interface TagsShape {
     operation: TagOperation,
     selectors: ReadonlyArray<ServiceSelector>,
     tags: ReadonlyArray<Tag>
-  ) => Effect.Effect<number, DatabaseError>
+  ) => Effect.Effect<number, StoreError>
   /** Tags or untags the channels (of either mechanism) matching now; answers how many matched. */
   readonly tagChannels: (
     operation: TagOperation,
     selectors: ReadonlyArray<ChannelSelector>,
     tags: ReadonlyArray<Tag>
-  ) => Effect.Effect<number, DatabaseError>
+  ) => Effect.Effect<number, StoreError>
 }
 
 /**
  * Client tags on services and channels. Tagging is not live (docs/reference.md §6.5): it touches what matches at
- * the time of the call. The database is written first, in one transaction, so a failed write leaves
- * the in-memory home untouched.
+ * the time of the call. The store is written first, all or nothing, so a failed write leaves the
+ * in-memory home untouched.
  */
 export class Tags extends Context.Service<Tags, TagsShape>()("app/Tags") {
   static readonly layer = Layer.effect(
     Tags,
     Effect.gen(function*() {
       const registry = yield* Registry
-      const repository = yield* TagRepository
+      const store = yield* TagStore
       const { index } = registry
 
       const tagServices = Effect.fn("Tags.tagServices")(function*(
@@ -40,7 +40,7 @@ export class Tags extends Context.Service<Tags, TagsShape>()("app/Tags") {
         tags: ReadonlyArray<Tag>
       ) {
         const ids: Array<ServiceId> = index.selectServices(selectors).map((s) => s.id)
-        yield* (operation === "add" ? repository.add : repository.remove)("service", ids, tags)
+        yield* (operation === "add" ? store.add : store.remove)("service", ids, tags)
         yield* registry.retagServices(ids, tags, operation === "add")
         return ids.length
       })
@@ -51,7 +51,7 @@ export class Tags extends Context.Service<Tags, TagsShape>()("app/Tags") {
         tags: ReadonlyArray<Tag>
       ) {
         const ids: Array<ChannelId> = index.selectChannels(selectors).map((c) => c.id)
-        yield* (operation === "add" ? repository.add : repository.remove)("channel", ids, tags)
+        yield* (operation === "add" ? store.add : store.remove)("channel", ids, tags)
         yield* registry.retagChannels(ids, tags, operation === "add")
         return ids.length
       })

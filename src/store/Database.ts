@@ -2,6 +2,7 @@ import BetterSqlite3 from "better-sqlite3"
 import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { Context, Data, Effect, Exit, Layer, Option, Semaphore } from "effect"
+import { StoreError } from "../domain/StoreError.ts"
 import { GatewayConfig } from "../GatewayConfig.ts"
 import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
 import { migrate } from "./Migrations.ts"
@@ -31,6 +32,10 @@ export class DatabaseError extends Data.TaggedError("DatabaseError")<{
     return `${this.operation} failed: ${this.reason}`
   }
 }
+
+/** A failure of the database as the stores built on it answer it (they implement interfaces that know no SQLite). */
+export const asStoreError = (error: DatabaseError): StoreError =>
+  new StoreError({ operation: error.operation, reason: error.reason, code: error.code })
 
 export interface DatabaseShape {
   /** Absolute path of the database file. */

@@ -5,7 +5,9 @@ import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
 import { Database } from "../../src/store/Database.ts"
-import { TagRepository } from "../../src/store/TagRepository.ts"
+import { SqliteTagStore } from "../../src/store/SqliteTagStore.ts"
+import { SqliteTokenStore } from "../../src/store/SqliteTokenStore.ts"
+import { SqliteUserStore } from "../../src/store/SqliteUserStore.ts"
 
 /** A fresh folder in the system's temp folder, removed with the scope. */
 export const tempDir = Effect.acquireRelease(
@@ -13,9 +15,9 @@ export const tempDir = Effect.acquireRelease(
   (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
 )
 
-/** The store of a gateway whose data folder is `dataDir`. */
+/** The stores of a gateway whose data folder is `dataDir`, and their database. */
 export const storeAt = (dataDir: string) =>
-  TagRepository.layer.pipe(
+  Layer.mergeAll(SqliteTagStore, SqliteUserStore, SqliteTokenStore).pipe(
     Layer.provideMerge(Database.layer),
     Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
   )

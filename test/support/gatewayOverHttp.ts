@@ -4,6 +4,7 @@ import { Effect, Layer, Logger, ManagedRuntime, Metric, Option, Redacted } from 
 import { HttpServer } from "effect/http"
 import { hashPassword } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
+import { UserStore } from "../../src/auth/UserStore.ts"
 import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
 import { ChannelId } from "../../src/domain/Identifier.ts"
 import type { Scope } from "../../src/domain/Scope.ts"
@@ -12,7 +13,6 @@ import type { Value } from "../../src/domain/Value.ts"
 import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
-import { UserRepository } from "../../src/store/UserRepository.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 
@@ -111,7 +111,7 @@ export const startGateway = async (
   const baseUrl = `http://127.0.0.1:${address.port}`
   const passwordHash = await adminPasswordHash()
   const admin = await runtime.runPromise(
-    UserRepository.use((users) =>
+    UserStore.use((users) =>
       Effect.flatMap(users.byName("admin"), (found) =>
         Option.isSome(found)
           ? Effect.succeed(found.value)

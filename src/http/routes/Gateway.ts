@@ -11,7 +11,7 @@ import { withinLimits } from "../RequestBody.ts"
 /**
  * The canonical calls the routes of both vocabularies make, for the caller the authentication step
  * put in the context, with the per-request limits checked first. The scope is applied by the gateway
- * (`ScopedCalls`); a missing right is a 403. Database failures are bugs or a broken disk, not the
+ * (`ScopedCalls`); a missing right is a 403. Store failures are bugs or a broken disk, not the
  * client's fault: they become 500s.
  */
 
@@ -40,13 +40,13 @@ export const listChannels = (selectors: ReadonlyArray<ChannelSelector>) =>
 export const tagServices = (operation: TagOperation, request: TagRequest<ServiceSelector>) =>
   Effect.andThen(
     withinLimits(checkSelectors(request.selectors), checkTags(request.tags)),
-    asCaller((c) => Effect.catchTag(Scoped.tagServices(c, operation, request), "DatabaseError", Effect.die))
+    asCaller((c) => Effect.catchTag(Scoped.tagServices(c, operation, request), "StoreError", Effect.die))
   )
 
 export const tagChannels = (operation: TagOperation, request: TagRequest<ChannelSelector>) =>
   Effect.andThen(
     withinLimits(checkSelectors(request.selectors), checkTags(request.tags)),
-    asCaller((c) => Effect.catchTag(Scoped.tagChannels(c, operation, request), "DatabaseError", Effect.die))
+    asCaller((c) => Effect.catchTag(Scoped.tagChannels(c, operation, request), "StoreError", Effect.die))
   )
 
 export const fetchValues = (selectors: ReadonlyArray<ChannelSelector>, passing: UserPassing) =>

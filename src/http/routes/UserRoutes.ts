@@ -28,7 +28,7 @@ const setup = Effect.gen(function*() {
   if ((yield* Effect.orDie(users.count)) > 0) return yield* new Gone({ message: "setup is done: a user exists already" })
   const created = yield* users.addFirst(user).pipe(
     Effect.catchTag("InvalidUserInput", (e) => Effect.fail(new BadRequest({ message: `body.${e.message}` }))),
-    Effect.catchTag("DatabaseError", Effect.die)
+    Effect.catchTag("StoreError", Effect.die)
   )
   if (Option.isNone(created)) return yield* new Gone({ message: "setup is done: a user exists already" })
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(created.value)))

@@ -1,0 +1,57 @@
+import { Context, type Effect, type Option } from "effect"
+import type { StoreError } from "../domain/StoreError.ts"
+
+export type TokenKind = "session" | "api"
+
+/** A token as kept: its SHA-256 (hex), never the token itself. `scope` is the scope's JSON, `null` for the whole home. */
+export interface StoredToken {
+  readonly id: number
+  readonly tokenHash: string
+  readonly userId: number
+  readonly kind: TokenKind
+  readonly label: string
+  readonly scope: string | null
+  readonly createdAt: number
+  readonly expiresAt: number | null
+  readonly revokedAt: number | null
+  readonly lastUsedAt: number | null
+}
+
+/** A token with its user's name, as listings show it. */
+export interface ListedToken extends StoredToken {
+  readonly username: string
+}
+
+/** One generation of what the store holds (see `TokenStoreShape.generation`): compared by identity, holds nothing. */
+export interface Generation {
+  readonly _brand: "Generation"
+}
+
+export interface TokenStoreShape {
+  /** Keeps a new token of an existing user under a new id. */
+  readonly insert: (token: Omit<StoredToken, "id" | "revokedAt" | "lastUsedAt">) => Effect.Effect<number, StoreError>
+  /** The token with this hash, and its user's name: on the path of a request not found in the cache. */
+  readonly byHash: (tokenHash: string) => Effect.Effect<Option.Option<ListedToken>, StoreError>
+  /** Every token, by id. */
+  readonly list: Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
+  /** Marks the token revoked at `at` (if it was not); answers whether it exists. */
+  readonly revoke: (id: number, at: number) => Effect.Effect<boolean, StoreError>
+  /** Revokes every session token of a user (a changed password ends the sessions); answers how many. */
+  readonly revokeSessionsOf: (userId: number, at: number) => Effect.Effect<number, StoreError>
+  /** Records the token's last use. */
+  readonly touch: (id: number, at: number) => Effect.Effect<void, StoreError>
+  /**
+   * Until when the token is good, if it exists, is not revoked and has not expired at `at`: its expiry,
+   * `Infinity` if it never expires.
+   */
+  readonly validUntil: (id: number, at: number) => Effect.Effect<Option.Option<number>, StoreError>
+  /**
+   * The generation of the users and tokens kept: a value replaced whenever they may have changed (by
+   * this gateway or by another process, such as the command line, on the same data), so that a cache
+   * of them stays good exactly while the generation it was filled in is current.
+   */
+  readonly generation: Effect.Effect<Generation>
+}
+
+/** Where tokens are kept: auth says what it needs, `src/store` keeps them (in SQLite), `src/main.ts` chooses. */
+export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("app/TokenStore") {}

@@ -1,0 +1,27 @@
+import { Context, type Effect } from "effect"
+import type { StoreError } from "../domain/StoreError.ts"
+
+/** What a tag is put on. Ids of the two kinds live in separate namespaces. */
+export type OwnerKind = "service" | "channel"
+
+/** Every kept tag: per owner kind, per id, its tags. Ids without tags are absent. */
+export type TagsByOwner = { readonly [K in OwnerKind]: ReadonlyMap<string, ReadonlySet<string>> }
+
+/**
+ * Ids and tags are plain strings here: what the store gives back is checked again when it is loaded
+ * (a row an older gateway or a hand edit left may no longer be valid).
+ */
+export interface TagStoreShape {
+  /** Puts every tag on every id, all or nothing. Tags already there stay; answers how many pairs are new. */
+  readonly add: (ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>) => Effect.Effect<number, StoreError>
+  /** Takes every tag off every id, all or nothing. Absent pairs are fine; answers how many were removed. */
+  readonly remove: (ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>) => Effect.Effect<number, StoreError>
+  /** Everything kept, for the in-memory index the gateway builds at start. */
+  readonly load: () => Effect.Effect<TagsByOwner, StoreError>
+}
+
+/**
+ * Where the client tags on services and channels are kept, so that they outlive a device's disconnection
+ * and a restart: the core says what it needs, `src/store` keeps them (in SQLite), `src/main.ts` chooses.
+ */
+export class TagStore extends Context.Service<TagStore, TagStoreShape>()("app/TagStore") {}

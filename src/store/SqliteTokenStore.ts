@@ -1,0 +1,86 @@
+import { Effect, Layer, Option } from "effect"
+import { type StoredToken, type TokenKind, TokenStore } from "../auth/TokenStore.ts"
+import { asStoreError, Database } from "./Database.ts"
+
+interface Row {
+  readonly id: number
+  readonly token_hash: string
+  readonly user_id: number
+  readonly kind: TokenKind
+  readonly label: string
+  readonly scope: string | null
+  readonly created_at: number
+  readonly expires_at: number | null
+  readonly revoked_at: number | null
+  readonly last_used_at: number | null
+}
+
+const fromRow = (row: Row): StoredToken => ({
+  id: row.id,
+  tokenHash: row.token_hash,
+  userId: row.user_id,
+  kind: row.kind,
+  label: row.label,
+  scope: row.scope,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+  lastUsedAt: row.last_used_at
+})
+
+const columns = "t.id, t.token_hash, t.user_id, t.kind, t.label, t.scope, t.created_at, t.expires_at, t.revoked_at, t.last_used_at"
+
+/**
+ * Auth's TokenStore in the `tokens` table, as hashes. Its generation is the database's: a commit by
+ * another process (the command line beside a running server) replaces it too.
+ */
+export const SqliteTokenStore = Layer.effect(
+  TokenStore,
+  Effect.gen(function*() {
+    const db = yield* Database
+    return TokenStore.of({
+      insert: (token) =>
+        Effect.map(
+          db.run(
+            "INSERT INTO tokens (token_hash, user_id, kind, label, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [token.tokenHash, token.userId, token.kind, token.label, token.scope, token.createdAt, token.expiresAt]
+          ),
+          (r) => Number(r.lastInsertRowid)
+        ).pipe(Effect.mapError(asStoreError)),
+      byHash: (tokenHash) =>
+        Effect.map(
+          db.query<Row & { readonly username: string }>(
+            `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
+            [tokenHash]
+          ),
+          (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => ({ ...fromRow(row), username: row.username }))
+        ).pipe(Effect.mapError(asStoreError)),
+      list: Effect.map(
+        db.query<Row & { readonly username: string }>(
+          `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id ORDER BY t.id`
+        ),
+        (rows) => rows.map((row) => ({ ...fromRow(row), username: row.username }))
+      ).pipe(Effect.mapError(asStoreError)),
+      revoke: (id, at) =>
+        Effect.map(
+          db.run("UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?", [at, id]),
+          (r) => r.changes > 0
+        ).pipe(Effect.mapError(asStoreError)),
+      revokeSessionsOf: (userId, at) =>
+        Effect.map(
+          db.run("UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND kind = 'session' AND revoked_at IS NULL", [at, userId]),
+          (r) => r.changes
+        ).pipe(Effect.mapError(asStoreError)),
+      touch: (id, at) => Effect.asVoid(db.run("UPDATE tokens SET last_used_at = ? WHERE id = ?", [at, id])).pipe(Effect.mapError(asStoreError)),
+      validUntil: (id, at) =>
+        Effect.map(
+          db.query<{ readonly expires_at: number | null }>(
+            "SELECT expires_at FROM tokens WHERE id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)",
+            [id, at]
+          ),
+          (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => row.expires_at ?? Number.POSITIVE_INFINITY)
+        ).pipe(Effect.mapError(asStoreError)),
+      generation: db.generation
+    })
+  })
+)

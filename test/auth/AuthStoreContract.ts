@@ -1,0 +1,157 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Option, type Scope } from "effect"
+import { TokenStore } from "../../src/auth/TokenStore.ts"
+import { type StoredUser, UserStore } from "../../src/auth/UserStore.ts"
+import type { StoreRun } from "../gateway/TagStoreContract.ts"
+
+const someone = (username: string): Omit<StoredUser, "id"> => ({ username, email: `${username}@example.org`, passwordHash: "scrypt$…", createdAt: 1_000 })
+
+const aToken = (userId: number, tokenHash: string, more: { readonly kind?: "session" | "api"; readonly expiresAt?: number | null } = {}) => ({
+  tokenHash,
+  userId,
+  kind: more.kind ?? "api",
+  label: "test",
+  scope: null,
+  createdAt: 2_000,
+  expiresAt: more.expiresAt ?? null
+})
+
+/** A user kept in `users`, as the tests need one. */
+const keptUser = (username: string) =>
+  Effect.flatMap(UserStore.use((users) => users.insert(someone(username))), Effect.fromOption)
+
+/**
+ * What every UserStore and TokenStore do together, whatever keeps them: the SQLite stores (test/store)
+ * and the ones in memory (test/support/InMemoryStores.ts) both run it. `fresh` makes new, empty stores
+ * for the test's scope.
+ */
+export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun<UserStore | TokenStore, E>, never, Scope.Scope>) =>
+  describe(`${name}, as every UserStore and TokenStore`, () => {
+    const onFresh = <A, E2>(effect: Effect.Effect<A, E2, UserStore | TokenStore>) => Effect.flatMap(fresh, (run) => run(effect))
+
+    it.effect("keeps a user under a new id, finds it by name, and refuses its name twice", () =>
+      onFresh(Effect.gen(function*() {
+        const users = yield* UserStore
+        const ann = yield* Effect.flatMap(users.insert(someone("ann")), Effect.fromOption)
+        const bob = yield* Effect.flatMap(users.insert(someone("bob")), Effect.fromOption)
+        assert.notStrictEqual(ann.id, bob.id)
+        assert.deepStrictEqual(ann, { ...someone("ann"), id: ann.id })
+        assert.deepStrictEqual(yield* users.byName("ann"), Option.some(ann))
+        assert.isTrue(Option.isNone(yield* users.insert({ ...someone("ann"), email: "other@example.org" })))
+        assert.isTrue(Option.isNone(yield* users.byName("carol")))
+        assert.strictEqual(yield* users.count, 2)
+      })))
+
+    it.effect("keeps the first user only while there is none", () =>
+      onFresh(Effect.gen(function*() {
+        const users = yield* UserStore
+        assert.isTrue(Option.isSome(yield* users.insertFirst(someone("admin"))))
+        assert.isTrue(Option.isNone(yield* users.insertFirst(someone("second"))))
+        assert.deepStrictEqual((yield* users.list).map((u) => u.username), ["admin"])
+      })))
+
+    it.effect("lists users by name, and changes a password hash of a user that exists", () =>
+      onFresh(Effect.gen(function*() {
+        const users = yield* UserStore
+        for (const name of ["carol", "ann", "bob"]) yield* users.insert(someone(name))
+        assert.deepStrictEqual((yield* users.list).map((u) => u.username), ["ann", "bob", "carol"])
+        assert.isTrue(yield* users.setPasswordHash("bob", "scrypt$new"))
+        assert.isFalse(yield* users.setPasswordHash("dave", "scrypt$new"))
+        assert.strictEqual(Option.map(yield* users.byName("bob"), (u) => u.passwordHash).pipe(Option.getOrNull), "scrypt$new")
+      })))
+
+    it.effect("keeps tokens under new ids, finds one by hash with its user's name, and lists them by id", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        const first = yield* tokens.insert(aToken(bob.id, "b".repeat(64)))
+        const second = yield* tokens.insert(aToken(ann.id, "a".repeat(64), { kind: "session", expiresAt: 9_000 }))
+        assert.notStrictEqual(first, second)
+        assert.deepStrictEqual(yield* tokens.byHash("a".repeat(64)), Option.some({
+          ...aToken(ann.id, "a".repeat(64), { kind: "session", expiresAt: 9_000 }),
+          id: second,
+          revokedAt: null,
+          lastUsedAt: null,
+          username: "ann"
+        }))
+        assert.isTrue(Option.isNone(yield* tokens.byHash("c".repeat(64))))
+        assert.deepStrictEqual((yield* tokens.list).map((t) => [t.id, t.username]), [[first, "bob"], [second, "ann"]])
+      })))
+
+    it.effect("revokes a token once, records its last use, and tells until when it is good", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const tokens = yield* TokenStore
+        const forever = yield* tokens.insert(aToken(ann.id, "f".repeat(64)))
+        const expiring = yield* tokens.insert(aToken(ann.id, "e".repeat(64), { expiresAt: 5_000 }))
+        assert.deepStrictEqual(yield* tokens.validUntil(forever, 3_000), Option.some(Number.POSITIVE_INFINITY))
+        assert.deepStrictEqual(yield* tokens.validUntil(expiring, 3_000), Option.some(5_000))
+        assert.isTrue(Option.isNone(yield* tokens.validUntil(expiring, 5_000)))
+        yield* tokens.touch(forever, 3_500)
+        assert.isTrue(yield* tokens.revoke(forever, 4_000))
+        assert.isTrue(yield* tokens.revoke(forever, 4_500))
+        assert.isFalse(yield* tokens.revoke(999, 4_000))
+        assert.isTrue(Option.isNone(yield* tokens.validUntil(forever, 4_000)))
+        const kept = yield* Effect.flatMap(tokens.byHash("f".repeat(64)), Effect.fromOption)
+        assert.deepStrictEqual([kept.revokedAt, kept.lastUsedAt], [4_000, 3_500])
+        assert.isTrue(Option.isNone(yield* tokens.validUntil(999, 0)))
+      })))
+
+    it.effect("revokes the sessions of one user, not its API tokens nor another's sessions", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        const annSession = yield* tokens.insert(aToken(ann.id, "1".repeat(64), { kind: "session" }))
+        const annApi = yield* tokens.insert(aToken(ann.id, "2".repeat(64)))
+        const bobSession = yield* tokens.insert(aToken(bob.id, "3".repeat(64), { kind: "session" }))
+        assert.strictEqual(yield* tokens.revokeSessionsOf(ann.id, 7_000), 1)
+        assert.strictEqual(yield* tokens.revokeSessionsOf(ann.id, 8_000), 0)
+        const revoked = new Map((yield* tokens.list).map((t) => [t.id, t.revokedAt]))
+        assert.deepStrictEqual([revoked.get(annSession), revoked.get(annApi), revoked.get(bobSession)], [7_000, null, null])
+      })))
+
+    it.effect("forgets a removed user's tokens with it", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        const annToken = yield* tokens.insert(aToken(ann.id, "a".repeat(64)))
+        yield* tokens.insert(aToken(bob.id, "b".repeat(64)))
+        const users = yield* UserStore
+        assert.isTrue(yield* users.remove("ann"))
+        assert.isFalse(yield* users.remove("ann"))
+        assert.isTrue(Option.isNone(yield* tokens.byHash("a".repeat(64))))
+        assert.isTrue(Option.isNone(yield* tokens.validUntil(annToken, 0)))
+        assert.deepStrictEqual((yield* tokens.list).map((t) => t.username), ["bob"])
+        assert.strictEqual(yield* users.count, 1)
+      })))
+
+    it.effect("replaces its generation on every change, and only then", () =>
+      onFresh(Effect.gen(function*() {
+        const tokens = yield* TokenStore
+        const users = yield* UserStore
+        const before = yield* tokens.generation
+        assert.strictEqual(yield* tokens.generation, before)
+        const ann = yield* keptUser("ann")
+        const afterUser = yield* tokens.generation
+        assert.notStrictEqual(afterUser, before)
+        const id = yield* tokens.insert(aToken(ann.id, "a".repeat(64)))
+        const afterToken = yield* tokens.generation
+        assert.notStrictEqual(afterToken, afterUser)
+        yield* tokens.revoke(id, 1)
+        const afterRevoke = yield* tokens.generation
+        assert.notStrictEqual(afterRevoke, afterToken)
+        yield* users.remove("ann")
+        assert.notStrictEqual(yield* tokens.generation, afterRevoke)
+      })))
+
+    it.effect("keeps users and tokens across a restart", () =>
+      Effect.gen(function*() {
+        const run = yield* fresh
+        const id = yield* run(Effect.flatMap(keptUser("ann"), (ann) => TokenStore.use((tokens) => tokens.insert(aToken(ann.id, "a".repeat(64))))))
+        const found = yield* run(TokenStore.use((tokens) => tokens.byHash("a".repeat(64))))
+        assert.deepStrictEqual(Option.map(found, (t) => [t.id, t.username]), Option.some([id, "ann"]))
+      }))
+  })
