@@ -1,5 +1,4 @@
 import { Context, Effect, Layer } from "effect"
-import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
 import { TagStore } from "../../src/gateway/TagStore.ts"
 import { Database } from "../../src/store/Database.ts"
 import { SqliteTagStore } from "../../src/store/SqliteTagStore.ts"
@@ -14,8 +13,7 @@ const tempStore = Effect.gen(function*() {
   const dataDir = yield* tempDir
   const context = yield* Layer.build(
     SqliteTagStore.pipe(
-      Layer.provide(Database.layer),
-      Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
+      Layer.provide(Database.layer({ dataDir }))
     )
   )
   return Context.get(context, TagStore)

@@ -8,7 +8,7 @@ import { Tokens } from "../../src/auth/Tokens.ts"
 import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
-import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
+import { defaultGatewayOptions, type GatewayOptions } from "../../src/GatewayOptions.ts"
 import { serverTimeouts } from "../../src/http/Server.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { tempDir } from "./TempDir.ts"
@@ -38,7 +38,7 @@ const stdoutSilenced: Console.Console = { ...globalThis.console, log: () => {} }
  */
 export const benchGateway = (
   home: Option.Option<unknown>,
-  config: Partial<GatewayConfigShape> = {}
+  config: Partial<GatewayOptions> = {}
 ): Effect.Effect<BenchGateway, never, Scope.Scope> =>
   Effect.gen(function*() {
     const dataDir = yield* tempDir
@@ -49,7 +49,7 @@ export const benchGateway = (
     })
     const server = createServer(serverTimeouts)
     const context = yield* Layer.build(gatewayLayer(
-      { ...defaultGatewayConfig, port: 0, clock: false, defaultAdmin: false, dataDir, home: homeFile, ...config },
+      { ...defaultGatewayOptions, port: 0, clock: false, defaultAdmin: false, dataDir, home: homeFile, ...config },
       () => server
     )).pipe(Effect.provideService(Console.Console, stdoutSilenced), Effect.orDie)
     const passwordHash = yield* hashPassword(Redacted.make("bench"))

@@ -1,11 +1,12 @@
 import { Layer } from "effect"
-import { LiveSockets } from "./LiveSockets.ts"
+import { LiveSockets, type LiveSocketsOptions } from "./LiveSockets.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
-import { Tokens } from "./Tokens.ts"
+import { Tokens, type TokensOptions } from "./Tokens.ts"
 import { Users } from "./Users.ts"
 
 /**
- * Users, tokens, the login throttle and the watch-socket counter. Needs a UserStore, a TokenStore and GatewayConfig.
+ * Users, tokens, the login throttle and the watch-socket counter. Needs a UserStore and a TokenStore.
  * (The first-run admin, FirstRun, waits for the port: see main.ts.)
  */
-export const AuthLayer = Layer.mergeAll(Users.layer, Tokens.layer, LoginThrottle.layer, LiveSockets.layer)
+export const layer = (options: TokensOptions & LiveSocketsOptions) =>
+  Layer.mergeAll(Users.layer, Tokens.layer(options), LoginThrottle.layer, LiveSockets.layer(options))

@@ -1,8 +1,14 @@
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import { randomPassword } from "./Password.ts"
 import { dayMs, Tokens } from "./Tokens.ts"
 import { Users } from "./Users.ts"
+
+export interface FirstRunOptions {
+  /** Whether to create the admin at all (`--no-default-admin` says not to). */
+  readonly defaultAdmin: boolean
+  /** Days the admin's first token lasts (`--session-days`). */
+  readonly sessionDays: number
+}
 
 /**
  * First run (docs/reference.md §8): on a database with no user, unless `--no-default-admin`, create `admin` with a
@@ -15,10 +21,9 @@ import { Users } from "./Users.ts"
 export class FirstRun extends Context.Service<FirstRun, { readonly adminToken: Option.Option<Redacted.Redacted<string>> }>()(
   "app/FirstRun"
 ) {
-  static readonly layer = Layer.effect(
+  static readonly layer = ({ defaultAdmin, sessionDays }: FirstRunOptions) => Layer.effect(
     FirstRun,
     Effect.gen(function*() {
-      const { defaultAdmin, sessionDays } = yield* GatewayConfig
       if (!defaultAdmin) return { adminToken: Option.none() }
       const users = yield* Users
       if ((yield* users.count) > 0) return { adminToken: Option.none() }

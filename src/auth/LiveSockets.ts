@@ -1,5 +1,4 @@
 import { Clock, Context, Data, Deferred, Duration, Effect, Layer, Option, type Scope } from "effect"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import { type Generation, TokenStore } from "./TokenStore.ts"
 
 /** Watch sockets one token may hold open at once: a leaked or stolen token cannot exhaust the server. */
@@ -24,20 +23,25 @@ export interface LiveSocketsShape {
   readonly end: (tokenId: number) => Effect.Effect<void>
 }
 
+export interface LiveSocketsOptions {
+  /** How late a revocation by another process may reach the sockets of its token. */
+  readonly tokenRecheck: Duration.Input
+  /** Sockets one token may hold open at once; `maxWatchSocketsPerToken` unless told. */
+  readonly limit?: number
+}
+
 /**
  * Live watch sockets per token, for the cap of docs/reference.md §9, and the end of their token. A
  * token ends at its expiry (a timer per socket), at once when this process revokes it (`end`), and,
- * when another process (the command line) revokes it or removes its user, within
- * `GatewayConfig.tokenRecheckMs`: that often, if the store changed, each token with open sockets is
- * looked up again.
+ * when another process (the command line) revokes it or removes its user, within `tokenRecheck`: that
+ * often, if the store changed, each token with open sockets is looked up again.
  */
 export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>()("app/LiveSockets") {
-  static readonly layerWith = (limit: number) =>
+  static readonly layer = ({ tokenRecheck, limit = maxWatchSocketsPerToken }: LiveSocketsOptions) =>
     Layer.effect(
       LiveSockets,
       Effect.gen(function*() {
         const tokens = yield* TokenStore
-        const { tokenRecheckMs } = yield* GatewayConfig
         // Per token, one deferred per open socket, done when the token ends.
         const open = new Map<number, Set<Deferred.Deferred<void>>>()
 
@@ -60,7 +64,7 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
             if (Option.isNone(yield* goodUntil(tokenId))) yield* end(tokenId)
           }
         })
-        yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(Duration.millis(tokenRecheckMs)), recheck)))
+        yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(tokenRecheck), recheck)))
 
         /** Succeeds once `ended` is done or the token's expiry has come. */
         const tokenEnded = (tokenId: number, ended: Deferred.Deferred<void>) =>
@@ -98,5 +102,4 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
         })
       })
     )
-  static readonly layer = LiveSockets.layerWith(maxWatchSocketsPerToken)
 }

@@ -1,6 +1,5 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
 import { type Caller, Scope } from "../domain/Scope.ts"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import type { StoreError } from "../domain/StoreError.ts"
 import { hashToken, looksLikeToken, mintToken } from "./TokenSecret.ts"
 import { type Generation, type ListedToken, type TokenKind, TokenStore } from "./TokenStore.ts"
@@ -67,13 +66,17 @@ export const decodeStoredScope = (text: string): Option.Option<Scope> => {
   }
 }
 
+export interface TokensOptions {
+  /** Days a session token lasts (`--session-days`). */
+  readonly sessionDays: number
+}
+
 /** Tokens (docs/reference.md §8): opaque, stored as SHA-256 hashes, with an expiry, revocable, last use recorded. */
 export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens") {
-  static readonly layer = Layer.effect(
+  static readonly layer = ({ sessionDays }: TokensOptions) => Layer.effect(
     Tokens,
     Effect.gen(function*() {
       const tokens = yield* TokenStore
-      const { sessionDays } = yield* GatewayConfig
       const lastTouched = new Map<number, number>()
       // Good while the store is in the generation it was filled in: a revocation, a removed user or an
       // expiry changed from the CLI (another process) replaces the generation and empties the cache.

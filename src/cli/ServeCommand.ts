@@ -1,6 +1,6 @@
 import { Config, Effect, Option, type Redacted } from "effect"
 import { CliError, Command, Flag } from "effect/cli"
-import { defaultGatewayConfig, type GatewayConfigShape } from "../GatewayConfig.ts"
+import { defaultGatewayOptions, type GatewayOptions } from "../GatewayOptions.ts"
 import { serve } from "../main.ts"
 import { dataFolderUnusable } from "./StoreAccess.ts"
 
@@ -37,22 +37,22 @@ const flags = {
   ),
   data: Flag.String("data").pipe(
     Flag.withMetavar("DIR"),
-    Flag.withDefault(defaultGatewayConfig.dataDir),
-    Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayConfig.dataDir})`)
+    Flag.withDefault(defaultGatewayOptions.dataDir),
+    Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayOptions.dataDir})`)
   ),
   host: Flag.String("host").pipe(
     Flag.withMetavar("HOST"),
     Flag.withFallbackConfig(Config.String("HOST")),
-    Flag.withDefault(defaultGatewayConfig.host),
-    Flag.withDescription(`address to listen on (default $HOST, else ${defaultGatewayConfig.host})`)
+    Flag.withDefault(defaultGatewayOptions.host),
+    Flag.withDescription(`address to listen on (default $HOST, else ${defaultGatewayOptions.host})`)
   ),
-  port: boundedInt("port", "N", 0, 65_535, defaultGatewayConfig.port, "TCP port; 0 picks a free one", "PORT"),
+  port: boundedInt("port", "N", 0, 65_535, defaultGatewayOptions.port, "TCP port; 0 picks a free one", "PORT"),
   deviceTimeout: boundedInt(
     "device-timeout",
     "MS",
     1,
     2_147_483_647,
-    defaultGatewayConfig.deviceTimeoutMs,
+    defaultGatewayOptions.deviceTimeoutMs,
     "milliseconds a device may take to answer"
   ),
   maxBodyBytes: boundedInt(
@@ -60,7 +60,7 @@ const flags = {
     "N",
     1,
     Number.MAX_SAFE_INTEGER,
-    defaultGatewayConfig.maxBodyBytes,
+    defaultGatewayOptions.maxBodyBytes,
     "request bodies over this many bytes are refused with 413"
   ),
   noClock: Flag.Boolean("no-clock").pipe(
@@ -75,8 +75,8 @@ const flags = {
   mqttBaseTopic: Flag.String("mqtt-base-topic").pipe(
     Flag.withMetavar("TOPIC"),
     Flag.filter((topic) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards"),
-    Flag.withDefault(defaultGatewayConfig.mqttBaseTopic),
-    Flag.withDescription(`Zigbee2MQTT's base topic (default ${defaultGatewayConfig.mqttBaseTopic})`)
+    Flag.withDefault(defaultGatewayOptions.mqttBaseTopic),
+    Flag.withDescription(`Zigbee2MQTT's base topic (default ${defaultGatewayOptions.mqttBaseTopic})`)
   ),
   mqttUsername: Flag.String("mqtt-username").pipe(
     Flag.withMetavar("NAME"),
@@ -120,7 +120,7 @@ const flags = {
     Flag.withDefault(false),
     Flag.withDescription("on a database with no user, create none: claim the gateway with POST /users/setup")
   ),
-  sessionDays: boundedInt("session-days", "N", 1, 3_650, defaultGatewayConfig.sessionDays, "days a login session lasts"),
+  sessionDays: boundedInt("session-days", "N", 1, 3_650, defaultGatewayOptions.sessionDays, "days a login session lasts"),
   corsOrigin: Flag.String("cors-origin").pipe(
     Flag.withMetavar("ORIGIN"),
     Flag.atLeast(0),
@@ -128,7 +128,8 @@ const flags = {
   )
 }
 
-const toConfig = (input: {
+/** The options of the whole gateway, from the command line: `src/main.ts` hands each layer its part. */
+const toOptions = (input: {
   readonly home: Option.Option<string>
   readonly data: string
   readonly host: string
@@ -148,7 +149,7 @@ const toConfig = (input: {
   readonly noDefaultAdmin: boolean
   readonly sessionDays: number
   readonly corsOrigin: ReadonlyArray<string>
-}): GatewayConfigShape => ({
+}): GatewayOptions => ({
   home: input.home,
   dataDir: input.data,
   host: input.host,
@@ -170,30 +171,30 @@ const toConfig = (input: {
   defaultAdmin: !input.noDefaultAdmin,
   sessionDays: input.sessionDays,
   corsOrigins: input.corsOrigin,
-  watchPingMs: defaultGatewayConfig.watchPingMs,
-  tokenRecheckMs: defaultGatewayConfig.tokenRecheckMs
+  watchPingMs: defaultGatewayOptions.watchPingMs,
+  tokenRecheckMs: defaultGatewayOptions.tokenRecheckMs
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
 
 /** `gateway serve`: runs the gateway until SIGINT or SIGTERM. */
 export const serveCommand = Command.make("serve", flags, (input) => {
-  const config = toConfig(input)
+  const options = toOptions(input)
   // An unusable home file or port is the operator's problem to fix, so say it in one line, not a stack.
   const refuse = (userMessage: string, cause: unknown) => Effect.fail(new CliError.UserError({ userMessage, cause }))
   if (Option.isSome(input.mqttPassword) && Option.isSome(input.mqttPasswordFile)) {
     return refuse("--mqtt-password and --mqtt-password-file: give one of them, not both", undefined)
   }
-  return serve(config).pipe(
+  return serve(options).pipe(
     Effect.catchTags({
-      ServeError: (error) => refuse(`cannot listen on ${config.host}:${config.port}: ${messageOf(error.cause)}`, error),
+      ServeError: (error) => refuse(`cannot listen on ${options.host}:${options.port}: ${messageOf(error.cause)}`, error),
       InvalidHomeFile: (error) => refuse(`cannot use the home file: ${error.message}`, error),
       BrokerStartFailed: (error) => refuse(error.message, error),
       MqttPasswordFileUnusable: (error) => refuse(error.message, error),
       PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error),
-      DatabaseError: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error)),
-      StoreError: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error)),
-      DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(config.dataDir, error))
+      DatabaseError: (error) => Effect.fail(dataFolderUnusable(options.dataDir, error)),
+      StoreError: (error) => Effect.fail(dataFolderUnusable(options.dataDir, error)),
+      DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(options.dataDir, error))
     })
   )
 }).pipe(

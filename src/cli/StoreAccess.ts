@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { CliError, Flag } from "effect/cli"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
-import { defaultGatewayConfig, GatewayConfig } from "../GatewayConfig.ts"
+import { defaultGatewayOptions } from "../GatewayOptions.ts"
 import type { StoreError } from "../domain/StoreError.ts"
 import { Database, type DatabaseError } from "../store/Database.ts"
 import type { DatabaseTooNew } from "../store/Migrations.ts"
@@ -16,15 +16,14 @@ import { SqliteUserStore } from "../store/SqliteUserStore.ts"
  */
 export const dataFlag = Flag.String("data").pipe(
   Flag.withMetavar("DIR"),
-  Flag.withDefault(defaultGatewayConfig.dataDir),
-  Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayConfig.dataDir})`)
+  Flag.withDefault(defaultGatewayOptions.dataDir),
+  Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayOptions.dataDir})`)
 )
 
 const storeLayer = (dataDir: string) =>
-  Layer.mergeAll(Users.layer, Tokens.layer).pipe(
+  Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: defaultGatewayOptions.sessionDays })).pipe(
     Layer.provide(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
-    Layer.provide(Database.layer),
-    Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
+    Layer.provide(Database.layer({ dataDir }))
   )
 
 /**

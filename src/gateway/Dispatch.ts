@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option, Result } from "effect"
+import { Context, Duration, Effect, Layer, Option, Result } from "effect"
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import { kindValueType } from "../domain/Kind.ts"
@@ -6,7 +6,6 @@ import type { FetchResults, ResultKey, SendResults } from "../domain/Outcome.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import type { Value } from "../domain/Value.ts"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import { byKey } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
@@ -31,17 +30,22 @@ const sortedResults = <A>(results: ReadonlyMap<ResultKey, Result.Result<A, Chann
   [...results].map(([key, result]) => ({ key, result })).sort(byKey)
 
 
+export interface DispatchOptions {
+  /** How long a device may take to answer a batch (`--device-timeout`): after it, its channels' DeviceFailure. */
+  readonly deviceTimeout: Duration.Input
+}
+
 /**
  * Reads and writes on devices (docs/reference.md §6.4, §6.5): resolves targets, checks value types
  * against kinds, groups per adapter and calls each adapter once per request, concurrently, each call
  * bounded by the device timeout. A failing or hung adapter only affects its own channels.
  */
 export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Dispatch") {
-  static readonly layer = Layer.effect(
+  static readonly layer = (options: DispatchOptions) => Layer.effect(
     Dispatch,
     Effect.gen(function*() {
       const registry = yield* Registry
-      const { deviceTimeoutMs } = yield* GatewayConfig
+      const deviceTimeoutMs = Duration.toMillis(Duration.fromInputUnsafe(options.deviceTimeout))
 
       /**
        * Calls each adapter once, concurrently, for all its items; answers every item with its channel's

@@ -2,25 +2,24 @@ import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Context, Effect, Option, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { IncomingMessage } from "node:http"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import { type BodyBytes, bodyReadFirst, collectBody, declaresMoreThan, hasBody } from "./BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "./HttpError.ts"
-import { maxBodyDepth } from "./RequestLimits.ts"
+import { maxBodyDepth, MaxBodyBytes } from "./RequestLimits.ts"
 
 /**
- * The request body as JSON, bounded by `GatewayConfig.maxBodyBytes`, whatever the method:
+ * The request body as JSON, bounded by `MaxBodyBytes`, whatever the method:
  * the API's reads are GETs that carry a body. `None` when there is no body (reads take that
  * as "everything").
  */
 export const read: Effect.Effect<
   Option.Option<unknown>,
   BadRequest | PayloadTooLarge,
-  HttpServerRequest.HttpServerRequest | GatewayConfig
-> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest | GatewayConfig>) => {
+  HttpServerRequest.HttpServerRequest
+> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest>) => {
   const request = Context.get(context, HttpServerRequest.HttpServerRequest)
   if (!hasBody(request.headers)) return noBody
-  const { maxBodyBytes } = Context.get(context, GatewayConfig)
+  const maxBodyBytes = Context.get(context, MaxBodyBytes)
   if (declaresMoreThan(request.headers, maxBodyBytes)) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
   const source = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
   const first = bodyReadFirst(source)

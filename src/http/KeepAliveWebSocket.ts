@@ -1,8 +1,7 @@
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
-import { Context, Effect, Layer } from "effect"
+import { Context, Duration, Layer } from "effect"
 import { WebSocket } from "ws"
-import { GatewayConfig } from "../GatewayConfig.ts"
 
 /**
  * The WebSocket connections the server accepts (the `ws` server under `@effect/platform-node` makes
@@ -65,10 +64,8 @@ const setSocketOfWs = (WebSocket.prototype as unknown as {
   readonly setSocket: (this: WebSocket, socket: Duplex, head: Buffer, options: unknown) => void
 }).setSocket
 
-/** The server's WebSocket connections, pinging every `GatewayConfig.watchPingMs`. */
+/** The server's WebSocket connections, pinging every `pingInterval`. */
 export class WebSockets extends Context.Service<WebSockets, KeepAliveWebSockets>()("app/WebSockets") {
-  static readonly layer = Layer.effect(
-    WebSockets,
-    Effect.map(GatewayConfig, ({ watchPingMs }) => new KeepAliveWebSockets(watchPingMs))
-  )
+  static readonly layer = ({ pingInterval }: { readonly pingInterval: Duration.Input }) =>
+    Layer.sync(WebSockets, () => new KeepAliveWebSockets(Duration.toMillis(Duration.fromInputUnsafe(pingInterval))))
 }

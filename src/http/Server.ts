@@ -1,24 +1,37 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Console, Effect, Layer, LogLevel } from "effect"
+import { Console, type Duration, Effect, Layer, LogLevel } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer, type Server } from "node:http"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import { bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
 import { CLOSE_GRACE_MS, WebSockets } from "./KeepAliveWebSocket.ts"
+import { MaxBodyBytes } from "./RequestLimits.ts"
 import { withRequestLog } from "./RequestLog.ts"
 import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
 
+export interface ServerOptions {
+  readonly host: string
+  /** `0` picks a free port. */
+  readonly port: number
+  /** Request bodies and WebSocket frames over this many bytes are refused (413, or the socket closed). */
+  readonly maxBodyBytes: number
+  /** Origins whose pages may call the API (CORS). */
+  readonly corsOrigins: ReadonlyArray<string>
+  /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
+  readonly watchPing: Duration.Input
+}
+
 /**
- * Serves `routes` on `GatewayConfig.host`/`port` (with the server `makeServer` makes: by default one
- * with `serverTimeouts`; the benchmarks' way in without a socket) and, once requests are being answered, prints
+ * Serves `routes` on `host`/`port` (with the server `makeServer` makes: by default one with
+ * `serverTimeouts`; the benchmarks' way in without a socket) and, once requests are being answered, prints
  * one line `listening on http://HOST:PORT` with the bound port (port 0 picks a free one):
  * scripts and tests wait for it. Closing the layer's scope stops the server: see ConnectionDrain.
  */
-export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer?: () => Server) => layerOnceBound(routes, Layer.empty, makeServer)
+export const layer = <R>(routes: ReadonlyArray<Route<R>>, options: ServerOptions, makeServer?: () => Server) =>
+  layerOnceBound(routes, Layer.empty, options, makeServer)
 
 /**
  * `layer`, with `onceBound` built after the port is bound and before requests are answered: what a
@@ -27,11 +40,12 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>, makeServer?: () => Ser
 export const layerOnceBound = <R, A, E, RB>(
   routes: ReadonlyArray<Route<R>>,
   onceBound: Layer.Layer<A, E, RB>,
+  options: ServerOptions,
   makeServer: () => Server = () => createServer(serverTimeouts)
 ) =>
   Layer.unwrap(
     Effect.gen(function*() {
-      const { host, port, maxBodyBytes } = yield* GatewayConfig
+      const { host, port, maxBodyBytes } = options
       const { WebSocket } = yield* WebSockets
       const server = makeServer()
       server.prependListener("request", setSecurityHeaders)
@@ -39,12 +53,12 @@ export const layerOnceBound = <R, A, E, RB>(
       // WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
       // A peer that does not answer the server's close (one that stopped reading cannot even receive it) is cut.
       const websocket = { WebSocket, maxPayload: maxBodyBytes, closeTimeout: CLOSE_GRACE_MS }
-      return Layer.effectDiscard(serve(routes, drain, server)).pipe(
+      return Layer.effectDiscard(serve(routes, drain, server, options)).pipe(
         Layer.provideMerge(onceBound),
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port, websocket }))
       )
     })
-  ).pipe(Layer.provideMerge(WebSockets.layer))
+  ).pipe(Layer.provideMerge(WebSockets.layer({ pingInterval: options.watchPing })))
 
 /**
  * In front of the routes, one step per request. Nothing new is done once the stop has begun: a request
@@ -60,14 +74,17 @@ const front = <R>(app: HttpApp<R>, drain: ConnectionDrain): HttpApp<R> =>
     return request.headers["upgrade"] === undefined ? answer : Effect.map(answer, withSecurityHeaders)
   })
 
-const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, server: Server) =>
+const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, server: Server, options: ServerOptions) =>
   Effect.gen(function* () {
+    const { host, corsOrigins, maxBodyBytes } = options
     const table = yield* Effect.fromResult(toHttpApp(routes))
-    const { corsOrigins, maxBodyBytes } = yield* GatewayConfig
     const app = withCors<R>(corsOrigins)(front(table, drain))
     const platformListeners = new Set(server.listeners("request"))
-    // Decided once, here: with debug off, requests do not even pass through the logging wrapper.
-    yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app)
+    // Decided once, here: with debug off, requests do not even pass through the logging wrapper. The
+    // requests are answered in this context: the body limit is given to them here, once.
+    yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app).pipe(
+      Effect.provideService(MaxBodyBytes, maxBodyBytes)
+    )
     readBodiesFirst(server, platformListeners, maxBodyBytes)
     // These run before the server's own close, which waits for every connection (finalizers run in
     // reverse): running requests finish, idle connections go now, and WebSockets, which never end by
@@ -76,7 +93,6 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
     yield* Effect.addFinalizer(() => Effect.sync(() => webSockets.closeAll("the gateway is stopping")))
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
     const { address } = yield* HttpServer.HttpServer
-    const { host } = yield* GatewayConfig
     const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
     yield* Console.log(`listening on ${where}`)
   })

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { Context, Data, Effect, Exit, Layer, Option, Semaphore } from "effect"
 import { StoreError } from "../domain/StoreError.ts"
-import { GatewayConfig } from "../GatewayConfig.ts"
 import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
 import { migrate } from "./Migrations.ts"
 
@@ -87,18 +86,17 @@ const newGeneration = (): Generation => Object.freeze({}) as Generation
  */
 export const foreignWriteLagMs = 10
 
+export interface DatabaseOptions {
+  /** The data folder (`--data`): the database is its `gateway.db`, created with the folder if need be. */
+  readonly dataDir: string
+}
+
 /**
  * The gateway's SQLite database (`<dataDir>/gateway.db`), migrated to the schema this code knows.
  * The layer closes the file when its scope closes, which is how SIGTERM ends up closing it.
  */
 export class Database extends Context.Service<Database, DatabaseShape>()("app/Database") {
-  static readonly layer = Layer.effect(
-    Database,
-    Effect.gen(function*() {
-      const { dataDir } = yield* GatewayConfig
-      return yield* openDatabase(join(dataDir, "gateway.db"))
-    })
-  )
+  static readonly layer = ({ dataDir }: DatabaseOptions) => Layer.effect(Database, openDatabase(join(dataDir, "gateway.db")))
 }
 
 /**

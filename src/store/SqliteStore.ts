@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
-import { Database } from "./Database.ts"
+import { Database, type DatabaseOptions } from "./Database.ts"
 import { SqliteTagStore } from "./SqliteTagStore.ts"
 import { SqliteTokenStore } from "./SqliteTokenStore.ts"
 import { SqliteUserStore } from "./SqliteUserStore.ts"
@@ -16,6 +16,5 @@ const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
  * auth's UserStore and TokenStore, and the database's condition for `/health`. The database closes
  * when the layer's scope does, after everything built on it.
  */
-export const SqliteStore = Layer.mergeAll(SqliteTagStore, SqliteUserStore, SqliteTokenStore, databaseHealth).pipe(
-  Layer.provide(Database.layer)
-)
+export const layer = (options: DatabaseOptions) =>
+  Layer.mergeAll(SqliteTagStore, SqliteUserStore, SqliteTokenStore, databaseHealth).pipe(Layer.provide(Database.layer(options)))

@@ -70,13 +70,13 @@ describe("simulator", () => {
       const ids = yield* serviceIds
       expect(ids.length).toBeGreaterThanOrEqual(10)
       expect(ids).toContain("service:front-door-lock@sim")
-    }).pipe(Effect.provide(Simulator.layerFromConfig.pipe(Layer.provideMerge(gateway({ home: Option.none() }))))))
+    }).pipe(Effect.provide(Simulator.layer({ home: Option.none() }).pipe(Layer.provideMerge(gateway())))))
 
   it.live("runs the home named by --home", () =>
     Effect.gen(function*() {
       const file = yield* homeFile([lamp("a")])
-      const simulator = yield* Layer.build(Simulator.layerFromConfig).pipe(
-        Effect.provide(gatewayTestLayer({ home: Option.some(file.path) })),
+      const simulator = yield* Layer.build(Simulator.layer({ home: Option.some(file.path) })).pipe(
+        Effect.provide(gatewayTestLayer()),
         Effect.map((context) => Context.get(context, Simulator))
       )
       expect(simulator.source).toEqual(HomeSource.file(file.path))

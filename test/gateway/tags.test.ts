@@ -1,11 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import type { GatewayConfig, GatewayConfigShape } from "../../src/GatewayConfig.ts"
 import { anyChannel, anyService, channelSelector, exactly, ServiceId, serviceSelector, Tag } from "../../src/domain/index.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { Tags } from "../../src/gateway/Tags.ts"
 import { TagStore } from "../../src/gateway/TagStore.ts"
-import { freshDataDir, gatewayOn, sqliteTagStore } from "../support/gatewayTestLayer.ts"
+import { gatewayOn, sqliteTagStore } from "../support/gatewayTestLayer.ts"
 import { inMemoryTagStore, makeInMemoryTagStore } from "../support/InMemoryStores.ts"
 import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 
@@ -29,12 +28,11 @@ const serviceTags = (id: ServiceId) =>
   })
 
 /**
- * The core on a store: `fresh` is a new one, a TagStore whose data outlives the layers built on it
- * (a restart), with the gateway's configuration around it.
+ * The core on a store: `fresh` makes a new one, whose data outlives the layers built on it (a restart).
  */
-const tagsOn = (name: string, fresh: () => Layer.Layer<TagStore, unknown, GatewayConfig>) =>
+const tagsOn = <E>(name: string, fresh: () => Layer.Layer<TagStore, E>) =>
   describe(name, () => {
-    const gatewayTestLayer = (config: Partial<GatewayConfigShape> = {}) => gatewayOn(fresh(), config)
+    const gatewayTestLayer = () => gatewayOn(fresh())
     it.live("count every thing that matched, changed or not, each once", () =>
       Effect.gen(function*() {
         yield* connect("one", "two", "three")
@@ -76,7 +74,7 @@ const tagsOn = (name: string, fresh: () => Layer.Layer<TagStore, unknown, Gatewa
 
     it.live("survive a restart of the gateway on the same database file", () =>
       Effect.gen(function*() {
-        const layer = gatewayTestLayer({ dataDir: freshDataDir() })
+        const layer = gatewayTestLayer()
         // Two separate builds of the layer: the database is closed and reopened in between.
         yield* Effect.gen(function*() {
           yield* connect("one")
@@ -93,7 +91,7 @@ const tagsOn = (name: string, fresh: () => Layer.Layer<TagStore, unknown, Gatewa
 
     it.live("leave out, at start, stored ids and tags that are no longer valid", () =>
       Effect.gen(function*() {
-        const layer = gatewayTestLayer({ dataDir: freshDataDir() })
+        const layer = gatewayTestLayer()
         // Written straight to the store, as an older gateway or a hand edit might have left them.
         yield* Effect.gen(function*() {
           const repository = yield* TagStore
@@ -120,6 +118,6 @@ const tagsOn = (name: string, fresh: () => Layer.Layer<TagStore, unknown, Gatewa
       }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
   })
 
-tagsOn("tags", () => sqliteTagStore)
+tagsOn("tags", () => sqliteTagStore())
 // A store kept by the test: the core needs no database.
 tagsOn("tags, on a store in memory", () => inMemoryTagStore(makeInMemoryTagStore()))

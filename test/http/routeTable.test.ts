@@ -1,12 +1,13 @@
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Effect, Layer, Option, Result } from "effect"
+import { Effect, Option, Result } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
-import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
+import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
 import { Unauthorized } from "../../src/http/HttpError.ts"
 import * as JsonBody from "../../src/http/JsonBody.ts"
 import * as Query from "../../src/http/Query.ts"
 import { ok, route, toHttpApp } from "../../src/http/RouteTable.ts"
 import * as Server from "../../src/http/Server.ts"
+import { layerOptions } from "../../src/main.ts"
 import { type HttpReply, type HttpRequestOptions, send } from "../support/httpRequest.ts"
 
 const limit = 64
@@ -38,9 +39,7 @@ const routes = [
   )
 ]
 
-const TestServer = Server.layer(routes).pipe(
-  Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, port: 0, maxBodyBytes: limit }))
-)
+const TestServer = Server.layer(routes, { ...layerOptions(defaultGatewayOptions).server, port: 0, maxBodyBytes: limit })
 
 const urlOf = (path: string) =>
   Effect.map(HttpServer.HttpServer, ({ address }) =>

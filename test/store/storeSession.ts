@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
 import { Database } from "../../src/store/Database.ts"
 import { SqliteTagStore } from "../../src/store/SqliteTagStore.ts"
 import { SqliteTokenStore } from "../../src/store/SqliteTokenStore.ts"
@@ -18,8 +17,7 @@ export const tempDir = Effect.acquireRelease(
 /** The stores of a gateway whose data folder is `dataDir`, and their database. */
 export const storeAt = (dataDir: string) =>
   Layer.mergeAll(SqliteTagStore, SqliteUserStore, SqliteTokenStore).pipe(
-    Layer.provideMerge(Database.layer),
-    Layer.provide(Layer.succeed(GatewayConfig, { ...defaultGatewayConfig, dataDir }))
+    Layer.provideMerge(Database.layer({ dataDir }))
   )
 
 /**

@@ -10,7 +10,7 @@ import { ChannelId } from "../../src/domain/Identifier.ts"
 import type { Scope } from "../../src/domain/Scope.ts"
 import type { User } from "../../src/domain/User.ts"
 import type { Value } from "../../src/domain/Value.ts"
-import { defaultGatewayConfig, type GatewayConfigShape } from "../../src/GatewayConfig.ts"
+import { defaultGatewayOptions, type GatewayOptions } from "../../src/GatewayOptions.ts"
 import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
@@ -84,7 +84,7 @@ const fiberCount = () => {
 
 export const startGateway = async (
   home: unknown,
-  config: Partial<GatewayConfigShape> = {},
+  config: Partial<GatewayOptions> = {},
   options: StartOptions = {}
 ): Promise<GatewayOverHttp> => {
   const dataDir = freshDataDir()
@@ -97,7 +97,7 @@ export const startGateway = async (
     : Layer.empty
   const runtime = ManagedRuntime.make(
     gatewayLayer({
-      ...defaultGatewayConfig,
+      ...defaultGatewayOptions,
       port: 0,
       clock: false,
       defaultAdmin: false,

@@ -1,5 +1,5 @@
 import { Data, Effect, FileSystem, Layer, Option, type PlatformError, Redacted } from "effect"
-import { GatewayConfig, type MqttConfig } from "../../GatewayConfig.ts"
+import type { MqttOptions } from "../../GatewayOptions.ts"
 import { EmbeddedBroker } from "./EmbeddedBroker.ts"
 import { Zigbee2MqttAdapter } from "./Zigbee2MqttAdapter.ts"
 
@@ -21,7 +21,7 @@ const whyUnreadable = ({ reason }: PlatformError.PlatformError): string =>
   reason._tag === "NotFound" ? "no such file" : reason._tag === "PermissionDenied" ? "permission denied" : reason.description ?? reason.message
 
 /** The password: `--mqtt-password`, else the first line of `--mqtt-password-file`, else none (the URL's, if any). */
-const passwordOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
+const passwordOf = (fs: FileSystem.FileSystem, mqtt: MqttOptions) =>
   Option.match(Option.isSome(mqtt.password) ? Option.none<string>() : mqtt.passwordFile, {
     onNone: () => Effect.succeed(mqtt.password),
     onSome: (file) =>
@@ -33,7 +33,7 @@ const passwordOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
       )
   })
 
-const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttConfig) =>
+const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttOptions) =>
   Effect.gen(function*() {
     return {
       url: mqtt.url,
@@ -60,27 +60,36 @@ export const followEmbeddedBroker = (baseTopic: string) =>
     })
   }))
 
+export interface MqttLayerOptions {
+  /** The broker of `--mqtt` and its `--mqtt-…` options. */
+  readonly mqtt: Option.Option<MqttOptions>
+  /** Zigbee2MQTT's base topic (`--mqtt-base-topic`). */
+  readonly baseTopic: string
+  /** The embedded broker's port (`--mqtt-broker`), on `host`. */
+  readonly broker: Option.Option<number>
+  readonly host: string
+}
+
 /**
- * MQTT as the configuration asks: the embedded broker (`--mqtt-broker`), and the Zigbee2MQTT adapter
- * on `--mqtt`'s broker, or, when only the embedded broker runs, on that one (logged in as the gateway).
+ * MQTT as the options ask: the embedded broker (`--mqtt-broker`), and the Zigbee2MQTT adapter on
+ * `--mqtt`'s broker, or, when only the embedded broker runs, on that one (logged in as the gateway).
  */
-export const mqttLayerFromConfig = Layer.unwrap(
-  Effect.gen(function*() {
-    const config = yield* GatewayConfig
-    const fs = yield* FileSystem.FileSystem
-    const baseTopic = config.mqttBaseTopic
-    if (Option.isSome(config.mqtt)) {
-      const settings = yield* settingsOf(fs, config.mqtt.value)
-      const adapter = Zigbee2MqttAdapter.layer({ ...settings, baseTopic })
-      return Option.match(config.mqttBroker, {
-        onNone: () => adapter,
-        // Provided, the broker is started before the adapter and stopped after it.
-        onSome: (port) => adapter.pipe(Layer.provide(EmbeddedBroker.layer(config.host, port)))
-      })
-    }
-    if (Option.isSome(config.mqttBroker)) {
-      return followEmbeddedBroker(baseTopic).pipe(Layer.provide(EmbeddedBroker.layer(config.host, config.mqttBroker.value)))
-    }
-    return Layer.empty
-  })
-)
+export const mqttLayer = ({ mqtt, baseTopic, broker, host }: MqttLayerOptions) =>
+  Layer.unwrap(
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      if (Option.isSome(mqtt)) {
+        const settings = yield* settingsOf(fs, mqtt.value)
+        const adapter = Zigbee2MqttAdapter.layer({ ...settings, baseTopic })
+        return Option.match(broker, {
+          onNone: () => adapter,
+          // Provided, the broker is started before the adapter and stopped after it.
+          onSome: (port) => adapter.pipe(Layer.provide(EmbeddedBroker.layer(host, port)))
+        })
+      }
+      if (Option.isSome(broker)) {
+        return followEmbeddedBroker(baseTopic).pipe(Layer.provide(EmbeddedBroker.layer(host, broker.value)))
+      }
+      return Layer.empty
+    })
+  )

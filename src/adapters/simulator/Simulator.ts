@@ -3,7 +3,6 @@ import type { PlatformError } from "effect/PlatformError"
 import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
 import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
-import { GatewayConfig } from "../../GatewayConfig.ts"
 import { demoHome } from "../demo-home.ts"
 import { decodeHome, type Home, InvalidHomeFile, parseHome } from "./HomeFile.ts"
 import { watchHomeFile } from "./HomeFileWatch.ts"
@@ -20,7 +19,7 @@ const file = (path: string): HomeSource => ({ _tag: "File", path })
 export const HomeSource = {
   file,
   demo,
-  /** The `--home` option (GatewayConfig.home): a file, or the demo home when none is given. */
+  /** The `--home` option: a file, or the demo home when none is given. */
   fromOption: (home: Option.Option<string>): HomeSource => Option.match(home, { onNone: () => demo, onSome: file })
 }
 
@@ -179,16 +178,7 @@ const homeFileStatus = Layer.effect(
  */
 export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {
   static readonly start = start
-  /** The home named by `--home` (GatewayConfig.home), else the demo home; with its HomeFileStatus. */
-  static readonly layerFromConfig = homeFileStatus.pipe(
-    Layer.provideMerge(
-      Layer.effect(
-        Simulator,
-        Effect.gen(function*() {
-          const { home } = yield* GatewayConfig
-          return yield* start(HomeSource.fromOption(home))
-        })
-      )
-    )
-  )
+  /** The home file `home` (`--home`), else the demo home; with its HomeFileStatus. */
+  static readonly layer = ({ home }: { readonly home: Option.Option<string> }) =>
+    homeFileStatus.pipe(Layer.provideMerge(Layer.effect(Simulator, start(HomeSource.fromOption(home)))))
 }

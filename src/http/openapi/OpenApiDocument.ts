@@ -1,5 +1,5 @@
 import { Data, JsonSchema, Order, Result, Schema, SchemaRepresentation } from "effect"
-import { defaultGatewayConfig } from "../../GatewayConfig.ts"
+import { defaultGatewayOptions } from "../../GatewayOptions.ts"
 import { ErrorMessageJson } from "../HttpError.ts"
 import { maxBodyDepth } from "../RequestLimits.ts"
 import type { Method } from "../RouteTable.ts"
@@ -112,7 +112,7 @@ const errorResponses = {
     Allow: { description: "The methods the path answers, e.g. `GET, POST`.", schema: text }
   }),
   PayloadTooLarge: errorResponse(
-    `The body is over the limit (${defaultGatewayConfig.maxBodyBytes} bytes unless \`--max-body-bytes\` says otherwise).`
+    `The body is over the limit (${defaultGatewayOptions.maxBodyBytes} bytes unless \`--max-body-bytes\` says otherwise).`
   ),
   Unauthorized: errorResponse("No token, or a malformed, unknown, expired or revoked one.", {
     "WWW-Authenticate": { description: "`Bearer`.", schema: text }

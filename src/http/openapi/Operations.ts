@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { SetupBodyJson } from "../../auth/Credentials.ts"
 import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
 import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
-import { defaultGatewayConfig } from "../../GatewayConfig.ts"
+import { defaultGatewayOptions } from "../../GatewayOptions.ts"
 import * as VocabularyA from "../../vocabulary/a/index.ts"
 import * as VocabularyB from "../../vocabulary/b/index.ts"
 import { ChannelTagBodyJson } from "../../vocabulary/ChannelTagBody.ts"
@@ -165,7 +165,7 @@ const watchChannels: OperationDescription = {
     "or repeated for the channels in both; a malformed frame is answered `{\"Error\": …}` and changes nothing. " +
     "The server announces the channels already watched, then values and the set's changes, within the token's " +
     "scope (a token without the `watch` right is answered 403 before the upgrade). It pings every " +
-    `${defaultGatewayConfig.watchPingMs / 1000} s and drops a peer that does not answer. When over ` +
+    `${defaultGatewayOptions.watchPingMs / 1000} s and drops a peer that does not answer. When over ` +
     `${WATCH_QUEUE_LIMIT} events wait for a client, they are coalesced to the latest value per channel; if more ` +
     `than ${WATCH_QUEUE_RESUME} remain, the socket is closed with 1013. See docs/watching.md.`,
   tag: "watching",

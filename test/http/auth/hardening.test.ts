@@ -2,6 +2,7 @@ import { Effect, Exit, Layer, Scope } from "effect"
 import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveSockets, maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
+import { defaultGatewayOptions } from "../../../src/GatewayOptions.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { inMemoryAuthStore } from "../../support/InMemoryStores.ts"
@@ -90,7 +91,7 @@ describe("a client that never finishes its headers", () => {
 })
 
 describe("watch sockets per token", () => {
-  const sockets = LiveSockets.layerWith(2).pipe(Layer.provide(inMemoryAuthStore()), Layer.provide(gatewayTestLayer()))
+  const sockets = LiveSockets.layer({ tokenRecheck: defaultGatewayOptions.tokenRecheckMs, limit: 2 }).pipe(Layer.provide(inMemoryAuthStore()), Layer.provide(gatewayTestLayer()))
   const run = <A, E>(effect: Effect.Effect<A, E, LiveSockets>) => Effect.runPromiseExit(Effect.provide(effect, sockets))
 
   it("are counted while held, refused past the cap, and released with their scope", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest"
-import type { GatewayConfigShape } from "../../../src/GatewayConfig.ts"
+import type { GatewayOptions } from "../../../src/GatewayOptions.ts"
 import { withoutTimes } from "../../docs/docExamples.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { allServices, initialValues } from "./homes.ts"
@@ -34,7 +34,7 @@ const hooked = (current: () => GatewayOverHttp | undefined): HookedGateway => {
 }
 
 /** One gateway for the whole file or `describe`: for tests that read, or write what no other test looks at. */
-export const sharedGateway = (home: unknown, config: Partial<GatewayConfigShape> = {}): HookedGateway => {
+export const sharedGateway = (home: unknown, config: Partial<GatewayOptions> = {}): HookedGateway => {
   let running: GatewayOverHttp | undefined
   beforeAll(async () => {
     running = await startGateway(home, config)
@@ -44,7 +44,7 @@ export const sharedGateway = (home: unknown, config: Partial<GatewayConfigShape>
 }
 
 /** A new gateway for every test: for tests whose writes others would see. */
-export const freshGateway = (home: unknown, config: Partial<GatewayConfigShape> = {}): HookedGateway => {
+export const freshGateway = (home: unknown, config: Partial<GatewayOptions> = {}): HookedGateway => {
   let running: GatewayOverHttp | undefined
   beforeEach(async () => {
     running = await startGateway(home, config)

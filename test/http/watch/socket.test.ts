@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { defaultGatewayConfig } from "../../../src/GatewayConfig.ts"
+import { defaultGatewayOptions } from "../../../src/GatewayOptions.ts"
 import { eventuallyAsync } from "../../support/eventually.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
@@ -125,7 +125,7 @@ describe("the watch socket", () => {
 
 describe("frames over the size limit", () => {
   it("close the socket with 1009 once a frame is one byte over --max-body-bytes (1 MiB), and release its watch", async () => {
-    const limit = defaultGatewayConfig.maxBodyBytes
+    const limit = defaultGatewayOptions.maxBodyBytes
     const before = await gateway.liveWatches()
     const client = await openWatch(gateway)
     // Padded with JSON whitespace to exactly the limit: still a frame the server reads.

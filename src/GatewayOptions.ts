@@ -1,7 +1,7 @@
-import { Context, Option, type Redacted } from "effect"
+import { Option, type Redacted } from "effect"
 
 /** A broker to follow a Zigbee2MQTT bridge on (`--mqtt URL` and the `--mqtt-…` options). */
-export interface MqttConfig {
+export interface MqttOptions {
   /** `mqtt://`, `mqtts://`, `ws://` or `wss://`; may hold `user:password@`. */
   readonly url: string
   readonly username: Option.Option<string>
@@ -15,10 +15,11 @@ export interface MqttConfig {
 }
 
 /**
- * Everything the operator can set when starting the gateway. The CLI builds it from flags;
- * tests build it directly. Features read it from the context, never from `process.env`.
+ * Everything the operator can set when starting the gateway, as one plain value: the command line
+ * builds it from flags (src/cli/ServeCommand.ts), tests build it directly, and `src/main.ts` hands each
+ * layer the part of it that layer takes (`gatewayLayer`). No feature reads it.
  */
-export interface GatewayConfigShape {
+export interface GatewayOptions {
   /** Simulated home file; `None` means the built-in demo home. */
   readonly home: Option.Option<string>
   /** Folder holding `gateway.db`. */
@@ -33,7 +34,7 @@ export interface GatewayConfigShape {
   /** Connect the built-in clock adapter (current time, time of day, an interval counter). */
   readonly clock: boolean
   /** Follow a Zigbee2MQTT bridge on this broker. */
-  readonly mqtt: Option.Option<MqttConfig>
+  readonly mqtt: Option.Option<MqttOptions>
   /** Zigbee2MQTT's base topic. */
   readonly mqttBaseTopic: string
   /** Run the embedded MQTT broker on this port (on `host`); with no `mqtt`, the bridge is followed there. */
@@ -47,15 +48,13 @@ export interface GatewayConfigShape {
   /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
   readonly watchPingMs: number
   /**
-   * How often the tokens of open watch sockets are looked up again, if the database changed: how late a
+   * How often the tokens of open watch sockets are looked up again, if the store changed: how late a
    * revocation by another process (the command line) reaches them (docs/auth.md).
    */
   readonly tokenRecheckMs: number
 }
 
-export class GatewayConfig extends Context.Service<GatewayConfig, GatewayConfigShape>()("app/GatewayConfig") {}
-
-export const defaultGatewayConfig: GatewayConfigShape = {
+export const defaultGatewayOptions: GatewayOptions = {
   home: Option.none(),
   dataDir: "./data",
   host: "127.0.0.1",
