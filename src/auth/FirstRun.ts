@@ -49,7 +49,3 @@ export class FirstRun extends Context.Service<FirstRun, { readonly adminToken: O
     )
   )
 }
-
-/** The ready request printed after `listening on` on a first run. */
-export const curlExample = (baseUrl: string, token: Redacted.Redacted<string>): string =>
-  `try it: curl -H "Authorization: Bearer ${Redacted.value(token)}" ${baseUrl}/api/v1/services`

@@ -1,16 +1,18 @@
 import { Context, Effect, Option, Redacted, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
+import { CurrentCaller } from "../auth/CurrentCaller.ts"
+import { Tokens } from "../auth/Tokens.ts"
 import type { Caller } from "../domain/Scope.ts"
-import { Unauthorized } from "../http/HttpError.ts"
-import * as Query from "../http/Query.ts"
-import type { Route } from "../http/RouteTable.ts"
-import { CurrentCaller } from "./CurrentCaller.ts"
-import { Tokens } from "./Tokens.ts"
+import { Unauthorized } from "./HttpError.ts"
+import * as Query from "./Query.ts"
+import type { Route } from "./RouteTable.ts"
 
 /**
- * The authentication step (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
+ * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
  * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
- * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`.
+ * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`. What a token
+ * stands for is auth's (Tokens), which knows no transport; reading it from a request and answering
+ * without it is this module's. Login's credentials come in `Authorization: Basic` (`basicCredentials`).
  */
 
 const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
@@ -86,3 +88,19 @@ type Authenticated<R> =
   | Tokens
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams
+
+/** `Authorization: Basic base64(user:password)` (RFC 7617); `None` when absent or malformed. */
+export const basicCredentials = (
+  header: string | undefined
+): Option.Option<{ readonly username: string; readonly password: Redacted.Redacted<string> }> => {
+  const match = header === undefined ? null : /^Basic[ \t]+([A-Za-z0-9+/=]+)[ \t]*$/i.exec(header)
+  if (match?.[1] === undefined) return Option.none()
+  const decoded = Buffer.from(match[1], "base64").toString("utf8")
+  const colon = decoded.indexOf(":")
+  if (colon <= 0) return Option.none()
+  return Option.some({ username: decoded.slice(0, colon), password: Redacted.make(decoded.slice(colon + 1)) })
+}
+
+/** The ready request printed after `listening on` on a first run. */
+export const curlExample = (baseUrl: string, token: Redacted.Redacted<string>): string =>
+  `try it: curl -H "Authorization: Bearer ${Redacted.value(token)}" ${baseUrl}/api/v1/services`
