@@ -2,7 +2,7 @@ import BetterSqlite3 from "better-sqlite3"
 import { existsSync, mkdirSync, statSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { Context, Data, Effect, Exit, Layer, Option, Semaphore } from "effect"
-import { StoreError } from "../domain/StoreError.ts"
+import { describeStoreFailure, StoreError, type StoreFailure } from "../domain/StoreError.ts"
 import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
 import { migrate } from "./Migrations.ts"
 
@@ -18,17 +18,14 @@ export interface RunResult {
   readonly lastInsertRowid: number | bigint
 }
 
-/** A database operation that did not happen. `message` reads e.g. `INSERT INTO tags … failed: CHECK constraint failed: tag <> ''`. */
-export class DatabaseError extends Data.TaggedError("DatabaseError")<{
-  /** What we were doing: the statement (shortened) or the step, e.g. `opening /var/lib/gateway/gateway.db`. */
-  readonly operation: string
-  /** Why, in SQLite's (or the system's) words. */
-  readonly reason: string
-  /** SQLite's extended result code when SQLite refused, e.g. `SQLITE_BUSY`, `SQLITE_CONSTRAINT_CHECK`. */
-  readonly code?: string | undefined
-}> {
+/**
+ * A database operation that did not happen: the reason in SQLite's (or the system's) words, and SQLite's
+ * extended result code when SQLite refused (`SQLITE_BUSY`, `SQLITE_CONSTRAINT_CHECK`…). `message` reads
+ * e.g. `INSERT INTO tags … failed: CHECK constraint failed: tag <> ''`.
+ */
+export class DatabaseError extends Data.TaggedError("DatabaseError")<StoreFailure> {
   override get message(): string {
-    return `${this.operation} failed: ${this.reason}`
+    return describeStoreFailure(this)
   }
 }
 
