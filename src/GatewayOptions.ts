@@ -17,7 +17,7 @@ export interface MqttOptions {
 /**
  * Everything the operator can set when starting the gateway, as one plain value: the command line
  * builds it from flags (src/cli/ServeCommand.ts), tests build it directly, and `src/main.ts` hands each
- * layer the part of it that layer takes (`gatewayLayer`). No feature reads it.
+ * layer the part of it that layer takes (`layerOptions`). No layer reads it: each takes its own options.
  */
 export interface GatewayOptions {
   /** Simulated home file; `None` means the built-in demo home. */
