@@ -1,0 +1,139 @@
+import type { Option, Schema } from "effect"
+import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
+
+/**
+ * A route of the API described once, as a value: its method and path (and the aliases it is also
+ * answered at), its query parameters and body (the wire schema a client sends, and how the server reads
+ * it), its answer and error statuses, and the words of its documentation. The server's router, body
+ * decoding, OpenAPI operation and request log come from it (src/http binds a handler to it), and so can a
+ * client's requests. It imports only `effect` and the vocabularies, so a browser bundle can carry it.
+ */
+
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH"
+
+export type Path = `/${string}`
+
+/** The group an operation is listed under in the document; the request log names its vocabulary from it. */
+export type Tag = "vocabulary B" | "vocabulary A" | "shared" | "watching" | "health" | "documentation" | "users"
+
+/** Limits of the server that some documentation states; the server gives its own when it builds the document. */
+export interface DocumentedLimits {
+  readonly watchPingSeconds: number
+  readonly watchQueueLimit: number
+  readonly watchQueueResume: number
+  readonly watchSocketsPerToken: number
+}
+
+/** Documentation, fixed or stating the server's limits. */
+export type Text = string | ((limits: DocumentedLimits) => string)
+
+/** A query parameter: its schema (for the document) and how a value of it is read. */
+export interface QueryParameter<A> {
+  readonly schema: Schema.Top
+  readonly description: string
+  readonly read: (text: string) => Decoded<A>
+}
+
+export type QueryParameters = { readonly [name: string]: QueryParameter<unknown> }
+
+/** The values of a request's query parameters, each absent when the request has none. */
+export type QueryValues<Q extends QueryParameters> = {
+  readonly [K in keyof Q]?: Q[K] extends QueryParameter<infer A> ? A : never
+}
+
+/** A request body: the wire schema a client sends (and the document shows), and how the server reads it. */
+export interface Body<B, Q extends QueryParameters> {
+  readonly schema: Schema.Top
+  readonly description: string
+  /** What a request without a body means (a read's "everything"); none, and a body is required. */
+  readonly whenAbsent: Option.Option<B>
+  // A method, so that an endpoint reading more query parameters is still an `Endpoint` of any query.
+  read(json: unknown, query: QueryValues<Q>): Decoded<B>
+}
+
+/** A success: its status, and the wire schema of its JSON body if it has one. */
+export interface Answer {
+  readonly status: 101 | 200 | 201 | 204
+  readonly description: string
+  readonly schema?: Schema.Top
+}
+
+/** A WebSocket route: the JSON frames each side sends once the connection is upgraded (answered 101). */
+export interface Upgrade {
+  readonly clientFrames: Schema.Top
+  readonly serverFrames: Schema.Top
+}
+
+/** The same operation at another method or path (`_alias_<suffix>` in the document), with why it exists. */
+export interface Alias {
+  readonly method?: Method
+  readonly path?: Path
+  readonly suffix: string
+  readonly why: string
+}
+
+export interface Endpoint<Id extends string = string, Q extends QueryParameters = QueryParameters, B = unknown> {
+  readonly operationId: Id
+  readonly method: Method
+  readonly path: Path
+  readonly aliases: ReadonlyArray<Alias>
+  readonly tag: Tag
+  readonly summary: string
+  readonly description: Text
+  readonly query: Q
+  readonly body: Body<B, Q> | undefined
+  readonly answer: Answer
+  /** Statuses of this route's own refusals, with their meaning (those of every route are the document's). */
+  readonly errors: { readonly [status: string]: Text }
+  readonly upgrade: Upgrade | undefined
+}
+
+/** An endpoint; what it leaves out it does not have (no alias, no query parameter, no body, no error of its own). */
+export const endpoint = <const Id extends string, Q extends QueryParameters = {}, B = undefined>(description: {
+  readonly operationId: Id
+  readonly method: Method
+  readonly path: Path
+  readonly aliases?: ReadonlyArray<Alias>
+  readonly tag: Tag
+  readonly summary: string
+  readonly description: Text
+  readonly query?: Q
+  readonly body?: Body<B, Q>
+  readonly answer: Answer
+  readonly errors?: { readonly [status: string]: Text }
+  readonly upgrade?: Upgrade
+}): Endpoint<Id, Q, B> => ({
+  ...description,
+  aliases: description.aliases ?? [],
+  query: description.query ?? ({} as Q),
+  body: description.body,
+  errors: description.errors ?? {},
+  upgrade: description.upgrade
+})
+
+/** Endpoints by operation id: one group of the API, to which handlers are bound by name. */
+export type Group = { readonly [operationId: string]: Endpoint }
+
+export const group = <const Endpoints extends ReadonlyArray<Endpoint>>(
+  ...endpoints: Endpoints
+): { readonly [E in Endpoints[number] as E["operationId"]]: E } =>
+  Object.fromEntries(endpoints.map((e) => [e.operationId, e])) as { readonly [E in Endpoints[number] as E["operationId"]]: E }
+
+/** One method and path an endpoint is answered at: its own, or one of its aliases. */
+export interface RouteOf {
+  readonly method: Method
+  readonly path: Path
+  readonly endpoint: Endpoint
+  readonly alias: Alias | undefined
+}
+
+/** Every method and path `endpoint` is answered at, its own first. */
+export const routesOf = (endpoint: Endpoint): ReadonlyArray<RouteOf> => [
+  { method: endpoint.method, path: endpoint.path, endpoint, alias: undefined },
+  ...endpoint.aliases.map((alias) => ({
+    method: alias.method ?? endpoint.method,
+    path: alias.path ?? endpoint.path,
+    endpoint,
+    alias
+  }))
+]
