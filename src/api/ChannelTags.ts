@@ -1,12 +1,21 @@
 import { Option } from "effect"
+import type { TagRequest } from "../domain/Request.ts"
+import type { ChannelSelector } from "../domain/Selector.ts"
 import { ChannelTagBodyJson, decodeChannelTagBody } from "../vocabulary/ChannelTagBody.ts"
-import { tagCount } from "./Answers.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { tagCount } from "./BothVocabularies.ts"
+import { type Body, endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
 
 /** `/api/v1/channels/tag`, shared by both vocabularies: tags channels of either mechanism (docs/reference.md §6.5). */
 
 const query = { vocabulary: vocabularyParameter("Reads the body in this vocabulary; absent, the body's shape tells.") }
+
+const body: Body<TagRequest<ChannelSelector>, typeof query> = {
+  schema: ChannelTagBodyJson,
+  description: "The channels and the tags, in either vocabulary.",
+  whenAbsent: Option.none(),
+  read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary)
+}
 
 const channelTagOperation = <const Id extends string>(operationId: Id, method: "POST" | "DELETE", summary: string) =>
   endpoint({
@@ -18,12 +27,7 @@ const channelTagOperation = <const Id extends string>(operationId: Id, method: "
     description: "Touches every channel that matches now, of either mechanism. A's put/delete input and output " +
       "tags and B's add/remove getter and setter tags.",
     query,
-    body: {
-      schema: ChannelTagBodyJson,
-      description: "The channels and the tags, in either vocabulary.",
-      whenAbsent: Option.none(),
-      read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary)
-    },
+    body,
     answer: tagCount
   })
 

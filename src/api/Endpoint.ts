@@ -72,7 +72,16 @@ export interface Alias {
   readonly why: string
 }
 
-export interface Endpoint<Id extends string = string, Q extends QueryParameters = QueryParameters, B = unknown> {
+/**
+ * Its type keeps what a handler and the server need to know of it: its id, its query parameters, and
+ * whether it reads a body (and into what) and is a WebSocket.
+ */
+export interface Endpoint<
+  Id extends string = string,
+  Q extends QueryParameters = QueryParameters,
+  Bd extends Body<unknown, Q> | undefined = Body<unknown, Q> | undefined,
+  U extends Upgrade | undefined = Upgrade | undefined
+> {
   readonly operationId: Id
   readonly method: Method
   readonly path: Path
@@ -81,15 +90,23 @@ export interface Endpoint<Id extends string = string, Q extends QueryParameters 
   readonly summary: string
   readonly description: Text
   readonly query: Q
-  readonly body: Body<B, Q> | undefined
+  readonly body: Bd
   readonly answer: Answer
   /** Statuses of this route's own refusals, with their meaning (those of every route are the document's). */
   readonly errors: { readonly [status: string]: Text }
-  readonly upgrade: Upgrade | undefined
+  readonly upgrade: U
 }
 
+/** What the body of a request to `E` is read into; `undefined` when `E` reads none. */
+export type BodyOf<E extends Endpoint> = E["body"] extends Body<infer B, QueryParameters> ? B : undefined
+
 /** An endpoint; what it leaves out it does not have (no alias, no query parameter, no body, no error of its own). */
-export const endpoint = <const Id extends string, Q extends QueryParameters = {}, B = undefined>(description: {
+export const endpoint = <
+  const Id extends string,
+  Q extends QueryParameters = {},
+  Bd extends Body<unknown, Q> | undefined = undefined,
+  U extends Upgrade | undefined = undefined
+>(description: {
   readonly operationId: Id
   readonly method: Method
   readonly path: Path
@@ -98,17 +115,18 @@ export const endpoint = <const Id extends string, Q extends QueryParameters = {}
   readonly summary: string
   readonly description: Text
   readonly query?: Q
-  readonly body?: Body<B, Q>
+  readonly body?: Bd
   readonly answer: Answer
   readonly errors?: { readonly [status: string]: Text }
-  readonly upgrade?: Upgrade
-}): Endpoint<Id, Q, B> => ({
+  readonly upgrade?: U
+}): Endpoint<Id, Q, Bd, U> => ({
   ...description,
   aliases: description.aliases ?? [],
   query: description.query ?? ({} as Q),
-  body: description.body,
+  // Left out, they are `undefined`: what their type parameters then default to.
+  body: description.body as Bd,
   errors: description.errors ?? {},
-  upgrade: description.upgrade
+  upgrade: description.upgrade as U
 })
 
 /** Endpoints by operation id: one group of the API, to which handlers are bound by name. */
