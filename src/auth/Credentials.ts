@@ -1,5 +1,4 @@
-import { Option, Redacted, Schema } from "effect"
-import { decodeWith } from "../vocabulary/common/WireIssue.ts"
+import { Option, Redacted } from "effect"
 
 /** `Authorization: Basic base64(user:password)` (RFC 7617); `None` when absent or malformed. */
 export const basicCredentials = (
@@ -12,16 +11,3 @@ export const basicCredentials = (
   if (colon <= 0) return Option.none()
   return Option.some({ username: decoded.slice(0, colon), password: Redacted.make(decoded.slice(colon + 1)) })
 }
-
-/** The body of `POST /users/setup`: `{"username", "email", "password"}`, all strings (Users checks them further). */
-export const SetupBodyJson = Schema.Struct({
-  username: Schema.String,
-  email: Schema.String,
-  password: Schema.String
-}).annotate({ expected: "a new user", identifier: "NewUser", description: "The first user." })
-
-/** The password is redacted as soon as it is read, so that no log or error can show it. */
-export const decodeSetupBody = decodeWith({
-  wire: SetupBodyJson,
-  read: (json) => ({ username: json.username, email: json.email, password: Redacted.make(json.password) })
-})

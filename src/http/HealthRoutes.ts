@@ -1,31 +1,12 @@
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option } from "effect"
 import { HttpServerResponse } from "effect/http"
+import { type Health, health as endpoints } from "../api/Health.ts"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
 import { gatewayVersion } from "../Version.ts"
-import { ok, type Route, route } from "./RouteTable.ts"
-
-/** What `/health` says when something needs the operator's attention; the process still serves (200). */
-const DegradedHealth = Schema.Struct({
-  status: Schema.Literal("degraded"),
-  reasons: Schema.Array(Schema.String).annotate({
-    description: "What does not work, one sentence each: a refused home file change, an MQTT broker out of reach, a database " +
-      "that cannot be written or is damaged."
-  }),
-  home: Schema.NullOr(Schema.String).annotate({ description: "The home file; null for the built-in demo home." }),
-  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused, if it was." }),
-  adapters: Schema.Array(Schema.String).annotate({ description: "The adapters connected now." }),
-  version: Schema.String
-}).annotate({ description: "The process serves, but something needs the operator's attention: the reasons say what." })
-
-/** `/health`'s answer. */
-export const HealthJson = Schema.Union([
-  Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: "All is well: exactly this." }),
-  DegradedHealth
-]).annotate({ identifier: "Health", description: "The process is up (200 either way)." })
-
-export type Health = typeof HealthJson.Type
+import { bindGroup } from "./Handlers.ts"
+import { ok } from "./RouteTable.ts"
 
 /** Why a refused home file change degrades the gateway. */
 const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
@@ -69,9 +50,9 @@ const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
  * Degraded is still 200: nothing that degrades the gateway is mended by restarting it, which a
  * supervisor's probe would do on an error status.
  */
-export const healthRoutes: ReadonlyArray<Route<HomeFileStatus | Registry | HealthConditions>> = [
-  route("GET", "/health", health),
-  route("HEAD", "/health", health),
-  route("GET", "/ping", pong),
-  route("HEAD", "/ping", pong)
-]
+export const healthRoutes = bindGroup(endpoints, {
+  health: () => health,
+  health_head: () => health,
+  ping: () => pong,
+  ping_head: () => pong
+})

@@ -1,11 +1,14 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Result } from "effect"
-import { HttpServer, HttpServerRequest } from "effect/http"
+import { HttpServer, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { defaultGatewayConfig, GatewayConfig } from "../../src/GatewayConfig.ts"
 import { Unauthorized } from "../../src/http/HttpError.ts"
 import * as JsonBody from "../../src/http/JsonBody.ts"
 import * as Query from "../../src/http/Query.ts"
-import { ok, route, toHttpApp } from "../../src/http/RouteTable.ts"
+import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
+import { bind } from "../../src/http/Handlers.ts"
+import type { HttpError } from "../../src/http/HttpError.ts"
+import { ok, toHttpApp } from "../../src/http/RouteTable.ts"
 import * as Server from "../../src/http/Server.ts"
 import { type HttpReply, type HttpRequestOptions, send } from "../support/httpRequest.ts"
 
@@ -23,15 +26,30 @@ const echo = Effect.gen(function* () {
   })
 })
 
+/** A route answered by `handler`, which reads the request itself. */
+const route = <R>(method: Method, path: Path, handler: Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>) =>
+  bind(
+    endpoint({
+      operationId: `${method} ${path}`,
+      method,
+      path,
+      tag: "health",
+      summary: "A test route",
+      description: "",
+      answer: { status: 200, description: "" }
+    }),
+    () => handler
+  )
+
 const health = route("GET", "/health", Effect.succeed(ok({ status: "ok" })))
 
 const routes = [
-  health,
-  route("GET", "/api/v1/echo", echo),
-  route("POST", "/api/v1/echo", echo),
-  route("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
-  route("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
-  route(
+  ...health,
+  ...route("GET", "/api/v1/echo", echo),
+  ...route("POST", "/api/v1/echo", echo),
+  ...route("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
+  ...route("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
+  ...route(
     "GET",
     "/method",
     Effect.map(HttpServerRequest.HttpServerRequest, (request) => ok(request.method))
@@ -158,7 +176,7 @@ layer(TestServer, { excludeTestServices: true })("RouteTable over a real socket"
 
 describe("toHttpApp", () => {
   it("refuses two routes for one method and path", () => {
-    const result = toHttpApp([health, health])
+    const result = toHttpApp([...health, ...health])
     expect(Result.isFailure(result)).toBe(true)
     if (Result.isFailure(result)) expect(result.failure.message).toBe("two routes for GET /health")
   })

@@ -1,28 +1,22 @@
-import { Effect, Option, Redacted, Schema } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { presentedToken } from "../../auth/Authentication.ts"
-import { basicCredentials, decodeSetupBody } from "../../auth/Credentials.ts"
+import { users } from "../../api/Users.ts"
+import { basicCredentials } from "../../auth/Credentials.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
-import { decodeBody } from "../RequestBody.ts"
-import { route } from "../RouteTable.ts"
+import { bindGroup, type Request } from "../Handlers.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
-
-/** What setup and login answer. */
-export const SessionTokenJson = Schema.Struct({
-  session_token: Schema.String.check(Schema.isPattern(/^gw_[A-Za-z0-9_-]{43}$/))
-}).annotate({ identifier: "SessionToken", description: "A session token: send it as `Authorization: Bearer <token>`." })
 
 const sessionCreated = (token: string) =>
   HttpServerResponse.jsonUnsafe({ session_token: token }, { status: 201 })
 
 /** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
-const setup = Effect.gen(function*() {
-  const user = yield* decodeBody(decodeSetupBody)
+const setup = ({ body: user }: Request<typeof users.setup>) => Effect.gen(function*() {
   const users = yield* Users
   // Cheap check first: once a user exists, nobody may spend scrypt work here.
   if ((yield* Effect.orDie(users.count)) > 0) return yield* new Gone({ message: "setup is done: a user exists already" })
@@ -70,8 +64,4 @@ const logout = Effect.gen(function*() {
   return HttpServerResponse.empty({ status: 204 })
 })
 
-export const userRoutes = [
-  route("POST", "/users/setup", setup),
-  route("POST", "/users/login", login),
-  route("POST", "/users/logout", logout)
-]
+export const userRoutes = bindGroup(users, { setup, login: () => login, logout: () => logout })

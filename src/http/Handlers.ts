@@ -1,0 +1,102 @@
+import { Effect, Result } from "effect"
+import { HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { type BodyOf, type Endpoint, type Group, type QueryParameters, type QueryValues, routesOf } from "../api/Endpoint.ts"
+import type { GatewayConfig } from "../GatewayConfig.ts"
+import { formatPath } from "../vocabulary/common/InvalidInput.ts"
+import { BadRequest, type HttpError, jsonMessage } from "./HttpError.ts"
+import * as Query from "./Query.ts"
+import { decodeBody } from "./RequestBody.ts"
+import type { Route } from "./RouteTable.ts"
+
+/**
+ * Handlers bound to the endpoints of src/api. The endpoint says how a request is read (a WebSocket's
+ * upgrade, the query parameters, the body), so the handler gets it read: everything a request needs
+ * before its handler runs is decided when the routes are built, not per request.
+ */
+
+/** A request to `E`, as its endpoint reads it. */
+export interface Request<E extends Endpoint> {
+  readonly query: QueryValues<E["query"]>
+  readonly body: BodyOf<E>
+}
+
+export type Handler<E extends Endpoint, R> = (
+  request: Request<E>
+) => Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
+
+/** What reading a request to `E` needs, beside its handler's own needs. */
+type ReadingNeeds<E extends Endpoint> =
+  | (E["body"] extends undefined ? never : HttpServerRequest.HttpServerRequest | GatewayConfig)
+  | (keyof E["query"] extends never ? never : HttpServerRequest.ParsedSearchParams)
+  | (E["upgrade"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
+
+type Read<A> = Effect.Effect<A, HttpError, HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams | GatewayConfig>
+
+const noQuery = Effect.succeed({})
+
+/** The query parameters `parameters` names, each read as it says; a 400 names the first one unreadable. */
+const queryOf = (parameters: QueryParameters): Read<{ readonly [name: string]: unknown }> => {
+  const names = Object.keys(parameters)
+  if (names.length === 0) return noQuery
+  return HttpServerRequest.ParsedSearchParams.use((params) => {
+    const values: Record<string, unknown> = {}
+    for (const name of names) {
+      const text = Query.first(params, name)
+      const value = text === undefined ? undefined : parameters[name]?.read(text)
+      if (value === undefined) continue
+      if (Result.isFailure(value)) {
+        const { path, reason } = value.failure
+        return Effect.fail(new BadRequest({ message: `${formatPath(path, `query.${name}`)}: ${reason}` }))
+      }
+      values[name] = value.success
+    }
+    return Effect.succeed(values)
+  })
+}
+
+/** The request to `endpoint` read: its query parameters, then its body. */
+const requestOf = <E extends Endpoint>(endpoint: E): Read<Request<E>> => {
+  const { body } = endpoint
+  const query = queryOf(endpoint.query)
+  if (body === undefined) return Effect.map(query, (values) => ({ query: values, body: undefined }) as Request<E>)
+  // Most bodies are read whatever the query says: their reading is built once.
+  const withoutQuery = Object.keys(endpoint.query).length === 0
+    ? decodeBody((json) => body.read(json, {}), body.whenAbsent)
+    : undefined
+  const request = Effect.flatMap(query, (values) =>
+    Effect.map(withoutQuery ?? decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => ({ query: values, body: read })))
+  // What the endpoint's own parameters and body read: `Request<E>` is that, in types.
+  return request as Read<Request<E>>
+}
+
+/** A WebSocket endpoint answers a request without `Upgrade: websocket` with 426, before reading anything else. */
+const upgradeRequired = (endpoint: Endpoint) =>
+  jsonMessage(426, `${endpoint.path} is a WebSocket: connect with "Upgrade: websocket" (see docs/watching.md)`, {
+    upgrade: "websocket",
+    connection: "Upgrade"
+  })
+
+/** The routes of `endpoint` (its own method and path, and its aliases'), answered by `handler`. */
+export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>): ReadonlyArray<Route<R | ReadingNeeds<E>>> => {
+  const handled = Effect.flatMap(requestOf(endpoint), handler)
+  const answer = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
+    request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : Effect.succeed(upgradeRequired(endpoint))
+  )
+  return routesOf(endpoint).map((route) => ({ ...route, handler: answer as Route<R | ReadingNeeds<E>>["handler"] }))
+}
+
+/** A handler for each endpoint of `G`, by operation id. */
+export type Handlers<G extends Group> = { readonly [Id in keyof G]: Handler<G[Id], unknown> }
+
+type NeedsOf<H> = H extends (request: never) => Effect.Effect<unknown, unknown, infer R> ? R : never
+
+/** The routes of every endpoint of `group`, each answered by its handler; the services they need are inferred. */
+export const bindGroup = <G extends Group, H extends Handlers<G>>(
+  group: G,
+  handlers: H
+): ReadonlyArray<Route<{ [Id in keyof G]: NeedsOf<H[Id]> | ReadingNeeds<G[Id]> }[keyof G]>> =>
+  Object.keys(group).flatMap((id) => {
+    const endpoint: Endpoint | undefined = group[id]
+    const handler = handlers[id] as Handler<Endpoint, unknown> | undefined
+    return endpoint === undefined || handler === undefined ? [] : bind(endpoint, handler)
+  }) as ReadonlyArray<Route<{ [Id in keyof G]: NeedsOf<H[Id]> | ReadingNeeds<G[Id]> }[keyof G]>>
