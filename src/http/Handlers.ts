@@ -30,14 +30,13 @@ type ReadingNeeds<E extends Endpoint> =
   | (keyof E["query"] extends never ? never : HttpServerRequest.ParsedSearchParams)
   | (E["upgrade"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
 
-type Read<A> = Effect.Effect<A, HttpError, HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams | GatewayConfig>
-
-const noQuery = Effect.succeed({})
+const noValues: { readonly [name: string]: unknown } = {}
 
 /** The query parameters `parameters` names, each read as it says; a 400 names the first one unreadable. */
-const queryOf = (parameters: QueryParameters): Read<{ readonly [name: string]: unknown }> => {
+const queryOf = (
+  parameters: QueryParameters
+): Effect.Effect<{ readonly [name: string]: unknown }, BadRequest, HttpServerRequest.ParsedSearchParams> => {
   const names = Object.keys(parameters)
-  if (names.length === 0) return noQuery
   return HttpServerRequest.ParsedSearchParams.use((params) => {
     const values: Record<string, unknown> = {}
     for (const name of names) {
@@ -54,19 +53,25 @@ const queryOf = (parameters: QueryParameters): Read<{ readonly [name: string]: u
   })
 }
 
-/** The request to `endpoint` read: its query parameters, then its body. */
-const requestOf = <E extends Endpoint>(endpoint: E): Read<Request<E>> => {
+type Read<A> = Effect.Effect<A, HttpError, HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams | GatewayConfig>
+
+/**
+ * The request to `endpoint` read: its query parameters, then its body. Only the steps the endpoint needs
+ * are taken, and a body read whatever the query says (most are) has its reading built once, here.
+ */
+const readingOf = (endpoint: Endpoint): Read<{ readonly query: { readonly [name: string]: unknown }; readonly body: unknown }> => {
   const { body } = endpoint
-  const query = queryOf(endpoint.query)
-  if (body === undefined) return Effect.map(query, (values) => ({ query: values, body: undefined }) as Request<E>)
-  // Most bodies are read whatever the query says: their reading is built once.
-  const withoutQuery = Object.keys(endpoint.query).length === 0
-    ? decodeBody((json) => body.read(json, {}), body.whenAbsent)
-    : undefined
-  const request = Effect.flatMap(query, (values) =>
-    Effect.map(withoutQuery ?? decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => ({ query: values, body: read })))
-  // What the endpoint's own parameters and body read: `Request<E>` is that, in types.
-  return request as Read<Request<E>>
+  const query = Object.keys(endpoint.query).length === 0 ? undefined : queryOf(endpoint.query)
+  if (body === undefined) {
+    return query === undefined
+      ? Effect.succeed({ query: noValues, body: undefined })
+      : Effect.map(query, (values) => ({ query: values, body: undefined }))
+  }
+  if (query === undefined) {
+    return Effect.map(decodeBody((json) => body.read(json, noValues), body.whenAbsent), (read) => ({ query: noValues, body: read }))
+  }
+  return Effect.flatMap(query, (values) =>
+    Effect.map(decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => ({ query: values, body: read })))
 }
 
 /** A WebSocket endpoint answers a request without `Upgrade: websocket` with 426, before reading anything else. */
@@ -78,9 +83,11 @@ const upgradeRequired = (endpoint: Endpoint) =>
 
 /** The routes of `endpoint` (its own method and path, and its aliases'), answered by `handler`. */
 export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>): ReadonlyArray<Route<R | ReadingNeeds<E>>> => {
-  const handled = Effect.flatMap(requestOf(endpoint), handler)
+  // What the endpoint's own query parameters and body read: `Request<E>` is that, in types.
+  const handled = Effect.flatMap(readingOf(endpoint) as Read<Request<E>>, handler)
+  const refused = Effect.succeed(upgradeRequired(endpoint))
   const answer = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
-    request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : Effect.succeed(upgradeRequired(endpoint))
+    request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused
   )
   return routesOf(endpoint).map((route) => ({ ...route, handler: answer as Route<R | ReadingNeeds<E>>["handler"] }))
 }
@@ -90,10 +97,13 @@ export type Handlers<G extends Group> = { readonly [Id in keyof G]: Handler<G[Id
 
 type NeedsOf<H> = H extends (request: never) => Effect.Effect<unknown, unknown, infer R> ? R : never
 
-/** The routes of every endpoint of `group`, each answered by its handler; the services they need are inferred. */
+/**
+ * The routes of every endpoint of `group`, each answered by its handler; the services they need are
+ * inferred. A handler missing, or one for no endpoint of the group, is a type error.
+ */
 export const bindGroup = <G extends Group, H extends Handlers<G>>(
   group: G,
-  handlers: H
+  handlers: H & { readonly [Id in Exclude<keyof H, keyof G>]: never }
 ): ReadonlyArray<Route<{ [Id in keyof G]: NeedsOf<H[Id]> | ReadingNeeds<G[Id]> }[keyof G]>> =>
   Object.keys(group).flatMap((id) => {
     const endpoint: Endpoint | undefined = group[id]

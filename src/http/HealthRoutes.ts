@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { HttpServerResponse } from "effect/http"
-import { type Health, health as endpoints } from "../api/Health.ts"
+import { type Health, health } from "../api/Health.ts"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
@@ -34,7 +34,7 @@ export const healthOf = (
   }
 }
 
-const health = Effect.gen(function*() {
+const healthNow = Effect.gen(function*() {
   const homeFile = yield* HomeFileStatus
   const registry = yield* Registry
   const conditions = yield* HealthConditions
@@ -50,9 +50,9 @@ const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
  * Degraded is still 200: nothing that degrades the gateway is mended by restarting it, which a
  * supervisor's probe would do on an error status.
  */
-export const healthRoutes = bindGroup(endpoints, {
-  health: () => health,
-  health_head: () => health,
+export const healthRoutes = bindGroup(health, {
+  health: () => healthNow,
+  health_head: () => healthNow,
   ping: () => pong,
   ping_head: () => pong
 })

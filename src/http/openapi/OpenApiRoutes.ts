@@ -1,15 +1,15 @@
 import { Effect } from "effect"
 import { documentation } from "../../api/Documentation.ts"
-import { routesOf } from "../../api/Endpoint.ts"
+import { type RouteOf, routesOf } from "../../api/Endpoint.ts"
 import { bindGroup } from "../Handlers.ts"
-import { ok, type Route } from "../RouteTable.ts"
+import { ok } from "../RouteTable.ts"
 import { openApiDocument } from "./OpenApiDocument.ts"
 
 /**
  * `GET /api/v1/openapi.json`: the document of `routes` and of itself, built once when the routes are
  * assembled.
  */
-export const openApiRoutes = (routes: ReadonlyArray<Route<unknown>>) => {
+export const openApiRoutes = (routes: ReadonlyArray<RouteOf>) => {
   const answer = Effect.succeed(ok(openApiDocument([...routes, ...routesOf(documentation.get_openapi_document)])))
   return bindGroup(documentation, { get_openapi_document: () => answer })
 }
