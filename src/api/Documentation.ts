@@ -9,5 +9,10 @@ export const documentation = group(endpoint({
   tag: "documentation",
   summary: "This document",
   description: "The OpenAPI 3.1 document of every route the server answers.",
-  answer: { status: 200, schema: Schema.Record(Schema.String, Schema.Json), description: "An OpenAPI 3.1 document." }
+  answer: {
+    status: 200,
+    // Written as it is: the server builds it as JSON.
+    shape: { wire: Schema.Record(Schema.String, Schema.Json), write: (document: object) => document },
+    description: "An OpenAPI 3.1 document."
+  }
 }))

@@ -1,4 +1,5 @@
 import type { Option, Schema } from "effect"
+import type { BinaryValue } from "../domain/Outcome.ts"
 import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
 
 /**
@@ -51,11 +52,20 @@ export interface Body<B, Q extends QueryParameters> {
   read(json: unknown, query: QueryValues<Q>): Decoded<B>
 }
 
-/** A success: its status, and the wire schema of its JSON body if it has one. */
-export interface Answer {
+/** How a success's JSON body is written from what the handler answers: a wire shape of src/vocabulary, or `plain` JSON. */
+export interface AnswerShape<A> {
+  readonly wire: Schema.Top
+  // Methods, so that an endpoint answering anything is still an `Endpoint` (see `Body.read`).
+  write(value: A): unknown
+}
+
+/** A success: its status and, if it has a body, the shape of its JSON. */
+export interface Answer<A> {
   readonly status: 101 | 200 | 201 | 204
   readonly description: string
-  readonly schema?: Schema.Top
+  readonly shape?: AnswerShape<A>
+  /** A read of values answered with one Binary value's bytes when `Accept` prefers its mimetype (docs/reference.md §6.6). */
+  rawBinary?(value: A): Option.Option<BinaryValue>
 }
 
 /** A WebSocket route: the JSON frames each side sends once the connection is upgraded (answered 101). */
@@ -80,6 +90,7 @@ export interface Endpoint<
   Id extends string = string,
   Q extends QueryParameters = QueryParameters,
   Bd extends Body<unknown, Q> | undefined = Body<unknown, Q> | undefined,
+  An extends Answer<unknown> = Answer<unknown>,
   U extends Upgrade | undefined = Upgrade | undefined
 > {
   readonly operationId: Id
@@ -91,7 +102,7 @@ export interface Endpoint<
   readonly description: Text
   readonly query: Q
   readonly body: Bd
-  readonly answer: Answer
+  readonly answer: An
   /** Statuses of this route's own refusals, with their meaning (those of every route are the document's). */
   readonly errors: { readonly [status: string]: Text }
   readonly upgrade: U
@@ -100,11 +111,15 @@ export interface Endpoint<
 /** What the body of a request to `E` is read into; `undefined` when `E` reads none. */
 export type BodyOf<E extends Endpoint> = E["body"] extends Body<infer B, QueryParameters> ? B : undefined
 
+/** What a handler of `E` answers, which the endpoint's answer shape writes; nothing when the answer has no body. */
+export type AnswerOf<E extends Endpoint> = E["answer"] extends { readonly shape: AnswerShape<infer A> } ? A : void
+
 /** An endpoint; what it leaves out it does not have (no alias, no query parameter, no body, no error of its own). */
 export const endpoint = <
   const Id extends string,
   Q extends QueryParameters = {},
   Bd extends Body<unknown, Q> | undefined = undefined,
+  An extends Answer<unknown> = Answer<void>,
   U extends Upgrade | undefined = undefined
 >(description: {
   readonly operationId: Id
@@ -116,10 +131,10 @@ export const endpoint = <
   readonly description: Text
   readonly query?: Q
   readonly body?: Bd
-  readonly answer: Answer
+  readonly answer: An
   readonly errors?: { readonly [status: string]: Text }
   readonly upgrade?: U
-}): Endpoint<Id, Q, Bd, U> => ({
+}): Endpoint<Id, Q, Bd, An, U> => ({
   ...description,
   aliases: description.aliases ?? [],
   query: description.query ?? ({} as Q),

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { plain } from "../vocabulary/common/WireShape.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `/health` and `/ping`: they answer without a token, so supervisors and clients can probe the process. */
@@ -36,7 +37,7 @@ export const health = group(
     description: "Answers without a token, so supervisors can probe the process.",
     answer: {
       status: 200,
-      schema: HealthJson,
+      shape: plain(HealthJson),
       description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reasons."
     }
   }),
@@ -47,7 +48,8 @@ export const health = group(
     tag,
     summary: "Health probe, without a body",
     description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
-    answer: { status: 200, description: "The process is up." }
+    // The same answer as GET's (its headers with it); HEAD's body is left out as HTTP says.
+    answer: { status: 200, shape: plain(HealthJson), description: "The process is up." }
   }),
   endpoint({
     operationId: "ping",

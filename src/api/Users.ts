@@ -1,4 +1,5 @@
 import { Redacted, Schema } from "effect"
+import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
@@ -37,7 +38,7 @@ export const users = group(
     summary: "Create the first user",
     description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
     body: writeBody(NewUserJson, "The first user."),
-    answer: { status: 201, schema: SessionTokenJson, description: "The user was created; a session token of it." },
+    answer: { status: 201, shape: plain(SessionTokenJson), description: "The user was created; a session token of it." },
     errors: { "410": "A user exists already: setup is done." }
   }),
   endpoint({
@@ -48,7 +49,7 @@ export const users = group(
     summary: "Log in",
     description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
       "per user and per address.",
-    answer: { status: 201, schema: SessionTokenJson, description: "A new session token." },
+    answer: { status: 201, shape: plain(SessionTokenJson), description: "A new session token." },
     errors: { "401": "Missing or wrong credentials.", "429": "Too many failed attempts; `Retry-After` says when to try again." }
   }),
   endpoint({

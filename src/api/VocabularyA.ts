@@ -7,12 +7,12 @@ import { group } from "./Endpoint.ts"
 
 const tag = "vocabulary A"
 
-const inputs = { thing: "input", selectors: A.GetSelectorsJson, everything: [everyGetter], answer: A.ChannelsJson.wire }
+const inputs = { thing: "input", selectors: A.GetSelectorsJson, everything: [everyGetter], answer: A.ChannelsJson }
 
 export const vocabularyA = group(
   listing(
     { operationId: "get_nodes", method: "GET", path: "/api/v1/nodes", tag },
-    { thing: "node", selectors: A.NodeSelectorsJson, everything: [anyService], answer: A.NodesJson.wire }
+    { thing: "node", selectors: A.NodeSelectorsJson, everything: [anyService], answer: A.NodesJson }
   ),
   tagging({ operationId: "put_node_tag", method: "POST", path: "/api/v1/nodes/tag", tag }, "node", A.NodeTagBodyJson),
   tagging({ operationId: "delete_node_tag", method: "DELETE", path: "/api/v1/nodes/tag", tag }, "node", A.NodeTagBodyJson),
@@ -28,17 +28,17 @@ export const vocabularyA = group(
   ),
   listing(
     { operationId: "get_output_channels", method: "GET", path: "/api/v1/channels/outputs", tag },
-    { thing: "output", selectors: A.SetSelectorsJson, everything: [everySetter], answer: A.ChannelsJson.wire }
+    { thing: "output", selectors: A.SetSelectorsJson, everything: [everySetter], answer: A.ChannelsJson }
   ),
   valueReading(
     { operationId: "get_channel_value", method: "GET", path: "/api/v1/channels/value", tag },
-    { ...inputs, answer: A.FetchResultsJson.wire }
+    { ...inputs, answer: A.FetchResultsJson }
   ),
   valueWriting(
     { operationId: "put_channel_value", method: "POST", path: "/api/v1/channels/value", tag },
     "output",
     "Send a value to outputs",
     { shape: A.PutValueBodyJson, description: "The outputs and the value." },
-    A.SendResultsJson.wire
+    A.SendResultsJson
   )
 )

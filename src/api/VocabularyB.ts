@@ -42,12 +42,12 @@ const mechanismTags = <const Id extends string, T, W>(
 
 const listed = [methodAlias("POST")]
 
-const getters = { thing: "getter", selectors: B.GetterSelectorsJson, everything: [everyGetter], answer: B.ChannelsJson.wire }
+const getters = { thing: "getter", selectors: B.GetterSelectorsJson, everything: [everyGetter], answer: B.ChannelsJson }
 
 export const vocabularyB = group(
   listing(
     { operationId: "get_services", method: "GET", path: "/api/v1/services", aliases: listed, tag },
-    { thing: "service", selectors: B.ServiceSelectorsJson, everything: [anyService], answer: B.ServicesJson.wire }
+    { thing: "service", selectors: B.ServiceSelectorsJson, everything: [anyService], answer: B.ServicesJson }
   ),
   serviceTags("add_service_tags", "POST"),
   serviceTags("remove_service_tags", "DELETE"),
@@ -57,7 +57,7 @@ export const vocabularyB = group(
   ),
   listing(
     { operationId: "get_setter_channels", method: "GET", path: "/api/v1/channels/setters", aliases: listed, tag },
-    { thing: "setter", selectors: B.SetterSelectorsJson, everything: [everySetter], answer: B.ChannelsJson.wire }
+    { thing: "setter", selectors: B.SetterSelectorsJson, everything: [everySetter], answer: B.ChannelsJson }
   ),
   mechanismTags("add_channel_tags_alias_getters", "POST", "getter", B.GetterTagBodyJson),
   mechanismTags("remove_channel_tags_alias_getters", "DELETE", "getter", B.GetterTagBodyJson),
@@ -71,13 +71,13 @@ export const vocabularyB = group(
       aliases: [methodAlias("PUT"), methodAlias("POST")],
       tag
     },
-    { ...getters, answer: B.FetchResultsJson.wire }
+    { ...getters, answer: B.FetchResultsJson }
   ),
   valueWriting(
     { operationId: "send_values", method: "PUT", path: "/api/v1/channels/set", tag },
     "setter",
     "Send values to setters",
     { shape: B.SendBodyJson, description: "The targets and their values." },
-    B.SendResultsJson.wire
+    B.SendResultsJson
   )
 )

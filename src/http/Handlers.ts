@@ -1,8 +1,17 @@
-import { Effect, Result } from "effect"
-import { HttpServerRequest, type HttpServerResponse } from "effect/http"
-import { type BodyOf, type Endpoint, type Group, type QueryParameters, type QueryValues, routesOf } from "../api/Endpoint.ts"
+import { Effect, Option, Result } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Endpoint,
+  type Group,
+  type QueryParameters,
+  type QueryValues,
+  routesOf
+} from "../api/Endpoint.ts"
 import type { GatewayConfig } from "../GatewayConfig.ts"
 import { formatPath } from "../vocabulary/common/InvalidInput.ts"
+import { negotiated } from "./ContentNegotiation.ts"
 import { BadRequest, type HttpError, jsonMessage } from "./HttpError.ts"
 import * as Query from "./Query.ts"
 import { decodeBody } from "./RequestBody.ts"
@@ -10,8 +19,9 @@ import type { Route } from "./RouteTable.ts"
 
 /**
  * Handlers bound to the endpoints of src/api. The endpoint says how a request is read (a WebSocket's
- * upgrade, the query parameters, the body), so the handler gets it read: everything a request needs
- * before its handler runs is decided when the routes are built, not per request.
+ * upgrade, the query parameters, the body) and how it is answered (status, and the shape that writes the
+ * JSON), so a handler takes the request read and answers the canonical value: how to do both for an
+ * endpoint is decided when the routes are built, not per request.
  */
 
 /** A request to `E`, as its endpoint reads it. */
@@ -20,15 +30,14 @@ export interface Request<E extends Endpoint> {
   readonly body: BodyOf<E>
 }
 
-export type Handler<E extends Endpoint, R> = (
-  request: Request<E>
-) => Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
+export type Handler<E extends Endpoint, R> = (request: Request<E>) => Effect.Effect<AnswerOf<E>, HttpError, R>
 
 /** What reading a request to `E` needs, beside its handler's own needs. */
 type ReadingNeeds<E extends Endpoint> =
   | (E["body"] extends undefined ? never : HttpServerRequest.HttpServerRequest | GatewayConfig)
   | (keyof E["query"] extends never ? never : HttpServerRequest.ParsedSearchParams)
   | (E["upgrade"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
+  | (E["answer"] extends { rawBinary(value: never): unknown } ? HttpServerRequest.HttpServerRequest : never)
 
 const noValues: { readonly [name: string]: unknown } = {}
 
@@ -81,10 +90,30 @@ const upgradeRequired = (endpoint: Endpoint) =>
     connection: "Upgrade"
   })
 
+type Respond = (value: unknown) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+
+/**
+ * How what a handler answers is sent: as JSON its endpoint's shape writes, with its status (or the bytes
+ * of a lone Binary value, if the client prefers them); or, for an answer without a body, its status alone.
+ * A WebSocket's route answers once the socket is closed, to nobody: the connection is the socket's by then.
+ */
+const respondOf = ({ answer, upgrade }: Endpoint): Respond => {
+  const { shape, status } = answer
+  if (shape === undefined) {
+    const empty = Effect.succeed(upgrade === undefined ? HttpServerResponse.empty({ status }) : HttpServerResponse.empty())
+    return () => empty
+  }
+  const options = status === 200 ? undefined : { status }
+  const json = (value: unknown) => HttpServerResponse.jsonUnsafe(shape.write(value), options)
+  if (answer.rawBinary === undefined) return (value) => Effect.succeed(json(value))
+  return negotiated((value) => answer.rawBinary?.(value) ?? Option.none(), json)
+}
+
 /** The routes of `endpoint` (its own method and path, and its aliases'), answered by `handler`. */
 export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>): ReadonlyArray<Route<R | ReadingNeeds<E>>> => {
+  const respond = respondOf(endpoint)
   // What the endpoint's own query parameters and body read: `Request<E>` is that, in types.
-  const handled = Effect.flatMap(readingOf(endpoint) as Read<Request<E>>, handler)
+  const handled = Effect.flatMap(readingOf(endpoint) as Read<Request<E>>, (request) => Effect.flatMap(handler(request), respond))
   const refused = Effect.succeed(upgradeRequired(endpoint))
   const answer = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
     request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused

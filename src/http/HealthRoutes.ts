@@ -1,12 +1,10 @@
 import { Effect, Option } from "effect"
-import { HttpServerResponse } from "effect/http"
 import { type Health, health } from "../api/Health.ts"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
 import { gatewayVersion } from "../Version.ts"
 import { bindGroup } from "./Handlers.ts"
-import { ok } from "./RouteTable.ts"
 
 /** Why a refused home file change degrades the gateway. */
 const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
@@ -38,11 +36,11 @@ const healthNow = Effect.gen(function*() {
   const homeFile = yield* HomeFileStatus
   const registry = yield* Registry
   const conditions = yield* HealthConditions
-  return ok(healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters))
+  return healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters)
 })
 
-// The FoxBox web app waits for this before its first call.
-const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
+// The FoxBox web app waits for this (a 204) before its first call.
+const pong = Effect.void
 
 /**
  * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors

@@ -23,9 +23,6 @@ export interface Route<R = never> extends RouteOf {
 /** What the handlers of `routes` need, as their types say. */
 export type Requirements<Routes extends ReadonlyArray<Route<unknown>>> = Routes extends ReadonlyArray<Route<infer R>> ? R : never
 
-/** A success: 200 with the value as JSON. */
-export const ok = (body: unknown): HttpServerResponse.HttpServerResponse => HttpServerResponse.jsonUnsafe(body)
-
 /** Two routes for one method and path: a programming error, reported when the server starts. */
 export class DuplicateRoute extends Data.TaggedError("DuplicateRoute")<{
   readonly method: Method

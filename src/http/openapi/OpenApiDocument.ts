@@ -182,7 +182,8 @@ const toOperation = ({ method, path, endpoint: e, alias }: RouteOf, compiled: Co
     ...(e.upgrade !== undefined ? upgradeResponses(e.answer.description) : {
       [String(e.answer.status)]: {
         description: e.answer.description,
-        ...(e.answer.schema === undefined ? {} : { content: json(compiled(e.answer.schema)) })
+        // HEAD is answered as GET is, without the body.
+        ...(e.answer.shape === undefined || method === "HEAD" ? {} : { content: json(compiled(e.answer.shape.wire)) })
       }
     }),
     // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
@@ -214,7 +215,7 @@ const schemasOf = (routes: ReadonlyArray<RouteOf>): ReadonlyArray<Schema.Top> =>
   for (const { endpoint: e } of routes) {
     for (const q of Object.values(e.query)) schemas.add(q.schema)
     if (e.body !== undefined) schemas.add(e.body.schema)
-    if (e.answer.schema !== undefined) schemas.add(e.answer.schema)
+    if (e.answer.shape !== undefined) schemas.add(e.answer.shape.wire)
     if (e.upgrade !== undefined) schemas.add(e.upgrade.serverFrames).add(e.upgrade.clientFrames)
   }
   return [...schemas]

@@ -2,7 +2,6 @@ import { Effect } from "effect"
 import { documentation } from "../../api/Documentation.ts"
 import { type RouteOf, routesOf } from "../../api/Endpoint.ts"
 import { bindGroup } from "../Handlers.ts"
-import { ok } from "../RouteTable.ts"
 import { openApiDocument } from "./OpenApiDocument.ts"
 
 /**
@@ -10,6 +9,6 @@ import { openApiDocument } from "./OpenApiDocument.ts"
  * assembled.
  */
 export const openApiRoutes = (routes: ReadonlyArray<RouteOf>) => {
-  const answer = Effect.succeed(ok(openApiDocument([...routes, ...routesOf(documentation.get_openapi_document)])))
+  const answer = Effect.succeed(openApiDocument([...routes, ...routesOf(documentation.get_openapi_document)]))
   return bindGroup(documentation, { get_openapi_document: () => answer })
 }

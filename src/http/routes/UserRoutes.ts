@@ -1,5 +1,5 @@
 import { Effect, Option, Redacted } from "effect"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpServerRequest } from "effect/http"
 import { presentedToken } from "../../auth/Authentication.ts"
 import { users } from "../../api/Users.ts"
 import { basicCredentials } from "../../auth/Credentials.ts"
@@ -12,8 +12,8 @@ import { bindGroup, type Request } from "../Handlers.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
-const sessionCreated = (token: string) =>
-  HttpServerResponse.jsonUnsafe({ session_token: token }, { status: 201 })
+/** What setup and login answer (201, src/api/Users.ts). */
+const sessionCreated = (token: Redacted.Redacted<string>) => ({ session_token: Redacted.value(token) })
 
 /** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
 const setup = ({ body: user }: Request<typeof users.setup>) => Effect.gen(function*() {
@@ -27,7 +27,7 @@ const setup = ({ body: user }: Request<typeof users.setup>) => Effect.gen(functi
   if (Option.isNone(created)) return yield* new Gone({ message: "setup is done: a user exists already" })
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(created.value)))
   yield* Effect.logInfo(`setup: created user ${created.value.username}`)
-  return sessionCreated(Redacted.value(token))
+  return sessionCreated(token)
 })
 
 /** Basic credentials in, a session token out; attempts are counted per user, per address and per pair of both (LoginThrottle). */
@@ -50,7 +50,7 @@ const login = Effect.gen(function*() {
     return yield* new Unauthorized({ message: "wrong username or password" })
   }
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(user.value)))
-  return sessionCreated(Redacted.value(token))
+  return sessionCreated(token)
 })
 
 /** Revokes the token presented: the session (or API token) ends, and its watch sockets with it, at once. Needs that token. */
@@ -61,7 +61,6 @@ const logout = Effect.gen(function*() {
   if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
   yield* Effect.orDie(Effect.catchTag(tokens.revoke(caller.value.tokenId), "NoSuchToken", () => Effect.void))
   yield* LiveSockets.use((sockets) => sockets.end(caller.value.tokenId))
-  return HttpServerResponse.empty({ status: 204 })
 })
 
 export const userRoutes = bindGroup(users, { setup, login: () => login, logout: () => logout })

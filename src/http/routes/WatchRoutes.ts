@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http"
 import { Effect, Option } from "effect"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpServerRequest } from "effect/http"
 import { watching } from "../../api/Watching.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
@@ -43,7 +43,6 @@ const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
       )
     )
   }).pipe(Effect.scoped)
-  return HttpServerResponse.empty()
 })
 
 export const watchRoutes = bindGroup(watching, { watch_channels: ({ query }) => watch(query.vocabulary) })
