@@ -5,9 +5,10 @@ import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
 /**
  * A route of the API described once, as a value: its method and path (and the aliases it is also
  * answered at), its query parameters and body (the wire schema a client sends, and how the server reads
- * it), its answer and error statuses, and the words of its documentation. The server's router, body
- * decoding, OpenAPI operation and request log come from it (src/http binds a handler to it), and so can a
- * client's requests. It imports only `effect` and the vocabularies, so a browser bundle can carry it.
+ * it), its answer (status, and the shape that writes it) and error statuses, and the words of its
+ * documentation. The server's router, body reading, answer writing, OpenAPI operation and request log
+ * come from it (src/http binds a handler to it), and so can a client's requests. src/api imports only
+ * `effect`, the vocabularies and the domain, so a browser bundle can carry it.
  */
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH"
@@ -83,8 +84,8 @@ export interface Alias {
 }
 
 /**
- * Its type keeps what a handler and the server need to know of it: its id, its query parameters, and
- * whether it reads a body (and into what) and is a WebSocket.
+ * Its type keeps what a handler and the server need to know of it: its id, its query parameters,
+ * whether it reads a body (and into what), what it answers, and whether it is a WebSocket.
  */
 export interface Endpoint<
   Id extends string = string,

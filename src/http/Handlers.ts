@@ -1,4 +1,4 @@
-import { Effect, Option, Result } from "effect"
+import { Effect, Result } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import {
   type AnswerOf,
@@ -62,25 +62,29 @@ const queryOf = (
   })
 }
 
-type Read<A> = Effect.Effect<A, HttpError, HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams | GatewayConfig>
+/** A route's answer as built here; what it needs is told by `bind`'s type. */
+type Answered = Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, unknown>
+
+type ReadRequest = { readonly query: { readonly [name: string]: unknown }; readonly body: unknown }
 
 /**
- * The request to `endpoint` read: its query parameters, then its body. Only the steps the endpoint needs
- * are taken, and a body read whatever the query says (most are) has its reading built once, here.
+ * The request to `endpoint` read (its query parameters, then its body), then `handle`d. Only the steps
+ * the endpoint needs are taken, and a body read whatever the query says (most are) has its reading built
+ * once, here.
  */
-const readingOf = (endpoint: Endpoint): Read<{ readonly query: { readonly [name: string]: unknown }; readonly body: unknown }> => {
+const readThen = (endpoint: Endpoint, handle: (request: ReadRequest) => Answered): Answered => {
   const { body } = endpoint
   const query = Object.keys(endpoint.query).length === 0 ? undefined : queryOf(endpoint.query)
   if (body === undefined) {
     return query === undefined
-      ? Effect.succeed({ query: noValues, body: undefined })
-      : Effect.map(query, (values) => ({ query: values, body: undefined }))
+      ? Effect.suspend(() => handle({ query: noValues, body: undefined }))
+      : Effect.flatMap(query, (values) => handle({ query: values, body: undefined }))
   }
   if (query === undefined) {
-    return Effect.map(decodeBody((json) => body.read(json, noValues), body.whenAbsent), (read) => ({ query: noValues, body: read }))
+    return Effect.flatMap(decodeBody((json) => body.read(json, noValues), body.whenAbsent), (read) => handle({ query: noValues, body: read }))
   }
   return Effect.flatMap(query, (values) =>
-    Effect.map(decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => ({ query: values, body: read })))
+    Effect.flatMap(decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => handle({ query: values, body: read })))
 }
 
 /** A WebSocket endpoint answers a request without `Upgrade: websocket` with 426, before reading anything else. */
@@ -90,35 +94,37 @@ const upgradeRequired = (endpoint: Endpoint) =>
     connection: "Upgrade"
   })
 
-type Respond = (value: unknown) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
-
 /**
  * How what a handler answers is sent: as JSON its endpoint's shape writes, with its status (or the bytes
  * of a lone Binary value, if the client prefers them); or, for an answer without a body, its status alone.
  * A WebSocket's route answers once the socket is closed, to nobody: the connection is the socket's by then.
  */
-const respondOf = ({ answer, upgrade }: Endpoint): Respond => {
+const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unknown, HttpError, unknown>) => Answered => {
   const { shape, status } = answer
   if (shape === undefined) {
-    const empty = Effect.succeed(upgrade === undefined ? HttpServerResponse.empty({ status }) : HttpServerResponse.empty())
-    return () => empty
+    const empty = upgrade === undefined ? HttpServerResponse.empty({ status }) : HttpServerResponse.empty()
+    return (answered) => Effect.as(answered, empty)
   }
   const options = status === 200 ? undefined : { status }
   const json = (value: unknown) => HttpServerResponse.jsonUnsafe(shape.write(value), options)
-  if (answer.rawBinary === undefined) return (value) => Effect.succeed(json(value))
-  return negotiated((value) => answer.rawBinary?.(value) ?? Option.none(), json)
+  const { rawBinary } = answer
+  if (rawBinary === undefined) return (answered) => Effect.map(answered, json)
+  const negotiate = negotiated(rawBinary, json)
+  return (answered) => Effect.flatMap(answered, negotiate)
 }
 
 /** The routes of `endpoint` (its own method and path, and its aliases'), answered by `handler`. */
 export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>): ReadonlyArray<Route<R | ReadingNeeds<E>>> => {
-  const respond = respondOf(endpoint)
-  // What the endpoint's own query parameters and body read: `Request<E>` is that, in types.
-  const handled = Effect.flatMap(readingOf(endpoint) as Read<Request<E>>, (request) => Effect.flatMap(handler(request), respond))
+  const answer = answerOf(endpoint)
+  // What the endpoint's own query parameters and body read is what `Request<E>` says, in types.
+  const handle = handler as (request: ReadRequest) => Effect.Effect<unknown, HttpError, unknown>
+  const handled = readThen(endpoint, (request) => answer(handle(request)))
   const refused = Effect.succeed(upgradeRequired(endpoint))
-  const answer = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
+  const routeHandler = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
     request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused
   )
-  return routesOf(endpoint).map((route) => ({ ...route, handler: answer as Route<R | ReadingNeeds<E>>["handler"] }))
+  // What reading and answering need is what `ReadingNeeds<E>` says; the handler's own, `R`.
+  return routesOf(endpoint).map((route) => ({ ...route, handler: routeHandler as Route<R | ReadingNeeds<E>>["handler"] }))
 }
 
 /** A handler for each endpoint of `G`, by operation id. */

@@ -1,14 +1,14 @@
 import { Effect, Option, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
+import { users as userEndpoints } from "../../api/Users.ts"
 import { presentedToken } from "../../auth/Authentication.ts"
-import { users } from "../../api/Users.ts"
 import { basicCredentials } from "../../auth/Credentials.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
-import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
 import { bindGroup, type Request } from "../Handlers.ts"
+import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
@@ -16,7 +16,7 @@ import { bindGroup, type Request } from "../Handlers.ts"
 const sessionCreated = (token: Redacted.Redacted<string>) => ({ session_token: Redacted.value(token) })
 
 /** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
-const setup = ({ body: user }: Request<typeof users.setup>) => Effect.gen(function*() {
+const setup = ({ body: user }: Request<typeof userEndpoints.setup>) => Effect.gen(function*() {
   const users = yield* Users
   // Cheap check first: once a user exists, nobody may spend scrypt work here.
   if ((yield* Effect.orDie(users.count)) > 0) return yield* new Gone({ message: "setup is done: a user exists already" })
@@ -63,4 +63,4 @@ const logout = Effect.gen(function*() {
   yield* LiveSockets.use((sockets) => sockets.end(caller.value.tokenId))
 })
 
-export const userRoutes = bindGroup(users, { setup, login: () => login, logout: () => logout })
+export const userRoutes = bindGroup(userEndpoints, { setup, login: () => login, logout: () => logout })
