@@ -1,68 +1,48 @@
 import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { Console, Effect, Layer, Option } from "effect"
-import { HttpServer, type HttpServerRequest } from "effect/http"
+import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import type { Server as NodeServer } from "node:http"
 import { ClockAdapter } from "./adapters/clock/ClockAdapter.ts"
 import { mqttLayer, type MqttLayerOptions } from "./adapters/mqtt/MqttFromOptions.ts"
 import * as AuthLayer from "./auth/AuthLayer.ts"
 import { brokerLogin } from "./auth/BrokerLogin.ts"
-import type { CurrentCaller } from "./auth/CurrentCaller.ts"
 import { FirstRun, type FirstRunOptions } from "./auth/FirstRun.ts"
-import type { LiveSockets, LiveSocketsOptions } from "./auth/LiveSockets.ts"
-import type { LoginThrottle } from "./auth/LoginThrottle.ts"
-import type { Tokens, TokensOptions } from "./auth/Tokens.ts"
-import type { Users } from "./auth/Users.ts"
+import type { LiveSocketsOptions } from "./auth/LiveSockets.ts"
+import type { TokensOptions } from "./auth/Tokens.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
-import type { Dispatch, DispatchOptions } from "./gateway/Dispatch.ts"
+import type { DispatchOptions } from "./gateway/Dispatch.ts"
 import * as GatewayLayer from "./gateway/GatewayLayer.ts"
 import { HealthConditions } from "./gateway/HealthConditions.ts"
-import type { HomeFileStatus } from "./gateway/HomeFileStatus.ts"
-import type { Registry } from "./gateway/Registry.ts"
-import type { Tags } from "./gateway/Tags.ts"
-import type { Watch } from "./gateway/Watch.ts"
 import type { GatewayOptions } from "./GatewayOptions.ts"
 import { curlExample, requireToken } from "./http/Authentication.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
-import type { WebSockets } from "./http/KeepAliveWebSocket.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
 import { userRoutes } from "./http/routes/UserRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
 import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
 import { watchRoutes } from "./http/routes/WatchRoutes.ts"
-import type { Route } from "./http/RouteTable.ts"
+import type { Requirements } from "./http/RouteTable.ts"
 import * as Server from "./http/Server.ts"
 import type { DatabaseOptions } from "./store/Database.ts"
 import * as SqliteStore from "./store/SqliteStore.ts"
 
-/** What the routes' handlers use. */
-type RouteServices =
-  | Registry
-  | HomeFileStatus
-  | HealthConditions
-  | Tags
-  | Dispatch
-  | Watch
-  | WebSockets
-  | HttpServerRequest.HttpServerRequest
-  | HttpServerRequest.ParsedSearchParams
-  | CurrentCaller
-  | LiveSockets
-  | Users
-  | Tokens
-  | LoginThrottle
-
-/** Every route of the API, and the OpenAPI document of them all. */
-const apiRoutes: ReadonlyArray<Route<RouteServices>> = [
+/** Every route of the API, each an endpoint of src/api with its handler. */
+const served = [
   ...healthRoutes,
   ...vocabularyBRoutes,
   ...vocabularyARoutes,
   ...channelTagRoutes,
-  ...watchRoutes
+  ...watchRoutes,
+  ...userRoutes
 ]
+
+/** What the routes' handlers use, as their types say. */
+type RouteServices = Requirements<typeof served>
+
 /** Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and `/users/*` do not. */
-export const routes = requireToken<RouteServices>([...apiRoutes, ...userRoutes, ...openApiRoutes([...apiRoutes, ...userRoutes])])
+export const routes = requireToken<RouteServices>([...served, ...openApiRoutes(served)])
 
 /** What each layer of the gateway takes, from the options of the whole gateway. */
 export interface LayerOptions {

@@ -1,7 +1,6 @@
 import { Effect, Option } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { type FetchResults, loneBinaryValue } from "../domain/Outcome.ts"
-import { ok } from "./RouteTable.ts"
+import type { BinaryValue } from "../domain/Outcome.ts"
 
 /** One media range of an `Accept` header: `image/*;q=0.5` is `{type: "image", subtype: "*", q: 0.5}`. */
 interface MediaRange {
@@ -48,16 +47,20 @@ export const prefersOverJson = (accept: string | undefined, mimetype: string): b
 }
 
 /**
- * The answer of a read of values: JSON in the vocabulary's shape or, when the read answered exactly one
- * channel with a Binary value and `Accept` prefers that value's mimetype, the bytes themselves with that
- * `Content-Type` (as FoxBox served a camera image). `Vary: Accept` either way, for caches.
+ * The answer of a read of values: JSON in the vocabulary's shape (`json`) or, when the read answered exactly
+ * one channel with a Binary value (`rawBinary`) and `Accept` prefers that value's mimetype, the bytes
+ * themselves with that `Content-Type` (as FoxBox served a camera image). `Vary: Accept` either way, for caches.
  */
-export const fetchResponse = (results: FetchResults, encode: (results: FetchResults) => unknown) =>
+export const negotiated = <A>(
+  rawBinary: (value: A) => Option.Option<BinaryValue>,
+  json: (value: A) => HttpServerResponse.HttpServerResponse
+) =>
+(value: A) =>
   Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
-    const raw = Option.filter(loneBinaryValue(results), (value) => prefersOverJson(request.headers["accept"], value.mimetype))
+    const raw = Option.filter(rawBinary(value), (binary) => prefersOverJson(request.headers["accept"], binary.mimetype))
     const response = Option.match(raw, {
-      onNone: () => ok(encode(results)),
-      onSome: (value) => HttpServerResponse.uint8Array(Uint8Array.from(value.data), { contentType: value.mimetype })
+      onNone: () => json(value),
+      onSome: (binary) => HttpServerResponse.uint8Array(Uint8Array.from(binary.data), { contentType: binary.mimetype })
     })
     return HttpServerResponse.setHeader(response, "vary", "accept")
   })

@@ -1,31 +1,10 @@
-import { Effect, Option, Schema } from "effect"
-import { HttpServerResponse } from "effect/http"
+import { Effect, Option } from "effect"
+import { type Health, health } from "../api/Health.ts"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"
 import { Registry } from "../gateway/Registry.ts"
 import { gatewayVersion } from "../Version.ts"
-import { ok, type Route, route } from "./RouteTable.ts"
-
-/** What `/health` says when something needs the operator's attention; the process still serves (200). */
-const DegradedHealth = Schema.Struct({
-  status: Schema.Literal("degraded"),
-  reasons: Schema.Array(Schema.String).annotate({
-    description: "What does not work, one sentence each: a refused home file change, an MQTT broker out of reach, a database " +
-      "that cannot be written or is damaged."
-  }),
-  home: Schema.NullOr(Schema.String).annotate({ description: "The home file; null for the built-in demo home." }),
-  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused, if it was." }),
-  adapters: Schema.Array(Schema.String).annotate({ description: "The adapters connected now." }),
-  version: Schema.String
-}).annotate({ description: "The process serves, but something needs the operator's attention: the reasons say what." })
-
-/** `/health`'s answer. */
-export const HealthJson = Schema.Union([
-  Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: "All is well: exactly this." }),
-  DegradedHealth
-]).annotate({ identifier: "Health", description: "The process is up (200 either way)." })
-
-export type Health = typeof HealthJson.Type
+import { bindGroup } from "./Handlers.ts"
 
 /** Why a refused home file change degrades the gateway. */
 const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
@@ -53,15 +32,15 @@ export const healthOf = (
   }
 }
 
-const health = Effect.gen(function*() {
+const healthNow = Effect.gen(function*() {
   const homeFile = yield* HomeFileStatus
   const registry = yield* Registry
   const conditions = yield* HealthConditions
-  return ok(healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters))
+  return healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters)
 })
 
-// The FoxBox web app waits for this before its first call.
-const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
+// The FoxBox web app waits for this (a 204) before its first call.
+const pong = Effect.void
 
 /**
  * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors
@@ -69,9 +48,9 @@ const pong = Effect.succeed(HttpServerResponse.empty({ status: 204 }))
  * Degraded is still 200: nothing that degrades the gateway is mended by restarting it, which a
  * supervisor's probe would do on an error status.
  */
-export const healthRoutes: ReadonlyArray<Route<HomeFileStatus | Registry | HealthConditions>> = [
-  route("GET", "/health", health),
-  route("HEAD", "/health", health),
-  route("GET", "/ping", pong),
-  route("HEAD", "/ping", pong)
-]
+export const healthRoutes = bindGroup(health, {
+  health: () => healthNow,
+  health_head: () => healthNow,
+  ping: () => pong,
+  ping_head: () => pong
+})

@@ -1,7 +1,8 @@
 import { Context, Duration, Effect } from "effect"
 import { HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { api, endpointsOf } from "../api/Api.ts"
+import { routesOf, type Tag } from "../api/Endpoint.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
-import { type OperationTag, operations } from "./openapi/Operations.ts"
 
 /**
  * The request log, at debug level (`--log-level debug`): one line per request with its method, path,
@@ -10,16 +11,14 @@ import { type OperationTag, operations } from "./openapi/Operations.ts"
  * on, so that it costs nothing otherwise (a logger per request costs ≈40 %, docs/architecture.md).
  */
 
-const labelOf = (tag: OperationTag): string =>
+const labelOf = (tag: Tag): string =>
   tag === "vocabulary A" || tag === "vocabulary B" ? tag : tag === "shared" ? "vocabulary A or B" : "no vocabulary"
 
 /**
- * Which vocabulary each path speaks (whatever the method: a 405 is logged with it too), from the table
- * that describes every route, the OpenAPI one.
+ * Which vocabulary each path speaks (whatever the method: a 405 is logged with it too), from the
+ * endpoints of the API, which describe every route.
  */
-const vocabularies = new Map(
-  Object.entries(operations).map(([key, operation]) => [key.slice(key.indexOf(" ") + 1), labelOf(operation.tag)])
-)
+const vocabularies = new Map<string, string>(endpointsOf(api).flatMap(routesOf).map((route) => [route.path, labelOf(route.endpoint.tag)]))
 
 const vocabularyOf = (path: string): string => vocabularies.get(path) ?? "no vocabulary"
 

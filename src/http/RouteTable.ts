@@ -1,4 +1,5 @@
 import { Cause, Data, Effect, Result } from "effect"
+import type { Method, RouteOf } from "../api/Endpoint.ts"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
 import * as Query from "./Query.ts"
@@ -6,31 +7,21 @@ import { unknownQueryParameter } from "./QueryCheck.ts"
 
 /**
  * The HTTP surface as a flat table: exact paths (the API has no path parameters), one handler per
- * method. A feature contributes a `ReadonlyArray<Route<R>>`; the server concatenates them.
- * Dispatch is two Map lookups, cheaper than a general router.
+ * method. Each route is an endpoint of src/api (or one of its aliases) with the handler bound to it
+ * (`Handlers.bind`); the server concatenates them. Dispatch is two Map lookups, cheaper than a general router.
  */
-
-export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH"
 
 /**
- * A handler reads the request from its context (`HttpServerRequest.HttpServerRequest`, the body
- * through `JsonBody.read`, the query through `Query.param`), answers with a response, and fails
- * only with an `HttpError`. Anything else it does wrong is a defect, answered with a 500.
+ * A route's handler reads the request as its endpoint says (src/http/Handlers.ts), and from its context
+ * what else it needs (`HttpServerRequest.HttpServerRequest`), answers with a response, and fails only
+ * with an `HttpError`. Anything else it does wrong is a defect, answered with a 500.
  */
-export interface Route<R = never> {
-  readonly method: Method
-  readonly path: `/${string}`
+export interface Route<R = never> extends RouteOf {
   readonly handler: Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
 }
 
-export const route = <R>(
-  method: Method,
-  path: `/${string}`,
-  handler: Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
-): Route<R> => ({ method, path, handler })
-
-/** A success: 200 with the value as JSON. */
-export const ok = (body: unknown): HttpServerResponse.HttpServerResponse => HttpServerResponse.jsonUnsafe(body)
+/** What the handlers of `routes` need, as their types say. */
+export type Requirements<Routes extends ReadonlyArray<Route<unknown>>> = Routes extends ReadonlyArray<Route<infer R>> ? R : never
 
 /** Two routes for one method and path: a programming error, reported when the server starts. */
 export class DuplicateRoute extends Data.TaggedError("DuplicateRoute")<{

@@ -1,11 +1,14 @@
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Effect, Option, Result } from "effect"
+import { Effect, identity, Option, Result, Schema } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
 import { Unauthorized } from "../../src/http/HttpError.ts"
 import * as JsonBody from "../../src/http/JsonBody.ts"
 import * as Query from "../../src/http/Query.ts"
-import { ok, route, toHttpApp } from "../../src/http/RouteTable.ts"
+import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
+import { bind } from "../../src/http/Handlers.ts"
+import type { HttpError } from "../../src/http/HttpError.ts"
+import { toHttpApp } from "../../src/http/RouteTable.ts"
 import * as Server from "../../src/http/Server.ts"
 import { layerOptions } from "../../src/main.ts"
 import { type HttpReply, type HttpRequestOptions, send } from "../support/httpRequest.ts"
@@ -17,25 +20,40 @@ const echo = Effect.gen(function* () {
   const body = yield* JsonBody.read
   const vocabulary = yield* Query.param("vocabulary")
   const auth = yield* Query.param("auth")
-  return ok({
+  return {
     body: Option.match(body, { onNone: () => ({ absent: true }), onSome: (value) => ({ value }) }),
     vocabulary: Option.getOrNull(vocabulary),
     auth: Option.getOrNull(auth)
-  })
+  }
 })
 
-const health = route("GET", "/health", Effect.succeed(ok({ status: "ok" })))
+/** A route answered by `handler`, which reads the request itself; its answer is sent as JSON, as it is. */
+const route = <R>(method: Method, path: Path, handler: Effect.Effect<unknown, HttpError, R>) =>
+  bind(
+    endpoint({
+      operationId: `${method} ${path}`,
+      method,
+      path,
+      tag: "health",
+      summary: "A test route",
+      description: "",
+      answer: { status: 200, shape: { wire: Schema.Unknown, write: identity }, description: "" }
+    }),
+    () => handler
+  )
+
+const health = route("GET", "/health", Effect.succeed({ status: "ok" }))
 
 const routes = [
-  health,
-  route("GET", "/api/v1/echo", echo),
-  route("POST", "/api/v1/echo", echo),
-  route("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
-  route("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
-  route(
+  ...health,
+  ...route("GET", "/api/v1/echo", echo),
+  ...route("POST", "/api/v1/echo", echo),
+  ...route("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
+  ...route("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
+  ...route(
     "GET",
     "/method",
-    Effect.map(HttpServerRequest.HttpServerRequest, (request) => ok(request.method))
+    Effect.map(HttpServerRequest.HttpServerRequest, (request) => request.method)
   )
 ]
 
@@ -157,7 +175,7 @@ layer(TestServer, { excludeTestServices: true })("RouteTable over a real socket"
 
 describe("toHttpApp", () => {
   it("refuses two routes for one method and path", () => {
-    const result = toHttpApp([health, health])
+    const result = toHttpApp([...health, ...health])
     expect(Result.isFailure(result)).toBe(true)
     if (Result.isFailure(result)) expect(result.failure.message).toBe("two routes for GET /health")
   })

@@ -1,12 +1,12 @@
 import { Arbitrary, Effect, Equal, identity, Option, Redacted, Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { decodeSetupBody, SetupBodyJson } from "../../src/auth/Credentials.ts"
+import { HealthJson } from "../../src/api/Health.ts"
+import { NewUserJson, SetupBodyJson } from "../../src/api/Users.ts"
 import type { Range } from "../../src/domain/Range.ts"
 import { type SendTarget, TagRequest } from "../../src/domain/Request.ts"
 import { ChannelSelector } from "../../src/domain/Selector.ts"
 import type { Service } from "../../src/domain/Service.ts"
 import { WatchEvent, type WatchRegistration } from "../../src/domain/Watch.ts"
-import { HealthJson } from "../../src/http/HealthRoutes.ts"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
 import { decodeChannelTagBody, type Vocabulary } from "../../src/vocabulary/ChannelTagBody.ts"
@@ -165,7 +165,7 @@ const setupBody = law("Setup body", {
   model: SetupBodyJson,
   encode: Result.succeed,
   decode: (json) =>
-    Result.map(decodeSetupBody(json), (user) => ({ username: user.username, email: user.email, password: Redacted.value(user.password) })),
+    Result.map(decodeWith(NewUserJson)(json), (user) => ({ username: user.username, email: user.email, password: Redacted.value(user.password) })),
   normal: identity
 })
 

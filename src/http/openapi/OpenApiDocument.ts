@@ -1,15 +1,16 @@
-import { Data, JsonSchema, Order, Result, Schema, SchemaRepresentation } from "effect"
+import { JsonSchema, Option, Order, Schema, SchemaRepresentation } from "effect"
+import type { DocumentedLimits, Method, RouteOf, Tag, Text } from "../../api/Endpoint.ts"
+import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
+import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
 import { defaultGatewayOptions } from "../../GatewayOptions.ts"
 import { ErrorMessageJson } from "../HttpError.ts"
 import { maxBodyDepth } from "../RequestLimits.ts"
-import type { Method } from "../RouteTable.ts"
-import { type OperationDescription, type OperationTag, operations } from "./Operations.ts"
 
 /**
- * The OpenAPI 3.1 document of the REST API (docs/reference.md §6). The operations are described by hand (the
- * reads are GETs with a JSON body, which HttpApi cannot declare); their JSON Schemas are derived from
- * the wire schemas the routes decode and encode with, named in `components` by their `identifier`
- * annotations. Its `paths` hold exactly the routes given, each described by the operations table.
+ * The OpenAPI 3.1 document of the REST API (docs/reference.md §6). Its `paths` hold exactly the routes
+ * given, each described by its endpoint (src/api; the reads are GETs with a JSON body, which HttpApi
+ * cannot declare); their JSON Schemas are derived from the wire schemas the routes read and answer
+ * with, named in `components` by their `identifier` annotations.
  */
 
 type JsonSchema = JsonSchema.JsonSchema
@@ -35,7 +36,7 @@ export interface Operation {
   readonly operationId: string
   readonly summary: string
   readonly description: string
-  readonly tags: ReadonlyArray<OperationTag>
+  readonly tags: ReadonlyArray<Tag>
   readonly parameters?: ReadonlyArray<{
     readonly name: string
     readonly in: "query"
@@ -59,7 +60,7 @@ export type PathItem = { readonly [M in Lowercase<Method>]?: Operation }
 export interface OpenApiDocument {
   readonly openapi: "3.1.0"
   readonly info: { readonly title: string; readonly version: string; readonly description: string }
-  readonly tags: ReadonlyArray<{ readonly name: OperationTag; readonly description: string }>
+  readonly tags: ReadonlyArray<{ readonly name: Tag; readonly description: string }>
   readonly paths: Readonly<Record<string, PathItem>>
   readonly components: {
     readonly schemas: Components
@@ -79,15 +80,6 @@ const securitySchemes: Readonly<Record<string, SecurityScheme>> = {
 
 /** Every `/api/v1` operation takes either form of the token. */
 const tokenRequired: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>> = [{ bearer: [] }, { authQuery: [] }]
-
-/** Served routes with no entry in the operations table: a bug, caught by the openapi test. */
-export class UndocumentedRoutes extends Data.TaggedError("UndocumentedRoutes")<{
-  readonly routes: ReadonlyArray<string>
-}> {
-  override get message(): string {
-    return `no OpenAPI description for ${this.routes.join(", ")} (add it to src/http/openapi/Operations.ts)`
-  }
-}
 
 const json = (schema: JsonSchema): Readonly<Record<string, MediaType>> => ({ "application/json": { schema } })
 
@@ -147,46 +139,60 @@ const bodyOnGet = " A GET carries it as a JSON body, which OpenAPI 3.1 allows."
 /** The JSON Schema of a wire schema, as compiled with all the others (see `compile`). */
 type Compiled = (schema: Schema.Top) => JsonSchema
 
-const toOperation = (method: Method, path: string, d: OperationDescription, compiled: Compiled): Operation => ({
-  operationId: d.operationId,
-  summary: d.summary,
-  description: d.description,
-  tags: [d.tag],
-  ...(d.query === undefined
+/** The limits the documentation states: the server's defaults. */
+const limits: DocumentedLimits = {
+  watchPingSeconds: defaultGatewayOptions.watchPingMs / 1000,
+  watchQueueLimit: WATCH_QUEUE_LIMIT,
+  watchQueueResume: WATCH_QUEUE_RESUME,
+  watchSocketsPerToken: maxWatchSocketsPerToken
+}
+
+const textOf = (text: Text): string => (typeof text === "string" ? text : text(limits))
+
+const toOperation = ({ method, path, endpoint: e, alias }: RouteOf, compiled: Compiled): Operation => ({
+  operationId: alias === undefined ? e.operationId : `${e.operationId}_alias_${alias.suffix}`,
+  summary: alias === undefined ? e.summary : `${e.summary} (alias)`,
+  description: alias === undefined ? textOf(e.description) : `${alias.why} ${textOf(e.description)}`,
+  tags: [e.tag],
+  ...(Object.keys(e.query).length === 0
     ? {}
     : {
-      parameters: d.query.map((q) => ({
-        name: q.name,
+      parameters: Object.entries(e.query).map(([name, q]) => ({
+        name,
         in: "query" as const,
         required: false,
         description: q.description,
         schema: compiled(q.schema)
       }))
     }),
-  ...(d.body === undefined
+  ...(e.body === undefined
     ? {}
     : {
       requestBody: {
-        description: method === "GET" ? `${d.body.description}${bodyOnGet}` : d.body.description,
-        required: d.body.required,
-        content: json(compiled(d.body.schema))
+        description: method === "GET" ? `${e.body.description}${bodyOnGet}` : e.body.description,
+        required: Option.isNone(e.body.whenAbsent),
+        content: json(compiled(e.body.schema))
       }
     }),
   ...(path.startsWith("/api/v1/") ? { security: tokenRequired } : {}),
-  ...(d.upgrade === undefined || !("schema" in d.response)
+  ...(e.upgrade === undefined
     ? {}
-    : { "x-websocket": { clientFrames: compiled(d.upgrade.clientFrames), serverFrames: compiled(d.response.schema) } }),
+    : { "x-websocket": { clientFrames: compiled(e.upgrade.clientFrames), serverFrames: compiled(e.upgrade.serverFrames) } }),
   responses: {
-    ...(d.upgrade !== undefined ? upgradeResponses(d.response.description) : "schema" in d.response
-      ? { [String(d.answers?.success ?? 200)]: { description: d.response.description, content: json(compiled(d.response.schema)) } }
-      : { [String(d.response.status)]: { description: d.response.description } }),
+    ...(e.upgrade !== undefined ? upgradeResponses(e.answer.description) : {
+      [String(e.answer.status)]: {
+        description: e.answer.description,
+        // HEAD is answered as GET is, without the body.
+        ...(e.answer.shape === undefined || method === "HEAD" ? {} : { content: json(compiled(e.answer.shape.wire)) })
+      }
+    }),
     // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
     "400": responseRef("BadRequest"),
     ...(path.startsWith("/api/v1/") ? { "401": responseRef("Unauthorized"), "403": responseRef("Forbidden") } : {}),
     "404": responseRef("NotFound"),
     "405": responseRef("MethodNotAllowed"),
-    ...Object.fromEntries(Object.entries(d.answers?.errors ?? {}).map(([status, description]) => [status, errorResponse(description)])),
-    ...(d.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
+    ...Object.fromEntries(Object.entries(e.errors).map(([status, description]) => [status, errorResponse(textOf(description))])),
+    ...(e.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
   }
 })
 
@@ -203,16 +209,14 @@ const upgradeResponses = (switched: string): Operation["responses"] => ({
 
 const methodOrder: ReadonlyArray<Method> = ["GET", "HEAD", "PUT", "POST", "DELETE", "PATCH"]
 
-const lookup = new Map<string, OperationDescription>(Object.entries(operations))
-
-/** Every wire schema the operations name, each once. */
-const schemasOf = (described: ReadonlyArray<OperationDescription>): ReadonlyArray<Schema.Top> => {
+/** Every wire schema the endpoints of `routes` name, each once. */
+const schemasOf = (routes: ReadonlyArray<RouteOf>): ReadonlyArray<Schema.Top> => {
   const schemas = new Set<Schema.Top>([ErrorMessageJson])
-  for (const d of described) {
-    for (const q of d.query ?? []) schemas.add(q.schema)
-    if (d.body !== undefined) schemas.add(d.body.schema)
-    if ("schema" in d.response) schemas.add(d.response.schema)
-    if (d.upgrade !== undefined) schemas.add(d.upgrade.clientFrames)
+  for (const { endpoint: e } of routes) {
+    for (const q of Object.values(e.query)) schemas.add(q.schema)
+    if (e.body !== undefined) schemas.add(e.body.schema)
+    if (e.answer.shape !== undefined) schemas.add(e.answer.shape.wire)
+    if (e.upgrade !== undefined) schemas.add(e.upgrade.serverFrames).add(e.upgrade.clientFrames)
   }
   return [...schemas]
 }
@@ -233,26 +237,14 @@ const compile = (schemas: ReadonlyArray<Schema.Top>): { readonly compiled: Compi
 }
 
 /**
- * The document of `routes`, or the routes that have no description. Paths are sorted, methods in a
- * fixed order, so the document does not depend on the order the route modules are listed in.
+ * The document of `routes`. Paths are sorted, methods in a fixed order, so the document does not depend
+ * on the order the route modules are listed in.
  */
-export const openApiDocument = (
-  routes: ReadonlyArray<{ readonly method: Method; readonly path: string }>
-): Result.Result<OpenApiDocument, UndocumentedRoutes> => {
-  const described: Array<readonly [Method, string, OperationDescription]> = []
-  const undocumented: Array<string> = []
-  for (const { method, path } of routes) {
-    const key = `${method} ${path}`
-    const description = lookup.get(key)
-    if (description === undefined) undocumented.push(key)
-    else described.push([method, path, description])
-  }
-  if (undocumented.length > 0) return Result.fail(new UndocumentedRoutes({ routes: undocumented }))
-
-  const { compiled, components } = compile(schemasOf(described.map(([, , d]) => d)))
+export const openApiDocument = (routes: ReadonlyArray<RouteOf>): OpenApiDocument => {
+  const { compiled, components } = compile(schemasOf(routes))
   const byPath = new Map<string, Map<Method, Operation>>()
-  for (const [method, path, description] of described) {
-    byPath.set(path, (byPath.get(path) ?? new Map<Method, Operation>()).set(method, toOperation(method, path, description, compiled)))
+  for (const route of routes) {
+    byPath.set(route.path, (byPath.get(route.path) ?? new Map<Method, Operation>()).set(route.method, toOperation(route, compiled)))
   }
   const paths = [...byPath].sort(Order.mapInput(Order.String, ([path]: readonly [string, unknown]) => path)).map(([path, methods]) => {
     const item: PathItem = Object.fromEntries(
@@ -264,11 +256,11 @@ export const openApiDocument = (
     return [path, item] as const
   })
 
-  return Result.succeed({
+  return {
     openapi: "3.1.0",
     info,
     tags,
     paths: Object.fromEntries(paths),
     components: { schemas: components, responses: errorResponses, securitySchemes }
-  })
+  }
 }

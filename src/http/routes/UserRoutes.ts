@@ -1,28 +1,21 @@
-import { Effect, Option, Redacted, Schema } from "effect"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { decodeSetupBody } from "../../auth/Credentials.ts"
+import { Effect, Option, Redacted } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { users as userEndpoints } from "../../api/Users.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
 import { basicCredentials, presentedToken } from "../Authentication.ts"
+import { bindGroup, type Request } from "../Handlers.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
-import { decodeBody } from "../RequestBody.ts"
-import { route } from "../RouteTable.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
-/** What setup and login answer. */
-export const SessionTokenJson = Schema.Struct({
-  session_token: Schema.String.check(Schema.isPattern(/^gw_[A-Za-z0-9_-]{43}$/))
-}).annotate({ identifier: "SessionToken", description: "A session token: send it as `Authorization: Bearer <token>`." })
-
-const sessionCreated = (token: string) =>
-  HttpServerResponse.jsonUnsafe({ session_token: token }, { status: 201 })
+/** What setup and login answer (201, src/api/Users.ts). */
+const sessionCreated = (token: Redacted.Redacted<string>) => ({ session_token: Redacted.value(token) })
 
 /** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
-const setup = Effect.gen(function*() {
-  const user = yield* decodeBody(decodeSetupBody)
+const setup = ({ body: user }: Request<typeof userEndpoints.setup>) => Effect.gen(function*() {
   const users = yield* Users
   // Cheap check first: once a user exists, nobody may spend scrypt work here.
   if ((yield* Effect.orDie(users.count)) > 0) return yield* new Gone({ message: "setup is done: a user exists already" })
@@ -33,7 +26,7 @@ const setup = Effect.gen(function*() {
   if (Option.isNone(created)) return yield* new Gone({ message: "setup is done: a user exists already" })
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(created.value)))
   yield* Effect.logInfo(`setup: created user ${created.value.username}`)
-  return sessionCreated(Redacted.value(token))
+  return sessionCreated(token)
 })
 
 /** Basic credentials in, a session token out; attempts are counted per user, per address and per pair of both (LoginThrottle). */
@@ -56,7 +49,7 @@ const login = Effect.gen(function*() {
     return yield* new Unauthorized({ message: "wrong username or password" })
   }
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(user.value)))
-  return sessionCreated(Redacted.value(token))
+  return sessionCreated(token)
 })
 
 /** Revokes the token presented: the session (or API token) ends, and its watch sockets with it, at once. Needs that token. */
@@ -67,11 +60,6 @@ const logout = Effect.gen(function*() {
   if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
   yield* Effect.orDie(Effect.catchTag(tokens.revoke(caller.value.tokenId), "NoSuchToken", () => Effect.void))
   yield* LiveSockets.use((sockets) => sockets.end(caller.value.tokenId))
-  return HttpServerResponse.empty({ status: 204 })
 })
 
-export const userRoutes = [
-  route("POST", "/users/setup", setup),
-  route("POST", "/users/login", login),
-  route("POST", "/users/logout", logout)
-]
+export const userRoutes = bindGroup(userEndpoints, { setup, login: () => login, logout: () => logout })

@@ -1,23 +1,16 @@
 import type { IncomingMessage } from "node:http"
 import { Effect, Option } from "effect"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpServerRequest } from "effect/http"
+import { watching } from "../../api/Watching.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { scopeWatchRegistration } from "../../domain/Scope.ts"
 import { requireRight } from "../../gateway/ScopedCalls.ts"
-import { Forbidden, jsonMessage, TooManyRequests } from "../HttpError.ts"
+import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
+import { bindGroup } from "../Handlers.ts"
+import { Forbidden, TooManyRequests } from "../HttpError.ts"
 import { WebSockets } from "../KeepAliveWebSocket.ts"
-import { route } from "../RouteTable.ts"
 import { serveWatchSocket } from "../WatchSocket.ts"
-import { forcedVocabulary } from "./ChannelTagRoutes.ts"
-
-export const watchPath = "/api/v1/channels/watch"
-
-const upgradeRequired = jsonMessage(
-  426,
-  `${watchPath} is a WebSocket: connect with "Upgrade: websocket" (see docs/watching.md)`,
-  { upgrade: "websocket", connection: "Upgrade" }
-)
 
 /** Close code for a socket whose credentials no longer hold (RFC 6455 "policy violation"). */
 const POLICY_VIOLATION = 1008
@@ -27,12 +20,11 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
 
 /**
  * `GET /api/v1/channels/watch`, upgraded to the watch WebSocket (docs/reference.md §7). An ordinary route, so
- * whatever wraps the API's routes (authentication) answers before the upgrade.
+ * whatever wraps the API's routes (authentication) answers before the upgrade; a request without the
+ * upgrade is answered 426 by its binding (src/api/Watching.ts says it is a WebSocket).
  */
-const watch = Effect.gen(function*() {
+const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  if (request.headers["upgrade"]?.toLowerCase() !== "websocket") return upgradeRequired
-  const forced = yield* forcedVocabulary
   // The token's right and its socket count are checked before the upgrade, so a refusal is plain HTTP.
   const caller = yield* CurrentCaller
   yield* requireRight(caller, "watch").pipe(Effect.mapError((error) => new Forbidden({ message: error.message })))
@@ -51,7 +43,6 @@ const watch = Effect.gen(function*() {
       )
     )
   }).pipe(Effect.scoped)
-  return HttpServerResponse.empty()
 })
 
-export const watchRoutes = [route("GET", watchPath, watch)]
+export const watchRoutes = bindGroup(watching, { watch_channels: ({ query }) => watch(query.vocabulary) })

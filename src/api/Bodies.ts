@@ -1,0 +1,28 @@
+import { Option, type Schema } from "effect"
+import { decodeWith } from "../vocabulary/common/WireIssue.ts"
+import type { Body } from "./Endpoint.ts"
+
+/** What a body is read with: a wire shape's schema and its `read` (src/vocabulary). */
+export interface Readable<T, W> {
+  readonly wire: Schema.Top & Schema.Decoder<W>
+  readonly read: (json: W) => T
+}
+
+/** A body read with a shape, whatever the query says. */
+const bodyOf = <T, W>(shape: Readable<T, W>, whenAbsent: Option.Option<T>, description: string): Body<T, {}> => {
+  const decode = decodeWith(shape)
+  return { schema: shape.wire, description, whenAbsent, read: (json) => decode(json) }
+}
+
+/** A read's selectors: optional, and none (or a blank body) means `everything`, which `whom` names. */
+export const readBody = <T, W>(shape: Readable<T, W>, everything: T, whom: string): Body<T, {}> =>
+  bodyOf(
+    shape,
+    Option.some(everything),
+    "Selectors: a thing matches if it matches any, and `[]` matches nothing. " +
+      `No body (or a blank one) means ${whom}.`
+  )
+
+/** A write's or a tag operation's body: required. */
+export const writeBody = <T, W>(shape: Readable<T, W>, description: string): Body<T, {}> =>
+  bodyOf(shape, Option.none(), description)

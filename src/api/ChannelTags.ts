@@ -1,0 +1,37 @@
+import { Option } from "effect"
+import type { TagRequest } from "../domain/Request.ts"
+import type { ChannelSelector } from "../domain/Selector.ts"
+import { ChannelTagBodyJson, decodeChannelTagBody } from "../vocabulary/ChannelTagBody.ts"
+import { tagCount } from "./BothVocabularies.ts"
+import { type Body, endpoint, group } from "./Endpoint.ts"
+import { vocabularyParameter } from "./QueryParameters.ts"
+
+/** `/api/v1/channels/tag`, shared by both vocabularies: tags channels of either mechanism (docs/reference.md §6.5). */
+
+const query = { vocabulary: vocabularyParameter("Reads the body in this vocabulary; absent, the body's shape tells.") }
+
+const body: Body<TagRequest<ChannelSelector>, typeof query> = {
+  schema: ChannelTagBodyJson,
+  description: "The channels and the tags, in either vocabulary.",
+  whenAbsent: Option.none(),
+  read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary)
+}
+
+const channelTagOperation = <const Id extends string>(operationId: Id, method: "POST" | "DELETE", summary: string) =>
+  endpoint({
+    operationId,
+    method,
+    path: "/api/v1/channels/tag",
+    tag: "shared",
+    summary,
+    description: "Touches every channel that matches now, of either mechanism. A's put/delete input and output " +
+      "tags and B's add/remove getter and setter tags.",
+    query,
+    body,
+    answer: tagCount
+  })
+
+export const channelTags = group(
+  channelTagOperation("add_channel_tags", "POST", "Add tags to channels (both vocabularies)"),
+  channelTagOperation("remove_channel_tags", "DELETE", "Remove tags from channels (both vocabularies)")
+)

@@ -1,0 +1,72 @@
+import { Schema } from "effect"
+import { plain } from "../vocabulary/common/WireShape.ts"
+import { endpoint, group } from "./Endpoint.ts"
+
+/** `/health` and `/ping`: they answer without a token, so supervisors and clients can probe the process. */
+
+/** What `/health` says when something needs the operator's attention; the process still serves (200). */
+const DegradedHealth = Schema.Struct({
+  status: Schema.Literal("degraded"),
+  reasons: Schema.Array(Schema.String).annotate({
+    description: "What does not work, one sentence each: a refused home file change, an MQTT broker out of reach, a database " +
+      "that cannot be written or is damaged."
+  }),
+  home: Schema.NullOr(Schema.String).annotate({ description: "The home file; null for the built-in demo home." }),
+  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused, if it was." }),
+  adapters: Schema.Array(Schema.String).annotate({ description: "The adapters connected now." }),
+  version: Schema.String
+}).annotate({ description: "The process serves, but something needs the operator's attention: the reasons say what." })
+
+/** `/health`'s answer. */
+export const HealthJson = Schema.Union([
+  Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: "All is well: exactly this." }),
+  DegradedHealth
+]).annotate({ identifier: "Health", description: "The process is up (200 either way)." })
+
+export type Health = typeof HealthJson.Type
+
+const tag = "health"
+
+export const health = group(
+  endpoint({
+    operationId: "health",
+    method: "GET",
+    path: "/health",
+    tag,
+    summary: "Health probe",
+    description: "Answers without a token, so supervisors can probe the process.",
+    answer: {
+      status: 200,
+      shape: plain(HealthJson),
+      description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reasons."
+    }
+  }),
+  endpoint({
+    operationId: "health_head",
+    method: "HEAD",
+    path: "/health",
+    tag,
+    summary: "Health probe, without a body",
+    description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
+    // The same answer as GET's (its headers with it); HEAD's body is left out as HTTP says.
+    answer: { status: 200, shape: plain(HealthJson), description: "The process is up." }
+  }),
+  endpoint({
+    operationId: "ping",
+    method: "GET",
+    path: "/ping",
+    tag,
+    summary: "Ping",
+    description: "Answers 204 without a token: the FoxBox web app waits for it before its first call.",
+    answer: { status: 204, description: "The process is up." }
+  }),
+  endpoint({
+    operationId: "ping_head",
+    method: "HEAD",
+    path: "/ping",
+    tag,
+    summary: "Ping, with HEAD",
+    description: "Answers like GET /ping.",
+    answer: { status: 204, description: "The process is up." }
+  })
+)

@@ -1,0 +1,65 @@
+import { Redacted, Schema } from "effect"
+import { plain } from "../vocabulary/common/WireShape.ts"
+import { writeBody } from "./Bodies.ts"
+import { endpoint, group } from "./Endpoint.ts"
+
+/** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
+
+/** The body of `POST /users/setup`: `{"username", "email", "password"}`, all strings (the server checks them further). */
+export const SetupBodyJson = Schema.Struct({
+  username: Schema.String,
+  email: Schema.String,
+  password: Schema.String
+}).annotate({ expected: "a new user", identifier: "NewUser", description: "The first user." })
+
+/** The first user as read: the password is redacted as soon as it is read, so that no log or error can show it. */
+export const NewUserJson = {
+  wire: SetupBodyJson,
+  read: (json: typeof SetupBodyJson.Type) => ({
+    username: json.username,
+    email: json.email,
+    password: Redacted.make(json.password)
+  })
+}
+
+/** What setup and login answer. */
+export const SessionTokenJson = Schema.Struct({
+  session_token: Schema.String.check(Schema.isPattern(/^gw_[A-Za-z0-9_-]{43}$/))
+}).annotate({ identifier: "SessionToken", description: "A session token: send it as `Authorization: Bearer <token>`." })
+
+const tag = "users"
+
+export const users = group(
+  endpoint({
+    operationId: "setup",
+    method: "POST",
+    path: "/users/setup",
+    tag,
+    summary: "Create the first user",
+    description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
+    body: writeBody(NewUserJson, "The first user."),
+    answer: { status: 201, shape: plain(SessionTokenJson), description: "The user was created; a session token of it." },
+    errors: { "410": "A user exists already: setup is done." }
+  }),
+  endpoint({
+    operationId: "login",
+    method: "POST",
+    path: "/users/login",
+    tag,
+    summary: "Log in",
+    description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
+      "per user and per address.",
+    answer: { status: 201, shape: plain(SessionTokenJson), description: "A new session token." },
+    errors: { "401": "Missing or wrong credentials.", "429": "Too many failed attempts; `Retry-After` says when to try again." }
+  }),
+  endpoint({
+    operationId: "logout",
+    method: "POST",
+    path: "/users/logout",
+    tag,
+    summary: "Log out",
+    description: "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`).",
+    answer: { status: 204, description: "The token is revoked." },
+    errors: { "401": "Missing, unknown, expired or revoked token." }
+  })
+)

@@ -1,0 +1,29 @@
+import { WatchFrameJson, WatchServerFrameJson } from "../vocabulary/WatchFrame.ts"
+import { endpoint, group } from "./Endpoint.ts"
+import { vocabularyParameter } from "./QueryParameters.ts"
+
+/** The watch WebSocket, in either vocabulary (docs/reference.md §7). */
+export const watching = group(endpoint({
+  operationId: "watch_channels",
+  method: "GET",
+  path: "/api/v1/channels/watch",
+  tag: "watching",
+  summary: "Watch channels (WebSocket, both vocabularies)",
+  description: (limits) =>
+    "A WebSocket (send `Upgrade: websocket`; a plain GET is answered 426). Text frames, one JSON " +
+    "document each. The client's first frame registers a watch, each later frame replaces it with no event lost " +
+    "or repeated for the channels in both; a malformed frame is answered `{\"Error\": …}` and changes nothing. " +
+    "The server announces the channels already watched, then values and the set's changes, within the token's " +
+    "scope (a token without the `watch` right is answered 403 before the upgrade). It pings every " +
+    `${limits.watchPingSeconds} s and drops a peer that does not answer. When over ` +
+    `${limits.watchQueueLimit} events wait for a client, they are coalesced to the latest value per channel; if more ` +
+    `than ${limits.watchQueueResume} remain, the socket is closed with 1013. See docs/watching.md.`,
+  query: {
+    vocabulary: vocabularyParameter(
+      "The socket's vocabulary; absent, the first registration's shape tells (A: `source`, B: `select`)."
+    )
+  },
+  answer: { status: 101, description: "Switching Protocols: the WebSocket is open." },
+  upgrade: { clientFrames: WatchFrameJson, serverFrames: WatchServerFrameJson },
+  errors: { "429": (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already.` }
+}))

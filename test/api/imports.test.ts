@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { dirname, join, relative, resolve } from "node:path"
+import { describe, expect, it } from "vitest"
+
+/**
+ * The API's descriptions are carried by clients too (a browser bundle among them): what src/api needs,
+ * all the way down, is `effect`, the vocabularies and the domain; nothing of the server, and no Node module.
+ */
+
+const root = resolve(import.meta.dirname, "..", "..")
+const allowedFolders = ["src/api/", "src/vocabulary/", "src/domain/"]
+
+/** The module specifiers a file imports or re-exports (type-only imports included: a bundle keeps none, but they tie the layers all the same). */
+const importsOf = (file: string): ReadonlyArray<string> =>
+  [...readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^"';]*?from\s+"([^"]+)"/gm)].map((m) => m[1] ?? "")
+
+/** Every module src/api reaches, by its path from the repository's root, and every package it names. */
+const reached = (): { readonly files: ReadonlyArray<string>; readonly packages: ReadonlyArray<string> } => {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const pending = readdirSync(join(root, "src", "api")).map((name) => join(root, "src", "api", name))
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file)) continue
+    files.add(file)
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith(".")) pending.push(resolve(dirname(file), specifier))
+      else packages.add(specifier)
+    }
+  }
+  return { files: [...files].map((file) => relative(root, file)), packages: [...packages] }
+}
+
+describe("src/api", () => {
+  it("imports only effect, the vocabularies and the domain, all the way down", () => {
+    const { files, packages } = reached()
+    expect(files.length).toBeGreaterThan(10)
+    expect(files.filter((file) => !allowedFolders.some((folder) => file.startsWith(folder)))).toEqual([])
+    expect(packages.filter((name) => name !== "effect" && !name.startsWith("effect/"))).toEqual([])
+  })
+})
