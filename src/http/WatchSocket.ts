@@ -8,7 +8,7 @@ import { Watch, type WatchSession } from "../gateway/Watch.ts"
 import { WATCH_QUEUE_LIMIT } from "../gateway/WatchQueue.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../vocabulary/WatchFrame.ts"
-import { afterThisTurn } from "./AfterThisTurn.ts"
+import { atSharedImmediate } from "./SharedImmediate.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
 import { WebSockets } from "./KeepAliveWebSocket.ts"
 import { RequestLogNotes } from "./RequestLog.ts"
@@ -63,7 +63,7 @@ const readFrame = (
 /**
  * Moves the session's events to the socket, in plain callbacks rather than a fiber: per socket and
  * event this is the whole cost of fan-out. Events pushed during one turn of the event loop leave
- * together after it (`afterThisTurn`), in one write to the connection: a write is a system call, and
+ * together after it (`atSharedImmediate`), in one write to the connection: a write is a system call, and
  * those calls are most of what a flood of values costs (1,000 watchers of values that change 100 times
  * a second would be 100,000 writes a second, one per value and socket). The busier the gateway, the
  * longer its turns and the more frames each write carries; an event in a quiet moment leaves at once.
@@ -109,7 +109,7 @@ const forward = (
     if (sending && session.overflowed()) return tooSlow(tooSlowReason)
     if (scheduled || sending) return
     scheduled = true
-    afterThisTurn(pump)
+    atSharedImmediate(pump)
   })
   pump()
 }

@@ -1,6 +1,6 @@
 import { Deferred, Duration, Effect, FiberMap, Option, Result, type Scope, Semaphore } from "effect"
 import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
-import { inTurn } from "../../gateway/InTurn.ts"
+import { eachInOrder } from "../../gateway/EachInOrder.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import type { User } from "../../domain/User.ts"
@@ -112,18 +112,18 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       const spec = services.get(service)
       if (spec === undefined) {
         // Disconnected by a reload while this batch was being sorted out.
-        return inTurn(items, (item) => reply(channel(item), Result.fail(`${service} is no longer in the simulated home`)))
+        return eachInOrder(items, (item) => reply(channel(item), Result.fail(`${service} is no longer in the simulated home`)))
       }
       if (spec.fail === "timeout") return Effect.never
       const answers = spec.fail === "error"
-        ? inTurn(items, (item) => reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`)))
-        : inTurn(items, (item) => Effect.flatMap(answer(item), (result) => reply(channel(item), result)))
+        ? eachInOrder(items, (item) => reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`)))
+        : eachInOrder(items, (item) => Effect.flatMap(answer(item), (result) => reply(channel(item), result)))
       return spec.latency_ms > 0 ? Effect.andThen(Effect.sleep(Duration.millis(spec.latency_ms)), answers) : answers
     })
 
   /** Devices answer side by side, each after its own latency; a lone device needs no fiber of its own. */
   const eachDevice = <K, V>(groups: ReadonlyMap<K, V>, onGroup: (group: readonly [K, V]) => Effect.Effect<void>) =>
-    groups.size > 1 ? Effect.forEach(groups, onGroup, { concurrency: "unbounded", discard: true }) : inTurn(groups, onGroup)
+    groups.size > 1 ? Effect.forEach(groups, onGroup, { concurrency: "unbounded", discard: true }) : eachInOrder(groups, onGroup)
 
   const adapter: Adapter = {
     id: adapterId,
@@ -131,7 +131,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       Effect.suspend(() => {
         const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
         return Effect.andThen(
-          inTurn(unknown, (id) => reply(id, Result.fail(`no getter ${id} in the simulated home`))),
+          eachInOrder(unknown, (id) => reply(id, Result.fail(`no getter ${id} in the simulated home`))),
           eachDevice(groups, ([service, ids]) =>
             onDevice(service, ids, (id) => id, reply, (id) =>
               Effect.sync(() => {
@@ -145,7 +145,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       Effect.suspend(() => {
         const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
         return Effect.andThen(
-          inTurn(unknown, (w) => reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))),
+          eachInOrder(unknown, (w) => reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))),
           eachDevice(groups, ([service, batch]) =>
             onDevice(service, batch, (w) => w.channel, reply, (w) =>
               Effect.suspend((): Effect.Effect<Result.Result<void, string>> => {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest"
-import { afterThisTurn } from "../../src/http/AfterThisTurn.ts"
+import { atSharedImmediate } from "../../src/http/SharedImmediate.ts"
 
 const nextImmediate = () => new Promise((resolve) => setImmediate(resolve))
 
-describe("afterThisTurn", () => {
+describe("atSharedImmediate", () => {
   it("runs the callbacks of a turn after it, in the order asked, and those asked meanwhile in the next turn", async () => {
     const ran: Array<string> = []
-    afterThisTurn(() => {
+    atSharedImmediate(() => {
       ran.push("a")
-      afterThisTurn(() => ran.push("d"))
+      atSharedImmediate(() => ran.push("d"))
     })
-    afterThisTurn(() => ran.push("b"))
-    afterThisTurn(() => ran.push("c"))
+    atSharedImmediate(() => ran.push("b"))
+    atSharedImmediate(() => ran.push("c"))
     expect(ran).toEqual([])
     await nextImmediate()
     expect(ran).toEqual(["a", "b", "c"])

@@ -12,6 +12,6 @@ const runDue = (): void => {
  * thousand watch sockets costs one immediate, not a thousand. `callback` must not throw: it would cut
  * short the others of its turn.
  */
-export const afterThisTurn = (callback: () => void): void => {
+export const atSharedImmediate = (callback: () => void): void => {
   if (due.push(callback) === 1) setImmediate(runDue)
 }
