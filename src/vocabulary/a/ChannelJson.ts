@@ -6,7 +6,8 @@ import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
 import { decodeWith } from "../common/WireIssue.ts"
 import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
-import { listOf, type WirePart, wireShape } from "../common/WireShape.ts"
+import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
+import { listOf, type WirePart } from "../common/WireShape.ts"
 import { KindJson } from "./KindJson.ts"
 
 /**
@@ -76,34 +77,18 @@ const Mechanism: WirePart<MechanismInA, MechanismWire> = {
       : { Set: { kind: KindJson.write(m.kind), push: [m.pushMs] as const, updated: TimestampOrNullJson.write(m.updated) } }
 }
 
-const channel = Schema.Struct({
-  id: ChannelIdJson,
-  node: NodeIdJson,
-  tags: TagsJson.wire,
-  last_seen: TimestampOrNullJson.wire,
-  mechanism: Mechanism.wire
-}).annotate({ expected: "a Channel", identifier: "AChannel", description: "An input or output." })
+const channel = fieldsOf(ChannelInA)
 
-export type ChannelWire = typeof channel.Type
+// Takes a domain Channel as it is (its adapter is left out) or an A view.
+export const ChannelJson = wireRecord(ChannelInA, {
+  id: channel.field("id", ChannelIdJson),
+  node: channel.field("service", NodeIdJson),
+  tags: channel.field("tags", TagsJson),
+  last_seen: channel.field("lastSeen", TimestampOrNullJson),
+  mechanism: channel.spread(["mechanism", "kind", "updated", "pushMs"], Mechanism)
+}, { annotations: { expected: "a Channel", identifier: "AChannel", description: "An input or output." } })
 
-export const ChannelJson = wireShape({
-  wire: channel,
-  read: (json): ChannelInA => ({
-    id: json.id,
-    service: json.node,
-    tags: TagsJson.read(json.tags),
-    lastSeen: TimestampOrNullJson.read(json.last_seen),
-    ...Mechanism.read(json.mechanism)
-  }),
-  // Takes a domain Channel as it is (its adapter is left out) or an A view.
-  write: (channel: ChannelInA) => ({
-    id: channel.id,
-    node: channel.service,
-    tags: TagsJson.write(channel.tags),
-    last_seen: TimestampOrNullJson.write(channel.lastSeen),
-    mechanism: Mechanism.write(channel)
-  })
-}, ChannelInA)
+export type ChannelWire = typeof ChannelJson.wire.Type
 
 /** Lists are sorted by id (docs/reference.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
