@@ -224,18 +224,24 @@ const wireOf = (table: Table, options: { readonly checks?: ReadonlyArray<SchemaA
   return options.annotations === undefined ? checked : checked.annotate(options.annotations)
 }
 
+/** The wire schema and `read` of a record, and the steps its `write` walks. */
+const recordOf = <T, F extends Table>(table: F, options: RecordOptions<T, NoInfer<F>>) => {
+  const steps = stepsOf(table)
+  return {
+    steps,
+    wire: wireOf(table, options) as unknown as Wire<RecordJson<F>>,
+    read: reader(steps, options.constants) as (json: RecordJson<F>) => T
+  }
+}
+
 /** A record whose every field can always be written. */
 export const wireRecord = <T, F extends TotalTable>(
   model: Schema.Codec<T, unknown>,
   table: F,
   options: RecordOptions<T, NoInfer<F>>
 ): WireShape<T, RecordJson<F>> => {
-  const steps = stepsOf(table)
-  return wireShape({
-    wire: wireOf(table, options) as unknown as Wire<RecordJson<F>>,
-    read: reader(steps, options.constants) as (json: RecordJson<F>) => T,
-    write: writer(steps) as (value: T) => RecordJson<F>
-  }, model)
+  const { steps, wire, read } = recordOf<T, F>(table, options)
+  return wireShape({ wire, read, write: writer(steps) as (value: T) => RecordJson<F> }, model)
 }
 
 /** A record with a field a vocabulary cannot always write: its `write` answers why, for a value it has no words for. */
@@ -244,10 +250,6 @@ export const partialWireRecord = <T, F extends Table>(
   table: F,
   options: RecordOptions<T, NoInfer<F>>
 ): PartialWireShape<T, RecordJson<F>> => {
-  const steps = stepsOf(table)
-  return partialWireShape({
-    wire: wireOf(table, options) as unknown as Wire<RecordJson<F>>,
-    read: reader(steps, options.constants) as (json: RecordJson<F>) => T,
-    write: partialWriter(steps) as (value: T) => Result.Result<RecordJson<F>, string>
-  }, model)
+  const { steps, wire, read } = recordOf<T, F>(table, options)
+  return partialWireShape({ wire, read, write: partialWriter(steps) as (value: T) => Result.Result<RecordJson<F>, string> }, model)
 }
