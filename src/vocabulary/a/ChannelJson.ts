@@ -4,7 +4,6 @@ import { byId, inOrder } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
 import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { listOf, type WirePart } from "../common/WireShape.ts"
@@ -98,7 +97,3 @@ export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): 
 export const channelsJson = (what: string) => listOf(ChannelJson, { expected: what }, sortChannels)
 
 export const ChannelsJson = channelsJson("an array of Channel")
-
-export const decodeChannels = decodeWith(ChannelsJson)
-export const encodeChannel = ChannelJson.write
-export const encodeChannels = ChannelsJson.write

@@ -3,7 +3,6 @@ import { type Constraint, empty, exactly, same, sameConstraint } from "../../dom
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector } from "../../domain/Selector.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
 import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
 import { ConstraintJson, unconstrained } from "./ConstraintJson.ts"
@@ -92,12 +91,3 @@ const selectors = (selector: PartialWireShape<ChannelSelector, SelectorWire>, ex
 export const GetSelectorsJson = selectors(GetSelectorJson, "an array of GetSelector")
 export const SetSelectorsJson = selectors(SetSelectorJson, "an array of SetSelector")
 export const ChannelTagSelectorsJson = selectors(ChannelTagSelectorJson, "an array of GetSelector or SetSelector")
-
-export const decodeGetSelectors = decodeWith(GetSelectorsJson)
-export const decodeSetSelectors = decodeWith(SetSelectorsJson)
-export const decodeChannelTagSelectors = decodeWith(ChannelTagSelectorsJson)
-
-/** Fail on what A cannot say: `serviceTags`, or a mechanism other than the selector's role. */
-export const encodeGetSelectors = encodeWith(GetSelectorsJson)
-export const encodeSetSelectors = encodeWith(SetSelectorsJson)
-export const encodeChannelTagSelectors = encodeWith(ChannelTagSelectorsJson)

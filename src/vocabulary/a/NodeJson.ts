@@ -4,7 +4,6 @@ import { normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { wireCheck } from "../common/WireSchema.ts"
 import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { listOf } from "../common/WireShape.ts"
@@ -59,7 +58,3 @@ export const NodeJson = wireRecord(NodeInA, {
 })
 
 export const NodesJson = listOf(NodeJson, { expected: "an array of Node" }, (nodes) => inOrder(nodes, byId))
-
-export const decodeNodes = decodeWith(NodesJson)
-export const encodeNode = NodeJson.write
-export const encodeNodes = NodesJson.write

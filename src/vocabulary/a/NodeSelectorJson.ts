@@ -3,7 +3,6 @@ import type { Mechanism } from "../../domain/Mechanism.ts"
 import { type ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { forMechanism } from "../../domain/SelectorAlgebra.ts"
 import { NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { fieldsOf, noItems, partialWireRecord } from "../common/WireRecord.ts"
 import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
 import { GetSelectorsJson, SetSelectorsJson } from "./ChannelSelectorJson.ts"
@@ -46,6 +45,3 @@ export const NodeSelectorsJson = partialWireShape({
   read: (json) => json.map(NodeSelectorJson.read),
   write: (all: ReadonlyArray<ServiceSelector>) => writeEach(all, NodeSelectorJson.write)
 }, Schema.Array(ServiceSelector))
-
-export const decodeNodeSelectors = decodeWith(NodeSelectorsJson)
-export const encodeNodeSelectors = encodeWith(NodeSelectorsJson)

@@ -2,7 +2,6 @@ import { Result, Schema } from "effect"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
 import { partialWireShape } from "../common/WireShape.ts"
@@ -46,6 +45,3 @@ export const PutValueBodyJson = partialWireShape({
       : Result.fail(`a vocabulary A put_channel_value body holds one value, not ${targets.length}`)
   }
 }, Schema.Array(SendTarget))
-
-export const decodePutValueBody = decodeWith(PutValueBodyJson)
-export const encodePutValueBody = encodeWith(PutValueBodyJson)

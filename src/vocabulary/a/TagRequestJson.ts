@@ -2,7 +2,6 @@ import type { Schema } from "effect"
 import { TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
 import type { PartialWireShape } from "../common/WireShape.ts"
 import { ChannelTagSelectorsJson } from "./ChannelSelectorJson.ts"
@@ -35,8 +34,3 @@ export const ChannelTagBodyJson = tagBody(
   "AChannelTagBody",
   "Tags (or untags) every channel that matches any selector, of either mechanism."
 )
-
-export const decodeNodeTagBody = decodeWith(NodeTagBodyJson)
-export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)
-export const encodeNodeTagBody = encodeWith(NodeTagBodyJson)
-export const encodeChannelTagBody = encodeWith(ChannelTagBodyJson)

@@ -2,7 +2,6 @@ import { identity, Option, Schema } from "effect"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { plain, wireShape } from "../common/WireShape.ts"
@@ -33,8 +32,6 @@ export const WatchEventJson = wireShape(keyedUnion<WatchEventInA>(
   `an event such as {"GetAdded": "<id>"}`,
   (name) => `unknown event ${JSON.stringify(name)} (known: Value, GetAdded, GetRemoved)`
 ), WatchEventInA)
-
-export const decodeWatchEvent = decodeWith(WatchEventJson)
 
 /**
  * `None` means nothing is sent: a refused watch (WatchRefused) has no form in A, whose clients know only

@@ -2,7 +2,6 @@ import { identity, Schema } from "effect"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, ServiceIdJson } from "../common/IdentifierJson.ts"
 import { ValueTypeJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { annotated, plain, wireShape } from "../common/WireShape.ts"
@@ -34,6 +33,3 @@ export const ChannelErrorJson = wireShape(annotated(
   ),
   { identifier: "BError", description: "A per-channel error." }
 ), ChannelError)
-
-export const decodeChannelError = decodeWith(ChannelErrorJson)
-export const encodeChannelError = ChannelErrorJson.write

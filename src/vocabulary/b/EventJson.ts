@@ -2,7 +2,6 @@ import { identity } from "effect"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { GetterIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { plain, wireShape } from "../common/WireShape.ts"
@@ -39,6 +38,3 @@ export const WatchEventJson = wireShape(keyedUnion<WatchEvent>(
   `an event such as {"GetterAdded": "<id>"}`,
   (name) => `unknown event ${JSON.stringify(name)} (known: ${knownEvents})`
 ), WatchEvent)
-
-export const decodeWatchEvent = decodeWith(WatchEventJson)
-export const encodeWatchEvent = WatchEventJson.write

@@ -4,7 +4,6 @@ import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { partialWireRecord, fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { wireShape } from "../common/WireShape.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
@@ -57,16 +56,6 @@ export const SetterTagBodyJson = wireRecord(channelTags, {
   setters: channelTagsField.field("selectors", SetterSelectorsJson),
   tags: channelTagsField.field("tags", TagsJson)
 }, tagBody("BSetterTagBody", "Tags (or untags) every setter that matches."))
-
-export const decodeServiceTagBody = decodeWith(ServiceTagBodyJson)
-export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)
-export const decodeGetterTagBody = decodeWith(GetterTagBodyJson)
-export const decodeSetterTagBody = decodeWith(SetterTagBodyJson)
-export const encodeServiceTagBody = ServiceTagBodyJson.write
-/** Refused when a selector pins a mechanism: write it with the getter or setter alias body instead. */
-export const encodeChannelTagBody = encodeWith(ChannelTagBodyJson)
-export const encodeGetterTagBody = GetterTagBodyJson.write
-export const encodeSetterTagBody = SetterTagBodyJson.write
 
 // ---- send bodies ----------------------------------------------------------------------------------
 
@@ -142,10 +131,3 @@ export const SendBodyJson = wireShape({
   write: (targets: ReadonlyArray<SendTarget>) => targets.map(Target.write)
 }, Schema.Array(SendTarget))
 
-export const decodeSendBody = decodeWith(SendBodyJson)
-export const encodeSendBody = SendBodyJson.write
-
-// ---- fetch bodies ---------------------------------------------------------------------------------
-
-/** The body of fetch_values: GetterSelector(s). */
-export { decodeGetterSelectors as decodeFetchBody, encodeGetterSelectors as encodeFetchBody } from "./SelectorJson.ts"

@@ -5,7 +5,6 @@ import { Service } from "../../domain/Service.ts"
 import { AdapterIdJson, ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { wireCheck } from "../common/WireSchema.ts"
 import { listOf, type WirePart } from "../common/WireShape.ts"
 import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
@@ -73,12 +72,3 @@ export const ServiceJson = wireRecord(Service, {
 }, { checks: [wireCheck(foreignChannel)], annotations: { expected: "a service", identifier: "BService", description: "A device." } })
 
 export const ServicesJson = listOf(ServiceJson, { expected: "an array of services" })
-
-export const decodeChannel = decodeWith(ChannelJson)
-export const decodeChannels = decodeWith(ChannelsJson)
-export const decodeService = decodeWith(ServiceJson)
-export const decodeServices = decodeWith(ServicesJson)
-export const encodeChannel = ChannelJson.write
-export const encodeChannels = ChannelsJson.write
-export const encodeService = ServiceJson.write
-export const encodeServices = ServicesJson.write

@@ -1,6 +1,5 @@
 import { identity, Schema } from "effect"
 import { Right, Scope } from "../../domain/Scope.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
 import type { WirePart } from "../common/WireShape.ts"
@@ -28,6 +27,3 @@ export const ScopeJson = partialWireRecord(Scope, {
   channels: scope.partial("channels", EitherChannelSelectorsJson),
   rights: scope.field("rights", RightsJson)
 }, { annotations: { expected: "a scope" } })
-
-export const decodeScope = decodeWith(ScopeJson)
-export const encodeScope = encodeWith(ScopeJson)

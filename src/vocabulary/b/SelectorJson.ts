@@ -6,7 +6,6 @@ import { forMechanism, selectsNothing } from "../../domain/SelectorAlgebra.ts"
 import { describeJson, isJsonObject } from "../common/DescribeJson.ts"
 import { ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { explainedBy, nullable, oneOrMany } from "../common/WireSchema.ts"
 import { type Absence, fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
 import { partialWireShape, plain, type WirePart, wireShape } from "../common/WireShape.ts"
@@ -182,20 +181,3 @@ export const EitherChannelSelectorsJson = partialWireShape({
       ? Result.fail("a selector of /channels/tag cannot restrict the mechanism; use /channels/getter/tags or /channels/setter/tags")
       : Result.succeed(eitherChannelSelectors.write(all))
 }, Selectors)
-
-export const decodeGetterSelector = decodeWith(GetterSelectorJson)
-export const decodeSetterSelector = decodeWith(SetterSelectorJson)
-export const decodeEitherChannelSelector = decodeWith(EitherChannelSelectorJson)
-export const decodeServiceSelector = decodeWith(ServiceSelectorJson)
-export const decodeGetterSelectors = decodeWith(GetterSelectorsJson)
-export const decodeSetterSelectors = decodeWith(SetterSelectorsJson)
-export const decodeEitherChannelSelectors = decodeWith(EitherChannelSelectorsJson)
-export const decodeServiceSelectors = decodeWith(ServiceSelectorsJson)
-
-export const encodeGetterSelector = encodeWith(GetterSelectorJson)
-export const encodeSetterSelector = encodeWith(SetterSelectorJson)
-export const encodeServiceSelector = encodeWith(ServiceSelectorJson)
-export const encodeEitherChannelSelectors = encodeWith(EitherChannelSelectorsJson)
-export const encodeGetterSelectors = GetterSelectorsJson.write
-export const encodeSetterSelectors = SetterSelectorsJson.write
-export const encodeServiceSelectors = ServiceSelectorsJson.write

@@ -3,7 +3,6 @@ import { Value } from "../../domain/Value.ts"
 import { valueTypes } from "../../domain/ValueType.ts"
 import { describeJson } from "./DescribeJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
-import { decodeWith } from "./WireIssue.ts"
 import { expectedGot, explainedBy, explainKeyed, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { fieldsOf, wireRecord } from "./WireRecord.ts"
 import { annotated, plain, type Wire, type WirePart, wireShape } from "./WireShape.ts"
@@ -208,5 +207,3 @@ export const ValueOrNullJson = wireShape({
  * Reads a value. `path` is where it sits in the body, for messages such as
  * `body[0].value: unknown value type "Foo"` or `body.value.Color.s: must be between 0 and 1`.
  */
-export const decodeValue = decodeWith(ValueInputJson)
-export const encodeValue = ValueJson.write

@@ -203,5 +203,3 @@ export const decode = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (js
  */
 export const encode = <T, W>(shape: PartialWireShape<T, W>, value: T): Result.Result<W, Unexpressible> =>
   Result.mapError(shape.write(value), (reason) => new Unexpressible({ reason }))
-
-export const encodeWith = <T, W>(shape: PartialWireShape<T, W>) => (value: T): Result.Result<W, Unexpressible> => encode(shape, value)

@@ -6,6 +6,7 @@ import { decoded, sendA, sendB, translated } from "../../crossVocabulary/answers
 import { everyValueJson, randomHomeFile, readRequestA, type RequestA, requestA } from "../../crossVocabulary/randomHomeFile.ts"
 import type { GatewayOverHttp } from "../../support/gatewayOverHttp.ts"
 import { startGateway } from "../../support/gatewayOverHttp.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * Scoped tokens (issue 9, item 3) over HTTP, in both vocabularies, on random simulator homes: a scoped
@@ -176,7 +177,7 @@ describe("a token with a scope", () => {
       fc.asyncProperty(randomHomeFile, scopeJson, fc.array(readRequestA, { minLength: 1, maxLength: 8 }), async (home, selectors, requests) => {
         const gateway = await startGateway(home)
         try {
-          const scope = decoded(B.decodeScope({ channels: selectors, rights: ["read"] }))
+          const scope = decoded(decode(B.ScopeJson, { channels: selectors, rights: ["read"] }))
           const scoped = withToken(gateway, (await gateway.createToken({ scope })).token)
           const inScope = await channelsInScope(gateway, selectors)
           for (const request of requests) {
@@ -201,7 +202,7 @@ describe("a token with a scope", () => {
       fc.asyncProperty(randomHomeFile, fc.oneof(scopeJson, scopeByTagJson), fc.array(requestA, { minLength: 1, maxLength: 8 }), async (home, selectors, requests) => {
         const gateway = await startGateway(home)
         try {
-          const scope = decoded(B.decodeScope({ channels: selectors, rights: ["read", "write", "tag"] }))
+          const scope = decoded(decode(B.ScopeJson, { channels: selectors, rights: ["read", "write", "tag"] }))
           const scoped = withToken(gateway, (await gateway.createToken({ scope })).token)
           const initially = await snapshot(gateway, selectors)
           // Random requests seldom hit what matters: end with tag edits of everything, with every tag
