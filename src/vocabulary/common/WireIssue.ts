@@ -57,7 +57,7 @@ const nameOf = (ast: SchemaAST.AST): string => {
 const named = (ast: SchemaAST.AST): string => expectedOf(ast) ?? nameOf(ast)
 
 /** The fields a struct takes, in the order it declares them. */
-const fieldsOf = (ast: SchemaAST.AST): ReadonlyArray<string> =>
+const fieldNames = (ast: SchemaAST.AST): ReadonlyArray<string> =>
   ast._tag === "Objects" ? ast.propertySignatures.map((p) => String(p.name)) : []
 
 // A misplaced key's reason starts with one of these; in the "message" style the key is put after it.
@@ -76,7 +76,7 @@ const leafHook: SchemaIssue.LeafHook = (issue) => {
       return missingField
     case "UnexpectedKey": {
       const what = expectedOf(issue.ast)
-      return what === undefined ? unknownField : `${unknownField} (${what} takes ${fieldsOf(issue.ast).join(", ")})`
+      return what === undefined ? unknownField : `${unknownField} (${what} takes ${fieldNames(issue.ast).join(", ")})`
     }
     case "OneOf":
       return `ambiguous: reads as more than one ${named(issue.ast)}`
