@@ -148,16 +148,13 @@ export const fieldsOf = <T>(_model: Schema.Codec<T, unknown>): Fields<T> => ({
   spread: (keys, part, description) => fieldOf(keys, part, { spread: true, description })
 })
 
-/** One field as the loops read it: flat, and of one hidden class for all of them. */
-interface Step {
+/** One field as the loops read it: its wire name, its model field (`undefined` for a spread one), its functions. */
+interface Step extends Pick<WireField<string, unknown, boolean, boolean>, "optional" | "absent" | "partial"> {
   readonly key: string
   readonly model: string | undefined
   readonly read: (json: unknown) => unknown
   readonly write: (value: unknown) => unknown
-  readonly optional: boolean
-  readonly absent: unknown
   readonly leftOut: (value: unknown) => boolean
-  readonly partial: boolean
 }
 
 const stepsOf = (table: Table): ReadonlyArray<Step> =>
