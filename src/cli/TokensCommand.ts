@@ -7,6 +7,7 @@ import type { ListedToken } from "../auth/TokenStore.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { asUserError, dataFlag, withStore, userError } from "./StoreAccess.ts"
+import { decode, encode } from "../vocabulary/common/WireIssue.ts"
 
 /** API tokens last this long unless `--expires` says otherwise. */
 export const defaultApiTokenLifetime = "90d"
@@ -29,7 +30,7 @@ export const parseScope = (text: string): Result.Result<Scope, string> =>
     Result.mapError(parseJson(text), (reason) => `--scope: invalid JSON: ${reason}`),
     (json) =>
       Result.flatMap(
-        Result.mapError(B.decodeScope(json), (e) => `--scope: ${e.message.replace(/^body/, "scope")}`),
+        Result.mapError(decode(B.ScopeJson, json), (e) => `--scope: ${e.message.replace(/^body/, "scope")}`),
         (scope) =>
           scope.channels.length > maxScopeSelectors
             ? Result.fail(`--scope: ${scope.channels.length} selectors, at most ${maxScopeSelectors}`)
@@ -75,7 +76,7 @@ const describeScope = (stored: string | null): string => {
   if (stored === null) return "everything"
   const scope = decodeStoredScope(stored)
   if (Option.isNone(scope)) return "unreadable (refused)"
-  return Result.match(B.encodeScope(scope.value), { onSuccess: (json) => JSON.stringify(json), onFailure: (e) => e.message })
+  return Result.match(encode(B.ScopeJson, scope.value), { onSuccess: (json) => JSON.stringify(json), onFailure: (e) => e.message })
 }
 
 const time = (ms: number | null, none: string) => (ms === null ? none : new Date(ms).toISOString())

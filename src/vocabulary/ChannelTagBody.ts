@@ -4,13 +4,14 @@ import type { ChannelSelector } from "../domain/Selector.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
+import { decode } from "./common/WireIssue.ts"
 
 /** Which vocabulary reads a body of the shared `/api/v1/channels/tag` path. */
 export type Vocabulary = "a" | "b"
 
 const decoders: Record<Vocabulary, (json: unknown) => Decoded<TagRequest<ChannelSelector>>> = {
-  a: (json) => A.decodeChannelTagBody(json),
-  b: (json) => B.decodeChannelTagBody(json)
+  a: (json) => decode(A.ChannelTagBodyJson, json),
+  b: (json) => decode(B.ChannelTagBodyJson, json)
 }
 
 /** The body of `/api/v1/channels/tag`, as the document describes it: either vocabulary's. */

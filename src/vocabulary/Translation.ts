@@ -4,6 +4,7 @@ import * as B from "./b/index.ts"
 import { InvalidInput } from "./common/InvalidInput.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
 import { Unexpressible } from "./common/Unexpressible.ts"
+import { decode, encode } from "./common/WireIssue.ts"
 
 /** A vocabulary B request: what to send instead of a vocabulary A one. */
 export interface RequestB {
@@ -50,43 +51,43 @@ const translation = <C>(t: {
 export const translations: Readonly<Record<string, Translation>> = {
   get_nodes: translation({
     operationB: "get_services", method: "GET", path: "/api/v1/services", read: true,
-    decodeA: (json) => A.decodeNodeSelectors(json), encodeB: always(B.encodeServiceSelectors)
+    decodeA: (json) => decode(A.NodeSelectorsJson, json), encodeB: always(B.ServiceSelectorsJson.write)
   }),
   put_node_tag: translation({
     operationB: "add_service_tags", method: "POST", path: "/api/v1/services/tag",
-    decodeA: (json) => A.decodeNodeTagBody(json), encodeB: always(B.encodeServiceTagBody)
+    decodeA: (json) => decode(A.NodeTagBodyJson, json), encodeB: always(B.ServiceTagBodyJson.write)
   }),
   delete_node_tag: translation({
     operationB: "remove_service_tags", method: "DELETE", path: "/api/v1/services/tag",
-    decodeA: (json) => A.decodeNodeTagBody(json), encodeB: always(B.encodeServiceTagBody)
+    decodeA: (json) => decode(A.NodeTagBodyJson, json), encodeB: always(B.ServiceTagBodyJson.write)
   }),
   get_input_channels: translation({
     operationB: "get_getter_channels", method: "GET", path: "/api/v1/channels/getters", read: true,
-    decodeA: (json) => A.decodeGetSelectors(json), encodeB: always(B.encodeGetterSelectors)
+    decodeA: (json) => decode(A.GetSelectorsJson, json), encodeB: always(B.GetterSelectorsJson.write)
   }),
   get_output_channels: translation({
     operationB: "get_setter_channels", method: "GET", path: "/api/v1/channels/setters", read: true,
-    decodeA: (json) => A.decodeSetSelectors(json), encodeB: always(B.encodeSetterSelectors)
+    decodeA: (json) => decode(A.SetSelectorsJson, json), encodeB: always(B.SetterSelectorsJson.write)
   }),
   put_channel_tag: translation({
     operationB: "add_getter_tags / add_setter_tags", method: "POST", path: "/api/v1/channels/tag",
-    decodeA: (json) => A.decodeChannelTagBody(json), encodeB: B.encodeChannelTagBody
+    decodeA: (json) => decode(A.ChannelTagBodyJson, json), encodeB: (value) => encode(B.ChannelTagBodyJson, value)
   }),
   delete_channel_tag: translation({
     operationB: "remove_getter_tags / remove_setter_tags", method: "DELETE", path: "/api/v1/channels/tag",
-    decodeA: (json) => A.decodeChannelTagBody(json), encodeB: B.encodeChannelTagBody
+    decodeA: (json) => decode(A.ChannelTagBodyJson, json), encodeB: (value) => encode(B.ChannelTagBodyJson, value)
   }),
   get_channel_value: translation({
     operationB: "fetch_values", method: "GET", path: "/api/v1/channels/get", read: true,
-    decodeA: (json) => A.decodeGetValueBody(json), encodeB: always(B.encodeFetchBody)
+    decodeA: (json) => decode(A.GetSelectorsJson, json), encodeB: always(B.GetterSelectorsJson.write)
   }),
   put_channel_value: translation({
     operationB: "send_values", method: "PUT", path: "/api/v1/channels/set",
-    decodeA: (json) => A.decodePutValueBody(json), encodeB: always(B.encodeSendBody)
+    decodeA: (json) => decode(A.PutValueBodyJson, json), encodeB: always(B.SendBodyJson.write)
   }),
   register_channel_watch: translation({
     operationB: "watch_values", method: "WEBSOCKET", path: "/api/v1/channels/watch?vocabulary=b",
-    decodeA: (json) => A.decodeWatchFrame(json), encodeB: B.encodeWatchFrame
+    decodeA: (json) => decode(A.WatchFrameJson, json), encodeB: (value) => encode(B.WatchFrameJson, value)
   })
 }
 

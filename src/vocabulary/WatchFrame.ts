@@ -4,6 +4,7 @@ import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import type { Vocabulary } from "./ChannelTagBody.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
+import { decode } from "./common/WireIssue.ts"
 
 /**
  * The two vocabularies of the watch socket (docs/reference.md §7): which one a first frame speaks, how a frame
@@ -52,8 +53,8 @@ export const WatchServerFrameJson = Schema.Union([AServerFrameJson, BServerFrame
 })
 
 export const decodeWatchFrame = (json: unknown, vocabulary: Vocabulary): Decoded<WatchRegistration> =>
-  vocabulary === "a" ? A.decodeWatchFrame(json) : B.decodeWatchFrame(json)
+  vocabulary === "a" ? decode(A.WatchFrameJson, json) : decode(B.WatchFrameJson, json)
 
 /** The event as JSON in `vocabulary`; `None` when the vocabulary has no form for it (a refusal in A). */
 export const encodeWatchEvent = (vocabulary: Vocabulary, event: WatchEvent): Option.Option<unknown> =>
-  vocabulary === "a" ? A.encodeWatchEvent(event) : Option.some(B.encodeWatchEvent(event))
+  vocabulary === "a" ? A.encodeWatchEvent(event) : Option.some(B.WatchEventJson.write(event))

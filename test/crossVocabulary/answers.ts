@@ -5,6 +5,7 @@ import { operationNames, type RequestB, translateToB } from "../../src/vocabular
 import { withoutTimes } from "../docs/docExamples.ts"
 import type { GatewayOverHttp } from "../support/gatewayOverHttp.ts"
 import type { RequestA } from "./randomHomeFile.ts"
+import { decode } from "../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * Sending a vocabulary A request and its B translation, and reading both answers in one language: the
@@ -41,25 +42,25 @@ interface Readers {
 }
 
 const channels: Readers = {
-  a: (json) => A.encodeChannels(decoded(A.decodeChannels(json))),
-  b: (json) => A.encodeChannels(decoded(B.decodeChannels(json)))
+  a: (json) => A.ChannelsJson.write(decoded(decode(A.ChannelsJson, json))),
+  b: (json) => A.ChannelsJson.write(decoded(decode(B.ChannelsJson, json)))
 }
 
 /** Per operation: A's answer through A's codec, and B's answer through B's decoder then A's encoder. */
 const readers: Readonly<Record<string, Readers>> = {
   get_nodes: {
-    a: (json) => A.encodeNodes(decoded(A.decodeNodes(json))),
-    b: (json) => A.encodeNodes(decoded(B.decodeServices(json)))
+    a: (json) => A.NodesJson.write(decoded(decode(A.NodesJson, json))),
+    b: (json) => A.NodesJson.write(decoded(decode(B.ServicesJson, json)))
   },
   get_input_channels: channels,
   get_output_channels: channels,
   get_channel_value: {
-    a: (json) => A.encodeFetchResults(decoded(A.decodeFetchResults(json))),
-    b: (json) => A.encodeFetchResults(decoded(B.decodeFetchResults(json)))
+    a: (json) => A.FetchResultsJson.write(decoded(decode(A.FetchResultsJson, json))),
+    b: (json) => A.FetchResultsJson.write(decoded(decode(B.FetchResultsJson, json)))
   },
   put_channel_value: {
-    a: (json) => A.encodeSendResults(decoded(A.decodeSendResults(json))),
-    b: (json) => A.encodeSendResults(decoded(B.decodeSendResults(json)))
+    a: (json) => A.SendResultsJson.write(decoded(decode(A.SendResultsJson, json))),
+    b: (json) => A.SendResultsJson.write(decoded(decode(B.SendResultsJson, json)))
   },
   put_node_tag: { a: count, b: count },
   delete_node_tag: { a: count, b: count },

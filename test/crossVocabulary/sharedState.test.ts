@@ -5,6 +5,7 @@ import * as B from "../../src/vocabulary/b/index.ts"
 import { exchange, started } from "../http/vocabularyA/exchange.ts"
 import { home } from "../http/vocabularyA/homes.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { decode } from "../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * One gateway, two vocabularies (docs/reference.md §1): the same ids, the same tags and the same values, whichever
@@ -60,8 +61,8 @@ describe("the same ids through A and B", () => {
   })
 
   it("shows the same tags, kinds and times: a node read with A's codec is the service read with B's, less what A does not show", async () => {
-    const nodes = decoded(A.decodeNodes((await started(gateway).call("GET", "/api/v1/nodes")).json))
-    const services = decoded(B.decodeServices((await started(gateway).call("GET", "/api/v1/services")).json))
+    const nodes = decoded(decode(A.NodesJson, (await started(gateway).call("GET", "/api/v1/nodes")).json))
+    const services = decoded(decode(B.ServicesJson, (await started(gateway).call("GET", "/api/v1/services")).json))
     expect(nodes).toEqual(services.map(A.nodeInA))
   })
 })

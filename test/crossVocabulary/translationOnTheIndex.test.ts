@@ -12,6 +12,7 @@ import * as B from "../../src/vocabulary/b/index.ts"
 import { translateToB } from "../../src/vocabulary/Translation.ts"
 import { buildIndex, channelSelector, randomHome, serviceSelector } from "../gateway/randomHome.ts"
 import { decoded } from "./answers.ts"
+import { decode, encode } from "../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * The same law as translationOverHttp, on the canonical level and with many more cases: random homes
@@ -61,11 +62,11 @@ describe("an A request and its B translation, on random homes", () => {
     fc.assert(
       fc.property(randomHome, nodeSelectors, (home, selectors) => {
         const index = buildIndex(home)
-        const body = decoded(A.encodeNodeSelectors(selectors))
+        const body = decoded(encode(A.NodeSelectorsJson, selectors))
         const b = decoded(translateToB("get_nodes", Option.some(body)))
         expect(b.path).toBe("/api/v1/services")
-        const asA = decoded(A.decodeNodeSelectors(body))
-        expect(serviceIds(index, decoded(B.decodeServiceSelectors(b.body)))).toEqual(serviceIds(index, asA))
+        const asA = decoded(decode(A.NodeSelectorsJson, body))
+        expect(serviceIds(index, decoded(decode(B.ServiceSelectorsJson, b.body)))).toEqual(serviceIds(index, asA))
       }),
       runs
     )
@@ -75,16 +76,16 @@ describe("an A request and its B translation, on random homes", () => {
     fc.assert(
       fc.property(randomHome, getSelectors, setSelectors, (home, gets, sets) => {
         const index = buildIndex(home)
-        const getBody = decoded(A.encodeGetSelectors(gets))
+        const getBody = decoded(encode(A.GetSelectorsJson, gets))
         const getters = decoded(translateToB("get_input_channels", Option.some(getBody)))
         expect(getters.path).toBe("/api/v1/channels/getters")
-        expect(channelIds(index, decoded(B.decodeGetterSelectors(getters.body))))
-          .toEqual(channelIds(index, decoded(A.decodeGetSelectors(getBody))))
-        const setBody = decoded(A.encodeSetSelectors(sets))
+        expect(channelIds(index, decoded(decode(B.GetterSelectorsJson, getters.body))))
+          .toEqual(channelIds(index, decoded(decode(A.GetSelectorsJson, getBody))))
+        const setBody = decoded(encode(A.SetSelectorsJson, sets))
         const setters = decoded(translateToB("get_output_channels", Option.some(setBody)))
         expect(setters.path).toBe("/api/v1/channels/setters")
-        expect(channelIds(index, decoded(B.decodeSetterSelectors(setters.body))))
-          .toEqual(channelIds(index, decoded(A.decodeSetSelectors(setBody))))
+        expect(channelIds(index, decoded(decode(B.SetterSelectorsJson, setters.body))))
+          .toEqual(channelIds(index, decoded(decode(A.SetSelectorsJson, setBody))))
       }),
       runs
     )
@@ -94,11 +95,11 @@ describe("an A request and its B translation, on random homes", () => {
     fc.assert(
       fc.property(randomHome, tagSelectors, (home, selectors) => {
         const index = buildIndex(home)
-        const body = decoded(A.encodeChannelTagBody({ selectors, tags }))
+        const body = decoded(encode(A.ChannelTagBodyJson, { selectors, tags }))
         const b = decoded(translateToB("put_input_tag", Option.some(body)))
         expect([b.method, b.path]).toEqual(["POST", "/api/v1/channels/tag"])
-        expect(channelIds(index, decoded(B.decodeChannelTagBody(b.body)).selectors))
-          .toEqual(channelIds(index, decoded(A.decodeChannelTagBody(body)).selectors))
+        expect(channelIds(index, decoded(decode(B.ChannelTagBodyJson, b.body)).selectors))
+          .toEqual(channelIds(index, decoded(decode(A.ChannelTagBodyJson, body)).selectors))
       }),
       runs
     )
@@ -108,11 +109,11 @@ describe("an A request and its B translation, on random homes", () => {
     fc.assert(
       fc.property(randomHome, getSelectors, (home, selectors) => {
         const index = buildIndex(home)
-        const body = decoded(A.encodeGetSelectors(selectors))
+        const body = decoded(encode(A.GetSelectorsJson, selectors))
         const b = decoded(translateToB("get_channel_value", Option.some(body)))
         expect(b.path).toBe("/api/v1/channels/get")
-        expect(resolution(index, "getter", decoded(B.decodeFetchBody(b.body))))
-          .toEqual(resolution(index, "getter", decoded(A.decodeGetValueBody(body))))
+        expect(resolution(index, "getter", decoded(decode(B.GetterSelectorsJson, b.body))))
+          .toEqual(resolution(index, "getter", decoded(decode(A.GetSelectorsJson, body))))
       }),
       runs
     )
@@ -122,11 +123,11 @@ describe("an A request and its B translation, on random homes", () => {
     fc.assert(
       fc.property(randomHome, setSelectors, (home, selectors) => {
         const index = buildIndex(home)
-        const body = [decoded(A.encodeSetSelectors(selectors)), value]
+        const body = [decoded(encode(A.SetSelectorsJson, selectors)), value]
         const b = decoded(translateToB("put_channel_value", Option.some(body)))
         expect([b.method, b.path]).toEqual(["PUT", "/api/v1/channels/set"])
-        const targetsB = decoded(B.decodeSendBody(b.body))
-        const targetsA = decoded(A.decodePutValueBody(body))
+        const targetsB = decoded(decode(B.SendBodyJson, b.body))
+        const targetsA = decoded(decode(A.PutValueBodyJson, body))
         expect(targetsB.map((t) => resolution(index, "setter", t.selectors)))
           .toEqual(targetsA.map((t) => resolution(index, "setter", t.selectors)))
       }),

@@ -120,8 +120,8 @@ describe("what the reference names", () => {
   it("every error variant: the gateway's tagged errors, and each vocabulary's per-channel errors", () => {
     const tagged = textFiles("src").flatMap((file) => [...read(file).matchAll(/TaggedError\("(\w+)"\)/g)].map((m) => m[1] ?? ""))
     const wire = Object.values(channelErrors).flatMap((error) => [
-      ...Object.keys(A.encodeChannelError(error) as object),
-      ...Object.keys(B.encodeChannelError(error) as object)
+      ...Object.keys(A.ChannelErrorJson.write(error) as object),
+      ...Object.keys(B.ChannelErrorJson.write(error) as object)
     ])
     const variants = new Set([...tagged, ...Object.keys(ChannelError.cases), ...wire])
     expect(tagged.length).toBeGreaterThan(20)

@@ -18,6 +18,7 @@ import { watchRoutes } from "../../src/http/routes/WatchRoutes.ts"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
 import * as arb from "../arbitraries/domain.ts"
+import { encode } from "../../src/vocabulary/common/WireIssue.ts"
 
 /** Every route the gateway answers, composed as main.ts composes them. */
 const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes, ...watchRoutes]
@@ -287,22 +288,22 @@ describe("the document's schemas and the examples of docs/reference.md", () => {
         expect(validate(encode(a))).toBeUndefined()
       }), { numRuns: 60 })
     }
-    check("Value", arb.value, B.encodeValue)
-    check("BService", arb.service, B.encodeService)
-    check("ANode", arb.service, A.encodeNode)
-    check("BFetchResults", arb.fetchResults, B.encodeFetchResults)
-    check("BSendResults", arb.sendResults, B.encodeSendResults)
-    check("AFetchResults", arb.fetchResults, A.encodeFetchResults)
-    check("ASendResults", arb.sendResults, A.encodeSendResults)
-    check("BSendBody", fc.array(arb.sendTarget(), { maxLength: 3 }), B.encodeSendBody)
-    check("BServiceTagBody", arb.tagRequest(arb.serviceSelector()), B.encodeServiceTagBody)
-    check("BWatchEvent", arb.watchEvent, B.encodeWatchEvent)
+    check("Value", arb.value, B.ValueJson.write)
+    check("BService", arb.service, B.ServiceJson.write)
+    check("ANode", arb.service, A.NodeJson.write)
+    check("BFetchResults", arb.fetchResults, B.FetchResultsJson.write)
+    check("BSendResults", arb.sendResults, B.SendResultsJson.write)
+    check("AFetchResults", arb.fetchResults, A.FetchResultsJson.write)
+    check("ASendResults", arb.sendResults, A.SendResultsJson.write)
+    check("BSendBody", fc.array(arb.sendTarget(), { maxLength: 3 }), B.SendBodyJson.write)
+    check("BServiceTagBody", arb.tagRequest(arb.serviceSelector()), B.ServiceTagBodyJson.write)
+    check("BWatchEvent", arb.watchEvent, B.WatchEventJson.write)
     check("AWatchEvent", arb.watchEvent.filter((e) => e._tag !== "WatchRefused"), (e) => Option.getOrThrow(A.encodeWatchEvent(e)))
     const targets = fc.array(arb.watchTarget(arb.getterSelector()), { maxLength: 3 })
-    check("BWatchFrame", targets, (r) => Result.getOrThrow(B.encodeWatchFrame(r.map((t) => ({ ...t, topology: true })))))
+    check("BWatchFrame", targets, (r) => Result.getOrThrow(encode(B.WatchFrameJson, r.map((t) => ({ ...t, topology: true })))))
     check("AWatchFrame", targets, (r) =>
       // A has no ranges and no service_tags.
-      Result.getOrThrow(A.encodeWatchFrame(r.map((t) => ({
+      Result.getOrThrow(encode(A.WatchFrameJson, r.map((t) => ({
         ...t,
         selector: { ...t.selector, serviceTags: [] },
         values: t.values._tag === "InRange" ? { _tag: "Always" } : t.values

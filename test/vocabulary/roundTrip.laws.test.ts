@@ -14,7 +14,7 @@ import { AdapterIdJson, ChannelIdJson, ServiceIdJson, TagsJson } from "../../src
 import { RangeJson } from "../../src/vocabulary/common/RangeJson.ts"
 import { TimestampJson, TimestampOrNullJson } from "../../src/vocabulary/common/TimestampJson.ts"
 import { ValueInputJson, ValueJson, ValueOrNullJson, ValueTypeJson } from "../../src/vocabulary/common/ValueJson.ts"
-import { decodeWith } from "../../src/vocabulary/common/WireIssue.ts"
+import { decode, decodeWith } from "../../src/vocabulary/common/WireIssue.ts"
 import { type PartialWireShape, plain, type WireShape, wireShape } from "../../src/vocabulary/common/WireShape.ts"
 import { encodeWatchEvent, WatchFrameErrorJson, WatchServerFrameJson } from "../../src/vocabulary/WatchFrame.ts"
 import * as N from "./wireNormalForms.ts"
@@ -144,7 +144,7 @@ const channelTagBody = (vocabulary: "A" | "B"): Law =>
 const watchServerFrame = (vocabulary: Vocabulary): Law => {
   const isFrame = Schema.is(WatchServerFrameJson)
   const isFrameError = Schema.is(WatchFrameErrorJson)
-  const readEvent = vocabulary === "a" ? A.decodeWatchEvent : B.decodeWatchEvent
+  const readEvent = vocabulary === "a" ? (json: unknown) => decode(A.WatchEventJson, json) : (json: unknown) => decode(B.WatchEventJson, json)
   return law(`watch server frame of ${vocabulary.toUpperCase()}`, {
     model: Schema.Union([WatchEvent, WatchFrameErrorJson]),
     encode: (frame) =>

@@ -6,7 +6,7 @@ import { kindValueType } from "../../domain/Kind.ts"
 import type { User } from "../../domain/User.ts"
 import { type Value, valueEquals } from "../../domain/Value.ts"
 import { describeService, diffHomes, type HomeDiff, sameDescription, sameGetterBehaviour, withoutLeavingChannels } from "./HomeDiff.ts"
-import { encodeValue } from "../../vocabulary/common/ValueJson.ts"
+import { ValueJson } from "../../vocabulary/common/ValueJson.ts"
 import type { Cycle, Home, SimulatedGetter, SimulatedService, SimulatedSetter } from "./HomeFile.ts"
 
 /** The simulated devices of one home, as the gateway reaches them (through `adapter`) and as tests see them. */
@@ -158,7 +158,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
                 state.writer = context.user
                 const applied = state.spec.drives !== undefined
                   ? takeValue(state.spec.drives, w.value)
-                  : Effect.logInfo(`${w.channel} received ${JSON.stringify(encodeValue(w.value))}`)
+                  : Effect.logInfo(`${w.channel} received ${JSON.stringify(ValueJson.write(w.value))}`)
                 return Effect.as(applied, Result.void)
               })))
         )

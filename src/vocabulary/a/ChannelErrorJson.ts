@@ -1,7 +1,6 @@
 import { Schema } from "effect"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, NodeIdJson } from "../common/IdentifierJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { annotated, plain, wireShape } from "../common/WireShape.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
@@ -50,6 +49,3 @@ export const ChannelErrorJson = wireShape(annotated(
   ),
   { identifier: "AError", description: "A per-channel error." }
 ), ChannelErrorInA)
-
-export const decodeChannelError = decodeWith(ChannelErrorJson)
-export const encodeChannelError = ChannelErrorJson.write

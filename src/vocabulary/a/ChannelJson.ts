@@ -4,9 +4,9 @@ import { byId, inOrder } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
-import { listOf, type WirePart, wireShape } from "../common/WireShape.ts"
+import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
+import { listOf, type WirePart } from "../common/WireShape.ts"
 import { KindJson } from "./KindJson.ts"
 
 /**
@@ -76,34 +76,18 @@ const Mechanism: WirePart<MechanismInA, MechanismWire> = {
       : { Set: { kind: KindJson.write(m.kind), push: [m.pushMs] as const, updated: TimestampOrNullJson.write(m.updated) } }
 }
 
-const channel = Schema.Struct({
-  id: ChannelIdJson,
-  node: NodeIdJson,
-  tags: TagsJson.wire,
-  last_seen: TimestampOrNullJson.wire,
-  mechanism: Mechanism.wire
-}).annotate({ expected: "a Channel", identifier: "AChannel", description: "An input or output." })
+const channel = fieldsOf(ChannelInA)
 
-export type ChannelWire = typeof channel.Type
+// Takes a domain Channel as it is (its adapter is left out) or an A view.
+export const ChannelJson = wireRecord(ChannelInA, {
+  id: channel.field("id", ChannelIdJson),
+  node: channel.field("service", NodeIdJson),
+  tags: channel.field("tags", TagsJson),
+  last_seen: channel.field("lastSeen", TimestampOrNullJson),
+  mechanism: channel.spread(["mechanism", "kind", "updated", "pushMs"], Mechanism)
+}, { annotations: { expected: "a Channel", identifier: "AChannel", description: "An input or output." } })
 
-export const ChannelJson = wireShape({
-  wire: channel,
-  read: (json): ChannelInA => ({
-    id: json.id,
-    service: json.node,
-    tags: TagsJson.read(json.tags),
-    lastSeen: TimestampOrNullJson.read(json.last_seen),
-    ...Mechanism.read(json.mechanism)
-  }),
-  // Takes a domain Channel as it is (its adapter is left out) or an A view.
-  write: (channel: ChannelInA) => ({
-    id: channel.id,
-    node: channel.service,
-    tags: TagsJson.write(channel.tags),
-    last_seen: TimestampOrNullJson.write(channel.lastSeen),
-    mechanism: Mechanism.write(channel)
-  })
-}, ChannelInA)
+export type ChannelWire = typeof ChannelJson.wire.Type
 
 /** Lists are sorted by id (docs/reference.md §5), whatever the order given. */
 export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): ReadonlyArray<C> =>
@@ -113,7 +97,3 @@ export const sortChannels = <C extends ChannelInA>(channels: ReadonlyArray<C>): 
 export const channelsJson = (what: string) => listOf(ChannelJson, { expected: what }, sortChannels)
 
 export const ChannelsJson = channelsJson("an array of Channel")
-
-export const decodeChannels = decodeWith(ChannelsJson)
-export const encodeChannel = ChannelJson.write
-export const encodeChannels = ChannelsJson.write

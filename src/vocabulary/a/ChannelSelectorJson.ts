@@ -3,9 +3,9 @@ import { type Constraint, empty, exactly, same, sameConstraint } from "../../dom
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector } from "../../domain/Selector.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
+import { fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
 import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
-import { ConstraintJson } from "./ConstraintJson.ts"
+import { ConstraintJson, unconstrained } from "./ConstraintJson.ts"
 import { KindJson } from "./KindJson.ts"
 
 /**
@@ -52,45 +52,29 @@ const idConstraint = ConstraintJson(plain(ChannelIdJson))
 const nodeConstraint = ConstraintJson(plain(NodeIdJson))
 const kindConstraint = ConstraintJson(KindJson)
 
-const selectorWire = (role: Role) =>
-  Schema.Struct({
-    id: Schema.optionalKey(idConstraint.wire).annotateKey({ description: "The channel with this id." }),
-    parent: Schema.optionalKey(nodeConstraint.wire).annotateKey({ description: "Channels of this node." }),
-    tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Channels that carry all of these tags." }),
-    kind: Schema.optionalKey(kindConstraint.wire).annotateKey({ description: "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`." })
-  }).annotate({
-    expected: role.what,
-    identifier: role.identifier,
-    description: `${role.description} Every given field must hold; \`{}\` matches everything.`
-  })
-
-type SelectorWire = ReturnType<typeof selectorWire>["Type"]
+const selector = fieldsOf(ChannelSelector)
 
 /** The selector in `role`, if A can write it: an unconstrained field is left out, `{}` is the selector of everything. */
-const writeSelector = (role: Role) => (selector: ChannelSelector): Result.Result<SelectorWire, string> => {
-  const reason = unexpressible(selector, role)
-  if (reason !== undefined) return Result.fail(reason)
-  return Result.succeed({
-    ...(selector.id._tag === "Empty" ? {} : { id: idConstraint.write(selector.id) }),
-    ...(selector.service._tag === "Empty" ? {} : { parent: nodeConstraint.write(selector.service) }),
-    ...(selector.tags.length === 0 ? {} : { tags: TagsJson.write(selector.tags) }),
-    ...(selector.kind._tag === "Empty" ? {} : { kind: kindConstraint.write(selector.kind) })
+const selectorJson = (role: Role) => {
+  const record = wireRecord(ChannelSelector, {
+    id: selector.optional("id", idConstraint, unconstrained, "The channel with this id."),
+    parent: selector.optional("service", nodeConstraint, unconstrained, "Channels of this node."),
+    tags: selector.optional("tags", TagsJson, noItems, "Channels that carry all of these tags."),
+    kind: selector.optional("kind", kindConstraint, unconstrained, "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`.")
+  }, {
+    constants: { mechanism: role.mechanism, serviceTags: [] },
+    annotations: { expected: role.what, identifier: role.identifier, description: `${role.description} Every given field must hold; \`{}\` matches everything.` }
   })
+  return partialWireShape({
+    ...record,
+    write: (selector: ChannelSelector) => {
+      const reason = unexpressible(selector, role)
+      return reason === undefined ? Result.succeed(record.write(selector)) : Result.fail(reason)
+    }
+  }, ChannelSelector)
 }
 
-const selectorJson = (role: Role) =>
-  partialWireShape({
-    wire: selectorWire(role),
-    read: (json): ChannelSelector => ({
-      id: json.id === undefined ? empty : idConstraint.read(json.id),
-      service: json.parent === undefined ? empty : nodeConstraint.read(json.parent),
-      mechanism: role.mechanism,
-      kind: json.kind === undefined ? empty : kindConstraint.read(json.kind),
-      tags: json.tags === undefined ? [] : TagsJson.read(json.tags),
-      serviceTags: []
-    }),
-    write: writeSelector(role)
-  }, ChannelSelector)
+type SelectorWire = ReturnType<typeof selectorJson>["wire"]["Type"]
 
 export const GetSelectorJson = selectorJson(asGetSelector)
 export const SetSelectorJson = selectorJson(asSetSelector)
@@ -107,12 +91,3 @@ const selectors = (selector: PartialWireShape<ChannelSelector, SelectorWire>, ex
 export const GetSelectorsJson = selectors(GetSelectorJson, "an array of GetSelector")
 export const SetSelectorsJson = selectors(SetSelectorJson, "an array of SetSelector")
 export const ChannelTagSelectorsJson = selectors(ChannelTagSelectorJson, "an array of GetSelector or SetSelector")
-
-export const decodeGetSelectors = decodeWith(GetSelectorsJson)
-export const decodeSetSelectors = decodeWith(SetSelectorsJson)
-export const decodeChannelTagSelectors = decodeWith(ChannelTagSelectorsJson)
-
-/** Fail on what A cannot say: `serviceTags`, or a mechanism other than the selector's role. */
-export const encodeGetSelectors = encodeWith(GetSelectorsJson)
-export const encodeSetSelectors = encodeWith(SetSelectorsJson)
-export const encodeChannelTagSelectors = encodeWith(ChannelTagSelectorsJson)

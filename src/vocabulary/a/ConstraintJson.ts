@@ -1,4 +1,5 @@
-import type { Constraint } from "../../domain/Constraint.ts"
+import { type Constraint, empty } from "../../domain/Constraint.ts"
+import type { Absence } from "../common/WireRecord.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { plain, type WirePart } from "../common/WireShape.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
@@ -22,3 +23,6 @@ export const ConstraintJson = <T, W>(value: WirePart<T, W>): WirePart<Constraint
     forms,
     (key) => `unknown constraint ${JSON.stringify(key)}, expected ${forms}`
   )
+
+/** A selector field: absent, it constrains nothing; `Empty`, it is left out (`Conflict` is written: A has the word). */
+export const unconstrained: Absence<Constraint<never>> = { absent: empty, leftOut: (c) => c._tag === "Empty" }

@@ -1,7 +1,6 @@
 import { Schema } from "effect"
 import { type BuiltinKindName, builtinKindNames, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
 import { ExtensionKindJson } from "../common/ExtensionKindJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { type Wire, wireShape } from "../common/WireShape.ts"
 import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
 import { EmptyArrayJson } from "./EmptyMarker.ts"
@@ -35,6 +34,3 @@ export const KindJson = wireShape({
     isExtension(json) ? ExtensionKindJson.read(json.Extension) : { _tag: "Builtin", name: Object.keys(json)[0] as BuiltinKindName },
   write: (kind): KindWire => (kind._tag === "Builtin" ? { [kind.name]: [] } : { Extension: ExtensionKindJson.write(kind) })
 }, Kind)
-
-export const decodeKind = decodeWith(KindJson)
-export const encodeKind = KindJson.write

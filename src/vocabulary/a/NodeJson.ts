@@ -4,9 +4,9 @@ import { normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { wireCheck } from "../common/WireSchema.ts"
-import { listOf, wireShape } from "../common/WireShape.ts"
+import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
+import { listOf } from "../common/WireShape.ts"
 import { channelInA, channelsJson, type ChannelWire, sortChannels } from "./ChannelJson.ts"
 
 /**
@@ -44,26 +44,17 @@ const misplaced = (node: ServiceId, mechanism: Mechanism, channels: ReadonlyArra
 const inputs = channelsJson("an array of input Channel")
 const outputs = channelsJson("an array of output Channel")
 
-const nodeFields = Schema.Struct({
-  id: NodeIdJson,
-  tags: TagsJson.wire,
-  inputs: inputs.wire,
-  outputs: outputs.wire
+const node = fieldsOf(NodeInA)
+
+// Takes a domain Service as it is (adapter and properties are left out) or an A view.
+export const NodeJson = wireRecord(NodeInA, {
+  id: node.field("id", NodeIdJson),
+  tags: node.field("tags", TagsJson),
+  inputs: node.field("getters", inputs),
+  outputs: node.field("setters", outputs)
+}, {
+  checks: [wireCheck((node) => misplaced(node.id, "getter", node.inputs, "inputs") ?? misplaced(node.id, "setter", node.outputs, "outputs"))],
+  annotations: { expected: "a Node", identifier: "ANode", description: "A device." }
 })
 
-const node = nodeFields.check(wireCheck((node: typeof nodeFields.Type) =>
-  misplaced(node.id, "getter", node.inputs, "inputs") ?? misplaced(node.id, "setter", node.outputs, "outputs")
-)).annotate({ expected: "a Node", identifier: "ANode", description: "A device." })
-
-export const NodeJson = wireShape({
-  wire: node,
-  read: (json): NodeInA => ({ id: json.id, tags: TagsJson.read(json.tags), getters: inputs.read(json.inputs), setters: outputs.read(json.outputs) }),
-  // Takes a domain Service as it is (adapter and properties are left out) or an A view.
-  write: (node: NodeInA) => ({ id: node.id, tags: TagsJson.write(node.tags), inputs: inputs.write(node.getters), outputs: outputs.write(node.setters) })
-}, NodeInA)
-
 export const NodesJson = listOf(NodeJson, { expected: "an array of Node" }, (nodes) => inOrder(nodes, byId))
-
-export const decodeNodes = decodeWith(NodesJson)
-export const encodeNode = NodeJson.write
-export const encodeNodes = NodesJson.write

@@ -2,8 +2,8 @@ import { Result, Schema } from "effect"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
+import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
 import { partialWireShape } from "../common/WireShape.ts"
 import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
 
@@ -14,33 +14,34 @@ import { SetSelectorsJson } from "./ChannelSelectorJson.ts"
  */
 const forms = `the pair [[SetSelector], Value] or {"set": [SetSelector], "value": Value}`
 
-const ObjectForm = Schema.Struct({ set: SetSelectorsJson.wire, value: ValueInputJson.wire }).annotate({ expected: `{"set", "value"}` })
+const target = fieldsOf(SendTarget)
+
+const ObjectForm = partialWireRecord(SendTarget, {
+  set: target.partial("selectors", SetSelectorsJson),
+  value: target.field("value", ValueInputJson)
+}, { annotations: { expected: `{"set", "value"}` } })
 
 const PairForm = Schema.Tuple([SetSelectorsJson.wire, ValueInputJson.wire])
 
-type BodyWire = typeof ObjectForm.Type | typeof PairForm.Type
+type BodyWire = typeof ObjectForm.wire.Type | typeof PairForm.Type
 
 const isPair = (json: BodyWire): json is typeof PairForm.Type => Array.isArray(json)
 
 export const PutValueBodyJson = partialWireShape({
-  wire: Schema.Union([ObjectForm, PairForm]).annotate({
+  wire: Schema.Union([ObjectForm.wire, PairForm]).annotate({
     identifier: "APutValueBody",
     description: "The body of put_channel_value: one value for every output matched."
   }).annotate(explainedBy((input) => {
     if (Array.isArray(input)) return input.length === 2 ? PairForm : `expected ${forms}, got an array of ${input.length} items`
-    return isJsonObject(input) ? ObjectForm : expectedGot(forms, input)
+    return isJsonObject(input) ? ObjectForm.wire : expectedGot(forms, input)
   })),
-  read: (json: BodyWire): ReadonlyArray<SendTarget> => {
-    const [selectors, value] = isPair(json) ? json : [json.set, json.value] as const
-    return [{ selectors: SetSelectorsJson.read(selectors), value: ValueInputJson.read(value) }]
-  },
+  read: (json: BodyWire): ReadonlyArray<SendTarget> => [
+    isPair(json) ? { selectors: SetSelectorsJson.read(json[0]), value: ValueInputJson.read(json[1]) } : ObjectForm.read(json)
+  ],
   write: (targets: ReadonlyArray<SendTarget>) => {
     const [only, ...others] = targets
     return only !== undefined && others.length === 0
-      ? Result.map(SetSelectorsJson.write(only.selectors), (set) => ({ set, value: ValueInputJson.write(only.value) }))
+      ? ObjectForm.write(only)
       : Result.fail(`a vocabulary A put_channel_value body holds one value, not ${targets.length}`)
   }
 }, Schema.Array(SendTarget))
-
-export const decodePutValueBody = decodeWith(PutValueBodyJson)
-export const encodePutValueBody = encodeWith(PutValueBodyJson)

@@ -1,10 +1,8 @@
 import { type Option, Result, Schema } from "effect"
-import type { FetchResults, SendResults } from "../../domain/Outcome.ts"
 import { ResultKey } from "../../domain/Outcome.ts"
 import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { Value } from "../../domain/Value.ts"
 import { ValueOrNullJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { explainedBy, keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { type WirePart, wireShape } from "../common/WireShape.ts"
 import { ChannelErrorInA, ChannelErrorJson } from "./ChannelErrorJson.ts"
@@ -66,8 +64,3 @@ const Written: WirePart<void, null> = {
 
 export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA, "AFetchResults", "One `[id, result]` pair per matched input, sorted by id.")
 export const SendResultsJson = outcomes(Written, SendOutcomeInA, "ASendResults", "One `[id, result]` pair per matched output, sorted by id.")
-
-export const decodeFetchResults = decodeWith(FetchResultsJson)
-export const decodeSendResults = decodeWith(SendResultsJson)
-export const encodeFetchResults: (results: FetchResults | FetchResultsInA) => unknown = FetchResultsJson.write
-export const encodeSendResults: (results: SendResults | SendResultsInA) => unknown = SendResultsJson.write

@@ -1,9 +1,9 @@
-import { Result, Schema } from "effect"
+import type { Schema } from "effect"
 import { TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
-import { type PartialWireShape, partialWireShape } from "../common/WireShape.ts"
+import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
+import type { PartialWireShape } from "../common/WireShape.ts"
 import { ChannelTagSelectorsJson } from "./ChannelSelectorJson.ts"
 import { NodeSelectorsJson } from "./NodeSelectorJson.ts"
 
@@ -17,16 +17,14 @@ const tagBody = <S, W>(
   selector: Schema.Codec<S, unknown>,
   identifier: string,
   description: string
-) =>
-  partialWireShape({
-    wire: Schema.Struct({ set: selectors.wire, tags: TagsJson.wire }).annotate({
-      expected: `a tag body {"set": […], "tags": […]}`,
-      identifier,
-      description
-    }),
-    read: (json): TagRequest<S> => ({ selectors: selectors.read(json.set), tags: TagsJson.read(json.tags) }),
-    write: (request: TagRequest<S>) => Result.map(selectors.write(request.selectors), (set) => ({ set, tags: TagsJson.write(request.tags) }))
-  }, TagRequest(selector))
+) => {
+  const model = TagRequest(selector)
+  const body = fieldsOf(model)
+  return partialWireRecord(model, {
+    set: body.partial("selectors", selectors),
+    tags: body.field("tags", TagsJson)
+  }, { annotations: { expected: `a tag body {"set": […], "tags": […]}`, identifier, description } })
+}
 
 export const NodeTagBodyJson = tagBody(NodeSelectorsJson, ServiceSelector, "ANodeTagBody", "Tags (or untags) every node that matches any selector.")
 /** The selectors must leave the mechanism open: A's channel tag body does not name one. */
@@ -36,8 +34,3 @@ export const ChannelTagBodyJson = tagBody(
   "AChannelTagBody",
   "Tags (or untags) every channel that matches any selector, of either mechanism."
 )
-
-export const decodeNodeTagBody = decodeWith(NodeTagBodyJson)
-export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)
-export const encodeNodeTagBody = encodeWith(NodeTagBodyJson)
-export const encodeChannelTagBody = encodeWith(ChannelTagBodyJson)

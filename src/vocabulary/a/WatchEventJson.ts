@@ -1,9 +1,9 @@
-import { Option, Schema } from "effect"
+import { identity, Option, Schema } from "effect"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { plain, wireShape } from "../common/WireShape.ts"
 
 /**
@@ -16,24 +16,22 @@ const { cases } = WatchEvent
 export const WatchEventInA = Schema.Union([cases.ChannelAdded, cases.ChannelRemoved, cases.ValueChanged])
 export type WatchEventInA = typeof WatchEventInA.Type
 
-const valueEvent = Schema.Struct({ from: ChannelIdJson, value: ValueJson.wire }).annotate({ expected: "a Value event" })
+const valueChanged = fieldsOf(cases.ValueChanged)
+
+const ValueEventJson = wireRecord(cases.ValueChanged, {
+  from: valueChanged.field("channel", ChannelIdJson),
+  value: valueChanged.field("value", ValueJson)
+}, { constants: { _tag: "ValueChanged" }, annotations: { expected: "a Value event" } })
 
 export const WatchEventJson = wireShape(keyedUnion<WatchEventInA>(
   {
-    ValueChanged: keyedForm(
-      "Value",
-      plain(valueEvent),
-      (e) => ({ _tag: "ValueChanged", channel: e.from, value: ValueJson.read(e.value) }) as const,
-      (e) => ({ from: e.channel, value: ValueJson.write(e.value) })
-    ),
+    ValueChanged: keyedForm("Value", ValueEventJson, identity, identity),
     ChannelAdded: keyedForm("GetAdded", plain(ChannelIdJson), (channel) => ({ _tag: "ChannelAdded", channel }) as const, (e) => e.channel),
     ChannelRemoved: keyedForm("GetRemoved", plain(ChannelIdJson), (channel) => ({ _tag: "ChannelRemoved", channel }) as const, (e) => e.channel)
   },
   `an event such as {"GetAdded": "<id>"}`,
   (name) => `unknown event ${JSON.stringify(name)} (known: Value, GetAdded, GetRemoved)`
 ), WatchEventInA)
-
-export const decodeWatchEvent = decodeWith(WatchEventJson)
 
 /**
  * `None` means nothing is sent: a refused watch (WatchRefused) has no form in A, whose clients know only

@@ -1,7 +1,6 @@
 import { Result, Schema } from "effect"
 import { andChannel } from "../../domain/SelectorAlgebra.ts"
 import { WatchTarget } from "../../domain/Watch.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { partialWireShape, writeEach } from "../common/WireShape.ts"
 import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
 
@@ -54,6 +53,3 @@ export const WatchFrameJson = partialWireShape({
   read: (json) => json.map(readOptions),
   write: (targets: ReadonlyArray<WatchTarget>) => writeEach(targets, writeOptions)
 }, Schema.Array(WatchTarget))
-
-export const decodeWatchFrame = decodeWith(WatchFrameJson)
-export const encodeWatchFrame = encodeWith(WatchFrameJson)

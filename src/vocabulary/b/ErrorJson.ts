@@ -1,9 +1,9 @@
-import { Schema } from "effect"
+import { identity, Schema } from "effect"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, ServiceIdJson } from "../common/IdentifierJson.ts"
 import { ValueTypeJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
+import { fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { annotated, plain, wireShape } from "../common/WireShape.ts"
 
 /**
@@ -11,6 +11,13 @@ import { annotated, plain, wireShape } from "../common/WireShape.ts"
  * `{"NoSuchSetter": id}`, `{"TypeError": {"expected": T, "got": T}}` with value type names, and
  * `{"InternalError": "<message>"}` for a device that failed or did not answer.
  */
+const typeMismatch = fieldsOf(ChannelError.cases.TypeMismatch)
+
+const TypeErrorJson = wireRecord(ChannelError.cases.TypeMismatch, {
+  expected: typeMismatch.field("expected", ValueTypeJson),
+  got: typeMismatch.field("got", ValueTypeJson)
+}, { constants: { _tag: "TypeMismatch" }, annotations: { expected: "a type error" } })
+
 const knownErrors = "NoSuchService, NoSuchGetter, NoSuchSetter, TypeError, InternalError"
 export const ChannelErrorJson = wireShape(annotated(
   keyedUnion<ChannelError>(
@@ -18,12 +25,7 @@ export const ChannelErrorJson = wireShape(annotated(
       NoSuchService: keyedForm("NoSuchService", plain(ServiceIdJson), (id) => ({ _tag: "NoSuchService", id }) as const, (e) => e.id),
       NoSuchGetter: keyedForm("NoSuchGetter", plain(ChannelIdJson), (id) => ({ _tag: "NoSuchGetter", id }) as const, (e) => e.id),
       NoSuchSetter: keyedForm("NoSuchSetter", plain(ChannelIdJson), (id) => ({ _tag: "NoSuchSetter", id }) as const, (e) => e.id),
-      TypeMismatch: keyedForm(
-        "TypeError",
-        plain(Schema.Struct({ expected: ValueTypeJson, got: ValueTypeJson }).annotate({ expected: "a type error" })),
-        (e) => ({ _tag: "TypeMismatch", expected: e.expected, got: e.got }) as const,
-        (e) => ({ expected: e.expected, got: e.got })
-      ),
+      TypeMismatch: keyedForm("TypeError", TypeErrorJson, identity, identity),
       DeviceFailure: keyedForm("InternalError", plain(Schema.String), (message) => ({ _tag: "DeviceFailure", message }) as const, (e) => e.message)
     },
     `an error such as {"NoSuchGetter": "<id>"}`,
@@ -31,6 +33,3 @@ export const ChannelErrorJson = wireShape(annotated(
   ),
   { identifier: "BError", description: "A per-channel error." }
 ), ChannelError)
-
-export const decodeChannelError = decodeWith(ChannelErrorJson)
-export const encodeChannelError = ChannelErrorJson.write

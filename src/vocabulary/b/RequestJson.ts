@@ -1,12 +1,11 @@
-import { Result, Schema } from "effect"
+import { Schema } from "effect"
 import { SendTarget, TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
-import type { Tag } from "../../domain/Identifier.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
-import { checked, partialWireShape, type Wire, wireShape } from "../common/WireShape.ts"
+import { partialWireRecord, fieldsOf, wireRecord } from "../common/WireRecord.ts"
+import { wireShape } from "../common/WireShape.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import {
   EitherChannelSelectorsJson,
@@ -22,88 +21,53 @@ import {
 
 // ---- tag bodies -----------------------------------------------------------------------------------
 
-/**
- * A tag body `{"<selectors>": sel(s), "tags": [..]}`: `key` names the selectors. Written only if its
- * selectors can be (the shared `/channels/tag` selectors cannot pin a mechanism).
- */
-const tagBody = <const K extends string, S, W>(
-  key: K,
-  selectors: {
-    readonly wire: Wire<W>
-    readonly read: (json: W) => ReadonlyArray<S>
-    readonly write: (all: ReadonlyArray<S>) => Result.Result<unknown, string>
-  },
-  annotations: Schema.Annotations.Annotations
-) => {
-  type Body = { readonly [k in K]: W } & { readonly tags: ReadonlyArray<Tag> }
-  // Typed by hand: a struct with a computed key is beyond what the checker can see through.
-  const wire: Wire<Body> = Schema.Struct({ [key]: selectors.wire, tags: TagsJson.wire }).annotate({ expected: "a tag body", ...annotations }) as never
-  return {
-    wire,
-    read: (json: Body): TagRequest<S> => ({ selectors: selectors.read(json[key]), tags: TagsJson.read(json.tags) }),
-    write: (request: TagRequest<S>): Result.Result<Body, string> =>
-      Result.map(selectors.write(request.selectors), (written) => ({ [key]: written, tags: TagsJson.write(request.tags) }) as never)
-  }
-}
+/** `{"<selectors>": sel(s), "tags": [..]}`: the key that names the selectors says what they select. */
+const tagBody = (identifier: string, description: string) => ({ annotations: { expected: "a tag body", identifier, description } })
 
-const always = <A, B>(write: (a: A) => B) => (a: A): Result.Result<B, string> => Result.succeed(write(a))
-
-const serviceTagBody = tagBody("services", { ...ServiceSelectorsJson, write: always(ServiceSelectorsJson.write) }, {
-  identifier: "BServiceTagBody",
-  description: "Tags (or untags) every service that matches."
-})
+const serviceTags = TagRequest(ServiceSelector)
+const serviceTagsField = fieldsOf(serviceTags)
 
 /** `{"services": sel(s), "tags": [..]}` of `/services/tag`. */
-export const ServiceTagBodyJson = wireShape({ ...serviceTagBody, write: (r) => checked(serviceTagBody.write(r)) }, TagRequest(ServiceSelector))
+export const ServiceTagBodyJson = wireRecord(serviceTags, {
+  services: serviceTagsField.field("selectors", ServiceSelectorsJson),
+  tags: serviceTagsField.field("tags", TagsJson)
+}, tagBody("BServiceTagBody", "Tags (or untags) every service that matches."))
 
 const channelTags = TagRequest(ChannelSelector)
+const channelTagsField = fieldsOf(channelTags)
 
-/** `{"set": sel(s), "tags": [..]}` of `/channels/tag`: selectors match channels of either mechanism. */
-export const ChannelTagBodyJson = partialWireShape(tagBody("set", EitherChannelSelectorsJson, {
-  identifier: "BChannelTagBody",
-  description: "Tags (or untags) every channel that matches, of either mechanism."
-}), channelTags)
-
-const getterTagBody = tagBody("getters", { ...GetterSelectorsJson, write: always(GetterSelectorsJson.write) }, {
-  identifier: "BGetterTagBody",
-  description: "Tags (or untags) every getter that matches."
-})
+/**
+ * `{"set": sel(s), "tags": [..]}` of `/channels/tag`: selectors match channels of either mechanism.
+ * Refused when a selector pins a mechanism: write it with the getter or setter alias body instead.
+ */
+export const ChannelTagBodyJson = partialWireRecord(channelTags, {
+  set: channelTagsField.partial("selectors", EitherChannelSelectorsJson),
+  tags: channelTagsField.field("tags", TagsJson)
+}, tagBody("BChannelTagBody", "Tags (or untags) every channel that matches, of either mechanism."))
 
 /** `{"getters": sel(s), "tags": [..]}` of the alias `/channels/getter/tags`: getters only. */
-export const GetterTagBodyJson = wireShape({ ...getterTagBody, write: (r) => checked(getterTagBody.write(r)) }, channelTags)
-
-const setterTagBody = tagBody("setters", { ...SetterSelectorsJson, write: always(SetterSelectorsJson.write) }, {
-  identifier: "BSetterTagBody",
-  description: "Tags (or untags) every setter that matches."
-})
+export const GetterTagBodyJson = wireRecord(channelTags, {
+  getters: channelTagsField.field("selectors", GetterSelectorsJson),
+  tags: channelTagsField.field("tags", TagsJson)
+}, tagBody("BGetterTagBody", "Tags (or untags) every getter that matches."))
 
 /** `{"setters": sel(s), "tags": [..]}` of the alias `/channels/setter/tags`: setters only. */
-export const SetterTagBodyJson = wireShape({ ...setterTagBody, write: (r) => checked(setterTagBody.write(r)) }, channelTags)
-
-export const decodeServiceTagBody = decodeWith(ServiceTagBodyJson)
-export const decodeChannelTagBody = decodeWith(ChannelTagBodyJson)
-export const decodeGetterTagBody = decodeWith(GetterTagBodyJson)
-export const decodeSetterTagBody = decodeWith(SetterTagBodyJson)
-export const encodeServiceTagBody = ServiceTagBodyJson.write
-/** Refused when a selector pins a mechanism: write it with the getter or setter alias body instead. */
-export const encodeChannelTagBody = encodeWith(ChannelTagBodyJson)
-export const encodeGetterTagBody = GetterTagBodyJson.write
-export const encodeSetterTagBody = SetterTagBodyJson.write
+export const SetterTagBodyJson = wireRecord(channelTags, {
+  setters: channelTagsField.field("selectors", SetterSelectorsJson),
+  tags: channelTagsField.field("tags", TagsJson)
+}, tagBody("BSetterTagBody", "Tags (or untags) every setter that matches."))
 
 // ---- send bodies ----------------------------------------------------------------------------------
 
-const targetJson = (target: SendTarget) => ({ select: SetterSelectorsJson.write(target.selectors), value: ValueInputJson.write(target.value) })
+const targetField = fieldsOf(SendTarget)
 
 /** `{"select": sel(s), "value": V}`. */
-const Target = Schema.Struct({ select: SetterSelectorsJson.wire, value: ValueInputJson.wire }).annotate({
-  expected: `a send target {"select", "value"}`,
-  identifier: "BSendTarget",
-  description: "One value for every setter matched."
-})
+const Target = wireRecord(SendTarget, {
+  select: targetField.field("selectors", SetterSelectorsJson),
+  value: targetField.field("value", ValueInputJson)
+}, { annotations: { expected: `a send target {"select", "value"}`, identifier: "BSendTarget", description: "One value for every setter matched." } })
 
-type TargetWire = typeof Target.Type
-
-const readTarget = (json: TargetWire): SendTarget => ({ selectors: SetterSelectorsJson.read(json.select), value: ValueInputJson.read(json.value) })
+type TargetWire = typeof Target.wire.Type
 
 /** The pair `[sel(s), V]`. */
 const Pair = Schema.Tuple([SetterSelectorsJson.wire, ValueInputJson.wire]).annotate({ description: "The pair [selectors, value]." })
@@ -115,15 +79,15 @@ const readPair = ([selectors, value]: PairWire): SendTarget => ({ selectors: Set
 const isSendTarget = (json: unknown): boolean => isJsonObject(json) && Object.hasOwn(json, "select")
 
 /** One element of a list: a target object or, as FoxBox clients send it, a pair `[sel(s), V]`. */
-const Element = Schema.Union([Target, Pair]).annotate(explainedBy((input) =>
+const Element = Schema.Union([Target.wire, Pair]).annotate(explainedBy((input) =>
   Array.isArray(input)
     ? input.length === 2 ? Pair : `expected a pair [selectors, value], got an array of ${input.length} items`
     : isJsonObject(input)
-    ? Target
+    ? Target.wire
     : expectedGot(`a send target {"select": …, "value": …} or a pair [selectors, value]`, input)
 ))
 
-const readElement = (json: TargetWire | PairWire): SendTarget => (isPair(json) ? readPair(json) : readTarget(json))
+const readElement = (json: TargetWire | PairWire): SendTarget => (isPair(json) ? readPair(json) : Target.read(json))
 
 const isPair = (json: TargetWire | PairWire): json is PairWire => Array.isArray(json)
 
@@ -150,27 +114,20 @@ const isArrayForm = (json: SendBodyWire): json is typeof List.Type | PairWire =>
  * Always written as a list of targets, each target's selectors as an array.
  */
 export const SendBodyJson = wireShape({
-  wire: Schema.Union([List, Target, Pair]).annotate({
+  wire: Schema.Union([List, Target.wire, Pair]).annotate({
     identifier: "BSendBody",
     description: "The body of send_values, in any of its forms: a target, a list of targets or pairs [selectors, value] " +
       "(as FoxBox clients send them) mixed, or one bare pair; the last value wins for a setter addressed twice."
   }).annotate(explainedBy((input) =>
     isJsonObject(input)
-      ? Target
+      ? Target.wire
       : Array.isArray(input)
       ? (isBarePair(input) ? Pair : List)
       : expectedGot(`{"select": …, "value": …}, an array of them, or [selectors, value]`, input)
   )),
   // A list and a bare pair are both arrays: the one the union took is told apart as `explainedBy` does.
   read: (json: SendBodyWire): ReadonlyArray<SendTarget> =>
-    !isArrayForm(json) ? [readTarget(json)] : isBarePair(json) ? [readPair(json as PairWire)] : (json as typeof List.Type).map(readElement),
-  write: (targets: ReadonlyArray<SendTarget>) => targets.map(targetJson)
+    !isArrayForm(json) ? [Target.read(json)] : isBarePair(json) ? [readPair(json as PairWire)] : (json as typeof List.Type).map(readElement),
+  write: (targets: ReadonlyArray<SendTarget>) => targets.map(Target.write)
 }, Schema.Array(SendTarget))
 
-export const decodeSendBody = decodeWith(SendBodyJson)
-export const encodeSendBody = SendBodyJson.write
-
-// ---- fetch bodies ---------------------------------------------------------------------------------
-
-/** The body of fetch_values: GetterSelector(s). */
-export { decodeGetterSelectors as decodeFetchBody, encodeGetterSelectors as encodeFetchBody } from "./SelectorJson.ts"

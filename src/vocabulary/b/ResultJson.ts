@@ -5,7 +5,6 @@ import { FetchOutcome, type ResultKey, SendOutcome } from "../../domain/Outcome.
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
 import { ValueOrNullJson } from "../common/ValueJson.ts"
-import { decodeWith } from "../common/WireIssue.ts"
 import { type WirePart, wireShape } from "../common/WireShape.ts"
 import { type Explanation, expectedGot, explainedBy, wireCheck } from "../common/WireSchema.ts"
 import { ChannelErrorJson } from "./ErrorJson.ts"
@@ -75,8 +74,3 @@ const Sent: WirePart<void, null> = { wire: Schema.Null, read: () => undefined, w
 
 export const FetchResultsJson = resultMap(ValueOrNullJson, () => ValueOrNullJson.wire, FetchOutcome, "BFetchResults")
 export const SendResultsJson = resultMap(Sent, (input) => expectedGot(`null (sent) or {"Error": E}`, input), SendOutcome, "BSendResults")
-
-export const decodeFetchResults = decodeWith(FetchResultsJson)
-export const decodeSendResults = decodeWith(SendResultsJson)
-export const encodeFetchResults = FetchResultsJson.write
-export const encodeSendResults = SendResultsJson.write

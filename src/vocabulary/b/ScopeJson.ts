@@ -1,8 +1,8 @@
-import { Result, Schema } from "effect"
+import { identity, Schema } from "effect"
 import { Right, Scope } from "../../domain/Scope.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
-import { partialWireShape } from "../common/WireShape.ts"
+import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
+import type { WirePart } from "../common/WireShape.ts"
 import { EitherChannelSelectorsJson } from "./SelectorJson.ts"
 
 /**
@@ -14,14 +14,16 @@ const rightNames = Right.literals.map((r) => JSON.stringify(r)).join(", ")
 
 const RightJson = Right.annotate(explainedBy((input) => expectedGot(`one of ${rightNames}`, input)))
 
-export const ScopeJson = partialWireShape({
-  wire: Schema.Struct({
-    channels: EitherChannelSelectorsJson.wire,
-    rights: Schema.Array(RightJson).annotate({ expected: "an array of rights" })
-  }).annotate({ expected: "a scope" }),
-  read: (json): Scope => ({ channels: EitherChannelSelectorsJson.read(json.channels), rights: [...new Set(json.rights)] }),
-  write: (scope: Scope) => Result.map(EitherChannelSelectorsJson.write(scope.channels), (channels) => ({ channels, rights: scope.rights }))
-}, Scope)
+/** Rights, read without repeats. */
+const RightsJson: WirePart<Scope["rights"], Scope["rights"]> = {
+  wire: Schema.Array(RightJson).annotate({ expected: "an array of rights" }),
+  read: (rights) => [...new Set(rights)],
+  write: identity
+}
 
-export const decodeScope = decodeWith(ScopeJson)
-export const encodeScope = encodeWith(ScopeJson)
+const scope = fieldsOf(Scope)
+
+export const ScopeJson = partialWireRecord(Scope, {
+  channels: scope.partial("channels", EitherChannelSelectorsJson),
+  rights: scope.field("rights", RightsJson)
+}, { annotations: { expected: "a scope" } })

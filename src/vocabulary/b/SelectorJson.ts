@@ -1,15 +1,14 @@
 import { Result, Schema } from "effect"
 import { type Constraint, empty, exactly } from "../../domain/Constraint.ts"
-import type { ServiceId, Tag } from "../../domain/Identifier.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { forMechanism, selectsNothing } from "../../domain/SelectorAlgebra.ts"
 import { describeJson, isJsonObject } from "../common/DescribeJson.ts"
 import { ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { explainedBy, nullable, oneOrMany } from "../common/WireSchema.ts"
-import { partialWireShape, type WirePart, wireShape } from "../common/WireShape.ts"
+import { type Absence, fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
+import { partialWireShape, plain, type WirePart, wireShape } from "../common/WireShape.ts"
 
 /**
  * Selectors of vocabulary B (docs/reference.md §4). A GetterSelector or SetterSelector is the canonical
@@ -52,54 +51,32 @@ const serviceSelectorMatchesNothing = (selector: ServiceSelector): boolean =>
 const matchesNothing = (what: string) =>
   `this ${what} matches nothing (a Conflict, or the other mechanism); vocabulary B cannot write it`
 
-/** An absent or null field constrains nothing; a present one is `Exactly` it. */
-const constraint = <A>(value: A | null | undefined): Constraint<A> => (value === undefined || value === null ? empty : exactly(value))
+/** A field that constrains by its value: `null` (and, as an optional field, absence) constrains nothing. */
+const constrainedBy = <A, W>(value: WirePart<A, W>): WirePart<Constraint<A>, W | null> => ({
+  wire: nullable(value.wire),
+  read: (json) => (json === null ? empty : exactly(value.read(json))),
+  write: (c) => (c._tag === "Exactly" ? value.write(c.value) : null)
+})
 
-/** The constrained value of a field, if it has one to write: `Empty` fields are left out. */
-const written = <A>(c: Constraint<A>): A | undefined => (c._tag === "Exactly" ? c.value : undefined)
+/** An absent field constrains nothing; only `Exactly` is written (B has no word for `Conflict`). */
+const unconstrained: Absence<Constraint<never>> = { absent: empty, leftOut: (c) => c._tag !== "Exactly" }
 
-const channelSelectorWire = (role: ChannelSelectorRole) =>
-  Schema.Struct({
-    id: Schema.optionalKey(nullable(ChannelIdJson)).annotateKey({ description: "The channel with this id." }),
-    service: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "Channels of the service with this id." }),
-    tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Channels that carry all of these tags." }),
-    service_tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Channels whose service carries all of these tags." }),
-    kind: Schema.optionalKey(nullable(BareKindJson.wire)).annotateKey({ description: "Channels of this kind." })
-  }).annotate({
-    expected: roleNames[role],
-    identifier: roleDocs[role].identifier,
-    description: roleDocs[role].description + matchAll
-  })
-
-type ChannelSelectorWire = ReturnType<typeof channelSelectorWire>["Type"]
-
-const readTags = (json: ReadonlyArray<Tag> | undefined): ReadonlyArray<Tag> => (json === undefined ? [] : TagsJson.read(json))
+const channelField = fieldsOf(ChannelSelector)
 
 /** A channel selector of `role`, written in the shortest B form whatever it matches (lists leave out what matches nothing). */
-const channelSelectorPart = (role: ChannelSelectorRole): WirePart<ChannelSelector, ChannelSelectorWire> => ({
-  wire: channelSelectorWire(role),
-  read: (json) => ({
-    id: constraint(json.id),
-    service: constraint(json.service),
-    mechanism: role === "either" ? empty : exactly(role),
-    kind: json.kind === undefined || json.kind === null ? empty : exactly(BareKindJson.read(json.kind)),
-    tags: readTags(json.tags),
-    serviceTags: readTags(json.service_tags)
-  }),
-  // Unconstrained fields are left out, so `{}` is the selector of everything.
-  write: (selector) => {
-    const id = written(selector.id)
-    const service = written(selector.service)
-    const kind = written(selector.kind)
-    return {
-      ...(id === undefined ? {} : { id }),
-      ...(service === undefined ? {} : { service }),
-      ...(selector.tags.length === 0 ? {} : { tags: TagsJson.write(selector.tags) }),
-      ...(selector.serviceTags.length === 0 ? {} : { service_tags: TagsJson.write(selector.serviceTags) }),
-      ...(kind === undefined ? {} : { kind: BareKindJson.write(kind) })
-    }
-  }
-})
+const channelSelectorPart = (role: ChannelSelectorRole) =>
+  wireRecord(ChannelSelector, {
+    id: channelField.optional("id", constrainedBy(plain(ChannelIdJson)), unconstrained, "The channel with this id."),
+    service: channelField.optional("service", constrainedBy(plain(ServiceIdJson)), unconstrained, "Channels of the service with this id."),
+    tags: channelField.optional("tags", TagsJson, noItems, "Channels that carry all of these tags."),
+    service_tags: channelField.optional("serviceTags", TagsJson, noItems, "Channels whose service carries all of these tags."),
+    kind: channelField.optional("kind", constrainedBy(BareKindJson), unconstrained, "Channels of this kind.")
+  }, {
+    constants: { mechanism: role === "either" ? empty : exactly(role) },
+    annotations: { expected: roleNames[role], identifier: roleDocs[role].identifier, description: roleDocs[role].description + matchAll }
+  })
+
+type ChannelSelectorWire = typeof getterSelector.wire.Type
 
 const getterSelector = channelSelectorPart("getter")
 const setterSelector = channelSelectorPart("setter")
@@ -122,55 +99,39 @@ export const SetterSelectorJson = channelSelectorJson(setterSelector, "setter")
 export const EitherChannelSelectorJson = channelSelectorJson(eitherChannelSelector, "either")
 
 /** A nested list (a ServiceSelector's `getters`/`setters`) must be an array (docs/reference.md §4). */
-const nestedSelectors = <T, W>(item: WirePart<T, W>, what: string) => {
+const nestedSelectors = <T, W>(item: WirePart<T, W>, what: string): WirePart<ReadonlyArray<T>, ReadonlyArray<W>> => {
   const many = Schema.Array(item.wire)
-  return many.annotate(explainedBy((input) =>
-    Array.isArray(input)
-      ? many
-      : `expected an array of ${what}, got ${describeJson(input)}${
-        isJsonObject(input) ? " (a single selector in place of an array is accepted only at the top level)" : ""
-      }`
-  ))
-}
-
-const serviceSelector: WirePart<ServiceSelector, ServiceSelectorWire> = {
-  wire: Schema.Struct({
-    id: Schema.optionalKey(nullable(ServiceIdJson)).annotateKey({ description: "The service with this id." }),
-    tags: Schema.optionalKey(TagsJson.wire).annotateKey({ description: "Services that carry all of these tags." }),
-    getters: Schema.optionalKey(nestedSelectors(getterSelector, "GetterSelectors")).annotateKey({
-      description: "For each, the service has at least one matching getter. An array, never a single selector."
-    }),
-    setters: Schema.optionalKey(nestedSelectors(setterSelector, "SetterSelectors")).annotateKey({
-      description: "For each, the service has at least one matching setter. An array, never a single selector."
-    })
-  }).annotate({
-    expected: "a ServiceSelector",
-    identifier: "BServiceSelector",
-    description: "Selects services." + matchAll
-  }),
-  read: (json) => ({
-    id: constraint(json.id),
-    tags: readTags(json.tags),
-    getters: json.getters?.map(getterSelector.read) ?? [],
-    setters: json.setters?.map(setterSelector.read) ?? []
-  }),
-  write: (selector) => {
-    const id = written(selector.id)
-    return {
-      ...(id === undefined ? {} : { id }),
-      ...(selector.tags.length === 0 ? {} : { tags: TagsJson.write(selector.tags) }),
-      ...(selector.getters.length === 0 ? {} : { getters: selector.getters.map(getterSelector.write) }),
-      ...(selector.setters.length === 0 ? {} : { setters: selector.setters.map(setterSelector.write) })
-    }
+  return {
+    wire: many.annotate(explainedBy((input) =>
+      Array.isArray(input)
+        ? many
+        : `expected an array of ${what}, got ${describeJson(input)}${
+          isJsonObject(input) ? " (a single selector in place of an array is accepted only at the top level)" : ""
+        }`
+    )),
+    read: (json) => json.map(item.read),
+    write: (all) => all.map(item.write)
   }
 }
 
-interface ServiceSelectorWire {
-  readonly id?: ServiceId | null
-  readonly tags?: ReadonlyArray<Tag>
-  readonly getters?: ReadonlyArray<ChannelSelectorWire>
-  readonly setters?: ReadonlyArray<ChannelSelectorWire>
-}
+const serviceField = fieldsOf(ServiceSelector)
+
+const serviceSelector = wireRecord(ServiceSelector, {
+  id: serviceField.optional("id", constrainedBy(plain(ServiceIdJson)), unconstrained, "The service with this id."),
+  tags: serviceField.optional("tags", TagsJson, noItems, "Services that carry all of these tags."),
+  getters: serviceField.optional(
+    "getters",
+    nestedSelectors(getterSelector, "GetterSelectors"),
+    noItems,
+    "For each, the service has at least one matching getter. An array, never a single selector."
+  ),
+  setters: serviceField.optional(
+    "setters",
+    nestedSelectors(setterSelector, "SetterSelectors"),
+    noItems,
+    "For each, the service has at least one matching setter. An array, never a single selector."
+  )
+}, { annotations: { expected: "a ServiceSelector", identifier: "BServiceSelector", description: "Selects services." + matchAll } })
 
 export const ServiceSelectorJson = partialWireShape({
   ...serviceSelector,
@@ -220,20 +181,3 @@ export const EitherChannelSelectorsJson = partialWireShape({
       ? Result.fail("a selector of /channels/tag cannot restrict the mechanism; use /channels/getter/tags or /channels/setter/tags")
       : Result.succeed(eitherChannelSelectors.write(all))
 }, Selectors)
-
-export const decodeGetterSelector = decodeWith(GetterSelectorJson)
-export const decodeSetterSelector = decodeWith(SetterSelectorJson)
-export const decodeEitherChannelSelector = decodeWith(EitherChannelSelectorJson)
-export const decodeServiceSelector = decodeWith(ServiceSelectorJson)
-export const decodeGetterSelectors = decodeWith(GetterSelectorsJson)
-export const decodeSetterSelectors = decodeWith(SetterSelectorsJson)
-export const decodeEitherChannelSelectors = decodeWith(EitherChannelSelectorsJson)
-export const decodeServiceSelectors = decodeWith(ServiceSelectorsJson)
-
-export const encodeGetterSelector = encodeWith(GetterSelectorJson)
-export const encodeSetterSelector = encodeWith(SetterSelectorJson)
-export const encodeServiceSelector = encodeWith(ServiceSelectorJson)
-export const encodeEitherChannelSelectors = encodeWith(EitherChannelSelectorsJson)
-export const encodeGetterSelectors = GetterSelectorsJson.write
-export const encodeSetterSelectors = SetterSelectorsJson.write
-export const encodeServiceSelectors = ServiceSelectorsJson.write

@@ -2,7 +2,6 @@ import { Result, Schema } from "effect"
 import { ValueFilter, WatchRegistration } from "../../domain/Watch.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { RangeJson } from "../common/RangeJson.ts"
-import { decodeWith, encodeWith } from "../common/WireIssue.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { partialWireShape, type WirePart } from "../common/WireShape.ts"
 import { expressibleAsGetterSelector, GetterSelectorsJson } from "./SelectorJson.ts"
@@ -71,6 +70,3 @@ export const WatchFrameJson = partialWireShape({
 }, WatchRegistration)
 
 const isEntries = (json: EntryWire | ReadonlyArray<EntryWire>): json is ReadonlyArray<EntryWire> => Array.isArray(json)
-
-export const decodeWatchFrame = decodeWith(WatchFrameJson)
-export const encodeWatchFrame = encodeWith(WatchFrameJson)

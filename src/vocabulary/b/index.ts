@@ -1,64 +1,21 @@
 /**
- * The vocabulary B codec (docs/reference.md §3–§7, §9): JSON ⇄ the canonical model. Every decoder takes parsed
- * JSON and returns `Result<Domain, InvalidInput>` with paths rooted at `body`; encoders return JSON-ready
- * values. Encoders of requests (what a client sends) may return `Unexpressible` where B has no words.
+ * The vocabulary B codec (docs/reference.md §3–§7, §9): JSON ⇄ the canonical model, one wire shape per JSON
+ * form. Each is read with `decode(shape, json)` (the model, or `InvalidInput` with paths rooted at `body`)
+ * and written with `shape.write`; a shape of a request B cannot always write is written with
+ * `encode(shape, value)`, which answers `Unexpressible` where B has no words (common/WireIssue.ts).
  */
-export { decodeKind, encodeKind } from "./KindJson.ts"
-export {
-  type ChannelSelectorRole,
-  decodeEitherChannelSelector,
-  decodeEitherChannelSelectors,
-  decodeGetterSelector,
-  decodeGetterSelectors,
-  decodeServiceSelector,
-  decodeServiceSelectors,
-  decodeSetterSelector,
-  decodeSetterSelectors,
-  encodeEitherChannelSelectors,
-  encodeGetterSelector,
-  encodeGetterSelectors,
-  encodeServiceSelector,
-  encodeServiceSelectors,
-  encodeSetterSelector,
-  encodeSetterSelectors
-} from "./SelectorJson.ts"
-export {
-  decodeChannel,
-  decodeChannels,
-  decodeService,
-  decodeServices,
-  encodeChannel,
-  encodeChannels,
-  encodeService,
-  encodeServices
-} from "./ResourceJson.ts"
-export {
-  decodeChannelTagBody,
-  decodeFetchBody,
-  decodeGetterTagBody,
-  decodeSendBody,
-  decodeServiceTagBody,
-  decodeSetterTagBody,
-  encodeChannelTagBody,
-  encodeFetchBody,
-  encodeGetterTagBody,
-  encodeSendBody,
-  encodeServiceTagBody,
-  encodeSetterTagBody
-} from "./RequestJson.ts"
-export { decodeWatchFrame, encodeWatchFrame } from "./WatchJson.ts"
-export { decodeFetchResults, decodeSendResults, encodeFetchResults, encodeSendResults } from "./ResultJson.ts"
-export { decodeChannelError, encodeChannelError } from "./ErrorJson.ts"
-export { decodeWatchEvent, encodeWatchEvent } from "./EventJson.ts"
-export { decodeValue, encodeValue } from "../common/ValueJson.ts"
-export { decodeRange, encodeRange } from "../common/RangeJson.ts"
 export { InvalidInput } from "../common/InvalidInput.ts"
 export { Unexpressible } from "../common/Unexpressible.ts"
-export { decodeScope, encodeScope } from "./ScopeJson.ts"
 
-// The wire schemas themselves: one description of each shape (decoder, encoder, JSON Schema)
+// Kinds, values and ranges
 export { KindJson } from "./KindJson.ts"
+export { ValueInputJson, ValueJson } from "../common/ValueJson.ts"
+export { RangeJson } from "../common/RangeJson.ts"
+
+// Selectors (fetch_values' body is GetterSelector(s): GetterSelectorsJson)
 export {
+  type ChannelSelectorRole,
+  EitherChannelSelectorJson,
   EitherChannelSelectorsJson,
   GetterSelectorJson,
   GetterSelectorsJson,
@@ -67,10 +24,16 @@ export {
   SetterSelectorJson,
   SetterSelectorsJson
 } from "./SelectorJson.ts"
+
+// Resources
 export { ChannelJson, ChannelsJson, ServiceJson, ServicesJson } from "./ResourceJson.ts"
+
+// Requests
 export { ChannelTagBodyJson, GetterTagBodyJson, SendBodyJson, ServiceTagBodyJson, SetterTagBodyJson } from "./RequestJson.ts"
 export { WatchFrameJson } from "./WatchJson.ts"
+export { ScopeJson } from "./ScopeJson.ts"
+
+// Answers
 export { FetchResultsJson, SendResultsJson } from "./ResultJson.ts"
 export { ChannelErrorJson } from "./ErrorJson.ts"
 export { WatchEventJson } from "./EventJson.ts"
-export { ScopeJson } from "./ScopeJson.ts"

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Kind } from "../../domain/Kind.ts"
 import { ValueTypeJson } from "./ValueJson.ts"
-import { wireShape } from "./WireShape.ts"
+import { fieldsOf, wireRecord } from "./WireRecord.ts"
 
 /**
  * An extension kind's fields, the same in both vocabularies (docs/reference.md §3): `{"vendor", "adapter", "kind",
@@ -9,17 +9,14 @@ import { wireShape } from "./WireShape.ts"
  */
 export type ExtensionKind = Extract<Kind, { readonly _tag: "Extension" }>
 
-export const ExtensionKindJson = wireShape({
-  wire: Schema.Struct({
-    vendor: Schema.String,
-    adapter: Schema.String,
-    kind: Schema.String,
-    type: ValueTypeJson
-  }).annotate({
-    identifier: "ExtensionKind",
-    expected: "an extension kind",
-    description: "A kind defined by an adapter, with the value type it carries."
-  }),
-  read: (e): ExtensionKind => ({ _tag: "Extension", vendor: e.vendor, adapter: e.adapter, kind: e.kind, type: e.type }),
-  write: (k) => ({ vendor: k.vendor, adapter: k.adapter, kind: k.kind, type: k.type })
-}, Kind.cases.Extension)
+const extension = fieldsOf(Kind.cases.Extension)
+
+export const ExtensionKindJson = wireRecord(Kind.cases.Extension, {
+  vendor: extension.field("vendor", Schema.String),
+  adapter: extension.field("adapter", Schema.String),
+  kind: extension.field("kind", Schema.String),
+  type: extension.field("type", ValueTypeJson)
+}, {
+  constants: { _tag: "Extension" },
+  annotations: { identifier: "ExtensionKind", expected: "an extension kind", description: "A kind defined by an adapter, with the value type it carries." }
+})

@@ -2,7 +2,6 @@ import { Schema } from "effect"
 import { builtinKindNames, builtinKindTypes, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
 import { isJsonObject } from "./DescribeJson.ts"
 import { ExtensionKindJson } from "./ExtensionKindJson.ts"
-import { decodeWith } from "./WireIssue.ts"
 import { wireShape } from "./WireShape.ts"
 import { expectedGot, explainedBy } from "./WireSchema.ts"
 
@@ -48,6 +47,3 @@ export const BareKindJson = wireShape({
   read: (json): Kind => (typeof json === "string" ? KindNameJson.read(json) : ExtensionKindJson.read(json)),
   write: (kind) => (kind._tag === "Builtin" ? KindNameJson.write(kind) : ExtensionKindJson.write(kind))
 }, Kind)
-
-export const decodeBareKind = decodeWith(BareKindJson)
-export const encodeBareKind = BareKindJson.write

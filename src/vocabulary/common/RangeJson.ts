@@ -3,7 +3,6 @@ import { Range } from "../../domain/Range.ts"
 import type { Value } from "../../domain/Value.ts"
 import { describeJson, isJsonObject } from "./DescribeJson.ts"
 import { ValueInputJson } from "./ValueJson.ts"
-import { decodeWith } from "./WireIssue.ts"
 import { explainedBy, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { annotated, wireShape } from "./WireShape.ts"
 
@@ -63,6 +62,3 @@ export const RangeJson = wireShape(annotated(
   ),
   { identifier: "Range", description: "A range of values, for watching (docs/reference.md §7, vocabulary B)." }
 ), Range)
-
-export const decodeRange = decodeWith(RangeJson)
-export const encodeRange = RangeJson.write

@@ -1,6 +1,5 @@
 import { Result, Schema } from "effect"
 import { Timestamp } from "../../domain/Channel.ts"
-import { decodeWith } from "./WireIssue.ts"
 import { wireCheck } from "./WireSchema.ts"
 import { checked, wireShape } from "./WireShape.ts"
 
@@ -139,5 +138,3 @@ export const TimestampOrNullJson = wireShape({
   read: (text): Timestamp | null => (text === null ? null : TimestampJson.read(text)),
   write: (epochMillis) => (epochMillis === null ? null : encodeTimestamp(epochMillis))
 }, Schema.NullOr(Timestamp))
-
-export const decodeTimestamp = decodeWith(TimestampJson)

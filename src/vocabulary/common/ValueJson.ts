@@ -1,11 +1,11 @@
-import { Option, Schema } from "effect"
+import { identity, Option, Schema } from "effect"
 import { Value } from "../../domain/Value.ts"
 import { valueTypes } from "../../domain/ValueType.ts"
 import { describeJson } from "./DescribeJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
-import { decodeWith } from "./WireIssue.ts"
 import { expectedGot, explainedBy, explainKeyed, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
-import { annotated, plain, wireShape } from "./WireShape.ts"
+import { fieldsOf, wireRecord } from "./WireRecord.ts"
+import { annotated, plain, type Wire, type WirePart, wireShape } from "./WireShape.ts"
 
 /**
  * Values on the wire, the same in both vocabularies (docs/reference.md §2): an object with exactly one key naming
@@ -95,7 +95,46 @@ const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
   ))
 })
 
-const vendorFields = { vendor: Schema.String, adapter: Schema.String, kind: Schema.String }
+const { cases } = Value
+
+/** A number as the model keeps it (see `plain0`), read from `wire`. */
+const number = (wire: Wire<number>): WirePart<number, number> => ({ wire, read: plain0, write: identity })
+
+const color = fieldsOf(cases.Color)
+
+const ColorJson = wireRecord(cases.Color, {
+  h: color.field("h", { wire: Finite, read: normalizeHue, write: identity }),
+  s: color.field("s", number(UnitInterval)),
+  v: color.field("v", number(UnitInterval))
+}, {
+  constants: { _tag: "Color" },
+  annotations: { expected: "a color", description: "Hue in degrees (taken mod 360), saturation and value in [0, 1]." }
+})
+
+const binary = fieldsOf(cases.Binary)
+
+const BinaryJson = wireRecord(cases.Binary, {
+  data: binary.field("data", Schema.Array(Byte).annotate({ expected: "an array of bytes", description: "The bytes." })),
+  mimetype: binary.field("mimetype", Schema.String)
+}, { constants: { _tag: "Binary" }, annotations: { expected: "binary data" } })
+
+const extBool = fieldsOf(cases.ExtBool)
+
+const ExtBoolJson = wireRecord(cases.ExtBool, {
+  value: extBool.field("value", Schema.Boolean),
+  vendor: extBool.field("vendor", Schema.String),
+  adapter: extBool.field("adapter", Schema.String),
+  kind: extBool.field("kind", Schema.String)
+}, { constants: { _tag: "ExtBool" }, annotations: { expected: "an extension value" } })
+
+const extNumeric = fieldsOf(cases.ExtNumeric)
+
+const ExtNumericJson = wireRecord(cases.ExtNumeric, {
+  value: extNumeric.field("value", number(Finite)),
+  vendor: extNumeric.field("vendor", Schema.String),
+  adapter: extNumeric.field("adapter", Schema.String),
+  kind: extNumeric.field("kind", Schema.String)
+}, { constants: { _tag: "ExtNumeric" }, annotations: { expected: "an extension value" } })
 
 /** The form of each value type (docs/reference.md §2), and how it maps onto the domain's Value. */
 const forms = {
@@ -126,38 +165,12 @@ const forms = {
       : { _tag: "Temperature", unit: "F", degrees: plain0(t.F) } as const,
     (v) => (v.unit === "C" ? { C: v.degrees } : { F: v.degrees })
   ),
-  Color: keyedForm(
-    "Color",
-    plain(Schema.Struct({ h: Finite, s: UnitInterval, v: UnitInterval }).annotate({
-      expected: "a color",
-      description: "Hue in degrees (taken mod 360), saturation and value in [0, 1]."
-    })),
-    (c) => ({ _tag: "Color", h: normalizeHue(c.h), s: plain0(c.s), v: plain0(c.v) }) as const,
-    (v) => ({ h: v.h, s: v.s, v: v.v })
-  ),
+  Color: keyedForm("Color", ColorJson, identity, identity),
   String: keyedForm("String", plain(Schema.String), (value) => ({ _tag: "String", value }) as const, (v) => v.value),
   Json: keyedForm("Json", plain(JsonPayload), (value) => ({ _tag: "Json", value }) as const, (v) => v.value),
-  Binary: keyedForm(
-    "Binary",
-    plain(Schema.Struct({
-      data: Schema.Array(Byte).annotate({ expected: "an array of bytes", description: "The bytes." }),
-      mimetype: Schema.String
-    }).annotate({ expected: "binary data" })),
-    (b) => ({ _tag: "Binary", data: b.data, mimetype: b.mimetype }) as const,
-    (v) => ({ data: v.data, mimetype: v.mimetype })
-  ),
-  ExtBool: keyedForm(
-    "ExtBool",
-    plain(Schema.Struct({ value: Schema.Boolean, ...vendorFields }).annotate({ expected: "an extension value" })),
-    (e) => ({ _tag: "ExtBool", value: e.value, vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
-    (v) => ({ value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind })
-  ),
-  ExtNumeric: keyedForm(
-    "ExtNumeric",
-    plain(Schema.Struct({ value: Finite, ...vendorFields }).annotate({ expected: "an extension value" })),
-    (e) => ({ _tag: "ExtNumeric", value: plain0(e.value), vendor: e.vendor, adapter: e.adapter, kind: e.kind }) as const,
-    (v) => ({ value: v.value, vendor: v.vendor, adapter: v.adapter, kind: v.kind })
-  )
+  Binary: keyedForm("Binary", BinaryJson, identity, identity),
+  ExtBool: keyedForm("ExtBool", ExtBoolJson, identity, identity),
+  ExtNumeric: keyedForm("ExtNumeric", ExtNumericJson, identity, identity)
 }
 
 const valueExample = `a value such as {"OnOff": "On"}`
@@ -194,5 +207,3 @@ export const ValueOrNullJson = wireShape({
  * Reads a value. `path` is where it sits in the body, for messages such as
  * `body[0].value: unknown value type "Foo"` or `body.value.Color.s: must be between 0 and 1`.
  */
-export const decodeValue = decodeWith(ValueInputJson)
-export const encodeValue = ValueJson.write

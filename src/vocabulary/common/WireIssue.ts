@@ -1,7 +1,7 @@
 import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
 import { SchemaJITCompiler } from "effect/schema"
 import { describeJson } from "./DescribeJson.ts"
-import { type InputPath, InvalidInput } from "./InvalidInput.ts"
+import { type Decoded, type InputPath, InvalidInput } from "./InvalidInput.ts"
 import { Unexpressible } from "./Unexpressible.ts"
 import type { PartialWireShape, Wire } from "./WireShape.ts"
 import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
@@ -10,6 +10,11 @@ import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
  * The one formatter of wire failures: the first problem of a Schema failure, where it is and what it is
  * in the client's words (`body[1].kind: unknown kind "Toaster" (known: …)`). Every decoder of both
  * vocabularies reports through it; the words come from the schemas' annotations (WireSchema.ts).
+ *
+ * It is Effect's own formatter (`SchemaIssue.makeFormatterStandardSchemaV1`, which walks the issue and
+ * builds each problem's path) with our hooks for the words of a leaf and of a failed check. What Effect's
+ * formatter has no hook for is which member of a union the client meant: before formatting, the failure
+ * is narrowed to its first problem, a union's to the member its `explainedBy` names (or to its words).
  */
 
 /** How wire shapes are read: unknown fields are refused by name, and refused inputs are kept for the messages. */
@@ -52,106 +57,114 @@ const nameOf = (ast: SchemaAST.AST): string => {
 const named = (ast: SchemaAST.AST): string => expectedOf(ast) ?? nameOf(ast)
 
 /** The fields a struct takes, in the order it declares them. */
-const fieldsOf = (ast: SchemaAST.AST): ReadonlyArray<string> =>
+const fieldNames = (ast: SchemaAST.AST): ReadonlyArray<string> =>
   ast._tag === "Objects" ? ast.propertySignatures.map((p) => String(p.name)) : []
 
-const parent = (path: InputPath): InputPath => path.slice(0, -1)
+// A misplaced key's reason starts with one of these; in the "message" style the key is put after it.
+const missingField = "missing field"
+const unknownField = "unknown field"
 
-const lastKey = (path: InputPath): string => String(path[path.length - 1])
-
-/** What the schema of `ast` says of `input`, if it explains its failures itself. */
-const explained = (
-  ast: SchemaAST.AST | undefined,
-  issue: SchemaIssue.Issue,
-  path: InputPath,
-  style: KeyStyle
-): Problem | undefined => {
-  const explain = ast === undefined ? undefined : explanationOf(ast)
-  if (explain === undefined || !SchemaIssue.hasInput(issue)) return undefined
-  const explanation = explain(issue.input)
-  if (typeof explanation === "string") return { path, reason: explanation }
-  // A failed check holds the value read, not the input sent: it is explained in words or by its own message.
-  if (checkFailed(issue)) return undefined
-  // A schema that answers "my own structure explains it" is read structurally.
-  if (explanation.ast === ast) return undefined
-  const again = Schema.decodeUnknownResult(explanation, parseOptions)(issue.input)
-  return Result.isFailure(again) ? problemOf(again.failure.issue, path, true, style) : undefined
+/** The words of a leaf: the hook Effect's formatter calls for each. */
+const leafHook: SchemaIssue.LeafHook = (issue) => {
+  switch (issue._tag) {
+    case "InvalidType":
+      return expectedGot(named(issue.ast), issue.input)
+    case "InvalidValue":
+    case "Forbidden":
+      return issue.annotations?.message ?? `invalid: ${describeJson(issue.input)}`
+    case "MissingKey":
+      return missingField
+    case "UnexpectedKey": {
+      const what = expectedOf(issue.ast)
+      return what === undefined ? unknownField : `${unknownField} (${what} takes ${fieldNames(issue.ast).join(", ")})`
+    }
+    case "OneOf":
+      return `ambiguous: reads as more than one ${named(issue.ast)}`
+  }
 }
+
+/**
+ * The words of a failed check: its own (`message`, else `expected`), unless it said more for this input
+ * (a message, maybe at a place within it: then that is the problem, formatted where it is).
+ */
+const checkHook: SchemaIssue.CheckHook = (issue) => {
+  const inner = issue.issue
+  if (inner._tag !== "InvalidValue") return undefined
+  return inner.annotations?.message ?? issue.filter.annotations?.message ?? issue.filter.annotations?.expected ?? "invalid"
+}
+
+const format = SchemaIssue.makeFormatterStandardSchemaV1({ leafHook, checkHook })
+
+/** A reason in words, where the input was. */
+const said = (reason: string, input: unknown): SchemaIssue.Issue => new SchemaIssue.InvalidValue({ message: reason }, input, parseOptions)
 
 /** Whether the input had the right shape and a check on what was read from it failed. */
 const checkFailed = (issue: SchemaIssue.Issue): boolean =>
   issue._tag === "Composite" && issue.issues.every((inner) => inner._tag === "Filter")
 
-const astOf = (issue: SchemaIssue.Issue): SchemaAST.AST | undefined => {
+/**
+ * The issue as the schema that refused the input explains it, if it does: its words, or the failure of
+ * the member the client meant. A failed check holds the value read, not the input sent: it is explained
+ * in words or by its own message; a schema that answers "my own structure explains it" is read as it is.
+ */
+const explained = (
+  issue: SchemaIssue.Composite | SchemaIssue.Encoding | SchemaIssue.InvalidType | SchemaIssue.AnyOf | SchemaIssue.OneOf
+): SchemaIssue.Issue | undefined => {
+  const explain = explanationOf(issue.ast)
+  if (explain === undefined || !SchemaIssue.hasInput(issue)) return undefined
+  const explanation = explain(issue.input)
+  if (typeof explanation === "string") return said(explanation, issue.input)
+  if (checkFailed(issue) || explanation.ast === issue.ast) return undefined
+  const again = Schema.decodeUnknownResult(explanation, parseOptions)(issue.input)
+  return Result.isFailure(again) ? firstProblem(again.failure.issue) : undefined
+}
+
+/** The failure narrowed to its first problem: one issue at each level, a union's explained. */
+const firstProblem = (issue: SchemaIssue.Issue): SchemaIssue.Issue => {
   switch (issue._tag) {
-    case "InvalidType":
-    case "Composite":
+    case "Pointer":
+      return new SchemaIssue.Pointer(issue.path, firstProblem(issue.issue))
     case "Encoding":
-    case "AnyOf":
+      return explained(issue) ?? firstProblem(issue.issue)
+    case "Filter":
+      return new SchemaIssue.Filter(issue.filter, firstProblem(issue.issue), issue.input, parseOptions)
+    case "Composite":
+      return explained(issue) ?? firstProblem(issue.issues[0])
+    case "InvalidType":
     case "OneOf":
-      return issue.ast
+      return explained(issue) ?? issue
+    case "AnyOf": {
+      const explanation = explained(issue)
+      if (explanation !== undefined) return explanation
+      const [only] = issue.issues
+      return only !== undefined && issue.issues.length === 1 ? firstProblem(only) : said(expectedGot(named(issue.ast), issue.input), issue.input)
+    }
     default:
-      return undefined
+      return issue
   }
 }
 
-/**
- * The first problem of `issue`, at `path`. Explanations are of inputs a client sent: an encoding failure
- * (something a vocabulary cannot say) is read without them.
- */
-const problemOf = (issue: SchemaIssue.Issue, path: InputPath, decoding = true, style: KeyStyle = "message"): Problem => {
-  const explanation = decoding ? explained(astOf(issue), issue, path, style) : undefined
-  if (explanation !== undefined) return explanation
-  switch (issue._tag) {
-    case "Pointer":
-      return problemOf(issue.issue, [...path, ...issue.path], decoding, style)
-    case "Composite":
-      return problemOf(issue.issues[0], path, decoding, style)
-    case "Encoding":
-      return problemOf(issue.issue, path, decoding, style)
-    case "Filter": {
-      // A filter's message is the one it returned for this input (maybe at a place within it), or its own.
-      const inner = issue.issue
-      const own = issue.filter.annotations?.message ?? issue.filter.annotations?.expected ?? "invalid"
-      return inner._tag === "InvalidValue" && inner.annotations?.message === undefined
-        ? { path, reason: own }
-        : problemOf(inner, path, decoding, style)
-    }
-    case "InvalidType":
-      return { path, reason: expectedGot(named(issue.ast), issue.input) }
-    case "InvalidValue":
-    case "Forbidden":
-      return { path, reason: issue.annotations?.message ?? `invalid: ${describeJson(issue.input)}` }
-    case "MissingKey":
-      return style === "path"
-        ? { path, reason: "missing field" }
-        : { path: parent(path), reason: `missing field ${JSON.stringify(lastKey(path))}` }
-    case "UnexpectedKey": {
-      if (style === "path") return { path, reason: "unknown field" }
-      const what = expectedOf(issue.ast)
-      const takes = what === undefined ? "" : ` (${what} takes ${fieldsOf(issue.ast).join(", ")})`
-      return { path: parent(path), reason: `unknown field ${JSON.stringify(lastKey(path))}${takes}` }
-    }
-    case "AnyOf": {
-      const [only] = issue.issues
-      return only !== undefined && issue.issues.length === 1
-        ? problemOf(only, path, decoding, style)
-        : { path, reason: expectedGot(named(issue.ast), issue.input) }
-    }
-    case "OneOf":
-      return { path, reason: `ambiguous: reads as more than one ${named(issue.ast)}` }
-  }
+/** The problem of a narrowed failure, with a misplaced key named in the message or in the path. */
+const problemOf = (issue: SchemaIssue.Issue, style: KeyStyle): Problem => {
+  const [first] = format(firstProblem(issue)).issues
+  const path: InputPath = (first?.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment))
+  const reason = first?.message ?? "invalid"
+  const misplaced = [missingField, unknownField].find((prefix) => reason.startsWith(prefix))
+  const key = path[path.length - 1]
+  if (misplaced === undefined || key === undefined) return { path, reason }
+  return style === "path"
+    ? { path, reason: misplaced }
+    : { path: path.slice(0, -1), reason: `${misplaced} ${JSON.stringify(String(key))}${reason.slice(misplaced.length)}` }
 }
 
 /** The first problem of a Schema failure, as the InvalidInput a client reads, under `prefix`. */
 export const toInvalidInput = (issue: SchemaIssue.Issue, prefix: InputPath = []): InvalidInput => {
-  const { path, reason } = problemOf(issue, prefix)
-  return new InvalidInput({ path, reason })
+  const { path, reason } = problemOf(issue, "message")
+  return new InvalidInput({ path: [...prefix, ...path], reason })
 }
 
 /** The first problem of a decoding failure: where it is, and what it is in words. */
-export const describeIssue = (issue: SchemaIssue.Issue, style: KeyStyle = "message"): Problem =>
-  problemOf(issue, [], true, style)
+export const describeIssue = (issue: SchemaIssue.Issue, style: KeyStyle = "message"): Problem => problemOf(issue, style)
 
 /**
  * The decoder of a shape: JSON its wire schema accepts, read as the model; or the first problem, at its
@@ -168,6 +181,25 @@ export const decodeWith = <T, W>(shape: { readonly wire: Wire<W>; readonly read:
   }
 }
 
-/** The encoder of a shape a vocabulary cannot always write (a request's): the JSON, or why it cannot be written. */
-export const encodeWith = <T, W>(shape: PartialWireShape<T, W>) => (value: T): Result.Result<W, Unexpressible> =>
+const decoders = new WeakMap<object, (json: unknown, prefix: InputPath) => Decoded<unknown>>()
+
+/**
+ * Reads `json` with `shape`: the model, or the first problem of the input at its place under `prefix`
+ * (`body` by default). Each shape's decoder is made the first time it is used, and kept.
+ */
+export const decode = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T }, json: unknown, prefix: InputPath = []): Decoded<T> => {
+  let decoder = decoders.get(shape)
+  if (decoder === undefined) {
+    decoder = decodeWith(shape)
+    decoders.set(shape, decoder)
+  }
+  // The decoder kept for `shape` reads a T.
+  return decoder(json, prefix) as Decoded<T>
+}
+
+/**
+ * Writes `value` with a shape a vocabulary cannot always write (a request's): the JSON, or why it cannot
+ * be written. (A shape that always can is written with its `write`.)
+ */
+export const encode = <T, W>(shape: PartialWireShape<T, W>, value: T): Result.Result<W, Unexpressible> =>
   Result.mapError(shape.write(value), (reason) => new Unexpressible({ reason }))

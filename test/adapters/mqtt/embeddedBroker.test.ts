@@ -17,6 +17,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { send } from "../../support/httpRequest.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 /** The gateway's users, as the broker sees them: one user, alice. */
 const aliceOnly = Layer.succeed(BrokerCredentials, {
@@ -124,7 +125,7 @@ describe("the embedded MQTT broker of a gateway, for its users", () => {
     })
     expect(session.status).toBe(201)
     expect(await login(port, "admin", (session.json as { session_token: string }).session_token)).toBe("connected")
-    const scope = decoded(B.decodeScope({ channels: [{ service: "service:hall-light@sim" }], rights: ["read", "write", "watch", "tag"] }))
+    const scope = decoded(decode(B.ScopeJson, { channels: [{ service: "service:hall-light@sim" }], rights: ["read", "write", "watch", "tag"] }))
     const scoped = await gateway.createToken({ scope })
     expect(await login(port, "admin", scoped.token)).toBe(4)
   })

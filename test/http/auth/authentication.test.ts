@@ -6,8 +6,9 @@ import { decoded } from "../../crossVocabulary/answers.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { type HttpReply, send } from "../../support/httpRequest.ts"
 import { home } from "../vocabularyB/homes.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
-const decodedScope = (json: unknown) => decoded(B.decodeScope(json))
+const decodedScope = (json: unknown) => decoded(decode(B.ScopeJson, json))
 
 /** Every route of both vocabularies (and the OpenAPI document): all of `/api/v1`. */
 const apiRoutes = routes.filter((r) => r.path.startsWith("/api/v1/"))

@@ -9,6 +9,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { send } from "../../support/httpRequest.ts"
 import { badText, badValue, someObject, someValue } from "../malformedBodies.ts"
 import { home } from "../vocabularyB/homes.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * Random requests to every route of both vocabularies, and to the user paths, with random methods,
@@ -82,7 +83,7 @@ const headerBytes = (headers: Readonly<Record<string, string>>) => Object.entrie
 
 describe("any request", () => {
   it("is answered 2xx or 4xx with a JSON body, the gateway keeps answering, and a refused one changes no row", async () => {
-    const scoped = await gateway.createToken({ scope: decoded(B.decodeScope({ channels: { tags: ["main"] }, rights: ["read", "tag"] })) })
+    const scoped = await gateway.createToken({ scope: decoded(decode(B.ScopeJson, { channels: { tags: ["main"] }, rights: ["read", "tag"] })) })
     await fc.assert(
       fc.asyncProperty(method, path, credentials, body, extraHeaders, fc.boolean(), async (verb, where, who, payload, extra, inQuery) => {
         // A fresh token each time, so that a logout in one run does not lock the next ones out.

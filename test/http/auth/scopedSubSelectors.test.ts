@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as B from "../../../src/vocabulary/b/index.ts"
 import { decoded } from "../../crossVocabulary/answers.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 
 /**
@@ -77,7 +78,7 @@ let gateway: GatewayOverHttp
 let scopedToken: string
 beforeAll(async () => {
   gateway = await startGateway(home)
-  const scope = decoded(B.decodeScope({ channels: { id: "getter:kitchen-light-on@sim" }, rights: ["read"] }))
+  const scope = decoded(decode(B.ScopeJson, { channels: { id: "getter:kitchen-light-on@sim" }, rights: ["read"] }))
   scopedToken = (await gateway.createToken({ scope })).token
 })
 afterAll(() => gateway.close())

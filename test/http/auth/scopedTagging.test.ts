@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import * as B from "../../../src/vocabulary/b/index.ts"
 import { decoded } from "../../crossVocabulary/answers.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * Tag edits made with a scoped token (docs/auth.md, "Tagging with a scoped token"): they never let the
@@ -35,7 +36,7 @@ afterEach(() => gateway.close())
 
 /** A token of the scope, and calls made with it. */
 const scopedToken = async (channels: unknown, rights: Rights = allRights) => {
-  const { token } = await gateway.createToken({ scope: decoded(B.decodeScope({ channels, rights })) })
+  const { token } = await gateway.createToken({ scope: decoded(decode(B.ScopeJson, { channels, rights })) })
   const call = (method: string, path: string, body?: unknown) =>
     gateway.call(method, path, body, { authorization: `Bearer ${token}` })
   return {

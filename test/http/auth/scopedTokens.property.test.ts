@@ -14,6 +14,7 @@ import {
 } from "../../crossVocabulary/randomHomeFile.ts"
 import type { GatewayOverHttp } from "../../support/gatewayOverHttp.ts"
 import { startGateway } from "../../support/gatewayOverHttp.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 /**
  * Scoped tokens (issue 9, item 3; issue 20, item 2) over HTTP, in both vocabularies, on random simulator
@@ -223,7 +224,7 @@ describe("a token with a scope", () => {
         const gateway = await startGateway(home)
         let reduced: GatewayOverHttp | undefined
         try {
-          const scope = decoded(B.decodeScope({ channels: selectors, rights: ["read"] }))
+          const scope = decoded(decode(B.ScopeJson, { channels: selectors, rights: ["read"] }))
           const scoped = withToken(gateway, (await gateway.createToken({ scope })).token)
           reduced = await startGateway(withoutUnreached(home, await channelsInScope(gateway, selectors)))
           // Random probes seldom meet a service the scope reaches in part: end with every one-channel probe.
@@ -249,7 +250,7 @@ describe("a token with a scope", () => {
       fc.asyncProperty(randomHomeFile, fc.oneof(scopeJson, scopeByTagJson), fc.array(requestA, { minLength: 1, maxLength: 8 }), async (home, selectors, requests) => {
         const gateway = await startGateway(home)
         try {
-          const scope = decoded(B.decodeScope({ channels: selectors, rights: ["read", "write", "tag"] }))
+          const scope = decoded(decode(B.ScopeJson, { channels: selectors, rights: ["read", "write", "tag"] }))
           const scoped = withToken(gateway, (await gateway.createToken({ scope })).token)
           const initially = await snapshot(gateway, selectors)
           // Random requests seldom hit what matters: end with tag edits of everything, with every tag

@@ -5,25 +5,23 @@ import { ChannelId, ServiceId, Tag } from "../../../src/domain/Identifier.ts"
 import { builtinKind } from "../../../src/domain/Kind.ts"
 import { type ChannelSelector, channelSelector } from "../../../src/domain/Selector.ts"
 import {
-  decodeChannelTagSelectors,
-  decodeGetSelectors,
-  decodeSetSelectors,
-  encodeChannelTagSelectors,
-  encodeGetSelectors,
-  encodeSetSelectors
+  ChannelTagSelectorsJson,
+  GetSelectorsJson,
+  SetSelectorsJson
 } from "../../../src/vocabulary/a/index.ts"
 import { channelTagSelector, getSelector, setSelector } from "./arbitraries.ts"
 import { decoded, unexpressible, onTheWire, rejection } from "./expectations.ts"
+import { decode, encode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const getter = (fields: Partial<ChannelSelector>) => channelSelector({ mechanism: exactly("getter"), ...fields })
 
 describe("GetSelector", () => {
   it("reads {} as every input channel: the mechanism is Exactly getter, nothing else is constrained", () => {
-    expect(decoded(decodeGetSelectors([{}]))).toEqual([getter({})])
+    expect(decoded(decode(GetSelectorsJson, [{}]))).toEqual([getter({})])
   })
 
   it("reads the kind example of docs/reference.md §4", () => {
-    expect(decoded(decodeGetSelectors([{ kind: { Exactly: { OnOff: [] } } }])))
+    expect(decoded(decode(GetSelectorsJson, [{ kind: { Exactly: { OnOff: [] } } }])))
       .toEqual([getter({ kind: exactly(builtinKind("OnOff")) })])
   })
 
@@ -33,7 +31,7 @@ describe("GetSelector", () => {
       parent: { Exactly: "service:hall@sim" },
       tags: ["upstairs", "kitchen", "upstairs"]
     }]
-    expect(decoded(decodeGetSelectors(json))).toEqual([getter({
+    expect(decoded(decode(GetSelectorsJson, json))).toEqual([getter({
       id: exactly(ChannelId.make("getter:temp@sim")),
       service: exactly(ServiceId.make("service:hall@sim")),
       tags: [Tag.make("kitchen"), Tag.make("upstairs")]
@@ -41,60 +39,60 @@ describe("GetSelector", () => {
   })
 
   it("reads {\"Empty\": []} as no constraint and {\"Conflict\": []} as matching nothing", () => {
-    expect(decoded(decodeGetSelectors([{ id: { Empty: [] }, kind: { Conflict: [] } }])))
+    expect(decoded(decode(GetSelectorsJson, [{ id: { Empty: [] }, kind: { Conflict: [] } }])))
       .toEqual([getter({ id: empty, kind: conflict })])
   })
 
   it("reads an empty array as an empty array (which matches nothing)", () => {
-    expect(decoded(decodeGetSelectors([]))).toEqual([])
+    expect(decoded(decode(GetSelectorsJson, []))).toEqual([])
   })
 
   it("rejects a single selector in place of the array (docs/reference.md §4)", () => {
-    expect(rejection(decodeGetSelectors({ id: { Exactly: "getter:temp@sim" } })))
+    expect(rejection(decode(GetSelectorsJson, { id: { Exactly: "getter:temp@sim" } })))
       .toMatch(/^body: expected an array of GetSelector/)
   })
 
   it("rejects an unknown field, naming it", () => {
-    expect(rejection(decodeGetSelectors([{ service_tags: ["hall"] }])))
+    expect(rejection(decode(GetSelectorsJson, [{ service_tags: ["hall"] }])))
       .toMatch(/^body\[0\]: unknown field "service_tags"/)
-    expect(rejection(decodeGetSelectors([{ service: { Exactly: "service:hall@sim" } }])))
+    expect(rejection(decode(GetSelectorsJson, [{ service: { Exactly: "service:hall@sim" } }])))
       .toMatch(/^body\[0\]: unknown field "service"/)
   })
 
   it("rejects an id written the vocabulary B way, unwrapped", () => {
-    expect(rejection(decodeGetSelectors([{ id: "getter:temp@sim" }]))).toMatch(/^body\[0\]\.id: expected \{"Exactly": …}/)
+    expect(rejection(decode(GetSelectorsJson, [{ id: "getter:temp@sim" }]))).toMatch(/^body\[0\]\.id: expected \{"Exactly": …}/)
   })
 
   it("rejects an unknown constraint and a marker that holds something", () => {
-    expect(rejection(decodeGetSelectors([{ id: { Any: [] } }]))).toMatch(/^body\[0\]\.id: unknown constraint "Any"/)
-    expect(rejection(decodeGetSelectors([{ id: { Empty: {} } }]))).toBe("body[0].id.Empty: expected an empty array []")
+    expect(rejection(decode(GetSelectorsJson, [{ id: { Any: [] } }]))).toMatch(/^body\[0\]\.id: unknown constraint "Any"/)
+    expect(rejection(decode(GetSelectorsJson, [{ id: { Empty: {} } }]))).toBe("body[0].id.Empty: expected an empty array []")
   })
 
   it("rejects an unknown kind, naming the path", () => {
-    expect(rejection(decodeGetSelectors([{ kind: { Exactly: { Toaster: [] } } }])))
+    expect(rejection(decode(GetSelectorsJson, [{ kind: { Exactly: { Toaster: [] } } }])))
       .toBe(`body[0].kind.Exactly: unknown kind "Toaster"`)
   })
 
   it("applies the identifier rules of docs/reference.md §1 to ids", () => {
-    expect(rejection(decodeGetSelectors([{ id: { Exactly: "" } }]))).toBe("body[0].id.Exactly: must not be empty")
-    expect(rejection(decodeGetSelectors([{ parent: { Exactly: "x".repeat(257) } }])))
+    expect(rejection(decode(GetSelectorsJson, [{ id: { Exactly: "" } }]))).toBe("body[0].id.Exactly: must not be empty")
+    expect(rejection(decode(GetSelectorsJson, [{ parent: { Exactly: "x".repeat(257) } }])))
       .toBe("body[0].parent.Exactly: must be at most 256 characters")
-    expect(decoded(decodeGetSelectors([{ parent: { Exactly: "x".repeat(256) } }]))).toHaveLength(1)
-    expect(rejection(decodeGetSelectors([{ id: { Exactly: "a\nb" } }])))
+    expect(decoded(decode(GetSelectorsJson, [{ parent: { Exactly: "x".repeat(256) } }]))).toHaveLength(1)
+    expect(rejection(decode(GetSelectorsJson, [{ id: { Exactly: "a\nb" } }])))
       .toBe("body[0].id.Exactly: must not contain control characters")
-    expect(rejection(decodeGetSelectors([{ id: { Exactly: 7 } }]))).toMatch(/^body\[0\]\.id\.Exactly: expected a channel id/)
+    expect(rejection(decode(GetSelectorsJson, [{ id: { Exactly: 7 } }]))).toMatch(/^body\[0\]\.id\.Exactly: expected a channel id/)
   })
 
   it("applies the tag rules of docs/reference.md §1 to tags, naming the bad one", () => {
-    expect(rejection(decodeGetSelectors([{ tags: ["ok", "bell\u0007"] }])))
+    expect(rejection(decode(GetSelectorsJson, [{ tags: ["ok", "bell\u0007"] }])))
       .toBe("body[0].tags[1]: must not contain control characters")
-    expect(rejection(decodeGetSelectors([{ tags: [""] }]))).toBe("body[0].tags[0]: must not be empty")
-    expect(rejection(decodeGetSelectors([{ tags: "kitchen" }]))).toMatch(/^body\[0\]\.tags: expected an array of strings/)
+    expect(rejection(decode(GetSelectorsJson, [{ tags: [""] }]))).toBe("body[0].tags[0]: must not be empty")
+    expect(rejection(decode(GetSelectorsJson, [{ tags: "kitchen" }]))).toMatch(/^body\[0\]\.tags: expected an array of strings/)
   })
 
   it("validates the whole body: one bad selector anywhere rejects it all", () => {
     const body = [{}, { tags: ["a"] }, { kind: { Exactly: { OnOff: [] } }, extra: 1 }, {}]
-    expect(rejection(decodeGetSelectors(body))).toMatch(/^body\[2\]: unknown field "extra"/)
+    expect(rejection(decode(GetSelectorsJson, body))).toMatch(/^body\[2\]: unknown field "extra"/)
   })
 
   it("writes only the constrained fields, ids and kinds wrapped in Exactly", () => {
@@ -104,7 +102,7 @@ describe("GetSelector", () => {
       service: conflict,
       tags: [Tag.make("b"), Tag.make("a")]
     })
-    expect(decoded(encodeGetSelectors([selector, getter({})]))).toEqual([
+    expect(decoded(encode(GetSelectorsJson, [selector, getter({})]))).toEqual([
       {
         id: { Exactly: "getter:temp@sim" },
         parent: { Conflict: [] },
@@ -116,57 +114,57 @@ describe("GetSelector", () => {
   })
 
   it("cannot write a selector on the node's tags: A has no service_tags", () => {
-    expect(unexpressible(encodeGetSelectors([getter({ serviceTags: [Tag.make("hall")] })]))).toMatch(/service_tags/)
+    expect(unexpressible(encode(GetSelectorsJson, [getter({ serviceTags: [Tag.make("hall")] })]))).toMatch(/service_tags/)
   })
 
   it("cannot write a selector of setters, or of either mechanism, as a GetSelector", () => {
-    expect(unexpressible(encodeGetSelectors([channelSelector({ mechanism: exactly("setter") })])))
+    expect(unexpressible(encode(GetSelectorsJson, [channelSelector({ mechanism: exactly("setter") })])))
       .toMatch(/GetSelector selects getters only, this selector setters only/)
-    expect(unexpressible(encodeGetSelectors([channelSelector({})]))).toMatch(/either mechanism/)
+    expect(unexpressible(encode(GetSelectorsJson, [channelSelector({})]))).toMatch(/either mechanism/)
   })
 
   it("reads back what it writes: decode(encode(s)) = s", () => {
     fc.assert(fc.property(fc.array(getSelector, { maxLength: 3 }), (selectors) => {
-      expect(decoded(decodeGetSelectors(onTheWire(decoded(encodeGetSelectors(selectors)))))).toEqual(selectors)
+      expect(decoded(decode(GetSelectorsJson, onTheWire(decoded(encode(GetSelectorsJson, selectors)))))).toEqual(selectors)
     }))
   })
 })
 
 describe("SetSelector", () => {
   it("has the fields of a GetSelector and selects setters: the mechanism is Exactly setter", () => {
-    expect(decoded(decodeSetSelectors([{ id: { Exactly: "setter:door@sim" } }])))
+    expect(decoded(decode(SetSelectorsJson, [{ id: { Exactly: "setter:door@sim" } }])))
       .toEqual([channelSelector({ mechanism: exactly("setter"), id: exactly(ChannelId.make("setter:door@sim")) })])
   })
 
   it("rejects an unknown field, naming it", () => {
-    expect(rejection(decodeSetSelectors([{ push: [0] }]))).toMatch(/^body\[0\]: unknown field "push"/)
+    expect(rejection(decode(SetSelectorsJson, [{ push: [0] }]))).toMatch(/^body\[0\]: unknown field "push"/)
   })
 
   it("cannot write a selector of getters as a SetSelector", () => {
-    expect(unexpressible(encodeSetSelectors([getter({})]))).toMatch(/SetSelector selects setters only/)
+    expect(unexpressible(encode(SetSelectorsJson, [getter({})]))).toMatch(/SetSelector selects setters only/)
   })
 
   it("reads back what it writes: decode(encode(s)) = s", () => {
     fc.assert(fc.property(fc.array(setSelector, { maxLength: 3 }), (selectors) => {
-      expect(decoded(decodeSetSelectors(onTheWire(decoded(encodeSetSelectors(selectors)))))).toEqual(selectors)
+      expect(decoded(decode(SetSelectorsJson, onTheWire(decoded(encode(SetSelectorsJson, selectors)))))).toEqual(selectors)
     }))
   })
 })
 
 describe("channel tag selector (GetSelector or SetSelector, /api/v1/channels/tag)", () => {
   it("leaves the mechanism open, so that it tags channels of either mechanism", () => {
-    expect(decoded(decodeChannelTagSelectors([{ tags: ["kitchen"] }])))
+    expect(decoded(decode(ChannelTagSelectorsJson, [{ tags: ["kitchen"] }])))
       .toEqual([channelSelector({ mechanism: empty, tags: [Tag.make("kitchen")] })])
   })
 
   it("cannot write a selector fixed to one mechanism (the B getter/setter tag aliases)", () => {
-    expect(unexpressible(encodeChannelTagSelectors([getter({})]))).toMatch(/either mechanism, this selector getters only/)
+    expect(unexpressible(encode(ChannelTagSelectorsJson, [getter({})]))).toMatch(/either mechanism, this selector getters only/)
   })
 
   it("reads back what it writes: decode(encode(s)) = s", () => {
     fc.assert(fc.property(fc.array(channelTagSelector, { maxLength: 3 }), (selectors) => {
-      const json = onTheWire(decoded(encodeChannelTagSelectors(selectors)))
-      expect(decoded(decodeChannelTagSelectors(json))).toEqual(selectors)
+      const json = onTheWire(decoded(encode(ChannelTagSelectorsJson, selectors)))
+      expect(decoded(decode(ChannelTagSelectorsJson, json))).toEqual(selectors)
     }))
   })
 })

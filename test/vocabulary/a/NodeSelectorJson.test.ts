@@ -4,13 +4,14 @@ import { conflict, empty, exactly } from "../../../src/domain/Constraint.ts"
 import { ServiceId, Tag } from "../../../src/domain/Identifier.ts"
 import { builtinKind } from "../../../src/domain/Kind.ts"
 import { channelSelector, serviceSelector } from "../../../src/domain/Selector.ts"
-import { decodeNodeSelectors, encodeNodeSelectors } from "../../../src/vocabulary/a/index.ts"
+import { NodeSelectorsJson } from "../../../src/vocabulary/a/index.ts"
 import { nodeSelector } from "./arbitraries.ts"
 import { decoded, unexpressible, onTheWire, rejection } from "./expectations.ts"
+import { decode, encode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 describe("NodeSelector", () => {
   it("reads {} as every node", () => {
-    expect(decoded(decodeNodeSelectors([{}]))).toEqual([serviceSelector({})])
+    expect(decoded(decode(NodeSelectorsJson, [{}]))).toEqual([serviceSelector({})])
   })
 
   it("reads id, tags, inputs (as getter selectors) and outputs (as setter selectors)", () => {
@@ -20,7 +21,7 @@ describe("NodeSelector", () => {
       inputs: [{ kind: { Exactly: { OnOff: [] } } }],
       outputs: [{ tags: ["lamp"] }]
     }]
-    expect(decoded(decodeNodeSelectors(json))).toEqual([serviceSelector({
+    expect(decoded(decode(NodeSelectorsJson, json))).toEqual([serviceSelector({
       id: exactly(ServiceId.make("service:hall@sim")),
       tags: [Tag.make("kitchen")],
       getters: [channelSelector({ mechanism: exactly("getter"), kind: exactly(builtinKind("OnOff")) })],
@@ -29,23 +30,23 @@ describe("NodeSelector", () => {
   })
 
   it("reads {\"Conflict\": []} on the id", () => {
-    expect(decoded(decodeNodeSelectors([{ id: { Conflict: [] } }]))).toEqual([serviceSelector({ id: conflict })])
+    expect(decoded(decode(NodeSelectorsJson, [{ id: { Conflict: [] } }]))).toEqual([serviceSelector({ id: conflict })])
   })
 
   it("rejects a single selector in place of the array (docs/reference.md §4)", () => {
-    expect(rejection(decodeNodeSelectors({}))).toMatch(/^body: expected an array of NodeSelector/)
+    expect(rejection(decode(NodeSelectorsJson, {}))).toMatch(/^body: expected an array of NodeSelector/)
   })
 
   it("rejects inputs that are not an array", () => {
-    expect(rejection(decodeNodeSelectors([{ inputs: {} }]))).toMatch(/^body\[0\]\.inputs: expected an array of GetSelector/)
+    expect(rejection(decode(NodeSelectorsJson, [{ inputs: {} }]))).toMatch(/^body\[0\]\.inputs: expected an array of GetSelector/)
   })
 
   it("rejects an unknown field, naming it (vocabulary B's getters included)", () => {
-    expect(rejection(decodeNodeSelectors([{ getters: [] }]))).toMatch(/^body\[0\]: unknown field "getters"/)
+    expect(rejection(decode(NodeSelectorsJson, [{ getters: [] }]))).toMatch(/^body\[0\]: unknown field "getters"/)
   })
 
   it("names the path of a bad nested selector", () => {
-    expect(rejection(decodeNodeSelectors([{}, { outputs: [{}, { kind: { Exactly: { Toaster: [] } } }] }])))
+    expect(rejection(decode(NodeSelectorsJson, [{}, { outputs: [{}, { kind: { Exactly: { Toaster: [] } } }] }])))
       .toBe(`body[1].outputs[1].kind.Exactly: unknown kind "Toaster"`)
   })
 
@@ -54,24 +55,24 @@ describe("NodeSelector", () => {
       tags: [Tag.make("kitchen")],
       getters: [channelSelector({ mechanism: exactly("getter"), kind: exactly(builtinKind("OnOff")) })]
     })
-    expect(decoded(encodeNodeSelectors([selector]))).toEqual([
+    expect(decoded(encode(NodeSelectorsJson, [selector]))).toEqual([
       { tags: ["kitchen"], inputs: [{ kind: { Exactly: { OnOff: [] } } }] }
     ])
   })
 
   it("writes a channel requirement that leaves the mechanism open as the GetSelector / SetSelector it stands for", () => {
     const selector = serviceSelector({ getters: [channelSelector({ mechanism: empty })], setters: [channelSelector({})] })
-    expect(decoded(encodeNodeSelectors([selector]))).toEqual([{ inputs: [{}], outputs: [{}] }])
+    expect(decoded(encode(NodeSelectorsJson, [selector]))).toEqual([{ inputs: [{}], outputs: [{}] }])
   })
 
   it("cannot write a channel requirement on the node's tags", () => {
     const selector = serviceSelector({ getters: [channelSelector({ serviceTags: [Tag.make("hall")] })] })
-    expect(unexpressible(encodeNodeSelectors([selector]))).toMatch(/service_tags/)
+    expect(unexpressible(encode(NodeSelectorsJson, [selector]))).toMatch(/service_tags/)
   })
 
   it("reads back what it writes: decode(encode(s)) = s", () => {
     fc.assert(fc.property(fc.array(nodeSelector, { maxLength: 3 }), (selectors) => {
-      expect(decoded(decodeNodeSelectors(onTheWire(decoded(encodeNodeSelectors(selectors)))))).toEqual(selectors)
+      expect(decoded(decode(NodeSelectorsJson, onTheWire(decoded(encode(NodeSelectorsJson, selectors)))))).toEqual(selectors)
     }))
   })
 })

@@ -6,16 +6,15 @@ import { builtinKind } from "../../../src/domain/Kind.ts"
 import type { Service } from "../../../src/domain/Service.ts"
 import {
   channelInA,
-  decodeChannels,
-  decodeNodes,
-  encodeChannel,
-  encodeChannels,
-  encodeNode,
-  encodeNodes,
-  nodeInA
+  ChannelJson,
+  ChannelsJson,
+  nodeInA,
+  NodeJson,
+  NodesJson
 } from "../../../src/vocabulary/a/index.ts"
 import { channel, service } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "./expectations.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const at0600 = Date.UTC(2026, 10, 22, 6, 0, 0)
 const hall = ServiceId.make("service:hall@sim")
@@ -71,38 +70,38 @@ const hallJson = { id: "service:hall@sim", tags: ["upstairs"], inputs: [thermome
 
 describe("Channel (vocabulary A)", () => {
   it("writes an input channel with exactly id, node, tags, last_seen and a Get mechanism of kind and updated", () => {
-    expect(onTheWire(encodeChannel(thermometer))).toStrictEqual(thermometerJson)
+    expect(onTheWire(ChannelJson.write(thermometer))).toStrictEqual(thermometerJson)
   })
 
   it("writes an output channel's Set mechanism with kind, push [ms] and updated", () => {
-    expect(onTheWire(encodeChannel(thermostat))).toStrictEqual(thermostatJson)
+    expect(onTheWire(ChannelJson.write(thermostat))).toStrictEqual(thermostatJson)
   })
 
   it("writes a list sorted by id, whatever the order given", () => {
-    expect(onTheWire(encodeChannels([thermostat, thermometer]))).toStrictEqual([thermometerJson, thermostatJson])
+    expect(onTheWire(ChannelsJson.write([thermostat, thermometer]))).toStrictEqual([thermometerJson, thermostatJson])
   })
 
   it("reads a channel back as A shows it, without its adapter", () => {
     const { adapter: _, ...expected } = thermometer
-    expect(decoded(decodeChannels([thermometerJson]))).toEqual([{ ...expected, tags: ["climate", "kitchen"] }])
+    expect(decoded(decode(ChannelsJson, [thermometerJson]))).toEqual([{ ...expected, tags: ["climate", "kitchen"] }])
   })
 
   it("reads a timestamp with any offset", () => {
     const json = { ...thermometerJson, last_seen: "2026-11-22T07:00:00+01:00" }
-    expect(decoded(decodeChannels([json]))[0]?.lastSeen).toBe(at0600)
+    expect(decoded(decode(ChannelsJson, [json]))[0]?.lastSeen).toBe(at0600)
   })
 
   it("rejects a field A does not show, naming it", () => {
-    expect(rejection(decodeChannels([{ ...thermometerJson, adapter: "sim@foxbox.org" }])))
+    expect(rejection(decode(ChannelsJson, [{ ...thermometerJson, adapter: "sim@foxbox.org" }])))
       .toMatch(/^body\[0\]: unknown field "adapter"/)
     const get = { Get: { kind: { OnOff: [] }, updated: null, push: [0] } }
-    expect(rejection(decodeChannels([{ ...thermometerJson, mechanism: get }])))
+    expect(rejection(decode(ChannelsJson, [{ ...thermometerJson, mechanism: get }])))
       .toMatch(/^body\[0\]\.mechanism\.Get: unknown field "push"/)
   })
 
   it("rejects a channel that misses a field", () => {
     const { last_seen: _, ...json } = thermometerJson
-    expect(rejection(decodeChannels([json]))).toBe(`body[0]: missing field "last_seen"`)
+    expect(rejection(decode(ChannelsJson, [json]))).toBe(`body[0]: missing field "last_seen"`)
   })
 
   it("rejects a push that is not one integer of milliseconds >= 0", () => {
@@ -110,28 +109,28 @@ describe("Channel (vocabulary A)", () => {
       ...thermostatJson,
       mechanism: { Set: { kind: { Thermostat: [] }, push, updated: null } }
     })
-    expect(rejection(decodeChannels([withPush([1, 2])]))).toMatch(/^body\[0\]\.mechanism\.Set\.push: expected \[ms\]/)
-    expect(rejection(decodeChannels([withPush(250)]))).toMatch(/^body\[0\]\.mechanism\.Set\.push: expected \[ms\]/)
-    expect(rejection(decodeChannels([withPush([-1])]))).toMatch(/^body\[0\]\.mechanism\.Set\.push\[0\]: expected an integer/)
-    expect(rejection(decodeChannels([withPush([0.5])]))).toMatch(/^body\[0\]\.mechanism\.Set\.push\[0\]: expected an integer/)
+    expect(rejection(decode(ChannelsJson, [withPush([1, 2])]))).toMatch(/^body\[0\]\.mechanism\.Set\.push: expected \[ms\]/)
+    expect(rejection(decode(ChannelsJson, [withPush(250)]))).toMatch(/^body\[0\]\.mechanism\.Set\.push: expected \[ms\]/)
+    expect(rejection(decode(ChannelsJson, [withPush([-1])]))).toMatch(/^body\[0\]\.mechanism\.Set\.push\[0\]: expected an integer/)
+    expect(rejection(decode(ChannelsJson, [withPush([0.5])]))).toMatch(/^body\[0\]\.mechanism\.Set\.push\[0\]: expected an integer/)
   })
 
   it("rejects a mechanism other than Get and Set", () => {
-    expect(rejection(decodeChannels([{ ...thermometerJson, mechanism: { Getter: {} } }])))
+    expect(rejection(decode(ChannelsJson, [{ ...thermometerJson, mechanism: { Getter: {} } }])))
       .toMatch(/^body\[0\]\.mechanism: unknown mechanism "Getter"/)
-    expect(rejection(decodeChannels([{ ...thermometerJson, mechanism: "getter" }])))
+    expect(rejection(decode(ChannelsJson, [{ ...thermometerJson, mechanism: "getter" }])))
       .toMatch(/^body\[0\]\.mechanism: expected \{"Get": …} or \{"Set": …}/)
   })
 
   it("reads back what it writes, as A shows it: decode(encode(c)) = channelInA(c)", () => {
     fc.assert(fc.property(channel, (c) => {
-      expect(decoded(decodeChannels(onTheWire([encodeChannel(c)])))).toEqual([channelInA(c)])
+      expect(decoded(decode(ChannelsJson, onTheWire([ChannelJson.write(c)])))).toEqual([channelInA(c)])
     }))
   })
 
   it("writes exactly the keys of docs/reference.md §5", () => {
     fc.assert(fc.property(channel, (c) => {
-      const json = onTheWire(encodeChannel(c)) as Record<string, Record<string, Record<string, unknown>>>
+      const json = onTheWire(ChannelJson.write(c)) as Record<string, Record<string, Record<string, unknown>>>
       expect(Object.keys(json).sort()).toEqual(["id", "last_seen", "mechanism", "node", "tags"])
       const mechanism = json.mechanism ?? {}
       expect(Object.keys(mechanism)).toEqual([c.mechanism === "getter" ? "Get" : "Set"])
@@ -143,7 +142,7 @@ describe("Channel (vocabulary A)", () => {
 
 describe("Node", () => {
   it("writes exactly id, tags, inputs and outputs: no adapter, no properties", () => {
-    expect(onTheWire(encodeNode(hallService))).toStrictEqual(hallJson)
+    expect(onTheWire(NodeJson.write(hallService))).toStrictEqual(hallJson)
   })
 
   it("writes its channels and a list of nodes sorted by id", () => {
@@ -151,33 +150,33 @@ describe("Node", () => {
     const a = ChannelId.make("getter:a@sim")
     const node = { ...hallService, getters: [{ ...thermometer, id: b }, { ...thermometer, id: a }] }
     const other = { ...hallService, id: ServiceId.make("service:attic@sim"), getters: [], setters: [] }
-    const json = onTheWire(encodeNodes([node, other])) as ReadonlyArray<{ id: string; inputs: ReadonlyArray<{ id: string }> }>
+    const json = onTheWire(NodesJson.write([node, other])) as ReadonlyArray<{ id: string; inputs: ReadonlyArray<{ id: string }> }>
     expect(json.map((n) => n.id)).toEqual(["service:attic@sim", "service:hall@sim"])
     expect(json[1]?.inputs.map((c) => c.id)).toEqual(["getter:a@sim", "getter:b@sim"])
   })
 
   it("reads a node back as A shows it", () => {
-    expect(decoded(decodeNodes([hallJson]))).toEqual([nodeInA(hallService)])
+    expect(decoded(decode(NodesJson, [hallJson]))).toEqual([nodeInA(hallService)])
   })
 
   it("rejects an output channel with a Get mechanism", () => {
     const json = { ...hallJson, outputs: [thermometerJson] }
-    expect(rejection(decodeNodes([json]))).toBe("body[0].outputs[0].mechanism: an output channel has a Set mechanism")
+    expect(rejection(decode(NodesJson, [json]))).toBe("body[0].outputs[0].mechanism: an output channel has a Set mechanism")
   })
 
   it("rejects a channel that names another node", () => {
     const json = { ...hallJson, inputs: [{ ...thermometerJson, node: "service:attic@sim" }] }
-    expect(rejection(decodeNodes([json]))).toMatch(/^body\[0\]\.inputs\[0\]\.node: expected the id of the node/)
+    expect(rejection(decode(NodesJson, [json]))).toMatch(/^body\[0\]\.inputs\[0\]\.node: expected the id of the node/)
   })
 
   it("rejects B's service fields, naming them", () => {
-    expect(rejection(decodeNodes([{ ...hallJson, properties: {} }]))).toMatch(/^body\[0\]: unknown field "properties"/)
+    expect(rejection(decode(NodesJson, [{ ...hallJson, properties: {} }]))).toMatch(/^body\[0\]: unknown field "properties"/)
   })
 
   it("reads back what it writes, as A shows it: decode(encode(s)) = nodeInA(s)", () => {
     fc.assert(fc.property(fc.array(service, { maxLength: 3 }), (services) => {
       const sorted = [...services].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-      expect(decoded(decodeNodes(onTheWire(encodeNodes(services))))).toEqual(sorted.map(nodeInA))
+      expect(decoded(decode(NodesJson, onTheWire(NodesJson.write(services))))).toEqual(sorted.map(nodeInA))
     }))
   })
 })

@@ -6,17 +6,15 @@ import { ChannelId, ServiceId } from "../../../src/domain/Identifier.ts"
 import type { FetchResults, SendResults } from "../../../src/domain/Outcome.ts"
 import {
   channelErrorInA,
-  decodeChannelError,
-  decodeFetchResults,
-  decodeSendResults,
-  encodeChannelError,
-  encodeFetchResults,
-  encodeSendResults,
-  resultsInA
+  ChannelErrorJson,
+  FetchResultsJson,
+  resultsInA,
+  SendResultsJson
 } from "../../../src/vocabulary/a/index.ts"
 import { channelError, fetchResults, sendResults } from "../../arbitraries/domain.ts"
 import { channelErrorJson } from "./arbitraries.ts"
 import { decoded, onTheWire, rejection } from "./expectations.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const a = ChannelId.make("getter:a@sim")
 const b = ChannelId.make("getter:b@sim")
@@ -32,32 +30,32 @@ describe("channel errors (vocabulary A)", () => {
   ]
 
   it.each(pairs)("writes %j as %j", (error, json) => {
-    expect(encodeChannelError(error)).toEqual(json)
+    expect(ChannelErrorJson.write(error)).toEqual(json)
   })
 
   it("reads TypeError as a TypeMismatch whose types A does not say", () => {
-    expect(decoded(decodeChannelError({ TypeError: [] }))).toEqual({ _tag: "TypeMismatch" })
+    expect(decoded(decode(ChannelErrorJson, { TypeError: [] }))).toEqual({ _tag: "TypeMismatch" })
   })
 
   it("rejects a TypeError carrying a payload, and B's error names", () => {
-    expect(rejection(decodeChannelError({ TypeError: { expected: "OnOff", got: "Unit" } })))
+    expect(rejection(decode(ChannelErrorJson, { TypeError: { expected: "OnOff", got: "Unit" } })))
       .toBe("body.TypeError: expected an empty array []")
-    expect(rejection(decodeChannelError({ NoSuchGetter: "getter:a@sim" }))).toMatch(/^body: unknown error "NoSuchGetter"/)
+    expect(rejection(decode(ChannelErrorJson, { NoSuchGetter: "getter:a@sim" }))).toMatch(/^body: unknown error "NoSuchGetter"/)
   })
 
   it("rejects an id that breaks the identifier rules", () => {
-    expect(rejection(decodeChannelError({ NoSuchNode: "" }))).toBe("body.NoSuchNode: must not be empty")
+    expect(rejection(decode(ChannelErrorJson, { NoSuchNode: "" }))).toBe("body.NoSuchNode: must not be empty")
   })
 
   it("reads back what it writes, up to TypeError's types: decode(encode(e)) = channelErrorInA(e)", () => {
     fc.assert(fc.property(channelError, (error) => {
-      expect(decoded(decodeChannelError(onTheWire(encodeChannelError(error))))).toEqual(channelErrorInA(error))
+      expect(decoded(decode(ChannelErrorJson, onTheWire(ChannelErrorJson.write(error))))).toEqual(channelErrorInA(error))
     }))
   })
 
   it("writes back exactly what it reads: encode(decode(j)) = j on A's JSON", () => {
     fc.assert(fc.property(channelErrorJson, (json) => {
-      expect(encodeChannelError(decoded(decodeChannelError(json)))).toEqual(json)
+      expect(ChannelErrorJson.write(decoded(decode(ChannelErrorJson, json)))).toEqual(json)
     }))
   })
 })
@@ -75,32 +73,32 @@ describe("get_channel_value results", () => {
   ]
 
   it("writes [id, {\"Ok\": V}], [id, {\"Ok\": null}] when there is no value yet, [id, {\"Err\": E}]", () => {
-    expect(onTheWire(encodeFetchResults(results))).toEqual(json)
+    expect(onTheWire(FetchResultsJson.write(results))).toEqual(json)
   })
 
   it("writes pairs sorted by id, whatever the order given", () => {
-    expect(onTheWire(encodeFetchResults([...results].reverse()))).toEqual(json)
+    expect(onTheWire(FetchResultsJson.write([...results].reverse()))).toEqual(json)
   })
 
   it("tells a Unit value from no value", () => {
-    expect(encodeFetchResults([{ key: a, result: Result.succeed(Option.some({ _tag: "Unit" })) }]))
+    expect(FetchResultsJson.write([{ key: a, result: Result.succeed(Option.some({ _tag: "Unit" })) }]))
       .toEqual([["getter:a@sim", { Ok: { Unit: null } }]])
   })
 
   it("reads the pairs back", () => {
-    expect(decoded(decodeFetchResults(json))).toEqual(results)
+    expect(decoded(decode(FetchResultsJson, json))).toEqual(results)
   })
 
   it("rejects what is not a list of [id, result] pairs, naming where", () => {
-    expect(rejection(decodeFetchResults({ "getter:a@sim": { Ok: null } }))).toMatch(/^body: expected an array of \[id, result\] pairs/)
-    expect(rejection(decodeFetchResults([["getter:a@sim"]]))).toBe("body[0]: expected an [id, result] pair")
-    expect(rejection(decodeFetchResults([["getter:a@sim", { Error: {} }]]))).toMatch(/^body\[0\]\[1\]: unknown result "Error"/)
-    expect(rejection(decodeFetchResults([["getter:a@sim", { Ok: { Colour: 1 } }]]))).toMatch(/^body\[0\]\[1\]\.Ok: unknown value type/)
+    expect(rejection(decode(FetchResultsJson, { "getter:a@sim": { Ok: null } }))).toMatch(/^body: expected an array of \[id, result\] pairs/)
+    expect(rejection(decode(FetchResultsJson, [["getter:a@sim"]]))).toBe("body[0]: expected an [id, result] pair")
+    expect(rejection(decode(FetchResultsJson, [["getter:a@sim", { Error: {} }]]))).toMatch(/^body\[0\]\[1\]: unknown result "Error"/)
+    expect(rejection(decode(FetchResultsJson, [["getter:a@sim", { Ok: { Colour: 1 } }]]))).toMatch(/^body\[0\]\[1\]\.Ok: unknown value type/)
   })
 
   it("reads back what it writes, up to TypeError's types", () => {
     fc.assert(fc.property(fetchResults, (r) => {
-      expect(decoded(decodeFetchResults(onTheWire(encodeFetchResults(r))))).toEqual(resultsInA(r))
+      expect(decoded(decode(FetchResultsJson, onTheWire(FetchResultsJson.write(r))))).toEqual(resultsInA(r))
     }))
   })
 })
@@ -113,7 +111,7 @@ describe("put_channel_value results", () => {
   ]
 
   it("writes {\"Ok\": null} for a successful write and {\"Err\": E} otherwise, sorted by id", () => {
-    expect(onTheWire(encodeSendResults(results))).toEqual([
+    expect(onTheWire(SendResultsJson.write(results))).toEqual([
       ["service:gone@sim", { Err: { NoSuchNode: "service:gone@sim" } }],
       ["setter:a@sim", { Ok: null }],
       ["setter:b@sim", { Err: { TypeError: [] } }]
@@ -121,13 +119,13 @@ describe("put_channel_value results", () => {
   })
 
   it("rejects a success that carries a value", () => {
-    expect(rejection(decodeSendResults([["setter:a@sim", { Ok: { Unit: null } }]])))
+    expect(rejection(decode(SendResultsJson, [["setter:a@sim", { Ok: { Unit: null } }]])))
       .toMatch(/^body\[0\]\[1\]\.Ok: a write's success is \{"Ok": null}/)
   })
 
   it("reads back what it writes, up to TypeError's types", () => {
     fc.assert(fc.property(sendResults, (r) => {
-      expect(decoded(decodeSendResults(onTheWire(encodeSendResults(r))))).toEqual(resultsInA(r))
+      expect(decoded(decode(SendResultsJson, onTheWire(SendResultsJson.write(r))))).toEqual(resultsInA(r))
     }))
   })
 })

@@ -6,43 +6,44 @@ import { decodeChannelTagBody } from "../../../src/vocabulary/ChannelTagBody.ts"
 import { InvalidInput } from "../../../src/vocabulary/common/InvalidInput.ts"
 import { channel, fetchResults, sendResults, service, tagRequest, watchEvent } from "../../arbitraries/domain.ts"
 import { channelTagSelector, getSelector, nodeSelector, sendTarget, setSelector, watchTarget } from "./arbitraries.ts"
+import { decode, encode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const decoders: ReadonlyArray<readonly [string, (json: unknown) => Result.Result<unknown, InvalidInput>]> = [
-  ["decodeKind", (j) => A.decodeKind(j)],
-  ["decodeNodeSelectors", (j) => A.decodeNodeSelectors(j)],
-  ["decodeGetSelectors", (j) => A.decodeGetSelectors(j)],
-  ["decodeSetSelectors", (j) => A.decodeSetSelectors(j)],
-  ["decodeChannelTagSelectors", (j) => A.decodeChannelTagSelectors(j)],
-  ["decodeNodes", (j) => A.decodeNodes(j)],
-  ["decodeChannels", (j) => A.decodeChannels(j)],
-  ["decodeNodeTagBody", (j) => A.decodeNodeTagBody(j)],
-  ["decodeChannelTagBody", (j) => A.decodeChannelTagBody(j)],
+  ["decodeKind", (j) => decode(A.KindJson, j)],
+  ["decodeNodeSelectors", (j) => decode(A.NodeSelectorsJson, j)],
+  ["decodeGetSelectors", (j) => decode(A.GetSelectorsJson, j)],
+  ["decodeSetSelectors", (j) => decode(A.SetSelectorsJson, j)],
+  ["decodeChannelTagSelectors", (j) => decode(A.ChannelTagSelectorsJson, j)],
+  ["decodeNodes", (j) => decode(A.NodesJson, j)],
+  ["decodeChannels", (j) => decode(A.ChannelsJson, j)],
+  ["decodeNodeTagBody", (j) => decode(A.NodeTagBodyJson, j)],
+  ["decodeChannelTagBody", (j) => decode(A.ChannelTagBodyJson, j)],
   // What the shared /channels/tag route calls: both codecs, then the sniffer that picks the error.
   ["decodeChannelTagBody of either vocabulary", (j) => decodeChannelTagBody(j, undefined)],
-  ["decodeGetValueBody", (j) => A.decodeGetValueBody(j)],
-  ["decodePutValueBody", (j) => A.decodePutValueBody(j)],
-  ["decodeWatchFrame", (j) => A.decodeWatchFrame(j)],
-  ["decodeChannelError", (j) => A.decodeChannelError(j)],
-  ["decodeFetchResults", (j) => A.decodeFetchResults(j)],
-  ["decodeSendResults", (j) => A.decodeSendResults(j)],
-  ["decodeWatchEvent", (j) => A.decodeWatchEvent(j)]
+  ["decodeGetValueBody", (j) => decode(A.GetSelectorsJson, j)],
+  ["decodePutValueBody", (j) => decode(A.PutValueBodyJson, j)],
+  ["decodeWatchFrame", (j) => decode(A.WatchFrameJson, j)],
+  ["decodeChannelError", (j) => decode(A.ChannelErrorJson, j)],
+  ["decodeFetchResults", (j) => decode(A.FetchResultsJson, j)],
+  ["decodeSendResults", (j) => decode(A.SendResultsJson, j)],
+  ["decodeWatchEvent", (j) => decode(A.WatchEventJson, j)]
 ]
 
 const encodedOrNothing = (r: Result.Result<unknown, unknown>): unknown => Result.getOrUndefined(r)
 
 /** Well-formed A JSON of every shape, to be damaged at a random place. */
 const wellFormed: fc.Arbitrary<unknown> = fc.oneof(
-  fc.array(nodeSelector, { maxLength: 2 }).map((s) => encodedOrNothing(A.encodeNodeSelectors(s))),
-  fc.array(getSelector, { maxLength: 2 }).map((s) => encodedOrNothing(A.encodeGetSelectors(s))),
-  fc.array(setSelector, { maxLength: 2 }).map((s) => encodedOrNothing(A.encodeSetSelectors(s))),
-  fc.array(service, { maxLength: 2 }).map(A.encodeNodes),
-  fc.array(channel, { maxLength: 2 }).map(A.encodeChannels),
-  tagRequest(nodeSelector).map((r) => encodedOrNothing(A.encodeNodeTagBody(r))),
-  tagRequest(channelTagSelector).map((r) => encodedOrNothing(A.encodeChannelTagBody(r))),
-  sendTarget.map((t) => encodedOrNothing(A.encodePutValueBody([t]))),
-  fc.array(watchTarget, { maxLength: 2 }).map((r) => encodedOrNothing(A.encodeWatchFrame(r))),
-  fetchResults.map(A.encodeFetchResults),
-  sendResults.map(A.encodeSendResults),
+  fc.array(nodeSelector, { maxLength: 2 }).map((s) => encodedOrNothing(encode(A.NodeSelectorsJson, s))),
+  fc.array(getSelector, { maxLength: 2 }).map((s) => encodedOrNothing(encode(A.GetSelectorsJson, s))),
+  fc.array(setSelector, { maxLength: 2 }).map((s) => encodedOrNothing(encode(A.SetSelectorsJson, s))),
+  fc.array(service, { maxLength: 2 }).map(A.NodesJson.write),
+  fc.array(channel, { maxLength: 2 }).map(A.ChannelsJson.write),
+  tagRequest(nodeSelector).map((r) => encodedOrNothing(encode(A.NodeTagBodyJson, r))),
+  tagRequest(channelTagSelector).map((r) => encodedOrNothing(encode(A.ChannelTagBodyJson, r))),
+  sendTarget.map((t) => encodedOrNothing(encode(A.PutValueBodyJson, [t]))),
+  fc.array(watchTarget, { maxLength: 2 }).map((r) => encodedOrNothing(encode(A.WatchFrameJson, r))),
+  fetchResults.map(A.FetchResultsJson.write),
+  sendResults.map(A.SendResultsJson.write),
   watchEvent.map((e) => A.encodeWatchEvent(e))
 ).map((json) => JSON.parse(JSON.stringify(json ?? null)))
 

@@ -3,9 +3,10 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { ChannelId } from "../../../src/domain/Identifier.ts"
 import type { WatchEvent } from "../../../src/domain/Watch.ts"
-import { decodeWatchEvent, encodeWatchEvent } from "../../../src/vocabulary/a/index.ts"
+import { encodeWatchEvent, WatchEventJson } from "../../../src/vocabulary/a/index.ts"
 import { channelError, channelId, watchEvent } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "./expectations.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const lamp = ChannelId.make("getter:lamp@sim")
 
@@ -20,7 +21,7 @@ describe("watch events (vocabulary A)", () => {
 
   it.each(pairs)("writes %j as %j and reads it back", (event, json) => {
     expect(onTheWire(Option.getOrUndefined(encodeWatchEvent(event)))).toEqual(json)
-    expect(decoded(decodeWatchEvent(json))).toEqual(event)
+    expect(decoded(decode(WatchEventJson, json))).toEqual(event)
   })
 
   it("sends nothing for a refused watch: A has no such event", () => {
@@ -30,16 +31,16 @@ describe("watch events (vocabulary A)", () => {
   })
 
   it("rejects B's event names and a Value without its value, naming what is wrong", () => {
-    expect(rejection(decodeWatchEvent({ GetterAdded: "getter:lamp@sim" }))).toMatch(/^body: unknown event "GetterAdded"/)
-    expect(rejection(decodeWatchEvent({ Value: { from: "getter:lamp@sim" } }))).toBe(`body.Value: missing field "value"`)
-    expect(rejection(decodeWatchEvent({ Value: { from: "", value: null } }))).toBe("body.Value.from: must not be empty")
+    expect(rejection(decode(WatchEventJson, { GetterAdded: "getter:lamp@sim" }))).toMatch(/^body: unknown event "GetterAdded"/)
+    expect(rejection(decode(WatchEventJson, { Value: { from: "getter:lamp@sim" } }))).toBe(`body.Value: missing field "value"`)
+    expect(rejection(decode(WatchEventJson, { Value: { from: "", value: null } }))).toBe("body.Value.from: must not be empty")
   })
 
   it("reads back every event it writes: decode(encode(e)) = e", () => {
     fc.assert(fc.property(watchEvent, (event) => {
       Option.match(encodeWatchEvent(event), {
         onNone: () => expect(event._tag).toBe("WatchRefused"),
-        onSome: (json) => expect(decoded(decodeWatchEvent(onTheWire(json)))).toEqual(event)
+        onSome: (json) => expect(decoded(decode(WatchEventJson, onTheWire(json)))).toEqual(event)
       })
     }))
   })

@@ -1,9 +1,10 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type ChannelError, ChannelId, ServiceId } from "../../../src/domain/index.ts"
-import { decodeChannelError, encodeChannelError } from "../../../src/vocabulary/b/index.ts"
+import { ChannelErrorJson } from "../../../src/vocabulary/b/index.ts"
 import { channelError } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "../common/expectations.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 describe("per-channel errors of vocabulary B (docs/reference.md §6.4)", () => {
   const examples: ReadonlyArray<readonly [unknown, ChannelError]> = [
@@ -15,26 +16,26 @@ describe("per-channel errors of vocabulary B (docs/reference.md §6.4)", () => {
   ]
   for (const [json, model] of examples) {
     it(`${Object.keys(json as object)[0]} is written ${JSON.stringify(json)} and read back`, () => {
-      expect(encodeChannelError(model)).toEqual(json)
-      expect(decoded(decodeChannelError(json))).toEqual(model)
+      expect(ChannelErrorJson.write(model)).toEqual(json)
+      expect(decoded(decode(ChannelErrorJson, json))).toEqual(model)
     })
   }
 
   it("TypeError names value types, not kinds", () => {
-    expect(rejection(decodeChannelError({ TypeError: { expected: "LightColor", got: "Unit" } }, ["x"]))).toMatch(
+    expect(rejection(decode(ChannelErrorJson, { TypeError: { expected: "LightColor", got: "Unit" } }, ["x"]))).toMatch(
       /^body\.x\.TypeError\.expected: unknown value type "LightColor"/
     )
   })
 
   it("refuses an unknown error", () => {
-    expect(rejection(decodeChannelError({ NoSuchGet: "x" }))).toBe(
+    expect(rejection(decode(ChannelErrorJson, { NoSuchGet: "x" }))).toBe(
       "body: unknown error \"NoSuchGet\" (known: NoSuchService, NoSuchGetter, NoSuchSetter, TypeError, InternalError)"
     )
   })
 
   it("decode(encode(e)) = e", () => {
     fc.assert(fc.property(channelError, (e) => {
-      expect(decoded(decodeChannelError(onTheWire(encodeChannelError(e))))).toEqual(e)
+      expect(decoded(decode(ChannelErrorJson, onTheWire(ChannelErrorJson.write(e))))).toEqual(e)
     }))
   })
 })

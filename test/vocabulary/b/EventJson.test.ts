@@ -1,9 +1,10 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { ChannelId, type WatchEvent } from "../../../src/domain/index.ts"
-import { decodeWatchEvent, encodeWatchEvent } from "../../../src/vocabulary/b/index.ts"
+import { WatchEventJson } from "../../../src/vocabulary/b/index.ts"
 import { watchEvent } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "../common/expectations.ts"
+import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const t = ChannelId.make("getter:t@sim")
 
@@ -22,20 +23,20 @@ describe("watch events of vocabulary B (docs/reference.md §7)", () => {
   ]
   for (const [json, model] of examples) {
     it(`${Object.keys(json as object)[0]} is written ${JSON.stringify(json)} and read back`, () => {
-      expect(encodeWatchEvent(model)).toEqual(json)
-      expect(decoded(decodeWatchEvent(json))).toEqual(model)
+      expect(WatchEventJson.write(model)).toEqual(json)
+      expect(decoded(decode(WatchEventJson, json))).toEqual(model)
     })
   }
 
   it("refuses vocabulary A's event names", () => {
-    expect(rejection(decodeWatchEvent({ GetAdded: "x" }))).toBe(
+    expect(rejection(decode(WatchEventJson, { GetAdded: "x" }))).toBe(
       "body: unknown event \"GetAdded\" (known: Value, GetterAdded, GetterRemoved, InitializationError)"
     )
   })
 
   it("decode(encode(e)) = e", () => {
     fc.assert(fc.property(watchEvent, (e) => {
-      expect(decoded(decodeWatchEvent(onTheWire(encodeWatchEvent(e))))).toEqual(e)
+      expect(decoded(decode(WatchEventJson, onTheWire(WatchEventJson.write(e))))).toEqual(e)
     }))
   })
 })

@@ -1,16 +1,17 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { builtinKindNames } from "../../../src/domain/index.ts"
-import { decodeKind, encodeKind } from "../../../src/vocabulary/b/index.ts"
+import { KindJson } from "../../../src/vocabulary/b/index.ts"
 import { kind } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "../common/expectations.ts"
+import { decode as decodeShape } from "../../../src/vocabulary/common/WireIssue.ts"
 
-const decode = (json: unknown) => decodeKind(json, [0, "kind"])
+const decode = (json: unknown) => decodeShape(KindJson, json, [0, "kind"])
 
 describe("kinds in vocabulary B (docs/reference.md §3)", () => {
   it("a built-in kind is its bare name", () => {
     expect(decoded(decode("OnOff"))).toEqual({ _tag: "Builtin", name: "OnOff" })
-    expect(encodeKind({ _tag: "Builtin", name: "OnOff" })).toBe("OnOff")
+    expect(KindJson.write({ _tag: "Builtin", name: "OnOff" })).toBe("OnOff")
     for (const name of builtinKindNames) expect(decoded(decode(name))).toEqual({ _tag: "Builtin", name })
   })
 
@@ -18,7 +19,7 @@ describe("kinds in vocabulary B (docs/reference.md §3)", () => {
     const json = { vendor: "acme", adapter: "toaster@acme.org", kind: "crispness", type: "ExtNumeric" }
     const model = { _tag: "Extension", vendor: "acme", adapter: "toaster@acme.org", kind: "crispness", type: "ExtNumeric" }
     expect(decoded(decode(json))).toEqual(model)
-    expect(encodeKind(decoded(decode(json)))).toEqual(json)
+    expect(KindJson.write(decoded(decode(json)))).toEqual(json)
   })
 
   it("refuses an unknown kind, naming it", () => {
@@ -48,7 +49,7 @@ describe("kinds in vocabulary B (docs/reference.md §3)", () => {
 
   it("decode(encode(k)) = k", () => {
     fc.assert(fc.property(kind, (k) => {
-      expect(decoded(decode(onTheWire(encodeKind(k))))).toEqual(k)
+      expect(decoded(decode(onTheWire(KindJson.write(k))))).toEqual(k)
     }))
   })
 })

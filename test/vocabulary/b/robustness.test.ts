@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import * as B from "../../../src/vocabulary/b/index.ts"
 import { decodeChannelTagBody } from "../../../src/vocabulary/ChannelTagBody.ts"
 import { InvalidInput } from "../../../src/vocabulary/common/InvalidInput.ts"
-import { decodeTimestamp } from "../../../src/vocabulary/common/TimestampJson.ts"
+import { TimestampJson } from "../../../src/vocabulary/common/TimestampJson.ts"
 import {
   channelError,
   fetchResults,
@@ -19,48 +19,49 @@ import {
   watchTarget
 } from "../../arbitraries/domain.ts"
 import { deeplyNested } from "../common/expectations.ts"
+import { decode, encode } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const decoders: ReadonlyArray<readonly [string, (json: unknown) => Result.Result<unknown, InvalidInput>]> = [
-  ["value", (json) => B.decodeValue(json)],
-  ["range", (json) => B.decodeRange(json)],
-  ["timestamp", (json) => decodeTimestamp(json)],
-  ["kind", (json) => B.decodeKind(json)],
-  ["service selectors", (json) => B.decodeServiceSelectors(json)],
-  ["getter selectors", (json) => B.decodeGetterSelectors(json)],
-  ["setter selectors", (json) => B.decodeSetterSelectors(json)],
-  ["either-mechanism selectors", (json) => B.decodeEitherChannelSelectors(json)],
-  ["services", (json) => B.decodeServices(json)],
-  ["channels", (json) => B.decodeChannels(json)],
-  ["service tag body", (json) => B.decodeServiceTagBody(json)],
-  ["channel tag body", (json) => B.decodeChannelTagBody(json)],
+  ["value", (json) => decode(B.ValueInputJson, json)],
+  ["range", (json) => decode(B.RangeJson, json)],
+  ["timestamp", (json) => decode(TimestampJson, json)],
+  ["kind", (json) => decode(B.KindJson, json)],
+  ["service selectors", (json) => decode(B.ServiceSelectorsJson, json)],
+  ["getter selectors", (json) => decode(B.GetterSelectorsJson, json)],
+  ["setter selectors", (json) => decode(B.SetterSelectorsJson, json)],
+  ["either-mechanism selectors", (json) => decode(B.EitherChannelSelectorsJson, json)],
+  ["services", (json) => decode(B.ServicesJson, json)],
+  ["channels", (json) => decode(B.ChannelsJson, json)],
+  ["service tag body", (json) => decode(B.ServiceTagBodyJson, json)],
+  ["channel tag body", (json) => decode(B.ChannelTagBodyJson, json)],
   // What the shared /channels/tag route calls: both codecs, then the sniffer that picks the error.
   ["channel tag body of either vocabulary", (json) => decodeChannelTagBody(json, undefined)],
-  ["getter tag body", (json) => B.decodeGetterTagBody(json)],
-  ["setter tag body", (json) => B.decodeSetterTagBody(json)],
-  ["fetch body", (json) => B.decodeFetchBody(json)],
-  ["send body", (json) => B.decodeSendBody(json)],
-  ["watch frame", (json) => B.decodeWatchFrame(json)],
-  ["fetch results", (json) => B.decodeFetchResults(json)],
-  ["send results", (json) => B.decodeSendResults(json)],
-  ["channel error", (json) => B.decodeChannelError(json)],
-  ["watch event", (json) => B.decodeWatchEvent(json)]
+  ["getter tag body", (json) => decode(B.GetterTagBodyJson, json)],
+  ["setter tag body", (json) => decode(B.SetterTagBodyJson, json)],
+  ["fetch body", (json) => decode(B.GetterSelectorsJson, json)],
+  ["send body", (json) => decode(B.SendBodyJson, json)],
+  ["watch frame", (json) => decode(B.WatchFrameJson, json)],
+  ["fetch results", (json) => decode(B.FetchResultsJson, json)],
+  ["send results", (json) => decode(B.SendResultsJson, json)],
+  ["channel error", (json) => decode(B.ChannelErrorJson, json)],
+  ["watch event", (json) => decode(B.WatchEventJson, json)]
 ]
 
 /** Valid encodings of every shape, so that mutations reach deep into the decoders. */
 const validJson: fc.Arbitrary<unknown> = fc.oneof(
-  value.map(B.encodeValue),
-  range.map(B.encodeRange),
-  fc.array(serviceSelector(), { maxLength: 2 }).map(B.encodeServiceSelectors),
-  fc.array(service, { maxLength: 2 }).map(B.encodeServices),
-  fc.array(sendTarget(), { maxLength: 2 }).map(B.encodeSendBody),
-  fc.array(getterSelector(), { maxLength: 2 }).map((selectors) => ({ set: B.encodeGetterSelectors(selectors), tags: ["x"] })),
+  value.map(B.ValueJson.write),
+  range.map(B.RangeJson.write),
+  fc.array(serviceSelector(), { maxLength: 2 }).map(B.ServiceSelectorsJson.write),
+  fc.array(service, { maxLength: 2 }).map(B.ServicesJson.write),
+  fc.array(sendTarget(), { maxLength: 2 }).map(B.SendBodyJson.write),
+  fc.array(getterSelector(), { maxLength: 2 }).map((selectors) => ({ set: B.GetterSelectorsJson.write(selectors), tags: ["x"] })),
   fc.array(watchTarget(getterSelector()), { maxLength: 2 }).map((targets) =>
-    Result.getOrElse(B.encodeWatchFrame(targets.map((t) => ({ ...t, topology: true }))), () => [])
+    Result.getOrElse(encode(B.WatchFrameJson, targets.map((t) => ({ ...t, topology: true }))), () => [])
   ),
-  fetchResults.map(B.encodeFetchResults),
-  sendResults.map(B.encodeSendResults),
-  channelError.map(B.encodeChannelError),
-  watchEvent.map(B.encodeWatchEvent)
+  fetchResults.map(B.FetchResultsJson.write),
+  sendResults.map(B.SendResultsJson.write),
+  channelError.map(B.ChannelErrorJson.write),
+  watchEvent.map(B.WatchEventJson.write)
 )
 
 /** Replaces the `n`-th node (depth first) of `json` with `replacement`: a near miss of a valid body. */

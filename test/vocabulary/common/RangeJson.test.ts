@@ -1,11 +1,12 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { Range } from "../../../src/domain/index.ts"
-import { decodeRange, encodeRange } from "../../../src/vocabulary/common/RangeJson.ts"
+import { RangeJson } from "../../../src/vocabulary/common/RangeJson.ts"
 import { range } from "../../arbitraries/domain.ts"
 import { decoded, onTheWire, rejection } from "./expectations.ts"
+import { decode as decodeShape } from "../../../src/vocabulary/common/WireIssue.ts"
 
-const decode = (json: unknown) => decodeRange(json, [0, "range"])
+const decode = (json: unknown) => decodeShape(RangeJson, json, [0, "range"])
 const celsius = (degrees: number) => ({ Temperature: { C: degrees } })
 
 describe("ranges on the wire (docs/reference.md §7)", () => {
@@ -27,7 +28,7 @@ describe("ranges on the wire (docs/reference.md §7)", () => {
     ]
     for (const [json, model] of examples) {
       expect(decoded(decode(json))).toEqual(model)
-      expect(encodeRange(model)).toEqual(json)
+      expect(RangeJson.write(model)).toEqual(json)
     }
   })
 
@@ -52,8 +53,8 @@ describe("ranges on the wire (docs/reference.md §7)", () => {
 
   it("decode(encode(r)) = r, also through JSON text", () => {
     fc.assert(fc.property(range, (r) => {
-      expect(decoded(decode(encodeRange(r)))).toEqual(r)
-      expect(decoded(decode(onTheWire(encodeRange(r))))).toEqual(r)
+      expect(decoded(decode(RangeJson.write(r)))).toEqual(r)
+      expect(decoded(decode(onTheWire(RangeJson.write(r))))).toEqual(r)
     }))
   })
 })

@@ -1,10 +1,11 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { decodeTimestamp, encodeTimestamp } from "../../../src/vocabulary/common/TimestampJson.ts"
+import { encodeTimestamp, TimestampJson } from "../../../src/vocabulary/common/TimestampJson.ts"
 import { timestamp } from "../../arbitraries/domain.ts"
 import { decoded, rejection } from "./expectations.ts"
+import { decode as decodeShape } from "../../../src/vocabulary/common/WireIssue.ts"
 
-const decode = (json: unknown) => decodeTimestamp(json, ["updated"])
+const decode = (json: unknown) => decodeShape(TimestampJson, json, ["updated"])
 
 describe("timestamps on the wire", () => {
   it("are written in UTC with milliseconds and +00:00", () => {

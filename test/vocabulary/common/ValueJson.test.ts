@@ -2,12 +2,13 @@ import * as fc from "fast-check"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { Value } from "../../../src/domain/index.ts"
-import { decodeValue, encodeValue, MAX_JSON_DEPTH, MAX_ROUNDED_DURATION_SECONDS } from "../../../src/vocabulary/common/ValueJson.ts"
+import { MAX_JSON_DEPTH, MAX_ROUNDED_DURATION_SECONDS, ValueInputJson, ValueJson } from "../../../src/vocabulary/common/ValueJson.ts"
 import { value } from "../../arbitraries/domain.ts"
 import { decoded, deeplyNested, onTheWire, rejection } from "./expectations.ts"
+import { decode as decodeShape } from "../../../src/vocabulary/common/WireIssue.ts"
 
 const at = ["value"]
-const decode = (json: unknown) => decodeValue(json, at)
+const decode = (json: unknown) => decodeShape(ValueInputJson, json, at)
 
 describe("values on the wire (docs/reference.md §2)", () => {
   describe("the examples of the table read as the model and are written back as shown", () => {
@@ -39,7 +40,7 @@ describe("values on the wire (docs/reference.md §2)", () => {
     for (const [json, model] of examples) {
       it(JSON.stringify(json), () => {
         expect(decoded(decode(json))).toEqual(model)
-        expect(encodeValue(model)).toEqual(json)
+        expect(ValueJson.write(model)).toEqual(json)
       })
     }
   })
@@ -51,7 +52,7 @@ describe("values on the wire (docs/reference.md §2)", () => {
       }
     })
     it("is always written {\"Unit\": null}", () => {
-      expect(encodeValue({ _tag: "Unit" })).toEqual({ Unit: null })
+      expect(ValueJson.write({ _tag: "Unit" })).toEqual({ Unit: null })
     })
     it("reads any payload as Unit, as FoxBox did ({\"Unit\": \"\"} is what its clients send)", () => {
       fc.assert(fc.property(fc.jsonValue(), (payload) => {
@@ -68,11 +69,11 @@ describe("values on the wire (docs/reference.md §2)", () => {
     it("rounding is idempotent: a rounded duration reads back as itself", () => {
       fc.assert(fc.property(fc.double({ min: 0, max: 1e300, noNaN: true }), (seconds) => {
         const once = decoded(decode({ Duration: seconds }))
-        expect(decoded(decode(encodeValue(once)))).toEqual(once)
+        expect(decoded(decode(ValueJson.write(once)))).toEqual(once)
       }), { numRuns: 2000 })
       fc.assert(fc.property(fc.maxSafeNat(), (ms) => {
         const once = decoded(decode({ Duration: ms / 1000 }))
-        expect(decoded(decode(encodeValue(once)))).toEqual(once)
+        expect(decoded(decode(ValueJson.write(once)))).toEqual(once)
         if (ms < 2 ** 51) expect(once).toEqual({ _tag: "Duration", seconds: ms / 1000 })
       }), { numRuns: 5000 })
       expect(MAX_ROUNDED_DURATION_SECONDS).toBe(2 ** 51 / 1000)
@@ -86,13 +87,13 @@ describe("values on the wire (docs/reference.md §2)", () => {
   describe("TimeStamp", () => {
     it("reads any offset and writes UTC with milliseconds and +00:00", () => {
       const read = decoded(decode({ TimeStamp: "2026-11-22T07:30:00+01:30" }))
-      expect(encodeValue(read)).toEqual({ TimeStamp: "2026-11-22T06:00:00.000+00:00" })
+      expect(ValueJson.write(read)).toEqual({ TimeStamp: "2026-11-22T06:00:00.000+00:00" })
     })
   })
 
   describe("Temperature", () => {
     it("keeps the unit it was given", () => {
-      expect(encodeValue(decoded(decode({ Temperature: { F: 70.7 } })))).toEqual({ Temperature: { F: 70.7 } })
+      expect(ValueJson.write(decoded(decode({ Temperature: { F: 70.7 } })))).toEqual({ Temperature: { F: 70.7 } })
     })
     it("refuses an unknown unit and two units at once", () => {
       expect(rejection(decode({ Temperature: { K: 290 } }))).toBe(
@@ -110,10 +111,10 @@ describe("values on the wire (docs/reference.md §2)", () => {
       expect(decoded(decode({ Color: { h: -1e-20, s: 0, v: 0 } }))).toMatchObject({ h: 0 })
     })
     it("refuses s or v outside [0, 1], naming the place", () => {
-      expect(rejection(decodeValue({ Color: { h: 0, s: 2, v: 0.5 } }, ["value"]))).toBe(
+      expect(rejection(decodeShape(ValueInputJson, { Color: { h: 0, s: 2, v: 0.5 } }, ["value"]))).toBe(
         "body.value.Color.s: must be between 0 and 1"
       )
-      expect(rejection(decodeValue({ Color: { h: 0, s: 0.5, v: -0.1 } }, [0, "value"]))).toBe(
+      expect(rejection(decodeShape(ValueInputJson, { Color: { h: 0, s: 0.5, v: -0.1 } }, [0, "value"]))).toBe(
         "body[0].value.Color.v: must be between 0 and 1"
       )
     })
@@ -152,7 +153,7 @@ describe("values on the wire (docs/reference.md §2)", () => {
 
   describe("readable refusals", () => {
     it("names an unknown value type and lists the known ones", () => {
-      const message = rejection(decodeValue({ Foo: 1 }, [0, "value"]))
+      const message = rejection(decodeShape(ValueInputJson, { Foo: 1 }, [0, "value"]))
       expect(message).toMatch(/^body\[0\]\.value: unknown value type "Foo" \(known: Unit, OnOff, .*ExtNumeric\)$/)
     })
     it("refuses an object with no key or several keys", () => {
@@ -173,20 +174,20 @@ describe("values on the wire (docs/reference.md §2)", () => {
   describe("laws", () => {
     it("decode(encode(v)) = v, also through JSON text", () => {
       fc.assert(fc.property(value, (v) => {
-        expect(decoded(decode(encodeValue(v)))).toEqual(v)
-        expect(decoded(decode(onTheWire(encodeValue(v))))).toEqual(v)
+        expect(decoded(decode(ValueJson.write(v)))).toEqual(v)
+        expect(decoded(decode(onTheWire(ValueJson.write(v))))).toEqual(v)
       }))
     })
     it("a value is written as an object with one key, its type", () => {
       fc.assert(fc.property(value, (v) => {
-        expect(Object.keys(encodeValue(v) as object)).toEqual([v._tag])
+        expect(Object.keys(ValueJson.write(v) as object)).toEqual([v._tag])
       }))
     })
     it("whatever it reads is a valid domain Value", () => {
       const isValue = Schema.is(Value)
       const loose = fc.oneof(
         fc.jsonValue(),
-        value.map(encodeValue),
+        value.map(ValueJson.write),
         fc.record({
           Color: fc.record({ h: fc.double(), s: fc.double(), v: fc.double() })
         }),
