@@ -1,5 +1,5 @@
 import { Context } from "effect"
-import type { Caller } from "../domain/Scope.ts"
+import type { Caller } from "../domain/Access.ts"
 
 /**
  * Who is calling: provided to every `/api/v1` handler by the authentication step (`src/http/Authentication.ts`),

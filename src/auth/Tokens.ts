@@ -1,5 +1,5 @@
 import { Context, Data, Effect, Layer, Option, Redacted, Result, Schema } from "effect"
-import { type Caller, Scope } from "../domain/Scope.ts"
+import { type Caller, TokenScope } from "../domain/Access.ts"
 import type { StoreError } from "../domain/StoreError.ts"
 import { hashToken, looksLikeToken, mintToken } from "./TokenSecret.ts"
 import { type Generation, type ListedToken, type TokenKind, TokenStore } from "./TokenStore.ts"
@@ -37,7 +37,7 @@ export interface NewToken {
   readonly kind: TokenKind
   readonly label: string
   /** `None`: the whole home with every right. */
-  readonly scope: Option.Option<Scope>
+  readonly scope: Option.Option<TokenScope>
   /** Milliseconds since the epoch; `None`: never expires. */
   readonly expiresAt: Option.Option<number>
 }
@@ -55,10 +55,10 @@ export interface TokensShape {
   readonly list: Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
 }
 
-const scopeJson = Schema.toCodecJson(Scope)
-export const encodeScope = (scope: Scope): string => JSON.stringify(Schema.encodeSync(scopeJson)(scope))
+const scopeJson = Schema.toCodecJson(TokenScope)
+export const encodeScope = (scope: TokenScope): string => JSON.stringify(Schema.encodeSync(scopeJson)(scope))
 /** A stored scope; `None` if it no longer reads (such a token is refused, never widened). */
-export const decodeStoredScope = (text: string): Option.Option<Scope> => {
+export const decodeStoredScope = (text: string): Option.Option<TokenScope> => {
   try {
     return Result.getSuccess(Schema.decodeUnknownResult(scopeJson)(JSON.parse(text)))
   } catch {
@@ -104,7 +104,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           if (Option.isNone(found) || found.value.revokedAt !== null) return Option.none()
           const row = found.value
           // A stored scope that no longer reads is refused, never widened to the whole home.
-          const scope = row.scope === null ? Option.none<Scope>() : decodeStoredScope(row.scope)
+          const scope = row.scope === null ? Option.none<TokenScope>() : decodeStoredScope(row.scope)
           if (row.scope !== null && Option.isNone(scope)) return Option.none()
           return Option.some({ caller: { user: { name: row.username }, tokenId: row.id, scope }, expiresAt: row.expiresAt })
         })

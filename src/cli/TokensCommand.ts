@@ -2,7 +2,7 @@ import { Console, Effect, Option, Redacted, Result } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { dayMs, decodeStoredScope, maxScopeSelectors, Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
-import type { Scope } from "../domain/Scope.ts"
+import type { TokenScope } from "../domain/Access.ts"
 import type { ListedToken } from "../auth/TokenStore.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
@@ -25,7 +25,7 @@ export const parseLifetime = (text: string, now: number): Result.Result<Option.O
 }
 
 /** The `--scope` JSON (vocabulary B selectors and rights, see docs/auth.md), checked. */
-export const parseScope = (text: string): Result.Result<Scope, string> =>
+export const parseScope = (text: string): Result.Result<TokenScope, string> =>
   Result.flatMap(
     Result.mapError(parseJson(text), (reason) => `--scope: invalid JSON: ${reason}`),
     (json) =>
@@ -58,7 +58,7 @@ const create = Command.make(
   (input) =>
     Effect.gen(function*() {
       const scope = yield* Option.match(input.scope, {
-        onNone: () => Effect.succeed(Option.none<Scope>()),
+        onNone: () => Effect.succeed(Option.none<TokenScope>()),
         onSome: (text) => Effect.map(Effect.mapError(Effect.fromResult(parseScope(text)), userError), Option.some)
       })
       const expiresAt = yield* Effect.mapError(Effect.fromResult(parseLifetime(input.expires, Date.now())), userError)

@@ -3,7 +3,7 @@ import type { Tag } from "../domain/Identifier.ts"
 import { exactly } from "../domain/Constraint.ts"
 import type { FetchResults, SendResults } from "../domain/Outcome.ts"
 import type { SendTarget, TagOperation, TagRequest } from "../domain/Request.ts"
-import { type Caller, grants, MissingRight, type Right, type Scope, scopeChannelSelectors } from "../domain/Scope.ts"
+import { type Caller, grants, MissingRight, type Right, type TokenScope, scopeChannelSelectors } from "../domain/Access.ts"
 import { type ChannelSelector, type ServiceSelector, serviceSelector } from "../domain/Selector.ts"
 import { Dispatch } from "./Dispatch.ts"
 import type { HomeView } from "./HomeIndex.ts"
@@ -55,7 +55,7 @@ const addsNoScopeTag = (
 }
 
 /** The services the caller sees matching `selectors` all of whose channels it sees, each as a selector of its id. */
-const wholeServicesInScope = (index: HomeView, selectors: ReadonlyArray<ServiceSelector>, scope: Scope): ReadonlyArray<ServiceSelector> => {
+const wholeServicesInScope = (index: HomeView, selectors: ReadonlyArray<ServiceSelector>, scope: TokenScope): ReadonlyArray<ServiceSelector> => {
   const whole = (seen: ServiceRecord) => {
     const all = index.service(seen.id)
     return all !== undefined && all.getters.length === seen.getters.length && all.setters.length === seen.setters.length

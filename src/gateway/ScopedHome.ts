@@ -1,6 +1,6 @@
 import { Option } from "effect"
 import type { ChannelId } from "../domain/Identifier.ts"
-import { type Scope, scopeChannelSelectors, scopeServiceSelectors } from "../domain/Scope.ts"
+import { type TokenScope, scopeChannelSelectors, scopeServiceSelectors } from "../domain/Access.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord, ServiceRecord } from "./HomeStore.ts"
 
@@ -15,10 +15,10 @@ import type { ChannelRecord, ServiceRecord } from "./HomeStore.ts"
  * selectors): services are selected on the whole home by `scopeServiceSelectors`, which finds every
  * answer and maybe more, then checked again with only their channels in scope.
  */
-export const homeFor = (home: HomeView, scope: Option.Option<Scope>): HomeView =>
+export const homeFor = (home: HomeView, scope: Option.Option<TokenScope>): HomeView =>
   Option.isNone(scope) ? home : scopedHome(home, scope.value)
 
-const scopedHome = (home: HomeView, scope: Scope): HomeView => {
+const scopedHome = (home: HomeView, scope: TokenScope): HomeView => {
   const reaches = (channel: ChannelRecord): boolean => scope.channels.some((selector) => home.channelMatches(selector, channel))
   const channel = (id: ChannelId): ChannelRecord | undefined => {
     const record = home.channel(id)

@@ -5,21 +5,21 @@ import { anyChannelMatches, anyServiceMatches, type Channel, type Service } from
 import {
   grants,
   Right,
-  type Scope,
+  type TokenScope,
   scopeChannelSelectors,
   scopeServiceSelectors,
   scopeWatchRegistration
-} from "../../src/domain/Scope.ts"
+} from "../../src/domain/Access.ts"
 import { buildIndex, channelSelector, randomHome, resources, serviceSelector } from "../gateway/randomHome.ts"
 
 /**
- * A scope ANDs every request with its selectors (src/domain/Scope.ts). On random homes, scopes and
+ * A scope ANDs every request with its selectors (src/domain/Access.ts). On random homes, scopes and
  * requests: a scoped selection of channels holds exactly what the request selects that the scope
  * reaches; one of services, at least every service a scoped caller selects (which test/gateway/scopedHome.test.ts
  * checks the gateway narrows to exactly those).
  */
 
-const scope: fc.Arbitrary<Scope> = fc.record({
+const scope: fc.Arbitrary<TokenScope> = fc.record({
   channels: fc.array(channelSelector, { maxLength: 3 }),
   rights: fc.uniqueArray(fc.constantFrom(...Right.literals))
 })

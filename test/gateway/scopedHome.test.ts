@@ -2,7 +2,7 @@ import * as fc from "fast-check"
 import { Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { anyChannelMatches, anyService } from "../../src/domain/index.ts"
-import { Right, type Scope } from "../../src/domain/Scope.ts"
+import { Right, type TokenScope } from "../../src/domain/Access.ts"
 import type { HomeView } from "../../src/gateway/HomeIndex.ts"
 import { homeFor } from "../../src/gateway/ScopedHome.ts"
 import { resolveTargets } from "../../src/gateway/TargetResolution.ts"
@@ -20,7 +20,7 @@ const oneField = channelSelector.filter((selector) =>
       (selector.tags.length > 0 ? 1 : 0) + (selector.serviceTags.length > 0 ? 1 : 0) <= 1
 )
 
-const scope: fc.Arbitrary<Scope> = fc.record({
+const scope: fc.Arbitrary<TokenScope> = fc.record({
   channels: fc.oneof(fc.array(channelSelector, { minLength: 1, maxLength: 3 }), fc.array(oneField, { minLength: 1, maxLength: 2 })),
   rights: fc.uniqueArray(fc.constantFrom(...Right.literals))
 })
@@ -37,7 +37,7 @@ const serviceSelectors = fc.array(
 const runs = { numRuns: 300 }
 
 /** The home without what `s` does not reach, which channels are reached decided by the plain meaning of selectors. */
-const withoutUnreached = (home: RandomHome, s: Scope): RandomHome => {
+const withoutUnreached = (home: RandomHome, s: TokenScope): RandomHome => {
   const reached = new Set(
     resources(buildIndex(home), home).channels.filter((c) => anyChannelMatches(s.channels, c.channel, c.serviceTags)).map((c) => c.channel.id)
   )
@@ -49,7 +49,7 @@ const withoutUnreached = (home: RandomHome, s: Scope): RandomHome => {
 }
 
 /** The scoped view of `home`, and the index of the home without what `s` does not reach. */
-const bothHomes = (home: RandomHome, s: Scope): { readonly scoped: HomeView; readonly reduced: HomeView } => ({
+const bothHomes = (home: RandomHome, s: TokenScope): { readonly scoped: HomeView; readonly reduced: HomeView } => ({
   scoped: homeFor(buildIndex(home), Option.some(s)),
   reduced: buildIndex(withoutUnreached(home, s))
 })

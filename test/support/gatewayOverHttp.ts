@@ -7,7 +7,7 @@ import { Tokens } from "../../src/auth/Tokens.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
 import { ChannelId } from "../../src/domain/Identifier.ts"
-import type { Scope } from "../../src/domain/Scope.ts"
+import type { TokenScope } from "../../src/domain/Access.ts"
 import type { User } from "../../src/domain/User.ts"
 import type { Value } from "../../src/domain/Value.ts"
 import { defaultGatewayOptions, type GatewayOptions } from "../../src/GatewayOptions.ts"
@@ -37,7 +37,7 @@ export interface GatewayOverHttp {
     headers?: Readonly<Record<string, string>>
   ) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
   /** A new API token of `admin`, scoped if `scope` is given, expiring at `expiresAt` if given. */
-  readonly createToken: (options?: { readonly scope?: Scope; readonly expiresAt?: number }) => Promise<{ id: number; token: string }>
+  readonly createToken: (options?: { readonly scope?: TokenScope; readonly expiresAt?: number }) => Promise<{ id: number; token: string }>
   /** The last value written to a simulated setter, by either vocabulary (`None`: no write yet). */
   readonly lastSent: (setter: string) => Promise<Option.Option<Value>>
   /** Who made the last write to a simulated setter (`None`: nobody, or vocabulary A). */

@@ -5,7 +5,7 @@ import type { Tag } from "../../src/domain/Identifier.ts"
 import type { Mechanism } from "../../src/domain/Mechanism.ts"
 import type { Range } from "../../src/domain/Range.ts"
 import type { SendTarget, TagRequest } from "../../src/domain/Request.ts"
-import type { Scope } from "../../src/domain/Scope.ts"
+import type { TokenScope } from "../../src/domain/Access.ts"
 import type { ChannelSelector, ServiceSelector } from "../../src/domain/Selector.ts"
 import { forMechanism, selectsNothing } from "../../src/domain/SelectorAlgebra.ts"
 import type { Service } from "../../src/domain/Service.ts"
@@ -126,7 +126,7 @@ export const watchEvent = <E extends WatchEvent>(event: E): E =>
   event._tag === "ValueChanged" ? { ...event, value: value(event.value) } : event
 
 /** Rights are a set: read without duplicates, in the order first given. */
-export const bScope = (scope: Scope): Scope => ({
+export const bScope = (scope: TokenScope): TokenScope => ({
   channels: bChannelSelectors("either")(scope.channels),
   rights: [...new Set(scope.rights)]
 })

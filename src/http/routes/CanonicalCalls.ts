@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import type { SendTarget, TagOperation, TagRequest } from "../../domain/Request.ts"
-import type { Caller, MissingRight } from "../../domain/Scope.ts"
+import type { Caller, MissingRight } from "../../domain/Access.ts"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import * as Scoped from "../../gateway/ScopedCalls.ts"
 import { Forbidden } from "../HttpError.ts"

@@ -1,5 +1,5 @@
 import { identity, Schema } from "effect"
-import { Right, Scope } from "../../domain/Scope.ts"
+import { Right, TokenScope } from "../../domain/Access.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
 import type { WirePart } from "../common/WireShape.ts"
@@ -15,15 +15,15 @@ const rightNames = Right.literals.map((r) => JSON.stringify(r)).join(", ")
 const RightJson = Right.annotate(explainedBy((input) => expectedGot(`one of ${rightNames}`, input)))
 
 /** Rights, read without repeats. */
-const RightsJson: WirePart<Scope["rights"], Scope["rights"]> = {
+const RightsJson: WirePart<TokenScope["rights"], TokenScope["rights"]> = {
   wire: Schema.Array(RightJson).annotate({ expected: "an array of rights" }),
   read: (rights) => [...new Set(rights)],
   write: identity
 }
 
-const scope = fieldsOf(Scope)
+const scope = fieldsOf(TokenScope)
 
-export const ScopeJson = partialWireRecord(Scope, {
+export const ScopeJson = partialWireRecord(TokenScope, {
   channels: scope.partial("channels", EitherChannelSelectorsJson),
   rights: scope.field("rights", RightsJson)
 }, { annotations: { expected: "a scope" } })

@@ -1,3 +1,7 @@
+/**
+ * Who may reach what: a token's rights and scope (`TokenScope`), the caller of a request, and how a scope
+ * narrows the selectors of a request (named apart from Effect's resource `Scope`).
+ */
 import { Data, Option, Schema } from "effect"
 import { andChannel, andService, forMechanism, selectsNothing } from "./SelectorAlgebra.ts"
 import { type ChannelSelector, ChannelSelector as ChannelSelectorSchema, type ServiceSelector, serviceSelector } from "./Selector.ts"
@@ -13,17 +17,17 @@ export type Right = typeof Right.Type
  * What a scoped token reaches: the channels any of `channels` matches, and only for `rights`.
  * Requests made with it see the home as if it held only those channels; the rest is absent for them.
  */
-export const Scope = Schema.Struct({
+export const TokenScope = Schema.Struct({
   channels: Schema.Array(ChannelSelectorSchema),
   rights: Schema.Array(Right)
 })
-export type Scope = typeof Scope.Type
+export type TokenScope = typeof TokenScope.Type
 
 /** Who makes a request: the user, the token used (for per-token limits), and its scope (`None`: the whole home). */
 export interface Caller {
   readonly user: User
   readonly tokenId: number
-  readonly scope: Option.Option<Scope>
+  readonly scope: Option.Option<TokenScope>
 }
 
 /**
@@ -38,13 +42,13 @@ export class MissingRight extends Data.TaggedError("MissingRight")<{ readonly ri
   }
 }
 
-export const grants = (scope: Option.Option<Scope>, right: Right): boolean =>
+export const grants = (scope: Option.Option<TokenScope>, right: Right): boolean =>
   Option.isNone(scope) || scope.value.rights.includes(right)
 
 /** `selectors ∧ scope`: each request selector ANDed with each scope selector; what cannot match is left out. */
 export const scopeChannelSelectors = (
   selectors: ReadonlyArray<ChannelSelector>,
-  scope: Option.Option<Scope>
+  scope: Option.Option<TokenScope>
 ): ReadonlyArray<ChannelSelector> =>
   Option.isNone(scope)
     ? selectors
@@ -59,7 +63,7 @@ export const scopeChannelSelectors = (
  */
 export const scopeServiceSelectors = (
   selectors: ReadonlyArray<ServiceSelector>,
-  scope: Option.Option<Scope>
+  scope: Option.Option<TokenScope>
 ): ReadonlyArray<ServiceSelector> => {
   if (Option.isNone(scope)) return selectors
   const reaches = scope.value.channels.flatMap((s) =>
@@ -72,7 +76,7 @@ export const scopeServiceSelectors = (
 }
 
 /** A watch registration ANDed with the scope: each target's selector with each scope selector. */
-export const scopeWatchRegistration = (registration: WatchRegistration, scope: Option.Option<Scope>): WatchRegistration =>
+export const scopeWatchRegistration = (registration: WatchRegistration, scope: Option.Option<TokenScope>): WatchRegistration =>
   Option.isNone(scope)
     ? registration
     : registration.flatMap((target) =>
