@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
 import { Context, Duration, Layer } from "effect"
 import { WebSocket } from "ws"
@@ -49,9 +48,9 @@ export class KeepAliveWebSockets {
     }
   }
 
-  /** The WebSocket an upgraded request became, once the handshake is done. */
-  of(request: IncomingMessage): WebSocket | undefined {
-    return this.byConnection.get(request.socket)
+  /** The WebSocket an upgraded connection became, once the handshake is done. */
+  of(connection: Duplex): WebSocket | undefined {
+    return this.byConnection.get(connection)
   }
 
   /** Closes every open connection with 1001 "going away" (a peer that does not answer within `CLOSE_GRACE_MS` is cut). */

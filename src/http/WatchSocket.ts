@@ -1,5 +1,5 @@
-import type { IncomingMessage } from "node:http"
-import type { Duplex } from "node:stream"
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import type { Socket } from "node:net"
 import { Effect, Option, Result, Scope } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { WebSocket } from "ws"
@@ -12,7 +12,6 @@ import { atSharedImmediate } from "./SharedImmediate.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
 import { WebSockets } from "./KeepAliveWebSocket.ts"
 import { RequestLogNotes } from "./RequestLog.ts"
-import { textFrame } from "./WebSocketFrame.ts"
 
 /** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
 export const TOO_SLOW = 1013
@@ -26,10 +25,14 @@ export const ERROR_BACKLOG_BYTES = 64 * 1024
 
 /**
  * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
- * hands every watcher of a value the same event object. Kept as a whole WebSocket frame, written as it
- * is to each socket (see `forward`). `null`: the vocabulary has no form for the event.
+ * hands every watcher of a value the same event object. Kept as the frame's UTF-8 payload, which `ws`
+ * sends as it is to each socket, only putting its few bytes of frame head before it (see `forward`).
+ * `null`: the vocabulary has no form for the event.
  */
 const encoded: Record<Vocabulary, WeakMap<WatchEvent, Buffer | null>> = { a: new WeakMap(), b: new WeakMap() }
+
+/** A payload goes out as one whole text frame, never compressed (the socket offers no compression). */
+const asText = { binary: false, compress: false, fin: true } as const
 
 const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
   const cache = encoded[vocabulary]
@@ -37,7 +40,7 @@ const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
   if (bytes === undefined) {
     bytes = Option.match(encodeWatchEvent(vocabulary, event), {
       onNone: () => null,
-      onSome: (json) => textFrame(Buffer.from(JSON.stringify(json)))
+      onSome: (json) => Buffer.from(JSON.stringify(json))
     })
     cache.set(event, bytes)
   }
@@ -67,16 +70,16 @@ const readFrame = (
  * those calls are most of what a flood of values costs (1,000 watchers of values that change 100 times
  * a second would be 100,000 writes a second, one per value and socket). The busier the gateway, the
  * longer its turns and the more frames each write carries; an event in a quiet moment leaves at once.
- * The frames are written to the connection as they were encoded, once for all sockets, not through
- * `ws`, which would frame each again for every socket; `ws` writes its own frames (pings, the close,
- * answers to malformed frames) whole too, so the two never interleave within a frame. The next batch
- * goes once the previous one has left the process, so that a client that stops reading fills its own
- * bounded queue, not Node's buffers. A client that fell too far behind is closed with 1013 (`tooSlow`),
- * also while a batch waits for it: one that never reads again would hold that batch for ever.
+ * `ws` writes every frame (it alone writes to the connection, so frames never interleave); the
+ * connection is corked around a batch's sends, so that they leave together. The next batch goes once
+ * the previous one has left the process (the callback of its last send), so that a client that stops
+ * reading fills its own bounded queue, not Node's buffers. A client that fell too far behind is closed
+ * with 1013 (`tooSlow`), also while a batch waits for it: one that never reads again would hold that
+ * batch for ever.
  */
 const forward = (
   ws: WebSocket,
-  connection: Duplex,
+  connection: Socket,
   vocabulary: Vocabulary,
   session: WatchSession,
   tooSlow: (reason: string) => void
@@ -94,16 +97,18 @@ const forward = (
     if (Result.isFailure(batch)) return tooSlow(tooSlowReason)
     // Once the close frame has gone, nothing may follow it.
     if (ws.readyState !== ws.OPEN) return
-    const frames: Array<Buffer> = []
+    const payloads: Array<Buffer> = []
     for (const event of batch.success) {
-      const frame = encode(vocabulary, event)
-      if (frame !== null) frames.push(frame)
+      const payload = encode(vocabulary, event)
+      if (payload !== null) payloads.push(payload)
     }
-    const [first] = frames
-    if (first === undefined) return
+    const last = payloads.length - 1
+    if (last < 0) return
     sending = true
     // One system call for the whole batch, not one per frame.
-    connection.write(frames.length === 1 ? first : Buffer.concat(frames), sent)
+    connection.cork()
+    payloads.forEach((payload, i) => ws.send(payload, asText, i === last ? sent : undefined))
+    connection.uncork()
   }
   session.listen(() => {
     if (sending && session.overflowed()) return tooSlow(tooSlowReason)
@@ -131,8 +136,8 @@ export const serveWatchSocket = (
     const watch = yield* Watch
     const socket = yield* request.upgrade
     const reader = yield* socket.reader
-    const connection = (request.source as IncomingMessage).socket
-    const ws = (yield* WebSockets).of(request.source as IncomingMessage)
+    const connection = NodeHttpServerRequest.toIncomingMessage(request).socket
+    const ws = (yield* WebSockets).of(connection)
     if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection is not a KeepAliveWebSocket"))
     const notes = yield* RequestLogNotes
     notes.upgraded()

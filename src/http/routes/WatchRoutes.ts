@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http"
+import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { watching } from "../../api/Watching.ts"
@@ -16,7 +16,7 @@ import { serveWatchSocket } from "../WatchSocket.ts"
 const POLICY_VIOLATION = 1008
 
 const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, reason: string) =>
-  Effect.map(WebSockets, (sockets) => sockets.of(request.source as IncomingMessage)?.close(code, reason))
+  Effect.map(WebSockets, (sockets) => sockets.of(NodeHttpServerRequest.toIncomingMessage(request).socket)?.close(code, reason))
 
 /**
  * `GET /api/v1/channels/watch`, upgraded to the watch WebSocket (docs/reference.md §7). An ordinary route, so
