@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { connect, type Socket } from "node:net"
-import { frameHead } from "../../src/http/WebSocketFrame.ts"
+import { frameHead } from "./WebSocketFrame.ts"
 
 /**
  * A WebSocket client (RFC 6455) reduced to what the watch benchmark's load needs, on a plain TCP

@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from "node:net"
 import { afterEach, describe, expect, it } from "vitest"
 import { WebSocketServer, type WebSocket } from "ws"
 import { openLeanWebSocket } from "../../bench/watch/LeanWebSocket.ts"
-import { textFrame } from "../../src/http/WebSocketFrame.ts"
+import { textFrame } from "../../bench/watch/WebSocketFrame.ts"
 
 /**
  * The watch benchmark's load client (bench/watch/LeanWebSocket.ts) against a real `ws` server: its

@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net"
 import * as fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket, { WebSocketServer } from "ws"
-import { textFrame } from "../../src/http/WebSocketFrame.ts"
+import { textFrame } from "../../bench/watch/WebSocketFrame.ts"
 
 /**
- * The watch socket writes its frames itself (src/http/WatchSocket.ts): a frame built by `textFrame`
- * and written to the connection as it is must reach a real `ws` client as that text message, whatever
+ * The watch benchmark's lean client is tested with frames built by `textFrame` (bench/watch/WebSocketFrame.ts):
+ * one written to the connection as it is must reach a real `ws` client as that text message, whatever
  * its length (the three length encodings of RFC 6455 §5.2 meet at 126 and 65,536 bytes) and whatever
  * its characters, one frame after another on one connection.
  */

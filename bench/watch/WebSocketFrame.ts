@@ -1,3 +1,5 @@
+// Frames for the watch benchmark's lean client (LeanWebSocket.ts), which writes and reads them itself.
+
 /**
  * The head of one whole frame of RFC 6455 (§5.2): `first` (FIN, no extension bits, the opcode), the
  * mask bit, and the payload's length in 7, 16 or 64 bits. The 4-byte masking key of a masked frame
@@ -20,8 +22,5 @@ export const frameHead = (first: number, length: number, masked: boolean): Buffe
   return head
 }
 
-/**
- * One whole, unmasked text frame, as a server sends it. A server's frames are never masked, so one
- * frame can be written as it is to every connection that is to receive it.
- */
+/** One whole, unmasked text frame, as a server sends it: what the lean client's tests feed it. */
 export const textFrame = (payload: Uint8Array): Buffer => Buffer.concat([frameHead(0x81, payload.byteLength, false), payload])
