@@ -3,17 +3,21 @@ import { join } from "node:path"
 import { Data, Effect } from "effect"
 import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
 import { exchangeOk } from "../http/Exchange.ts"
-import { type LoadReport, decodeLoadReport, type LoadRequest } from "../load/LoadReport.ts"
+import type { LoadReport, LoadRequest } from "../load/LoadReport.ts"
+import { runWrk, wrkReportScript } from "../load/Wrk.ts"
+import { ensureWrk } from "../load/WrkInstall.ts"
 import { formatCount, formatDuration, type Row } from "../Row.ts"
 import { channelsOf, type ExpressFixture } from "../servers/ExpressFixture.ts"
-import { canPin, loadCpu, runToEnd, serverCpu, serverProcess, type ServerProcess } from "../support/ChildProcess.ts"
+import { adminToken } from "../support/AdminToken.ts"
+import { canPin, serverCpu, serverProcess, type ServerProcess } from "../support/ChildProcess.ts"
 import { tempDir } from "../support/TempDir.ts"
 import { headersOf, homeOf, type RequestCase, requestCases } from "./requestPath.ts"
 
 /**
  * The requests of issue 12 over real loopback sockets, kernel included: each server in a process of
- * its own pinned to CPU 0, loaded by autocannon (50 keep-alive connections) in another process pinned
- * to CPU 1. Three servers answer the same request with the same bytes: the gateway itself
+ * its own pinned to CPU 0, loaded by wrk (one thread, 50 keep-alive connections) in another process
+ * pinned to CPU 1: wrk, in C, answers far more requests per second than any of the servers, so that
+ * the bare server's figure is the server's and not the load generator's ceiling. Three servers answer the same request with the same bytes: the gateway itself
  * (`gateway serve`, the built CLI), a bare `node:http` server answering the gateway's answer, fetched
  * once (the ceiling), and a minimal Express server doing the same work by hand (what WebThings Gateway
  * is built on). Runs alternate between the servers; each figure is the median of its runs.
@@ -34,10 +38,10 @@ export const gatewayBin = built("..", "src", "cli", "bin.js")
 /** Start-up of a gateway or a server: generous, for a loaded machine. */
 const startupTimeoutMs = 60_000
 
-/** How long each run loads a server, and how many runs each gets: 3 runs of 4 s by default, scaled by `budgetMs`. */
+/** How long each run loads a server (in whole seconds: wrk's), and how many runs each gets: 3 runs of 4 s by default, scaled by `budgetMs`. */
 const runsOf = (options: HarnessOptions) => ({
-  warmupSeconds: Math.max(0.5, (options.warmupMs * 2) / 1_000),
-  seconds: Math.max(1, (options.budgetMs * 0.8) / 1_000),
+  warmupSeconds: Math.max(1, Math.round((options.warmupMs * 2) / 1_000)),
+  seconds: Math.max(1, Math.round((options.budgetMs * 0.8) / 1_000)),
   runs: options.rounds ?? 3
 })
 
@@ -47,17 +51,12 @@ interface Server {
 }
 
 /** One run of load against `url`; refused answers or socket errors fail the case, since they would not be the same work. */
-const load = (server: Server, request: Omit<LoadRequest, "url" | "seconds">, path: string, seconds: number) =>
+const load = (script: string, server: Server, request: Omit<LoadRequest, "url" | "seconds">, path: string, seconds: number) =>
   Effect.gen(function*() {
-    const ask: LoadRequest = { ...request, url: `${server.process.url}${path}`, seconds }
-    const stdout = yield* runToEnd("autocannon", [built("load", "autocannon.js"), JSON.stringify(ask)], {
-      cpu: loadCpu,
-      timeoutMs: (seconds + 30) * 1_000
-    })
-    const report = yield* decodeLoadReport(stdout.trim())
+    const report = yield* runWrk(script, { ...request, url: `${server.process.url}${path}`, seconds })
     if (report.notOk > 0 || report.errors > 0 || report.ok === 0) {
       return yield* new LoopbackFailed({
-        reason: `${server.name}: ${report.ok} answers 2xx, ${report.notOk} other, ${report.errors} errors or time-outs`
+        reason: `${server.name}: ${report.ok} answers below 400, ${report.notOk} other, ${report.errors} errors or time-outs`
       })
     }
     return report
@@ -86,8 +85,7 @@ const startServers = (c: RequestCase) =>
       Effect.map(serverProcess(name, args, { cpu: serverCpu, timeoutMs: startupTimeoutMs }), (process): Server => ({ name, process }))
     // A first run prints the admin's token before `listening on`; no clock, so that the home is exactly the file's.
     const gateway = yield* server("gateway", [gatewayBin, "serve", "--home", homeFile, "--data", join(dir, "data"), "--port", "0", "--no-clock"])
-    const token = gateway.process.linesBefore.map((line) => /^admin token: (\S+)$/.exec(line)?.[1]).find((t) => t !== undefined)
-    if (token === undefined) return yield* new LoopbackFailed({ reason: "the gateway printed no admin token" })
+    const token = yield* adminToken(gateway.process)
     const headers = headersOf(c, token)
     const answer = yield* exchangeOk(`${gateway.process.url}${c.path}`, c.method, headers, c.body)
     const answerFile = join(dir, "answer.json")
@@ -111,6 +109,8 @@ const notPinned = "taskset is not available here: each server and its load gener
 const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.Effect<ReadonlyArray<Row>, BenchFailed> =>
   Effect.scoped(Effect.gen(function*() {
     const { warmupSeconds, seconds, runs } = runsOf(options)
+    yield* ensureWrk
+    const script = yield* wrkReportScript
     const servers = yield* startServers(c)
     const request = { method: c.method, headers: servers.headers, connections, ...(c.body === undefined ? {} : { body: c.body }) }
     const tracked = (server: Server) => ({ server, reports: new Array<LoadReport>() })
@@ -118,9 +118,9 @@ const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.
     const express = tracked(servers.express)
     const gateway = tracked(servers.gateway)
     const all = [bare, express, gateway]
-    for (const { server } of all) yield* load(server, request, c.path, warmupSeconds)
+    for (const { server } of all) yield* load(script, server, request, c.path, warmupSeconds)
     for (let run = 0; run < runs; run++) {
-      for (const one of inTurn(all, run)) one.reports.push(yield* load(one.server, request, c.path, seconds))
+      for (const one of inTurn(all, run)) one.reports.push(yield* load(script, one.server, request, c.path, seconds))
     }
     const baseline = figuresOf(bare.reports)
     const row = (subject: string, figures: Figures): Row => ({

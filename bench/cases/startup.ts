@@ -1,19 +1,23 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
+import { exchangeOk } from "../http/Exchange.ts"
 import { formatDuration, formatMiB, type Row } from "../Row.ts"
+import { adminToken } from "../support/AdminToken.ts"
 import { serverCpu, serverProcess } from "../support/ChildProcess.ts"
 import { channelsPerService, homeFileOf } from "../support/GeneratedHome.ts"
 import { tempDir } from "../support/TempDir.ts"
 import { gatewayBin } from "./loopback.ts"
 
 /**
- * Start-up and idle memory: the time from spawning `gateway serve` to its `listening on` line, and its
- * resident memory (VmRSS) after a second of idling, against a bare `node:http` process that does the
- * least the same home asks of any server (for a home file: read and parse it, and keep it). Measured
- * on restarts: a first start on a fresh data folder (which creates the admin, hashing a password)
- * runs once before, unmeasured. Each process is pinned to CPU 0, like the servers of the loopback table.
+ * Start-up and idle memory: the time from spawning `gateway serve` to its `listening on` line and to
+ * its first 200 answer of `GET /api/v1/services` (what a client waits for), and its resident memory
+ * (VmRSS) after a second of idling after that answer, against a bare `node:http` process that does the
+ * least the same home asks of any server (for a home file: read and parse it, and keep it), asked the
+ * same request. Measured on restarts: a first start on a fresh data folder (which creates the admin,
+ * hashing a password, and prints the admin's token that the requests then carry) runs once before,
+ * unmeasured. Each process is pinned to CPU 0, like the servers of the loopback table.
  */
 
 const idleMs = 1_000
@@ -30,17 +34,31 @@ const residentBytes = (pid: number): number => {
 }
 
 interface Start {
-  readonly ms: number
+  readonly listeningMs: number
+  readonly firstAnswerMs: number
   readonly rss: number
 }
 
-/** One start of `node …args`: time to `listening on`, then RSS once idle; the process is stopped after. */
-const start = (name: string, args: ReadonlyArray<string>) =>
+const firstRequest = "/api/v1/services"
+/** A server may listen before it can answer (a 503 while the home loads): asked again until it answers 200. */
+const untilAnswered = Schedule.spaced(2).pipe(Schedule.upTo({ duration: 30_000 }))
+
+/**
+ * One start of `node …args`: time to `listening on` and to the first 200 answer of `firstRequest`
+ * (carrying `token`), then RSS once idle; the process is stopped after.
+ */
+const start = (name: string, args: ReadonlyArray<string>, token: string) =>
   Effect.scoped(Effect.gen(function*() {
     const server = yield* serverProcess(name, args, { cpu: serverCpu, timeoutMs: 120_000 })
+    yield* exchangeOk(`${server.url}${firstRequest}`, "GET", { authorization: `Bearer ${token}` }).pipe(Effect.retry(untilAnswered))
+    const firstAnswerMs = performance.now() - server.startedAt
     yield* Effect.sleep(idleMs)
-    return { ms: server.startupMs, rss: residentBytes(server.pid) }
+    return { listeningMs: server.startupMs, firstAnswerMs, rss: residentBytes(server.pid) }
   }))
+
+/** The first start on a fresh data folder, unmeasured: the admin's token it prints. */
+const firstStart = (name: string, args: ReadonlyArray<string>) =>
+  Effect.scoped(Effect.flatMap(serverProcess(name, args, { cpu: serverCpu, timeoutMs: 120_000 }), adminToken))
 
 interface Home {
   readonly name: string
@@ -70,11 +88,13 @@ const measure = (name: string, home: Home, options: HarnessOptions): Effect.Effe
       args: [join(import.meta.dirname, "..", "servers", "bare.js"), ...homeArgs],
       starts: new Array<Start>()
     }
-    // The first run (admin, migrations) and the file cache, unmeasured.
-    for (const contender of [gateway, bare]) yield* start(contender.name, contender.args)
+    // The first run (admin, migrations) and the file cache, unmeasured. Its token is the admin's; the
+    // bare process answers whatever the request carries.
+    const token = yield* firstStart(gateway.name, gateway.args)
+    yield* start(bare.name, bare.args, token)
     const runs = options.rounds ?? 3
     for (let run = 0; run < runs; run++) {
-      for (const contender of inTurn([bare, gateway], run)) contender.starts.push(yield* start(contender.name, contender.args))
+      for (const contender of inTurn([bare, gateway], run)) contender.starts.push(yield* start(contender.name, contender.args, token))
     }
     /** A row of the medians of one figure of the starts. */
     const row = (name: string, figure: (start: Start) => number, format: (n: number) => string): Row => {
@@ -83,7 +103,8 @@ const measure = (name: string, home: Home, options: HarnessOptions): Effect.Effe
       return { name, baseline: bare.name, subject: gateway.name, baselineFigures: format(baseline), subjectFigures: format(subject), ratio: baseline / subject }
     }
     return [
-      row(`start-up to listening: ${home.name}`, (s) => s.ms, formatDuration),
+      row(`start-up to listening: ${home.name}`, (s) => s.listeningMs, formatDuration),
+      row(`start-up to the first 200 of GET ${firstRequest}: ${home.name}`, (s) => s.firstAnswerMs, formatDuration),
       row(`idle RSS after ${idleMs / 1_000} s: ${home.name}`, (s) => s.rss, formatMiB)
     ]
   })).pipe(Effect.mapError((cause) => new BenchFailed({ benchCase: name, contender: "start", cause })))

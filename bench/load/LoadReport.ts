@@ -1,22 +1,22 @@
 import { Schema } from "effect"
 
-/** What the load generator is asked to do (`node autocannon.js JSON`): one request, over and over, for a time. */
-export const LoadRequest = Schema.Struct({
-  url: Schema.String,
-  method: Schema.Literals(["GET", "PUT", "POST"]),
-  headers: Schema.Record(Schema.String, Schema.String),
-  body: Schema.optionalKey(Schema.String),
-  connections: Schema.Int,
-  seconds: Schema.Finite
-})
-export type LoadRequest = typeof LoadRequest.Type
+/** What the load generator is asked to do: one request, over and over, for a time. */
+export interface LoadRequest {
+  readonly url: string
+  readonly method: "GET" | "PUT" | "POST"
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string
+  readonly connections: number
+  /** Whole seconds: wrk takes no fraction. */
+  readonly seconds: number
+}
 
-/** What it answers on stdout, as JSON. */
+/** What it answers, as one line of JSON on stdout (wrk's report script writes it). */
 export const LoadReport = Schema.Struct({
-  /** Answers with a 2xx status, and the others: a benchmark of refusals proves nothing. */
+  /** Answers below 400, and the others: a benchmark of refusals proves nothing. */
   ok: Schema.Int,
   notOk: Schema.Int,
-  /** Connection errors and time-outs. */
+  /** Connection errors (connect, read, write) and time-outs. */
   errors: Schema.Int,
   seconds: Schema.Finite,
   p50Ms: Schema.Finite,
@@ -24,5 +24,4 @@ export const LoadReport = Schema.Struct({
 })
 export type LoadReport = typeof LoadReport.Type
 
-export const decodeLoadRequest = Schema.decodeUnknownSync(Schema.fromJsonString(LoadRequest))
 export const decodeLoadReport = Schema.decodeUnknownEffect(Schema.fromJsonString(LoadReport))

@@ -5,7 +5,7 @@ import { Data, Effect, type Scope } from "effect"
 
 /**
  * Processes that a benchmark starts: servers under load, the load generator, watch clients. Each runs
- * on this Node (the pinned Node 24: `process.execPath`), in its own process group, so that stopping the
+ * on this Node (the pinned Node 24: `process.execPath`), or is another program (wrk), in its own process group, so that stopping the
  * group stops it and whatever it started, whether the benchmark ends, fails or is interrupted. On a
  * machine with `taskset`, a process can be pinned to one CPU, so that a server and its load do not
  * take turns on the same core.
@@ -83,9 +83,10 @@ const tail = (stream: NodeJS.ReadableStream): (() => string) => {
   return () => text.trimEnd()
 }
 
-const start = (name: string, args: ReadonlyArray<string>, cpu: number | undefined): Effect.Effect<Running, ChildFailed> =>
+/** `executable …args`, pinned to `cpu` where possible; the executable is this Node unless told. */
+const start = (name: string, executable: string, args: ReadonlyArray<string>, cpu: number | undefined): Effect.Effect<Running, ChildFailed> =>
   Effect.suspend(() => {
-    const command = cpu !== undefined && canPin() ? ["taskset", "-c", String(cpu), process.execPath, ...args] : [process.execPath, ...args]
+    const command = cpu !== undefined && canPin() ? ["taskset", "-c", String(cpu), executable, ...args] : [executable, ...args]
     const startedAt = performance.now()
     const [file = process.execPath, ...rest] = command
     const child = spawn(file, rest, { detached: true, stdio: ["pipe", "pipe", "pipe"] })
@@ -114,8 +115,8 @@ const stop = (running: Running, graceMs = 5_000): Effect.Effect<void> =>
   })
 
 /** A process of the scope: started now, stopped (group and all) when the scope closes. */
-const scoped = (name: string, args: ReadonlyArray<string>, cpu: number | undefined) =>
-  Effect.acquireRelease(start(name, args, cpu), (running) => stop(running))
+const scoped = (name: string, args: ReadonlyArray<string>, cpu: number | undefined, executable = process.execPath) =>
+  Effect.acquireRelease(start(name, executable, args, cpu), (running) => stop(running))
 
 const exitReason = (exit: Exit): string =>
   exit.signal !== null ? `killed by ${exit.signal}` : `exited with code ${String(exit.code)}`
@@ -123,6 +124,8 @@ const exitReason = (exit: Exit): string =>
 /** A server process that has said where it listens. */
 export interface ServerProcess {
   readonly pid: number
+  /** When it was spawned, on `performance.now()`'s clock. */
+  readonly startedAt: number
   /** `http://HOST:PORT` from its `listening on URL` line. */
   readonly url: string
   /** From the spawn to the `listening on` line. */
@@ -172,21 +175,22 @@ export const serverProcess = (
       })
     )
     if (startup._tag === "Exited") return yield* failed(`${exitReason(startup.exit)} before listening`)
-    return { pid: running.pid, url: startup.url, startupMs: startup.at - running.startedAt, linesBefore: startup.linesBefore }
+    return { pid: running.pid, startedAt: running.startedAt, url: startup.url, startupMs: startup.at - running.startedAt, linesBefore: startup.linesBefore }
   })
 
 /**
- * Runs `node …args` (pinned to `cpu` where possible) to its end and answers what it printed on stdout.
+ * Runs `node …args`, or `executable …args` (pinned to `cpu` where possible), to its end and answers what
+ * it printed on stdout.
  * A process that exits with an error, or outlasts `timeoutMs`, fails; it is stopped if the fiber is
  * interrupted.
  */
 export const runToEnd = (
   name: string,
   args: ReadonlyArray<string>,
-  options: { readonly cpu?: number; readonly timeoutMs: number }
+  options: { readonly cpu?: number; readonly timeoutMs: number; readonly executable?: string }
 ): Effect.Effect<string, ChildFailed> =>
   Effect.scoped(Effect.gen(function*() {
-    const running = yield* scoped(name, args, options.cpu)
+    const running = yield* scoped(name, args, options.cpu, options.executable)
     running.child.stdin.end()
     let stdout = ""
     running.child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
