@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
-import { createServer } from "node:http"
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { connect } from "node:net"
 import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
 import { BodiesReadFirst } from "../../src/http/BodyFirst.ts"
@@ -35,7 +35,9 @@ const routes = [
   // A handler that waits, as one that asks a slow device does.
   ...testRoute("POST", "/api/v1/slow", Effect.andThen(Effect.sleep("30 millis"), body)),
   ...testRoute("POST", "/api/v1/now", body),
-  ...testRoute("POST", "/api/v1/count", Effect.sync(() => ++counted))
+  ...testRoute("POST", "/api/v1/count", Effect.sync(() => ++counted)),
+  ...testRoute("GET", "/api/v1/at-once", Effect.succeed("at once")),
+  ...testRoute("GET", "/api/v1/later", Effect.as(Effect.sleep("30 millis"), "later"))
 ]
 
 /** The Node server, for the test to see a connection close on the server's side. */
@@ -92,6 +94,8 @@ const exchange = (pieces: ReadonlyArray<string>, count: number, stepwise = false
       })
     ))
 
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`
+
 const post = (path: string, body: string, extra = "") =>
   `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
   `Content-Length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`
@@ -146,5 +150,19 @@ layer(TestServer, { excludeTestServices: true })("a request on its way to the ap
       // The server goes on answering, and only the whole request was counted.
       const [answer] = yield* exchange([post("/api/v1/count", "[]")], 1)
       expect(json(answer)).toEqual({ status: 200, body: before + 1 })
+    }))
+
+  it.effect("is answered within Node's request event when its handler completes at once, and later when it waits", () =>
+    Effect.gen(function* () {
+      // A listener added after the server's runs once the server's has returned.
+      const answeredInEvent = new Map<string, boolean>()
+      const listener = (request: IncomingMessage, response: ServerResponse) =>
+        answeredInEvent.set(request.url ?? "", response.writableEnded)
+      nodeServer.on("request", listener)
+      const answers = yield* exchange([get("/api/v1/at-once"), get("/api/v1/later")], 2).pipe(
+        Effect.ensuring(Effect.sync(() => nodeServer.off("request", listener)))
+      )
+      expect(answers.map(json)).toEqual([{ status: 200, body: "at once" }, { status: 200, body: "later" }])
+      expect(Object.fromEntries(answeredInEvent)).toEqual({ "/api/v1/at-once": true, "/api/v1/later": false })
     }))
 })
