@@ -59,6 +59,7 @@ export class HomeStore {
   // Records, not ids: a large candidate set is then walked without a lookup per member.
   private readonly channelsByTag = new Map<Tag, Set<StoredChannel>>()
   private readonly channelsByKind = new Map<string, Set<StoredChannel>>()
+  private changes = 0
   /** Every connected channel in id order, built on the first query after a topology change. */
   private sortedChannels: ReadonlyArray<ChannelRecord> | undefined
 
@@ -130,10 +131,16 @@ export class HomeStore {
     return out
   }
 
+  /** How many times the store has changed: what was read of it still holds while this is the same. */
+  get version(): number {
+    return this.changes
+  }
+
   // ---- topology
 
   /** Connects or replaces a service and its channels (the store keeps copies). The caller has checked ids do not collide. */
   putService(service: ServiceRecord, records: ReadonlyArray<ChannelRecord>): void {
+    this.changes++
     this.removeService(service.id)
     this.sortedChannels = undefined
     this.services.set(service.id, service)
@@ -149,6 +156,7 @@ export class HomeStore {
 
   /** Disconnects a service; returns the channels it had. Its tags stay with its ids. */
   removeService(id: ServiceId): ReadonlyArray<ChannelRecord> {
+    this.changes++
     const service = this.services.get(id)
     if (service === undefined) return []
     this.services.delete(id)
@@ -171,12 +179,14 @@ export class HomeStore {
 
   /** A device said something for a connected channel at `at`: its `lastSeen`. */
   markSeen(id: ChannelId, at: Timestamp): void {
+    this.changes++
     const channel = this.channels.get(id)
     if (channel !== undefined) channel.lastSeen = at
   }
 
   /** A connected channel's value changed at `at`: its `lastValue` and `updated`. */
   markValue(id: ChannelId, value: Value, at: Timestamp): void {
+    this.changes++
     const channel = this.channels.get(id)
     if (channel === undefined) return
     channel.lastValue = Option.some(value)
@@ -185,6 +195,7 @@ export class HomeStore {
 
   /** A value was sent to a connected setter at `at`: its `updated` and `lastSeen`. */
   markSent(id: ChannelId, at: Timestamp): void {
+    this.changes++
     const channel = this.channels.get(id)
     if (channel === undefined) return
     channel.updated = at
@@ -195,6 +206,7 @@ export class HomeStore {
 
   /** A client adds or removes tags on a service id (connected or not). */
   retagService(id: ServiceId, tags: ReadonlyArray<Tag>, add: boolean): void {
+    this.changes++
     const changed = this.serviceTags.edit(id, tags, add)
     if (add) this.indexServiceTags(id, changed, [])
     else this.indexServiceTags(id, [], changed)
@@ -202,6 +214,7 @@ export class HomeStore {
 
   /** A client adds or removes tags on a channel id (connected or not). */
   retagChannel(id: ChannelId, tags: ReadonlyArray<Tag>, add: boolean): void {
+    this.changes++
     const changed = this.channelTags.edit(id, tags, add)
     if (add) this.indexChannelTags(id, changed, [])
     else this.indexChannelTags(id, [], changed)
@@ -209,12 +222,14 @@ export class HomeStore {
 
   /** A service's device declares its tags (at connect or update): see TagSets. */
   declareServiceTags(id: ServiceId, tags: ReadonlyArray<Tag>): void {
+    this.changes++
     const { added, removed } = this.serviceTags.declare(id, tags)
     this.indexServiceTags(id, added, removed)
   }
 
   /** A channel's device declares its tags (at connect or update): see TagSets. */
   declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
+    this.changes++
     const { added, removed } = this.channelTags.declare(id, tags)
     this.indexChannelTags(id, added, removed)
   }

@@ -12,6 +12,7 @@ import type { HomeChange } from "./HomeChange.ts"
 import { HomeIndex, type HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
 import { TagStore } from "./TagStore.ts"
+import { isEveryService, wholeHomeServices } from "./WholeHome.ts"
 
 export interface RegistryShape {
   /**
@@ -175,11 +176,15 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           return host
         })
 
+      const everyService = wholeHomeServices(index)
       return Registry.of({
         register,
         adapter: (id) => Option.fromUndefinedOr(adapters.get(id)),
         adapters: Effect.sync(() => [...adapters.keys()].sort()),
-        services: (selectors, home: HomeView = index) => Effect.sync(() => home.selectServices(selectors).map((s) => home.toService(s))),
+        services: (selectors, home: HomeView = index) =>
+          Effect.sync(() =>
+            home === index && isEveryService(selectors) ? everyService() : home.selectServices(selectors).map((s) => home.toService(s))
+          ),
         channels: (selectors, home: HomeView = index) => Effect.sync(() => home.selectChannels(selectors).map((c) => home.toChannel(c))),
         index,
         retagServices,

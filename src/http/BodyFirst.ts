@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http"
+import { Context } from "effect"
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http"
 
 /**
  * Request bodies are read before the app runs: the handler then finds the body whole and runs to its
@@ -8,11 +9,10 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
  * handler answers 413; what is left of the body is the server's to drain or cut when it answers.
  */
 
-/** A body as read: whole, or why not. */
+/** A body as read: whole, or longer than the limit. */
 export type BodyBytes =
   | { readonly _tag: "Whole"; readonly bytes: Buffer }
   | { readonly _tag: "TooLarge" }
-  | { readonly _tag: "Unreadable" }
 
 /** Whether the request has a body to read: neither a length nor chunks means none (RFC 9112 §6.3). */
 export const hasBody = (headers: IncomingHttpHeaders): boolean => {
@@ -25,17 +25,59 @@ export const declaresMoreThan = (headers: IncomingHttpHeaders, limit: number): b
   Number(headers["content-length"] ?? 0) > limit
 
 /**
- * Reads `source` to its end, keeping at most `limit` bytes, and tells `done` once. A chunked body has no
- * declared length: bytes are counted as they arrive, so an endless body is never buffered. Answers the
- * function that stops reading (for a reader that gives up first).
+ * The bodies the server read before the app ran, by the request they came with (the platform's
+ * `HttpServerRequest.source`). Served without the body-first step, nothing was read first.
  */
-export const collectBody = (source: IncomingMessage, limit: number, done: (body: BodyBytes) => void): () => void => {
+export interface BodiesReadFirst {
+  readonly of: (source: object) => BodyBytes | undefined
+}
+
+export const BodiesReadFirst = Context.Reference<BodiesReadFirst>("app/BodiesReadFirst", {
+  defaultValue: () => ({ of: () => undefined })
+})
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
+
+/**
+ * The body-first step of one server: `register` puts it on the server's `request` event in front of
+ * `handle` (the app's handler), and `bodies` hands the app what it read. A request without a body, or
+ * one declaring more than `limit` bytes (refused unread), goes to `handle` at once; any other once its
+ * body is in. A client that disconnects before its body is whole has no one to answer: its request
+ * never reaches the app.
+ */
+export const bodyFirst = (limit: number) => {
+  const read = new WeakMap<object, BodyBytes>()
+  const bodies: BodiesReadFirst = { of: (source) => read.get(source) }
+  const register = (server: Server, handle: RequestListener) => {
+    server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      if (!hasBody(request.headers) || declaresMoreThan(request.headers, limit)) return handle(request, response)
+      collectBody(request, limit, (body) => {
+        read.set(request, body)
+        handle(request, response)
+      })
+    })
+    // Node's own answer to `Expect: 100-continue` (go on, then the request as any other), except that a
+    // body declared too long is refused unread, without asking the client to send it.
+    server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
+      if (!declaresMoreThan(request.headers, limit)) response.writeContinue()
+      server.emit("request", request, response)
+    })
+  }
+  return { bodies, register }
+}
+
+/**
+ * Reads `source` to its end, keeping at most `limit` bytes, and tells `done` once, unless the client
+ * goes away first. A chunked body has no declared length: bytes are counted as they arrive, so an
+ * endless body is never buffered.
+ */
+const collectBody = (source: IncomingMessage, limit: number, done: (body: BodyBytes) => void): void => {
   const chunks: Array<Buffer> = []
   let size = 0
   const stop = () => {
     source.off("data", onData)
     source.off("end", onEnd)
-    source.off("error", onError)
+    source.off("close", stop)
   }
   const finish = (body: BodyBytes) => {
     stop()
@@ -47,31 +89,9 @@ export const collectBody = (source: IncomingMessage, limit: number, done: (body:
     else finish({ _tag: "TooLarge" })
   }
   const onEnd = () => finish({ _tag: "Whole", bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size) })
-  const onError = () => finish({ _tag: "Unreadable" })
   source.on("data", onData)
   source.on("end", onEnd)
-  source.on("error", onError)
-  return stop
-}
-
-const readFirst = new WeakMap<IncomingMessage, BodyBytes>()
-
-/** The body read before the app ran, if it was (see `bodyFirst`). */
-export const bodyReadFirst = (request: IncomingMessage): BodyBytes | undefined => readFirst.get(request)
-
-/**
- * Wraps a Node `request` listener so that it is called once the body is in. A request without a body,
- * one declaring more than `limit` bytes (refused unread) or one waiting for `100 Continue` (the app
- * sends it) goes to `handle` at once, and the app reads what it needs itself.
- */
-export const bodyFirst = (limit: number, handle: (request: IncomingMessage, response: ServerResponse) => void) =>
-(request: IncomingMessage, response: ServerResponse): void => {
-  const { headers } = request
-  if (!hasBody(headers) || declaresMoreThan(headers, limit) || headers["expect"] !== undefined) {
-    return handle(request, response)
-  }
-  collectBody(request, limit, (body) => {
-    readFirst.set(request, body)
-    handle(request, response)
-  })
+  // An aborted request closes without its end (and emits `error`, which must have a listener).
+  source.on("close", stop)
+  source.on("error", stop)
 }

@@ -105,7 +105,13 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     return (answered) => Effect.as(answered, empty)
   }
   const options = status === 200 ? undefined : { status }
-  const json = (value: unknown) => HttpServerResponse.jsonUnsafe(shape.write(value), options)
+  // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
+  // is the same response: written once, not per request.
+  let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined
+  const json = (value: unknown) => {
+    if (last === undefined || last.value !== value) last = { value, response: HttpServerResponse.jsonUnsafe(shape.write(value), options) }
+    return last.response
+  }
   const { rawBinary } = answer
   if (rawBinary === undefined) return (answered) => Effect.map(answered, json)
   const negotiate = negotiated(rawBinary, json)

@@ -1,8 +1,6 @@
-import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Context, Effect, Option, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
-import type { IncomingMessage } from "node:http"
-import { type BodyBytes, bodyReadFirst, collectBody, declaresMoreThan, hasBody } from "./BodyFirst.ts"
+import { type BodyBytes, BodiesReadFirst, declaresMoreThan, hasBody } from "./BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "./HttpError.ts"
 import { maxBodyDepth, MaxBodyBytes } from "./RequestLimits.ts"
@@ -10,7 +8,7 @@ import { maxBodyDepth, MaxBodyBytes } from "./RequestLimits.ts"
 /**
  * The request body as JSON, bounded by `MaxBodyBytes`, whatever the method:
  * the API's reads are GETs that carry a body. `None` when there is no body (reads take that
- * as "everything").
+ * as "everything"). The body was read before the app ran (see BodyFirst).
  */
 export const read: Effect.Effect<
   Option.Option<unknown>,
@@ -21,31 +19,17 @@ export const read: Effect.Effect<
   if (!hasBody(request.headers)) return noBody
   const maxBodyBytes = Context.get(context, MaxBodyBytes)
   if (declaresMoreThan(request.headers, maxBodyBytes)) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
-  const source = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
-  const first = bodyReadFirst(source)
-  return first === undefined ? Effect.flatMap(bodyBytes(request, source, maxBodyBytes), parseBody(maxBodyBytes)) : parseBody(maxBodyBytes)(first)
+  return parseBody(maxBodyBytes, Context.get(context, BodiesReadFirst).of(request.source))
 })
 
 const noBody = Effect.succeed(Option.none<unknown>())
 
-const parseBody = (limit: number) => (body: BodyBytes): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
-  body._tag === "Whole"
+const parseBody = (limit: number, body: BodyBytes | undefined): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
+  body === undefined
+    ? Effect.fail(new BadRequest({ message: "body: could not be read" }))
+    : body._tag === "Whole"
     ? Effect.fromResult(parse(body.bytes))
-    : Effect.fail(body._tag === "TooLarge" ? new PayloadTooLarge({ limit }) : new BadRequest({ message: "body: could not be read" }))
-
-/** The body, read now: one the server did not read before the app ran (see BodyFirst), such as one sent after `100 Continue`. */
-const bodyBytes = (request: HttpServerRequest.HttpServerRequest, source: IncomingMessage, limit: number) =>
-  Effect.callback<BodyBytes>((resume) => {
-    if (request.headers["expect"]?.toLowerCase() === "100-continue") continueIfAsked(request)
-    const stop = collectBody(source, limit, (body) => resume(Effect.succeed(body)))
-    return Effect.sync(stop)
-  })
-
-/** A client that sent `Expect: 100-continue` waits for the go-ahead before it sends the body. */
-const continueIfAsked = (request: HttpServerRequest.HttpServerRequest) => {
-  const response = NodeHttpServerRequest.toServerResponse(request)
-  if (!response.headersSent) response.writeContinue()
-}
+    : Effect.fail(new PayloadTooLarge({ limit }))
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 

@@ -1,9 +1,9 @@
-import { NodeHttpServer } from "@effect/platform-node"
-import { Console, type Duration, Effect, Layer, LogLevel } from "effect"
+import { NodeHttpServer, NodeWS } from "@effect/platform-node"
+import { Console, Duration, Effect, Layer, LogLevel, Scope } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer, type Server } from "node:http"
-import { bodyFirst } from "./BodyFirst.ts"
+import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
 import { CLOSE_GRACE_MS, WebSockets } from "./KeepAliveWebSocket.ts"
@@ -45,17 +45,13 @@ export const layerOnceBound = <R, A, E, RB>(
 ) =>
   Layer.unwrap(
     Effect.gen(function*() {
-      const { host, port, maxBodyBytes } = options
-      const { WebSocket } = yield* WebSockets
+      const { host, port } = options
       const server = makeServer()
       server.prependListener("request", setSecurityHeaders)
       const drain = drainConnections(server)
-      // WebSocket frames are bounded like request bodies; connections keep themselves alive (KeepAliveWebSocket).
-      // A peer that does not answer the server's close (one that stopped reading cannot even receive it) is cut.
-      const websocket = { WebSocket, maxPayload: maxBodyBytes, closeTimeout: CLOSE_GRACE_MS }
       return Layer.effectDiscard(serve(routes, drain, server, options)).pipe(
         Layer.provideMerge(onceBound),
-        Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port, websocket }))
+        Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
       )
     })
   ).pipe(Layer.provideMerge(WebSockets.layer({ pingInterval: options.watchPing })))
@@ -74,21 +70,29 @@ const front = <R>(app: HttpApp<R>, drain: ConnectionDrain): HttpApp<R> =>
     return request.headers["upgrade"] === undefined ? answer : Effect.map(answer, withSecurityHeaders)
   })
 
+/**
+ * Answers requests on `server` (listening already, see `NodeHttpServer.layerServer`): the app as the
+ * platform's request handler behind the body-first step (BodyFirst), and as its upgrade handler.
+ */
 const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, server: Server, options: ServerOptions) =>
   Effect.gen(function* () {
     const { host, corsOrigins, maxBodyBytes } = options
     const table = yield* Effect.fromResult(toHttpApp(routes))
     const app = withCors<R>(corsOrigins)(front(table, drain))
-    const platformListeners = new Set(server.listeners("request"))
+    const reading = bodyFirst(maxBodyBytes)
+    // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
+    const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
     // Decided once, here: with debug off, requests do not even pass through the logging wrapper. The
-    // requests are answered in this context: the body limit is given to them here, once.
-    yield* HttpServer.serveEffect((yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app).pipe(
-      Effect.provideService(MaxBodyBytes, maxBodyBytes)
-    )
-    readBodiesFirst(server, platformListeners, maxBodyBytes)
-    // These run before the server's own close, which waits for every connection (finalizers run in
-    // reverse): running requests finish, idle connections go now, and WebSockets, which never end by
-    // themselves, are closed with 1001.
+    // requests are answered in this context: the body limit and the bodies read first are given here, once.
+    const served = (yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app
+    const inContext = <A, RH>(effect: Effect.Effect<A, never, RH>) =>
+      effect.pipe(Effect.provideService(MaxBodyBytes, maxBodyBytes), Effect.provideService(BodiesReadFirst, reading.bodies))
+    reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))
+    const wss = yield* webSocketServer(maxBodyBytes)
+    server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(wss), served, { scope: requests })))
+    // The stop, in order (finalizers run in reverse): idle connections go now, WebSockets, which never end
+    // by themselves, are closed with 1001, and the server closes once its running requests are answered.
+    yield* Effect.addFinalizer(() => closed(server))
     const webSockets = yield* WebSockets
     yield* Effect.addFinalizer(() => Effect.sync(() => webSockets.closeAll("the gateway is stopping")))
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
@@ -98,19 +102,26 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
   })
 
 /**
- * Hands requests to the platform's listener (the one `serveEffect` added, not in `before`) once their
- * body is in: see BodyFirst. It stays on until the server is gone, as the platform's own would, so that
- * a request arriving during a stop is still answered (503).
+ * The server of the watch sockets: frames are bounded like request bodies; connections keep themselves
+ * alive (KeepAliveWebSocket). A peer that does not answer the server's close (one that stopped reading
+ * cannot even receive it) is cut.
  */
-const readBodiesFirst = (server: Server, before: ReadonlySet<unknown>, limit: number) => {
-  const added = server.listeners("request").filter((listener) => !before.has(listener)).filter(isListener)
-  const [platform] = added
-  if (platform === undefined || added.length !== 1) return
-  server.off("request", platform)
-  server.on("request", bodyFirst(limit, (request, response) => platform.call(server, request, response)))
-}
+const webSocketServer = (maxPayload: number) =>
+  Effect.flatMap(WebSockets, ({ WebSocket }) =>
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        // `closeTimeout` (ws 8.18) is missing from ws's types.
+        const options = { WebSocket, maxPayload, closeTimeout: CLOSE_GRACE_MS, noServer: true }
+        return new NodeWS.WebSocketServer(options)
+      }),
+      (wss) => Effect.callback<void>((resume) => wss.close(() => resume(Effect.void)))
+    ))
 
-const isListener = (f: unknown): f is (...args: Array<unknown>) => void => typeof f === "function"
+/** Once `server` has stopped listening and its last connection is gone, or after the platform's grace of 20 s. */
+const closed = (server: Server) =>
+  Effect.callback<void>((resume) => {
+    server.close(() => resume(Effect.void))
+  }).pipe(Effect.timeoutOrElse({ duration: Duration.seconds(20), orElse: () => Effect.void }))
 
 /**
  * Time-outs against slow clients: all headers within 10 s, the whole request within 30 s (bodies are at

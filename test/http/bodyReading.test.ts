@@ -4,9 +4,9 @@ import { sharedGateway } from "./vocabularyB/client.ts"
 import { home } from "./vocabularyB/homes.ts"
 
 /**
- * How a request body reaches the handler (src/http/BodyFirst.ts): read whole before the app runs, or,
- * for a client that waits for `100 Continue`, read by the app once it has said so. Either way the
- * answer is the one the whole body asks for.
+ * How a request body reaches the handler (src/http/BodyFirst.ts): read whole before the app runs, for
+ * a client that waits for `100 Continue` once the server has said so. Either way the answer is the one
+ * the whole body asks for.
  */
 
 const write = JSON.stringify({ select: { id: "setter:porch-light-on@b" }, value: { OnOff: "On" } })

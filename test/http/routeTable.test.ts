@@ -1,16 +1,14 @@
 import { describe, expect, it, layer } from "@effect/vitest"
-import { Effect, identity, Option, Result, Schema } from "effect"
+import { Effect, Option, Result } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
 import { Unauthorized } from "../../src/http/HttpError.ts"
 import * as JsonBody from "../../src/http/JsonBody.ts"
 import * as Query from "../../src/http/Query.ts"
-import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
-import { bind } from "../../src/http/Handlers.ts"
-import type { HttpError } from "../../src/http/HttpError.ts"
 import { toHttpApp } from "../../src/http/RouteTable.ts"
 import * as Server from "../../src/http/Server.ts"
 import { layerOptions } from "../../src/main.ts"
+import { testRoute } from "../support/testRoute.ts"
 import { type HttpReply, type HttpRequestOptions, send } from "../support/httpRequest.ts"
 
 const limit = 64
@@ -27,30 +25,15 @@ const echo = Effect.gen(function* () {
   }
 })
 
-/** A route answered by `handler`, which reads the request itself; its answer is sent as JSON, as it is. */
-const route = <R>(method: Method, path: Path, handler: Effect.Effect<unknown, HttpError, R>) =>
-  bind(
-    endpoint({
-      operationId: `${method} ${path}`,
-      method,
-      path,
-      tag: "health",
-      summary: "A test route",
-      description: "",
-      answer: { status: 200, shape: { wire: Schema.Unknown, write: identity }, description: "" }
-    }),
-    () => handler
-  )
-
-const health = route("GET", "/health", Effect.succeed({ status: "ok" }))
+const health = testRoute("GET", "/health", Effect.succeed({ status: "ok" }))
 
 const routes = [
   ...health,
-  ...route("GET", "/api/v1/echo", echo),
-  ...route("POST", "/api/v1/echo", echo),
-  ...route("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
-  ...route("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
-  ...route(
+  ...testRoute("GET", "/api/v1/echo", echo),
+  ...testRoute("POST", "/api/v1/echo", echo),
+  ...testRoute("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
+  ...testRoute("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
+  ...testRoute(
     "GET",
     "/method",
     Effect.map(HttpServerRequest.HttpServerRequest, (request) => request.method)

@@ -1,0 +1,23 @@
+import { anyService, type ServiceSelector } from "../domain/Selector.ts"
+import type { Service } from "../domain/Service.ts"
+import type { HomeIndex } from "./HomeIndex.ts"
+
+/**
+ * The services of the whole home, listed once per change of the home (`HomeStore.version`: a device,
+ * a value, a tag): every listing of everything (a request without a body, by a caller without a scope)
+ * gets this very list until the home changes, and the routes write it once (Handlers). A request that
+ * names selectors is answered afresh: nothing is kept per request.
+ */
+export const wholeHomeServices = (index: HomeIndex): () => ReadonlyArray<Service> => {
+  let listed: { readonly version: number; readonly services: ReadonlyArray<Service> } | undefined
+  return () => {
+    if (listed === undefined || listed.version !== index.version) {
+      listed = { version: index.version, services: index.selectServices([anyService]).map((s) => index.toService(s)) }
+    }
+    return listed.services
+  }
+}
+
+/** Whether `selectors` ask for every service as a request without a body does: the very selector, not one equal to it. */
+export const isEveryService = (selectors: ReadonlyArray<ServiceSelector>): boolean =>
+  selectors.length === 1 && selectors[0] === anyService

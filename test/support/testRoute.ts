@@ -1,0 +1,19 @@
+import { Effect, identity, Schema } from "effect"
+import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
+import { bind } from "../../src/http/Handlers.ts"
+import type { HttpError } from "../../src/http/HttpError.ts"
+
+/** A route for a test, answered by `handler`, which reads the request itself; its answer is sent as JSON, as it is. */
+export const testRoute = <R>(method: Method, path: Path, handler: Effect.Effect<unknown, HttpError, R>) =>
+  bind(
+    endpoint({
+      operationId: `${method} ${path}`,
+      method,
+      path,
+      tag: "health",
+      summary: "A test route",
+      description: "",
+      answer: { status: 200, shape: { wire: Schema.Unknown, write: identity }, description: "" }
+    }),
+    () => handler
+  )
