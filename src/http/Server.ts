@@ -1,4 +1,4 @@
-import { NodeHttpServer, NodeWS } from "@effect/platform-node"
+import { NodeHttpServer } from "@effect/platform-node"
 import { Console, Duration, Effect, Layer, LogLevel, Scope } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http"
 import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
-import { CLOSE_GRACE_MS, WebSockets } from "./KeepAliveWebSocket.ts"
+import { WebSockets } from "./KeepAliveServer.ts"
 import { MaxBodyBytes } from "./RequestLimits.ts"
 import { withRequestLog } from "./RequestLog.ts"
 import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
@@ -54,7 +54,7 @@ export const layerOnceBound = <R, A, E, RB>(
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
       )
     })
-  ).pipe(Layer.provideMerge(WebSockets.layer({ pingInterval: options.watchPing })))
+  ).pipe(Layer.provideMerge(WebSockets.layer({ maxPayload: options.maxBodyBytes, pingInterval: options.watchPing })))
 
 /**
  * In front of the routes, one step per request. Nothing new is done once the stop has begun: a request
@@ -88,34 +88,17 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
     const inContext = <A, RH>(effect: Effect.Effect<A, never, RH>) =>
       effect.pipe(Effect.provideService(MaxBodyBytes, maxBodyBytes), Effect.provideService(BodiesReadFirst, reading.bodies))
     reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))
-    const wss = yield* webSocketServer(maxBodyBytes)
-    server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(wss), served, { scope: requests })))
+    const webSockets = yield* WebSockets
+    server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), served, { scope: requests })))
     // The stop, in order (finalizers run in reverse): idle connections go now, WebSockets, which never end
     // by themselves, are closed with 1001, and the server closes once its running requests are answered.
     yield* Effect.addFinalizer(() => closed(server))
-    const webSockets = yield* WebSockets
     yield* Effect.addFinalizer(() => Effect.sync(() => webSockets.closeAll("the gateway is stopping")))
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
     const { address } = yield* HttpServer.HttpServer
     const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
     yield* Console.log(`listening on ${where}`)
   })
-
-/**
- * The server of the watch sockets: frames are bounded like request bodies; connections keep themselves
- * alive (KeepAliveWebSocket). A peer that does not answer the server's close (one that stopped reading
- * cannot even receive it) is cut.
- */
-const webSocketServer = (maxPayload: number) =>
-  Effect.flatMap(WebSockets, ({ WebSocket }) =>
-    Effect.acquireRelease(
-      Effect.sync(() => {
-        // `closeTimeout` (ws 8.18) is missing from ws's types.
-        const options = { WebSocket, maxPayload, closeTimeout: CLOSE_GRACE_MS, noServer: true }
-        return new NodeWS.WebSocketServer(options)
-      }),
-      (wss) => Effect.callback<void>((resume) => wss.close(() => resume(Effect.void)))
-    ))
 
 /** Once `server` has stopped listening and its last connection is gone, or after the platform's grace of 20 s. */
 const closed = (server: Server) =>

@@ -10,7 +10,7 @@ import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../vocabulary/WatchFrame.ts"
 import { atSharedImmediate } from "./SharedImmediate.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
-import { WebSockets } from "./KeepAliveWebSocket.ts"
+import { WebSockets } from "./KeepAliveServer.ts"
 import { RequestLogNotes } from "./RequestLog.ts"
 
 /** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
@@ -138,7 +138,7 @@ export const serveWatchSocket = (
     const reader = yield* socket.reader
     const connection = NodeHttpServerRequest.toIncomingMessage(request).socket
     const ws = (yield* WebSockets).of(connection)
-    if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection is not a KeepAliveWebSocket"))
+    if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection did not come through the KeepAliveServer"))
     const notes = yield* RequestLogNotes
     notes.upgraded()
     const scope = yield* Effect.scope
@@ -146,7 +146,7 @@ export const serveWatchSocket = (
     let vocabularyOfSocket = forced
     const context = yield* Effect.context<never>()
 
-    /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut: Server.ts). */
+    /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut: CLOSE_GRACE_MS). */
     const tooSlow = (reason: string) => {
       if (ws.readyState !== ws.OPEN) return
       ws.close(TOO_SLOW, reason)

@@ -9,7 +9,7 @@ import { requireRight } from "../../gateway/ScopedCalls.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { bindGroup } from "../Handlers.ts"
 import { Forbidden, TooManyRequests } from "../HttpError.ts"
-import { WebSockets } from "../KeepAliveWebSocket.ts"
+import { WebSockets } from "../KeepAliveServer.ts"
 import { serveWatchSocket } from "../WatchSocket.ts"
 
 /** Close code for a socket whose credentials no longer hold (RFC 6455 "policy violation"). */
