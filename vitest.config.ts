@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config"
 
+/** Files that measure their whole process (its memory): each runs in a fresh worker, alone in it. */
+const ownProcess = ["test/http/watch/slowConsumer.test.ts"]
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["./test/support/testTempRoot.ts"],
     reporters: ["default", "./test/support/SummaryReporter.ts"],
     // A passing test's logs are the ones it provoked (an ERROR for a refused home file, the INFO of a
@@ -10,10 +12,16 @@ export default defineConfig({
     silent: "passed-only",
     // Two cores: keep the pool small so spawned gateways and property tests do not starve each other.
     maxWorkers: 2,
-    // One worker runs many files: each file no longer pays a fresh process and a fresh import of the
-    // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-    isolate: false,
     testTimeout: 30_000,
-    hookTimeout: 30_000
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
+        // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: ownProcess, isolate: false }
+      },
+      { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } }
+    ]
   }
 })
