@@ -142,7 +142,9 @@ describe("frames over the size limit", () => {
 
 describe("keep-alive", () => {
   it("pings its peers and drops one that does not answer", async () => {
-    const quick = await startGateway(watchHome, { watchPingMs: 20 })
+    // Pings a quarter of a second apart: at 20 ms a busy machine could delay an answering peer's pong
+    // past the next ping (client and server share this process's event loop), and drop it too.
+    const quick = await startGateway(watchHome, { watchPingMs: 250 })
     const answering = await openWatch(quick)
     const silent = await openWatch(quick, "", { autoPong: false })
     let pings = 0
