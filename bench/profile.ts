@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { readFileSync, writeFileSync } from "node:fs"
 import type { Profiler } from "node:inspector"
 import { Console, Effect, References } from "effect"

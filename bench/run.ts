@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect, References } from "effect"
 import { readCommandLine, UsageError } from "./Arguments.ts"
 import { casesNamed } from "./Cases.ts"

@@ -1,4 +1,5 @@
-import { NodeFileSystem, NodePath } from "@effect/platform-node"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodePath from "@effect/platform-node/NodePath"
 import { Console, Effect, Layer, Option } from "effect"
 import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"

@@ -1,4 +1,4 @@
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Console, Duration, Effect, Layer, LogLevel, Scope } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"

@@ -1,4 +1,4 @@
-import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import type { Socket } from "node:net"
 import { Effect, Option, Result, Scope } from "effect"
 import { HttpServerRequest } from "effect/http"

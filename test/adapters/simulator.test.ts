@@ -1,4 +1,4 @@
-import { NodeServices } from "@effect/platform-node"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Fiber, FileSystem, Layer, Logger, Option, Result, Stream } from "effect"
 import { HomeSource, Simulator } from "../../src/adapters/simulator/Simulator.ts"
