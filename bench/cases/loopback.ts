@@ -33,7 +33,7 @@ class LoopbackFailed extends Data.TaggedError("LoopbackFailed")<{ readonly reaso
 
 /** The built files this case runs, beside this one in dist/. */
 const built = (...path: ReadonlyArray<string>) => join(import.meta.dirname, "..", ...path)
-export const gatewayBin = built("..", "src", "cli", "bin.js")
+export const gatewayBin = built("..", "gateway.js")
 
 /** Start-up of a gateway or a server: generous, for a loaded machine. */
 const startupTimeoutMs = 60_000

@@ -59,7 +59,7 @@ describe("docs/gateway.service", () => {
     const [command, ...args] = setting("ExecStart").split(" ")
     expect({ command, cli: args[0], serve: args[1] }).toEqual({
       command: "/opt/home-gateway/node_modules/.bin/node",
-      cli: "/opt/home-gateway/dist/src/cli/bin.js",
+      cli: "/opt/home-gateway/dist/gateway.js",
       serve: "serve"
     })
     expect(setting("KillSignal")).toBe("SIGTERM")

@@ -7,7 +7,7 @@ import { runGateway } from "../support/spawnGateway.ts"
 import { decoded, sendA, sendB } from "./answers.ts"
 
 /**
- * `gateway translate OPERATION BODY`, the real command (dist/src/cli/bin.js: `npm run build` first):
+ * `gateway translate OPERATION BODY`, the real command (dist/gateway.js: `npm run build` first):
  * what it prints is `translateToB`'s answer, and sent to a gateway it answers as the A request does.
  * (translationOverHttp checks `translateToB` itself on random homes and requests.)
  */

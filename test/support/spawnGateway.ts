@@ -3,14 +3,14 @@ import { fileURLToPath } from "node:url"
 import { noteSpawned } from "./spawnedProcesses.ts"
 
 /**
- * Runs the built CLI (`dist/src/cli/bin.js`, so `npm run build` first) as a real process on the
+ * Runs the built CLI (`dist/gateway.js`, the bundle `npm run build` makes: what `npm start` runs) as a real process on the
  * pinned Node from node_modules/.bin, in its own process group so that signals reach it directly
  * and a failed test can kill everything it started.
  */
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 export const nodeBin = `${root}node_modules/.bin/node`
-export const gatewayBin = `${root}dist/src/cli/bin.js`
+export const gatewayBin = `${root}dist/gateway.js`
 
 export interface Exited {
   readonly code: number | null
