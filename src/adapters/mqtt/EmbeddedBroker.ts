@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto"
 import { createServer, type Server, Socket } from "node:net"
-import { Aedes, type AuthErrorCode, type AuthenticateError, type Client } from "aedes"
+import type { AuthErrorCode, AuthenticateError, Client } from "aedes"
 import { Context, Data, Effect, FiberSet, Layer, Redacted } from "effect"
 import { BrokerCredentials } from "../../auth/BrokerCredentials.ts"
 import { unknownAddress } from "../../auth/LoginThrottle.ts"
@@ -52,7 +52,8 @@ export class EmbeddedBroker extends Context.Service<EmbeddedBroker, EmbeddedBrok
         // Checks run with the layer's services (its logger among them) and end with it.
         const runFork = yield* FiberSet.makeRuntime()
         const broker = yield* Effect.acquireRelease(
-          Effect.promise(() => Aedes.createBroker({
+          // Loaded only when a broker is asked for: most starts need none, and aedes costs ~60 ms and ~10 MiB.
+          Effect.promise(async () => (await import("aedes")).Aedes.createBroker({
             authenticate: (client, username, password, done) => {
               const user = username ?? ""
               const secret = password?.toString("utf8") ?? ""

@@ -1,5 +1,5 @@
 import { Data, Effect, Option, Queue, Redacted, type Scope } from "effect"
-import { connect, type IClientOptions } from "mqtt"
+import type { IClientOptions } from "mqtt"
 
 /** Where and how to reach a broker (`--mqtt URL` and the options beside it). */
 export interface MqttClientSettings {
@@ -80,7 +80,8 @@ export const openMqttConnection = (
       ...Option.match(settings.key, { onNone: () => ({}), onSome: (key) => ({ key }) })
     }
     const client = yield* Effect.acquireRelease(
-      Effect.sync(() => connect(settings.url, options)),
+      // Loaded only when a bridge is followed: most starts need none, and mqtt.js costs ~100 ms and ~10 MiB.
+      Effect.promise(async () => (await import("mqtt")).connect(settings.url, options)),
       (client) => Effect.callback<void>((resume) => void client.end(true, () => resume(Effect.void)))
     )
     let up = false
