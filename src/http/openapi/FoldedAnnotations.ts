@@ -22,7 +22,11 @@ const isObject = (json: unknown): json is Json => typeof json === "object" && js
 const onlyAnnotates = (member: unknown): member is Json =>
   isObject(member) && Object.keys(member).length > 0 && Object.keys(member).every((key) => annotations.has(key))
 
-/** `allOf`'s annotation members merged into the schema (its own annotations win), and a lone member merged too. */
+/**
+ * `allOf`'s annotation members merged into the schema (its own annotations win). A member left alone is
+ * merged too when the schema only annotates it (keywords of one schema object can read each other, as
+ * `additionalProperties` reads `properties`: a schema that constrains keeps its `allOf`).
+ */
 const foldAllOf = (schema: Json): Json => {
   const { allOf, ...rest } = schema
   if (!Array.isArray(allOf)) return schema
@@ -32,8 +36,8 @@ const foldAllOf = (schema: Json): Json => {
   const annotated: Json = Object.assign({}, ...notes, rest)
   const [only, ...others] = members
   if (only === undefined) return annotated
-  const shared = isObject(only) && others.length === 0 && Object.keys(only).every((key) => !(key in annotated))
-  return shared ? { ...only, ...annotated } : { ...annotated, allOf: members }
+  const alone = isObject(only) && others.length === 0 && Object.keys(only).every((key) => !(key in annotated))
+  return alone && Object.keys(rest).every((key) => annotations.has(key)) ? { ...only, ...annotated } : { ...annotated, allOf: members }
 }
 
 const foldValue = (json: unknown): unknown =>
