@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config"
 /** Files that measure their whole process (its memory): each runs in a fresh worker, alone in it. */
 const ownProcess = ["test/http/watch/slowConsumer.test.ts"]
 
+/** A fixture package's own dependencies (test/fixtures/openapi-types) ship test files of their own. */
+const fixtures = "test/fixtures/**"
+
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/testTempRoot.ts"],
@@ -19,7 +22,7 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: ownProcess, isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, fixtures], isolate: false }
       },
       { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } }
     ]

@@ -2,7 +2,7 @@ import { anyService, everyGetter, everySetter } from "../domain/Selector.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { type Readable, writeBody } from "./Bodies.ts"
 import { listing, tagCount, tagging, tagVerb, valueReading, valueWriting } from "./BothVocabularies.ts"
-import { type Alias, endpoint, group } from "./Endpoint.ts"
+import { type Alias, endpoint, group, type Method, type Path, routesOf } from "./Endpoint.ts"
 
 /** Vocabulary B's routes (docs/reference.md §6.2), aliases included. The shared `/channels/tag` path is in ChannelTags. */
 
@@ -81,3 +81,14 @@ export const vocabularyB = group(
     B.SendResultsJson
   )
 )
+
+/**
+ * Where else a B operation is answered with a body, for a client that cannot send one with GET (a
+ * browser): its method aliases (none for an operation that is not a read).
+ */
+export const methodAliasesOf = (operationId: string): ReadonlyArray<{ readonly method: Method; readonly path: Path }> =>
+  Object.values(vocabularyB)
+    .filter((e) => e.operationId === operationId)
+    .flatMap(routesOf)
+    .filter(({ alias }) => alias?.method !== undefined)
+    .map(({ method, path }) => ({ method, path }))

@@ -105,15 +105,19 @@ export const serveCommand = (markdown: string): ServeCommand | undefined => {
   return undefined
 }
 
-/** A `gateway translate` example: a ```sh block `$ npx gateway translate OP 'BODY'`, then a ```json block with what it prints. */
+/**
+ * A `gateway translate` example: a ```sh block `$ npx gateway translate OP ['BODY'] [--answer 'ANSWER']`,
+ * then a ```json block with what it prints.
+ */
 export interface TranslateExample {
   readonly line: number
   readonly operation: string
   readonly body: string | undefined
+  readonly answer: string | undefined
   readonly printed: unknown
 }
 
-const translateLine = /^\$ npx gateway translate (\S+)(?: '([^']*)')?$/
+const translateLine = /^\$ npx gateway translate (\S+)(?: '([^']*)')?(?: --answer '([^']*)')?$/
 
 export const translateExamples = (markdown: string): ReadonlyArray<TranslateExample> => {
   const all = blocks(markdown)
@@ -124,7 +128,7 @@ export const translateExamples = (markdown: string): ReadonlyArray<TranslateExam
     if (answer === undefined || answer.info !== "json") {
       throw new Error(`line ${block.line}: a translate example must be followed by a json block with what it prints`)
     }
-    return [{ line: block.line, operation: match[1] ?? "", body: match[2], printed: JSON.parse(answer.text) }]
+    return [{ line: block.line, operation: match[1] ?? "", body: match[2], answer: match[3], printed: JSON.parse(answer.text) }]
   })
 }
 

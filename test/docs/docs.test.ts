@@ -69,9 +69,14 @@ it("finds the gateway translate examples", () => {
   expect(translations.length).toBeGreaterThan(0)
 })
 
-describe.each(translations)("docs/$name, line $line: gateway translate $operation", ({ operation, body, printed }) => {
+describe.each(translations)("docs/$name, line $line: gateway translate $operation", ({ operation, body, answer, printed }) => {
   it("prints what the document shows", async () => {
-    const exited = await runGateway(["translate", operation, ...(body === undefined ? [] : [body])])
+    const exited = await runGateway([
+      "translate",
+      operation,
+      ...(body === undefined ? [] : [body]),
+      ...(answer === undefined ? [] : ["--answer", answer])
+    ])
     expect({ code: exited.code, printed: JSON.parse(exited.stdout) }).toEqual({ code: 0, printed })
   })
 })

@@ -24,9 +24,10 @@ const reference = readFileSync(referencePath, "utf8")
 /** The reference as a reader reads it: JSON-escaped quotes (`"\"Bearer\""`) read as quotes. */
 const referenceText = reference.replaceAll("\\\"", "\"")
 
+/** The project's own text files under `dir`: not a fixture package's dependencies (test/fixtures/openapi-types). */
 const textFiles = (dir: string): ReadonlyArray<string> =>
   readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
-    .filter((name) => /\.(ts|md|json)$/.test(name))
+    .filter((name) => /\.(ts|md|json)$/.test(name) && !name.split("/").includes("node_modules"))
     .map((name) => join(dir, name))
 
 /** Everything that may cite: the sources, the tests, the docs, the benchmarks, the README. */

@@ -5,6 +5,7 @@ import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.
 import { defaultGatewayOptions } from "../../GatewayOptions.ts"
 import { ErrorMessageJson } from "../HttpError.ts"
 import { maxBodyDepth } from "../RequestLimits.ts"
+import { foldAnnotations } from "./FoldedAnnotations.ts"
 
 /**
  * The OpenAPI 3.1 document of the REST API (docs/reference.md §6). Its `paths` hold exactly the routes
@@ -232,8 +233,9 @@ const compile = (schemas: ReadonlyArray<Schema.Top>): { readonly compiled: Compi
     SchemaRepresentation.toRepresentations([first, ...others]),
     { onExcessProperty: "error" }
   ))
-  const bySchema = new Map(schemas.map((schema, i) => [schema, document.schemas[i] ?? {}] as const))
-  return { compiled: (schema) => bySchema.get(schema) ?? {}, components: document.definitions }
+  const bySchema = new Map(schemas.map((schema, i) => [schema, foldAnnotations(document.schemas[i] ?? {})] as const))
+  const components = Object.fromEntries(Object.entries(document.definitions).map(([name, schema]) => [name, foldAnnotations(schema)]))
+  return { compiled: (schema) => bySchema.get(schema) ?? {}, components }
 }
 
 /**

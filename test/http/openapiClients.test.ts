@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import SwaggerParser from "@apidevtools/swagger-parser"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { type Exited, nodeBin, runGateway } from "../support/spawnGateway.ts"
+import { home } from "./vocabularyA/homes.ts"
+
+/**
+ * The OpenAPI document as the gateway serves it, read by the tools a client's author would use: a
+ * standard parser validates it, and openapi-typescript generates types from it that type-check a small
+ * client of three B operations (test/fixtures/openapi-types/client.ts), and refuse its mistakes.
+ *
+ * openapi-typescript needs TypeScript 5, the project is on TypeScript 7: both come from their own
+ * fixture package (test/fixtures/openapi-types, installed by the `prepare` script). The program is
+ * checked with both compilers: TypeScript 5 is what openapi-typescript's users compile with, 7 the
+ * project's own.
+ */
+
+const fixture = fileURLToPath(new URL("../fixtures/openapi-types/", import.meta.url))
+const generator = join(fixture, "node_modules/openapi-typescript/bin/cli.js")
+const compilers = {
+  "TypeScript 5 (the fixture's)": join(fixture, "node_modules/typescript/bin/tsc"),
+  "TypeScript 7 (the project's)": fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url))
+}
+const program = readFileSync(join(fixture, "client.ts"), "utf8")
+
+/** Runs a tool of the fixture (or the project) on the pinned Node, to its end. */
+const run = (script: string, args: ReadonlyArray<string>): Promise<Exited> => runGateway(args, 60_000, {}, [nodeBin, script])
+
+let gateway: GatewayOverHttp | undefined
+let folder = ""
+
+beforeAll(async () => {
+  gateway = await startGateway(home)
+  const served = await gateway.call("GET", "/api/v1/openapi.json")
+  expect(served.status).toBe(200)
+  folder = mkdtempSync(join(process.env["GATEWAY_TEST_ROOT"] ?? tmpdir(), "openapi-types-"))
+  writeFileSync(join(folder, "openapi.json"), JSON.stringify(served.json))
+  writeFileSync(
+    join(folder, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        noEmit: true,
+        types: []
+      },
+      files: ["client.ts"]
+    })
+  )
+}, 60_000)
+afterAll(() => gateway?.close())
+
+/** Type-checks `source` as client.ts beside the generated types, with `compiler`: its exit and messages. */
+const typeCheck = async (compiler: string, source: string): Promise<Exited> => {
+  writeFileSync(join(folder, "client.ts"), source)
+  return run(compiler, ["-p", join(folder, "tsconfig.json")])
+}
+
+/** The program with one line changed: `from` must occur in it exactly once. */
+const mutant = (from: string, to: string): string => {
+  expect(program.split(from).length, `"${from}" occurs once in client.ts`).toBe(2)
+  return program.replace(from, to)
+}
+
+describe("the served OpenAPI document", () => {
+  it("validates with a standard OpenAPI parser (@apidevtools/swagger-parser)", async () => {
+    const parsed = await SwaggerParser.validate(join(folder, "openapi.json"))
+    expect(parsed.info.title).toBe("Home gateway REST API")
+    // It can refuse: the same document with an answer that says nothing of itself is not OpenAPI.
+    const broken = JSON.parse(readFileSync(join(folder, "openapi.json"), "utf8")) as { paths: Record<string, Record<string, object>> }
+    broken.paths["/api/v1/services"] = { get: { operationId: "get_services", responses: { "200": {} } } }
+    writeFileSync(join(folder, "broken.json"), JSON.stringify(broken))
+    await expect(SwaggerParser.validate(join(folder, "broken.json"))).rejects.toThrow(/description/)
+  })
+
+  describe("types generated from it by openapi-typescript", () => {
+    beforeAll(async () => {
+      const generated = await run(generator, [join(folder, "openapi.json"), "-o", join(folder, "openapi.d.ts")])
+      expect({ code: generated.code, stderr: generated.stderr }).toEqual({ code: 0, stderr: "" })
+    }, 60_000)
+
+    for (const [name, compiler] of Object.entries(compilers)) {
+      describe(name, () => {
+        it("type-check a client of get_services, fetch_values and send_values", async () => {
+          const checked = await typeCheck(compiler, program)
+          expect({ code: checked.code, stdout: checked.stdout }).toEqual({ code: 0, stdout: "" })
+        })
+
+        it.each([
+          ["a field no selector has", `{ tags: ["outside"], getters`, `{ tag: ["outside"], getters`, "'tag' does not exist"],
+          ["a selector's id of the wrong type", `{ select: { id: setter }`, `{ select: { id: 7 }`, "'number' is not assignable"],
+          ["a value no OnOff value holds", `value: { OnOff: "On" }`, `value: { OnOff: "Dimmed" }`, `'"Dimmed"' is not assignable`],
+          ["a field of a service it does not have", `service.getters.filter`, `service.inputs.filter`, "'inputs' does not exist"],
+          ["a TypeError's field it does not have", "error.TypeError.expected", "error.TypeError.wanted", "'wanted' does not exist"]
+        ])("refuse %s", async (_, from, to, message) => {
+          const checked = await typeCheck(compiler, mutant(from, to))
+          expect(checked.code).not.toBe(0)
+          expect(checked.stdout).toContain(message)
+        })
+      })
+    }
+  })
+})
