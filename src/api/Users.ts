@@ -27,9 +27,24 @@ export const SessionTokenJson = Schema.Struct({
   session_token: Schema.String.check(Schema.isPattern(/^gw_[A-Za-z0-9_-]{43}$/))
 }).annotate({ identifier: "SessionToken", description: "A session token: send it as `Authorization: Bearer <token>`." })
 
+/** What `GET /users/setup` answers. */
+export const SetupStatusJson = Schema.Struct({
+  needed: Schema.Boolean
+}).annotate({ identifier: "SetupStatus", description: "Whether the gateway waits for its first user (`POST /users/setup`)." })
+
 const tag = "users"
 
 export const users = group(
+  endpoint({
+    operationId: "setup_status",
+    method: "GET",
+    path: "/users/setup",
+    tag,
+    summary: "Whether setup is needed",
+    description: "`{\"needed\": true}` while the gateway has no user (started with `--no-default-admin` and not set up " +
+      "yet), `false` after. Needs no token: a page asks it to know whether to offer setup or login.",
+    answer: { status: 200, shape: plain(SetupStatusJson), description: "Whether setup is needed." }
+  }),
   endpoint({
     operationId: "setup",
     method: "POST",

@@ -219,10 +219,12 @@ describe("--cors-origin", () => {
 })
 
 describe("--no-default-admin", () => {
-  it("creates nobody; POST /users/setup creates the first user once, then answers 410", async () => {
+  it("creates nobody; GET /users/setup says setup is needed until POST /users/setup creates the first user once, then answers 410", async () => {
     const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir()])
     try {
       expect(gateway.token).toBeUndefined()
+      const needed = async () => JSON.parse((await send(`${gateway.baseUrl}/users/setup`)).body) as unknown
+      expect(await needed()).toEqual({ needed: true })
       const setup = (body: unknown) => send(`${gateway.baseUrl}/users/setup`, { method: "POST", body: JSON.stringify(body) })
       expect((await setup({ username: "me", email: "me@example.org", password: "short" })).status).toBe(400)
       const created = await setup({ username: "me", email: "me@example.org", password: "a long enough password" })
@@ -230,6 +232,7 @@ describe("--no-default-admin", () => {
       const { session_token } = JSON.parse(created.body) as { session_token: string }
       expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: bearer(session_token) })).status).toBe(200)
       expect((await setup({ username: "me2", email: "", password: "a long enough password" })).status).toBe(410)
+      expect(await needed()).toEqual({ needed: false })
     } finally {
       await gateway.stop("SIGTERM")
     }

@@ -9,7 +9,7 @@ import { basicCredentials, presentedToken } from "../Authentication.ts"
 import { bindGroup, type Request } from "../Handlers.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
 
-/** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
+/** `/users/setup` (GET and POST), `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
 /** What setup and login answer (201, src/api/Users.ts). */
 const sessionCreated = (token: Redacted.Redacted<string>) => ({ session_token: Redacted.value(token) })
@@ -28,6 +28,9 @@ const setup = ({ body: user }: Request<typeof userEndpoints.setup>) => Effect.ge
   yield* Effect.logInfo(`setup: created user ${created.value.username}`)
   return sessionCreated(token)
 })
+
+/** Whether the gateway waits for its first user: what a page shows first, setup or login. */
+const setupStatus = Users.use((users) => Effect.map(Effect.orDie(users.count), (count) => ({ needed: count === 0 })))
 
 /** Basic credentials in, a session token out; attempts are counted per user, per address and per pair of both (LoginThrottle). */
 const login = Effect.gen(function*() {
@@ -62,4 +65,4 @@ const logout = Effect.gen(function*() {
   yield* LiveSockets.use((sockets) => sockets.end(caller.value.tokenId))
 })
 
-export const userRoutes = bindGroup(userEndpoints, { setup, login: () => login, logout: () => logout })
+export const userRoutes = bindGroup(userEndpoints, { setup_status: () => setupStatus, setup, login: () => login, logout: () => logout })
