@@ -45,6 +45,8 @@ export interface GatewayOptions {
   readonly sessionDays: number
   /** Origins allowed to call the API from a browser (CORS); empty: none. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** The folder of the built dashboard, served at `/` (docs/dashboard.md); none: the API alone. */
+  readonly dashboard: Option.Option<string>
   /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
   readonly watchPingMs: number
   /**
@@ -68,6 +70,7 @@ export const defaultGatewayOptions: GatewayOptions = {
   defaultAdmin: true,
   sessionDays: 30,
   corsOrigins: [],
+  dashboard: Option.none(),
   watchPingMs: 30_000,
   tokenRecheckMs: 500
 }

@@ -64,6 +64,7 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     port: options.port,
     maxBodyBytes: options.maxBodyBytes,
     corsOrigins: options.corsOrigins,
+    dashboard: options.dashboard,
     watchPing: options.watchPingMs
   },
   firstRun: { defaultAdmin: options.defaultAdmin, sessionDays: options.sessionDays },

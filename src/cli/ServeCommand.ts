@@ -1,5 +1,6 @@
 import { Config, Effect, Option, type Redacted } from "effect"
 import { CliError, Command, Flag } from "effect/cli"
+import { fileURLToPath } from "node:url"
 import { defaultGatewayOptions, type GatewayOptions } from "../GatewayOptions.ts"
 import { dataFolderUnusable } from "./StoreAccess.ts"
 
@@ -120,12 +121,22 @@ const flags = {
     Flag.withDescription("on a database with no user, create none: claim the gateway with POST /users/setup")
   ),
   sessionDays: boundedInt("session-days", "N", 1, 3_650, defaultGatewayOptions.sessionDays, "days a login session lasts"),
+  noDashboard: Flag.Boolean("no-dashboard").pipe(
+    Flag.withDefault(false),
+    Flag.withDescription("serve the API alone, without the dashboard at /")
+  ),
   corsOrigin: Flag.String("cors-origin").pipe(
     Flag.withMetavar("ORIGIN"),
     Flag.atLeast(0),
     Flag.withDescription("an origin (e.g. https://app.example.org) whose pages may call the API; repeat for more (default: none)")
   )
 }
+
+/**
+ * The dashboard `npm run build` makes, beside the command: the built command is dist/gateway.js and its
+ * chunks (this code among them) are in dist/chunks, the dashboard in dist/dashboard.
+ */
+const builtDashboard = fileURLToPath(new URL("../dashboard", import.meta.url))
 
 /** The options of the whole gateway, from the command line: `src/main.ts` hands each layer its part. */
 const toOptions = (input: {
@@ -147,6 +158,7 @@ const toOptions = (input: {
   readonly mqttBroker: Option.Option<number>
   readonly noDefaultAdmin: boolean
   readonly sessionDays: number
+  readonly noDashboard: boolean
   readonly corsOrigin: ReadonlyArray<string>
 }): GatewayOptions => ({
   home: input.home,
@@ -170,6 +182,7 @@ const toOptions = (input: {
   defaultAdmin: !input.noDefaultAdmin,
   sessionDays: input.sessionDays,
   corsOrigins: input.corsOrigin,
+  dashboard: input.noDashboard ? Option.none() : Option.some(builtDashboard),
   watchPingMs: defaultGatewayOptions.watchPingMs,
   tokenRecheckMs: defaultGatewayOptions.tokenRecheckMs
 })

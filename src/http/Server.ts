@@ -1,10 +1,13 @@
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Console, Duration, Effect, Layer, LogLevel, Scope } from "effect"
+import * as NodePath from "@effect/platform-node/NodePath"
+import { Console, Duration, Effect, Layer, LogLevel, Option, Scope } from "effect"
 import { HttpServer, HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer, type Server } from "node:http"
 import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
+import { loadDashboard, withDashboard } from "./Dashboard.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { MaxBodyBytes } from "./RequestLimits.ts"
@@ -20,6 +23,8 @@ export interface ServerOptions {
   readonly maxBodyBytes: number
   /** Origins whose pages may call the API (CORS). */
   readonly corsOrigins: ReadonlyArray<string>
+  /** The folder of the built dashboard, served at `/` (Dashboard); none: the API alone. */
+  readonly dashboard: Option.Option<string>
   /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
   readonly watchPing: Duration.Input
 }
@@ -78,7 +83,10 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
   Effect.gen(function* () {
     const { host, corsOrigins, maxBodyBytes } = options
     const table = yield* Effect.fromResult(toHttpApp(routes))
-    const app = withCors<R>(corsOrigins)(front(table, drain))
+    const dashboard = Option.isSome(options.dashboard)
+      ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
+      : Option.none()
+    const app = withDashboard(dashboard)(withCors<R>(corsOrigins)(front(table, drain)))
     const reading = bodyFirst(maxBodyBytes)
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")

@@ -130,7 +130,9 @@ describe("what the reference names", () => {
   })
 
   it("every fixed error message of the code", () => {
-    const messages = textFiles("src").flatMap((file) => fixedMessagesOf(file, read(file)))
+    // The dashboard's sentences are the page's own, shown to a person; the API never sends them.
+    const messages = textFiles("src").filter((file) => !file.startsWith(join("src", "dashboard")))
+      .flatMap((file) => fixedMessagesOf(file, read(file)))
     expect(messages.length).toBeGreaterThan(50)
     expect(messages.filter((message) => !mentions(referenceText, message)).map(shown)).toEqual([])
   })

@@ -1,0 +1,90 @@
+/**
+ * The few calls the dashboard makes outside the typed client: whether setup is needed, setup, login and
+ * logout (docs/reference.md §6.7, §8). An answer that is not a success carries the gateway's own
+ * sentence, shown to the person as it is.
+ */
+
+export type Answer<A> =
+  | { readonly ok: true; readonly value: A }
+  | { readonly ok: false; readonly message: string; readonly status?: number }
+
+/** The gateway's sentence of a refused request: its JSON string body, or the status when it has none. */
+const refusal = async (response: Response): Promise<string> => {
+  const text = await response.text()
+  try {
+    const message: unknown = JSON.parse(text)
+    if (typeof message === "string") return message
+  } catch {
+    // Not JSON: a proxy's page, say; its status says more than its text.
+  }
+  return `the gateway answered ${response.status} ${response.statusText}`
+}
+
+const call = async <A>(path: string, init: RequestInit, read: (json: unknown) => A | undefined): Promise<Answer<A>> => {
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch {
+    return { ok: false, message: "the gateway cannot be reached" }
+  }
+  if (!response.ok) return { ok: false, message: await refusal(response), status: response.status }
+  if (response.status === 204) {
+    const value = read(undefined)
+    return value === undefined ? { ok: false, message: "unexpected answer" } : { ok: true, value }
+  }
+  const value = read(await response.json())
+  return value === undefined ? { ok: false, message: "the gateway's answer was not understood" } : { ok: true, value }
+}
+
+const isRecord = (json: unknown): json is Record<string, unknown> => typeof json === "object" && json !== null
+
+const sessionToken = (json: unknown): string | undefined =>
+  isRecord(json) && typeof json["session_token"] === "string" ? json["session_token"] : undefined
+
+export const setupNeeded = (): Promise<Answer<boolean>> =>
+  call("/users/setup", {}, (json) => (isRecord(json) && typeof json["needed"] === "boolean" ? json["needed"] : undefined))
+
+export interface FirstUser {
+  readonly username: string
+  readonly email: string
+  readonly password: string
+}
+
+export const setup = (user: FirstUser): Promise<Answer<string>> =>
+  call("/users/setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(user) }, sessionToken)
+
+/** Basic credentials: the username and password as UTF-8, in base64. */
+const basic = (username: string, password: string): string => {
+  const bytes = new TextEncoder().encode(`${username}:${password}`)
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`
+}
+
+export const login = (username: string, password: string): Promise<Answer<string>> =>
+  call("/users/login", { method: "POST", headers: { authorization: basic(username, password) } }, sessionToken)
+
+export const logout = (token: string): Promise<Answer<true>> =>
+  call("/users/logout", { method: "POST", headers: { authorization: `Bearer ${token}` } }, () => true)
+
+/** A service as the home page lists it. */
+export interface ServiceSummary {
+  readonly id: string
+  readonly name: string
+  readonly channels: number
+}
+
+// Read by hand for now: the vocabularies' codecs (effect's Schema) would take the page past its size
+// budget on their own. The typed client (issue 23) is where the home view will read the API from.
+const summary = (json: unknown): ServiceSummary | undefined => {
+  if (!isRecord(json) || typeof json["id"] !== "string") return undefined
+  const properties = json["properties"]
+  const name = isRecord(properties) && typeof properties["name"] === "string" ? properties["name"] : json["id"]
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0)
+  return { id: json["id"], name, channels: count(json["getters"]) + count(json["setters"]) }
+}
+
+/** The home's services (vocabulary B's listing), by name. */
+export const services = (token: string): Promise<Answer<ReadonlyArray<ServiceSummary>>> =>
+  call("/api/v1/services", { headers: { authorization: `Bearer ${token}` } }, (json) => {
+    const listed = Array.isArray(json) ? json.map(summary) : undefined
+    return listed?.every((s) => s !== undefined) ? listed.filter((s) => s !== undefined) : undefined
+  })

@@ -1,0 +1,90 @@
+import { Effect, FileSystem, Option, Path } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { gzipSync } from "node:zlib"
+import type { HttpApp } from "./RouteTable.ts"
+
+/**
+ * The dashboard (docs/dashboard.md), served from the folder `npm run build` makes (dist/dashboard): its
+ * page at `/` and its assets at `/assets/<name>`. The files are read and compressed once, when the
+ * gateway starts: a request is a map lookup. Assets are named by their content's hash, so a browser may
+ * keep them for good; the page is checked again each time, so that a new build is seen at once.
+ */
+
+/** A file of the dashboard as it is answered: its bytes, gzipped once, and its headers. */
+interface StaticFile {
+  readonly body: Uint8Array
+  readonly gzipped: Uint8Array
+  readonly contentType: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** The dashboard's files by the path they are answered at. */
+export type DashboardFiles = ReadonlyMap<string, StaticFile>
+
+/**
+ * The page runs only the bundle and the style sheet it names, talks only to the gateway (its API and
+ * watch socket), and cannot be framed. No inline script or style.
+ */
+export const pagePolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'"
+].join("; ")
+
+const page = { "cache-control": "no-cache", "content-security-policy": pagePolicy }
+const asset = { "cache-control": "public, max-age=31536000, immutable" }
+
+const assetTypes: Readonly<Record<string, string>> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8"
+}
+
+const served = (body: Uint8Array, contentType: string, headers: Readonly<Record<string, string>>): StaticFile => ({
+  body,
+  gzipped: gzipSync(body, { level: 9 }),
+  contentType,
+  headers
+})
+
+/**
+ * The dashboard in `dir`; none, said once in the log, if it has not been built there (the gateway then
+ * serves its API alone, and `/` is a 404 as any unknown path).
+ */
+export const loadDashboard = (dir: string): Effect.Effect<Option.Option<DashboardFiles>, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const index = path.join(dir, "index.html")
+    const assetsDir = path.join(dir, "assets")
+    const files = new Map<string, StaticFile>()
+    files.set("/", served(yield* fs.readFile(index), "text/html; charset=utf-8", page))
+    for (const name of yield* fs.readDirectory(assetsDir)) {
+      const type = assetTypes[path.extname(name)]
+      if (type !== undefined) files.set(`/assets/${name}`, served(yield* fs.readFile(path.join(assetsDir, name)), type, asset))
+    }
+    return Option.some<DashboardFiles>(files)
+  }).pipe(
+    Effect.catchTag("PlatformError", (error) =>
+      Effect.as(Effect.logWarning(`no dashboard served: ${dir} has none (${error.message}); \`npm run build\` makes it`), Option.none()))
+  )
+
+/** Whether the client takes gzip (`Accept-Encoding`, without weighing `q`: every browser takes it). */
+const takesGzip = (accept: string | undefined): boolean => accept !== undefined && /\bgzip\b/i.test(accept)
+
+/** The app, with the dashboard's files answered first (GET and HEAD); every other request is the app's. */
+export const withDashboard = (files: Option.Option<DashboardFiles>) => <R>(app: HttpApp<R>): HttpApp<R> => {
+  if (Option.isNone(files)) return app
+  const byPath = files.value
+  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const file = request.method === "GET" || request.method === "HEAD" ? byPath.get(request.url.split("?")[0] ?? "") : undefined
+    if (file === undefined) return app
+    const gzip = takesGzip(request.headers["accept-encoding"])
+    const headers = gzip ? { ...file.headers, vary: "accept-encoding", "content-encoding": "gzip" } : { ...file.headers, vary: "accept-encoding" }
+    return Effect.succeed(HttpServerResponse.uint8Array(gzip ? file.gzipped : file.body, { contentType: file.contentType, headers }))
+  })
+}

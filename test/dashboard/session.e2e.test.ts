@@ -1,0 +1,116 @@
+import { join } from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
+import { artifactsDir, launchChromium, seriousViolations, viewports } from "../support/browser.ts"
+import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+
+/**
+ * The dashboard's first run, sign-in and sign-out in a real Chromium, against the built gateway
+ * (`npm run build` first) on the demo home, started with `--no-default-admin` as a new owner would.
+ */
+
+const screenshots = artifactsDir("dashboard")
+
+let gateway: RunningGateway
+let browser: Browser
+
+beforeAll(async () => {
+  ;[gateway, browser] = await Promise.all([
+    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir()]),
+    launchChromium()
+  ])
+}, 60_000)
+
+afterAll(async () => {
+  await browser.close()
+  await gateway.stop("SIGTERM")
+})
+
+/** A new tab in a context of its own (its own session storage), with the page's refusals of its policy recorded. */
+const openTab = async (options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports } = {}) => {
+  const context: BrowserContext = await browser.newContext({
+    viewport: viewports[options.width ?? "desktop"],
+    bypassCSP: options.bypassCSP ?? false
+  })
+  const page = await context.newPage()
+  const refused: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
+  await page.goto(gateway.baseUrl)
+  return { context, page, refused }
+}
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name })
+
+const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
+
+describe("the dashboard's first run, sign-in and sign-out", () => {
+  it("creates the first administrator, shows the home, signs out (the session token revoked), and signs in again", async () => {
+    const { context, page, refused } = await openTab()
+    try {
+      await expect.poll(() => heading(page, "Welcome to your home gateway").isVisible()).toBe(true)
+      await page.screenshot({ path: join(screenshots, "setup-desktop.png"), fullPage: true })
+      await page.getByLabel("Username").fill(owner.username)
+      await page.getByLabel("Email").fill(owner.email)
+      await page.getByLabel("Password").fill("short")
+      await page.getByRole("button", { name: "Create and sign in" }).click()
+      // The gateway's own words, announced.
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("body.password: 8 to 1024 characters")
+
+      await page.getByLabel("Password").fill(owner.password)
+      await page.getByRole("button", { name: "Create and sign in" }).click()
+      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByText("Bedside lamp").isVisible()).toBe(true)
+      await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
+
+      // The tab keeps its session across a reload, and only this tab has it.
+      const token = await page.evaluate("sessionStorage.getItem('gateway.session')")
+      expect(typeof token).toBe("string")
+      await page.reload()
+      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+      const other = await openTab()
+      await expect.poll(() => other.page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      await other.context.close()
+
+      await page.getByRole("button", { name: "Sign out" }).click()
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("You are signed out.")
+      const afterLogout = await send(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${String(token)}` } })
+      expect(afterLogout.status).toBe(401)
+
+      await page.getByLabel("Username").fill(owner.username)
+      await page.getByLabel("Password").fill("not the password")
+      await page.getByRole("button", { name: "Sign in" }).click()
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe("wrong username or password")
+      await page.getByLabel("Password").fill(owner.password)
+      await page.getByRole("button", { name: "Sign in" }).click()
+      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("is readable at phone width and has no serious or critical accessibility violation on its pages", async () => {
+    const { context, page } = await openTab({ bypassCSP: true, width: "phone" })
+    try {
+      await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      expect(await seriousViolations(page)).toEqual([])
+      // Nothing wider than the screen: no sideways scrolling on a phone.
+      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true)
+      await page.screenshot({ path: join(screenshots, "login-phone.png"), fullPage: true })
+      await page.getByLabel("Username").fill(owner.username)
+      await page.getByLabel("Password").fill(owner.password)
+      await page.getByRole("button", { name: "Sign in" }).click()
+      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByText("Bedside lamp").isVisible()).toBe(true)
+      expect(await seriousViolations(page)).toEqual([])
+      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true)
+      await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+})

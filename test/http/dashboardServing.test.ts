@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gunzipSync, gzipSync } from "node:zlib"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
+import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+
+/**
+ * How the built gateway serves the dashboard (src/http/Dashboard.ts): the page and its assets, with the
+ * policy, caching and compression a static bundle should have; the API's own headers unchanged.
+ */
+
+const built = fileURLToPath(new URL("../../dist/dashboard/", import.meta.url))
+
+let gateway: RunningGateway
+let bare: RunningGateway
+
+beforeAll(async () => {
+  ;[gateway, bare] = await Promise.all([
+    spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir()]),
+    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-dashboard", "--data", freshDataDir()])
+  ])
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([gateway.stop("SIGTERM"), bare.stop("SIGTERM")])
+})
+
+const assetsOf = (page: string): ReadonlyArray<string> => [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? "")
+
+describe("the dashboard, served", () => {
+  it("answers / with the page: HTML, a policy that allows no inline script or style and no other origin, revalidated on each visit", async () => {
+    const page = await send(`${gateway.baseUrl}/`)
+    expect(page.status).toBe(200)
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8")
+    expect(page.headers["cache-control"]).toBe("no-cache")
+    const policy = String(page.headers["content-security-policy"])
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
+    expect(page.headers["x-content-type-options"]).toBe("nosniff")
+    expect(page.body).not.toMatch(/<script>|<style>|\son\w+=/)
+    expect(assetsOf(page.body)).toHaveLength(2)
+  })
+
+  it("answers each asset the page names, named by its content's hash, for browsers to keep for good", async () => {
+    const page = await send(`${gateway.baseUrl}/`)
+    for (const path of assetsOf(page.body)) {
+      const answer = await send(`${gateway.baseUrl}${path}`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
+      expect(answer.headers["content-type"]).toBe(path.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8")
+      expect(answer.bytes.equals(readFileSync(join(built, path)))).toBe(true)
+      expect(path).toMatch(/-[A-Z0-9]{8}\.(js|css)$/)
+    }
+  })
+
+  it("sends gzip to a client that takes it, the same bytes once inflated, and says that the answer varies with it", async () => {
+    const [path = ""] = assetsOf((await send(`${gateway.baseUrl}/`)).body)
+    const plain = await send(`${gateway.baseUrl}${path}`)
+    const zipped = await send(`${gateway.baseUrl}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" } })
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect(zipped.headers["content-encoding"]).toBe("gzip")
+    expect(zipped.headers["vary"]).toBe("accept-encoding")
+    expect(gunzipSync(zipped.bytes).equals(plain.bytes)).toBe(true)
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length)
+  })
+
+  it("answers HEAD without a body, an unknown asset or a write with the API's errors, and the API with its own headers", async () => {
+    const head = await send(`${gateway.baseUrl}/`, { method: "HEAD" })
+    expect({ status: head.status, body: head.body, length: head.headers["content-length"] }).toEqual({
+      status: 200,
+      body: "",
+      length: String(readFileSync(join(built, "index.html")).length)
+    })
+    expect((await send(`${gateway.baseUrl}/assets/main-NOTBUILT.js`)).status).toBe(404)
+    expect((await send(`${gateway.baseUrl}/`, { method: "POST" })).status).toBe(404)
+    const api = await send(`${gateway.baseUrl}/health`)
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(api.headers["cache-control"]).toBe("no-store")
+  })
+
+  it("is not served with --no-dashboard: / is a 404 like any unknown path", async () => {
+    const answer = await send(`${bare.baseUrl}/`)
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: "no such path: /" })
+  })
+})
+
+describe("the dashboard's size budget", () => {
+  it("ships under 100 KB of JavaScript, gzipped", () => {
+    const scripts = readdirSync(join(built, "assets")).filter((name) => name.endsWith(".js"))
+    const gzipped = scripts.reduce((sum, name) => sum + gzipSync(readFileSync(join(built, "assets", name)), { level: 9 }).length, 0)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(gzipped).toBeLessThan(100 * 1024)
+  })
+})

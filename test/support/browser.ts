@@ -1,0 +1,63 @@
+import { mkdirSync } from "node:fs"
+import { createRequire } from "node:module"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { type Browser, chromium, type Page } from "playwright-core"
+
+/**
+ * A real headless Chromium (Debian's, /usr/bin/chromium: `.ci/run` installs it), driven by
+ * playwright-core. The flags are the ones this machine needs: it runs as root (no sandbox), and has no
+ * network beyond loopback (no background connections, no updates).
+ */
+
+const root = fileURLToPath(new URL("../../", import.meta.url))
+
+export const chromiumPath = "/usr/bin/chromium"
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync"
+    ]
+  })
+
+/** Where the tests' screenshots go: an ignored folder (`npm run docs:screenshots` refreshes the committed ones). */
+export const artifactsDir = (...path: ReadonlyArray<string>): string => {
+  const dir = join(root, "test-artifacts", ...path)
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+/** Desktop and phone widths, the two the dashboard is checked at. */
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 }
+} as const
+
+/** A violation axe-core reports on a page. */
+export interface AxeViolation {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<string> }>
+}
+
+const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
+
+/**
+ * axe-core's serious and critical violations on the page as it is now. axe is added as a script, which
+ * the page's Content-Security-Policy forbids: run it in a context made with `bypassCSP: true`.
+ */
+export const seriousViolations = async (page: Page): Promise<ReadonlyArray<AxeViolation>> => {
+  await page.addScriptTag({ path: axeSource })
+  // Evaluated in the page, where axe is now a global; its report is plain JSON.
+  const violations = await page.evaluate<ReadonlyArray<AxeViolation>>("axe.run().then((report) => report.violations)")
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+}
