@@ -79,7 +79,9 @@ export const NewTokenJson = Schema.Struct({
 const readNewToken = (json: typeof NewTokenJson.Type) => ({
   label: json.label ?? "",
   scope: json.scope === undefined || json.scope === null ? Option.none<TokenScope>() : Option.some(B.ScopeJson.read(json.scope)),
-  expiresAt: json.expires_at === undefined ? Option.none<Option.Option<number>>() : Option.some(Option.fromNullOr(TimestampOrNullJson.read(json.expires_at)))
+  expiresAt: json.expires_at === undefined
+    ? Option.none<Option.Option<number>>()
+    : Option.some(Option.fromNullOr(TimestampOrNullJson.read(json.expires_at)))
 })
 
 const newTokenBody: Body<ReturnType<typeof readNewToken>, {}> = {

@@ -62,10 +62,10 @@ export class ExpiryPassed extends Data.TaggedError("ExpiryPassed")<{}> {
 
 export interface TokenGrantsShape {
   /** A new API token for the issuer's user, and the secret, given once. A token creates only tokens within its own reach, rights and expiry. */
-  readonly create: (
-    issuer: Issuer,
-    request: TokenRequest
-  ) => Effect.Effect<{ readonly token: ListedToken; readonly secret: Redacted.Redacted<string> }, BeyondReach | ExpiryPassed | NoSuchUser | StoreError>
+  readonly create: (issuer: Issuer, request: TokenRequest) => Effect.Effect<
+    { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
+    BeyondReach | ExpiryPassed | NoSuchUser | StoreError
+  >
   /** The tokens the authority manages, by id (never their secrets, which are not kept). */
   readonly list: (authority: Authority) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
   /** Revokes a token the authority manages; any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error. */
@@ -86,12 +86,14 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
       const store = yield* TokenStore
       const users = yield* Users
 
-      /** Whether a token of `caller` manages `token`. */
-      const manages = (caller: Caller) => (token: ListedToken): boolean =>
-        token.username === caller.user.name && (Option.isNone(caller.scope) || (
-          token.scope !== null &&
-          Option.match(decodeStoredScope(token.scope), { onNone: () => false, onSome: (scope) => Option.isNone(excessOver(Option.some(scope), caller.scope)) })
-        ))
+      /** Whether a token of `caller` manages `token`: one of its user, within its scope if it has one. */
+      const manages = (caller: Caller) => (token: ListedToken): boolean => {
+        if (token.username !== caller.user.name) return false
+        if (Option.isNone(caller.scope)) return true
+        // A token without scope, or whose scope no longer reads, lies within no scope.
+        const scope = token.scope === null ? Option.none() : decodeStoredScope(token.scope)
+        return Option.isSome(scope) && Option.isNone(excessOver(scope, caller.scope))
+      }
 
       const list = (authority: Authority) =>
         authority._tag === "Operator" ? tokens.list : Effect.map(tokens.list, (all) => all.filter(manages(authority.caller)))

@@ -27,7 +27,8 @@ export const parseScope = (text: string): Result.Result<TokenScope, string> =>
     (json) =>
       Result.flatMap(
         Result.mapError(decode(B.ScopeJson, json), (e) => `--scope: ${e.message.replace(/^body/, "scope")}`),
-        (scope) => Option.match(oversizedScope(scope), { onNone: () => Result.succeed(scope), onSome: (reason) => Result.fail(`--scope: ${reason}`) })
+        (scope) =>
+          Option.match(oversizedScope(scope), { onNone: () => Result.succeed(scope), onSome: (reason) => Result.fail(`--scope: ${reason}`) })
       )
   )
 

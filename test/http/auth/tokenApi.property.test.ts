@@ -55,7 +55,8 @@ const narrowedFrom = (outer: ScopeJson): fc.Arbitrary<ScopeJson> =>
       fc.tuple(fc.constantFrom(...outer.channels), selectorJson).map(([own, more]) => {
         const merged: Record<string, unknown> = { ...more, ...own }
         for (const list of ["tags", "service_tags"] as const) {
-          const tags = [...new Set([...((own[list] as ReadonlyArray<string> | undefined) ?? []), ...((more[list] as ReadonlyArray<string> | undefined) ?? [])])]
+          const tagsOf = (selector: Readonly<Record<string, unknown>>) => (selector[list] as ReadonlyArray<string> | undefined) ?? []
+          const tags = [...new Set([...tagsOf(own), ...tagsOf(more)])]
           if (tags.length > 0) merged[list] = tags
         }
         return merged

@@ -183,7 +183,8 @@ describe("revoke_token", () => {
   it("answers an unknown id and another user's alike, 400, and revokes nothing", async () => {
     const other = await gateway.createToken({ user: "carol" })
     const unknown = 1_000_000
-    const answers = [await as(gateway.token, "POST", "/api/v1/tokens/revoke", { id: other.id }), await as(gateway.token, "POST", "/api/v1/tokens/revoke", { id: unknown })]
+    const revoke = (id: number) => as(gateway.token, "POST", "/api/v1/tokens/revoke", { id })
+    const answers = [await revoke(other.id), await revoke(unknown)]
     expect(answers).toEqual([
       { status: 400, json: `body.id: no token ${other.id} among those this token manages` },
       { status: 400, json: `body.id: no token ${unknown} among those this token manages` }
