@@ -1,5 +1,6 @@
 import { Option, Result, Schema } from "effect"
 import { oversizedScope, type TokenScope, TokenStatus } from "../domain/Access.ts"
+import { Label } from "../domain/Identifier.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/TimestampJson.ts"
@@ -63,10 +64,10 @@ export const CreatedTokenJson = Schema.Struct({
   })
 }).annotate({ identifier: "CreatedToken", description: "The new token, and its secret, shown this once." })
 
-const label = Schema.String.check(Schema.isMaxLength(256, { message: "must be at most 256 characters" }))
-
 export const NewTokenJson = Schema.Struct({
-  label: Schema.optionalKey(label).annotateKey({ description: "What the token is for (default empty)." }),
+  label: Schema.optionalKey(Label).annotateKey({
+    description: "What the token is for (default empty): at most 256 characters, no control characters."
+  }),
   scope: Schema.optionalKey(Schema.NullOr(B.ScopeJson.wire)).annotateKey({
     description: `${scopeDescription} Absent, \`null\`. A scoped token may create only tokens within its own scope.`
   }),

@@ -155,6 +155,7 @@ describe("create_token", () => {
       [{ scope: { channels: {}, rights: ["fly"] } }, "body.scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", got \"fly\""],
       [{ labels: "x" }, "body: unknown field \"labels\""],
       [{ label: "x".repeat(257) }, "body.label: must be at most 256 characters"],
+      [{ label: "panel\n\u001b[2J" }, "body.label: must not contain control characters"],
       [{ expires_at: "tomorrow" }, "body.expires_at: expected an RFC 3339 timestamp"],
       [{ expires_at: "2001-01-01T00:00:00.000+00:00" }, "body.expires_at: the expiry must be later than now"],
       [{ scope: tooMany }, "body.scope.channels: 33 selectors, at most 32"]
