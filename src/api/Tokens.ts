@@ -25,6 +25,8 @@ export interface TokenView {
   readonly createdAt: number
   readonly expiresAt: number | null
   readonly lastUsedAt: number | null
+  /** Whether it is the token of the request that lists it. */
+  readonly current: boolean
 }
 
 const scopeDescription = "What the token reaches: vocabulary B channel selectors (one or an array) and its rights " +
@@ -38,7 +40,8 @@ const tokenFields = {
   scope: Schema.NullOr(B.ScopeJson.wire).annotate({ description: scopeDescription }),
   created_at: TimestampJson.wire,
   expires_at: TimestampOrNullJson.wire.annotate({ description: "When it stops working; `null`, never." }),
-  last_used_at: TimestampOrNullJson.wire.annotate({ description: "Its last use, to the minute; `null`, never used." })
+  last_used_at: TimestampOrNullJson.wire.annotate({ description: "Its last use, to the minute; `null`, never used." }),
+  current: Schema.Boolean.annotate({ description: "Whether it is the token of this request (revoking it ends this session)." })
 }
 
 export const TokenJson = Schema.Struct(tokenFields).annotate({ identifier: "Token", description: "A token, without its secret." })
@@ -52,7 +55,8 @@ const writeToken = (token: TokenView): typeof TokenJson.Type => ({
   scope: Option.match(token.scope, { onNone: () => null, onSome: (scope) => checked(B.ScopeJson.write(scope)) }),
   created_at: TimestampJson.write(token.createdAt),
   expires_at: TimestampOrNullJson.write(token.expiresAt),
-  last_used_at: TimestampOrNullJson.write(token.lastUsedAt)
+  last_used_at: TimestampOrNullJson.write(token.lastUsedAt),
+  current: token.current
 })
 
 export const TokensJson = Schema.Array(TokenJson).annotate({ description: "The tokens, by id." })

@@ -5,7 +5,7 @@ import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { bearer, TokenGrants } from "../../auth/TokenGrants.ts"
 import { decodeStoredScope } from "../../auth/Tokens.ts"
 import type { ListedToken } from "../../auth/TokenStore.ts"
-import { type TokenScope, tokenStatus } from "../../domain/Access.ts"
+import { type Caller, type TokenScope, tokenStatus } from "../../domain/Access.ts"
 import * as B from "../../vocabulary/b/index.ts"
 import { refusedToken } from "../Authentication.ts"
 import { bindGroup, type Request } from "../Handlers.ts"
@@ -17,7 +17,7 @@ import { BadRequest, Forbidden } from "../HttpError.ts"
  * A token as the API shows it. One whose stored scope no longer reads, or is none vocabulary B writes, is
  * left out: it is refused whenever presented (the command line still lists it).
  */
-const viewOf = (now: number) => (token: ListedToken): ReadonlyArray<TokenView> => {
+const viewOf = (caller: Caller, now: number) => (token: ListedToken): ReadonlyArray<TokenView> => {
   // `Some(None)`: no scope; `None`: a scope that does not read.
   const scope = token.scope === null ? Option.some(Option.none<TokenScope>()) : Option.map(decodeStoredScope(token.scope), Option.some)
   if (Option.isNone(scope) || Option.exists(scope.value, (s) => Result.isFailure(B.ScopeJson.write(s)))) return []
@@ -29,14 +29,15 @@ const viewOf = (now: number) => (token: ListedToken): ReadonlyArray<TokenView> =
     scope: scope.value,
     createdAt: token.createdAt,
     expiresAt: token.expiresAt,
-    lastUsedAt: token.lastUsedAt
+    lastUsedAt: token.lastUsedAt,
+    current: token.id === caller.tokenId
   }]
 }
 
 const list = Effect.gen(function*() {
   const caller = yield* CurrentCaller
   const listed = yield* Effect.orDie(TokenGrants.use((grants) => grants.list(bearer(caller))))
-  return listed.flatMap(viewOf(Date.now()))
+  return listed.flatMap(viewOf(caller, Date.now()))
 })
 
 const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
@@ -51,7 +52,7 @@ const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
         StoreError: Effect.die
       })
     )
-    const [token] = viewOf(Date.now())(created.token)
+    const [token] = viewOf(caller, Date.now())(created.token)
     return token === undefined ? yield* Effect.die("a created token's scope does not read") : { token, secret: Redacted.value(created.secret) }
   })
 

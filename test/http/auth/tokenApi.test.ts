@@ -58,10 +58,16 @@ describe("list_tokens", () => {
       scope: { channels: [{ service: "service:lamp@w" }], rights: ["read", "watch"] },
       created_at: expect.any(String),
       expires_at: expect.any(String),
-      last_used_at: null
+      last_used_at: null,
+      current: false
     })
     expect(JSON.stringify(all)).not.toContain(token)
     expect(JSON.stringify(all)).not.toContain(gateway.token)
+  })
+
+  it("marks the token of the request", async () => {
+    const all = await listed(gateway.token)
+    expect(all.filter((t) => t.current === true).map((t) => t.id)).toEqual([gateway.tokenId])
   })
 
   it("shows a user none of another user's tokens", async () => {
