@@ -20,6 +20,7 @@ import { curlExample, requireToken } from "./http/Authentication.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
+import { tokenRoutes } from "./http/routes/TokenRoutes.ts"
 import { userRoutes } from "./http/routes/UserRoutes.ts"
 import { vocabularyARoutes } from "./http/routes/VocabularyARoutes.ts"
 import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
@@ -36,7 +37,8 @@ const served = [
   ...vocabularyARoutes,
   ...channelTagRoutes,
   ...watchRoutes,
-  ...userRoutes
+  ...userRoutes,
+  ...tokenRoutes
 ]
 
 /** What the routes' handlers use, as their types say. */

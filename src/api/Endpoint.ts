@@ -16,7 +16,7 @@ export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH"
 export type Path = `/${string}`
 
 /** The group an operation is listed under in the document; the request log names its vocabulary from it. */
-export type Tag = "vocabulary B" | "vocabulary A" | "shared" | "watching" | "health" | "documentation" | "users"
+export type Tag = "vocabulary B" | "vocabulary A" | "shared" | "watching" | "health" | "documentation" | "users" | "tokens"
 
 /** Limits of the server that some documentation states; the server gives its own when it builds the document. */
 export interface DocumentedLimits {

@@ -1,12 +1,16 @@
 import { Layer } from "effect"
 import { LiveSockets, type LiveSocketsOptions } from "./LiveSockets.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
+import { TokenGrants } from "./TokenGrants.ts"
 import { Tokens, type TokensOptions } from "./Tokens.ts"
 import { Users } from "./Users.ts"
 
 /**
- * Users, tokens, the login throttle and the watch-socket counter. Needs a UserStore and a TokenStore.
+ * Users, tokens (and who may manage which), the login throttle and the watch-socket counter. Needs a
+ * UserStore and a TokenStore.
  * (The first-run admin, FirstRun, waits for the port: see main.ts.)
  */
 export const layer = (options: TokensOptions & LiveSocketsOptions) =>
-  Layer.mergeAll(Users.layer, Tokens.layer(options), LoginThrottle.layer, LiveSockets.layer(options))
+  TokenGrants.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer(options), LoginThrottle.layer, LiveSockets.layer(options)))
+  )

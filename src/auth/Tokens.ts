@@ -11,9 +11,6 @@ export class NoSuchToken extends Data.TaggedError("NoSuchToken")<{ readonly id: 
   }
 }
 
-/** A scope holds at most this many selectors: each request selector is ANDed with each of them. */
-export const maxScopeSelectors = 32
-
 export const dayMs = 24 * 60 * 60 * 1000
 
 /** Last use is written at most this often per token: a request is not worth a disk write. */

@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import { CliError, Flag } from "effect/cli"
+import { TokenGrants } from "../auth/TokenGrants.ts"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
 import { defaultGatewayOptions } from "../GatewayOptions.ts"
@@ -21,7 +22,8 @@ export const dataFlag = Flag.String("data").pipe(
 )
 
 const storeLayer = (dataDir: string) =>
-  Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: defaultGatewayOptions.sessionDays })).pipe(
+  TokenGrants.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: defaultGatewayOptions.sessionDays }))),
     Layer.provide(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
     Layer.provide(Database.layer({ dataDir }))
   )

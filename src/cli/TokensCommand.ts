@@ -1,16 +1,12 @@
 import { Console, Effect, Option, Redacted, Result } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { dayMs, decodeStoredScope, maxScopeSelectors, Tokens } from "../auth/Tokens.ts"
-import { Users } from "../auth/Users.ts"
-import type { TokenScope } from "../domain/Access.ts"
-import type { ListedToken } from "../auth/TokenStore.ts"
+import { defaultApiTokenDays, operator, TokenGrants } from "../auth/TokenGrants.ts"
+import { dayMs, decodeStoredScope } from "../auth/Tokens.ts"
+import { oversizedScope, type TokenScope, tokenStatus } from "../domain/Access.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { asUserError, dataFlag, withStore, userError } from "./StoreAccess.ts"
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
-
-/** API tokens last this long unless `--expires` says otherwise. */
-export const defaultApiTokenLifetime = "90d"
 
 const unitMs: Record<string, number> = { m: 60_000, h: 3_600_000, d: dayMs }
 
@@ -32,9 +28,7 @@ export const parseScope = (text: string): Result.Result<TokenScope, string> =>
       Result.flatMap(
         Result.mapError(decode(B.ScopeJson, json), (e) => `--scope: ${e.message.replace(/^body/, "scope")}`),
         (scope) =>
-          scope.channels.length > maxScopeSelectors
-            ? Result.fail(`--scope: ${scope.channels.length} selectors, at most ${maxScopeSelectors}`)
-            : Result.succeed(scope)
+          Option.match(oversizedScope(scope), { onNone: () => Result.succeed(scope), onSome: (reason) => Result.fail(`--scope: ${reason}`) })
       )
   )
 
@@ -49,8 +43,8 @@ const create = Command.make(
     ),
     expires: Flag.String("expires").pipe(
       Flag.withMetavar("LIFETIME"),
-      Flag.withDefault(defaultApiTokenLifetime),
-      Flag.withDescription(`90d, 12h, 30m or never (default ${defaultApiTokenLifetime})`)
+      Flag.optional,
+      Flag.withDescription(`90d, 12h, 30m or never (default ${defaultApiTokenDays}d)`)
     ),
     label: Flag.String("label").pipe(Flag.withMetavar("TEXT"), Flag.withDefault(""), Flag.withDescription("a note: what the token is for")),
     data: dataFlag
@@ -61,14 +55,15 @@ const create = Command.make(
         onNone: () => Effect.succeed(Option.none<TokenScope>()),
         onSome: (text) => Effect.map(Effect.mapError(Effect.fromResult(parseScope(text)), userError), Option.some)
       })
-      const expiresAt = yield* Effect.mapError(Effect.fromResult(parseLifetime(input.expires, Date.now())), userError)
-      const user = yield* asUserError(Users.use((u) => u.byName(input.user)))
-      if (Option.isNone(user)) return yield* userError(`no user ${input.user}`)
-      const created = yield* asUserError(Tokens.use((t) =>
-        t.create({ user: user.value, kind: "api", label: input.label, scope, expiresAt })
+      const expiresAt = yield* Option.match(input.expires, {
+        onNone: () => Effect.succeed(Option.none<Option.Option<number>>()),
+        onSome: (text) => Effect.map(Effect.mapError(Effect.fromResult(parseLifetime(text, Date.now())), userError), Option.some)
+      })
+      const created = yield* asUserError(TokenGrants.use((grants) =>
+        grants.create({ _tag: "Operator", user: input.user }, { label: input.label, scope, expiresAt })
       ))
       // Only the token on stdout, so that `TOKEN=$(gateway tokens create …)` works.
-      yield* Console.log(Redacted.value(created.token))
+      yield* Console.log(Redacted.value(created.secret))
     }).pipe(withStore(input.data))
 ).pipe(Command.withDescription("Create an API token (printed once; only its hash is kept)"))
 
@@ -81,12 +76,9 @@ const describeScope = (stored: string | null): string => {
 
 const time = (ms: number | null, none: string) => (ms === null ? none : new Date(ms).toISOString())
 
-const status = (token: ListedToken, now: number) =>
-  token.revokedAt !== null ? "revoked" : token.expiresAt !== null && token.expiresAt <= now ? "expired" : "active"
-
 const list = Command.make("list", { data: dataFlag }, (input) =>
   Effect.gen(function*() {
-    const tokens = yield* asUserError(Tokens.use((t) => t.list))
+    const tokens = yield* asUserError(TokenGrants.use((grants) => grants.list(operator)))
     const now = Date.now()
     yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "label", "scope"].join("\t"))
     for (const token of tokens) {
@@ -95,7 +87,7 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
           token.id,
           token.username,
           token.kind,
-          status(token, now),
+          tokenStatus(token, now),
           time(token.expiresAt, "never"),
           time(token.lastUsedAt, "-"),
           token.label === "" ? "-" : token.label,
@@ -107,7 +99,7 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
 
 const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
   Effect.gen(function*() {
-    yield* asUserError(Tokens.use((t) => t.revoke(input.id)))
+    yield* asUserError(TokenGrants.use((grants) => grants.revoke(operator, input.id)))
     yield* Console.log(`token ${input.id} revoked`)
   }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token: it stops working at once"))
 

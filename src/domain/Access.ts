@@ -3,7 +3,7 @@
  * narrows the selectors of a request (named apart from Effect's resource `Scope`).
  */
 import { Data, Option, Schema } from "effect"
-import { andChannel, andService, forMechanism, selectsNothing } from "./SelectorAlgebra.ts"
+import { andChannel, andService, forMechanism, narrows, selectsNothing } from "./SelectorAlgebra.ts"
 import { type ChannelSelector, ChannelSelector as ChannelSelectorSchema, type ServiceSelector, serviceSelector } from "./Selector.ts"
 import type { Tag } from "./Identifier.ts"
 import type { User } from "./User.ts"
@@ -22,6 +22,44 @@ export const TokenScope = Schema.Struct({
   rights: Schema.Array(Right)
 })
 export type TokenScope = typeof TokenScope.Type
+
+/** A scope holds at most this many selectors: each request selector is ANDed with each of them. */
+export const maxScopeSelectors = 32
+
+/** Why `scope` is too large to keep, if it is. */
+export const oversizedScope = (scope: TokenScope): Option.Option<string> =>
+  scope.channels.length > maxScopeSelectors
+    ? Option.some(`${scope.channels.length} selectors, at most ${maxScopeSelectors}`)
+    : Option.none()
+
+/** What a scope allows beyond another: everything (it has none), a right, or the channels of one of its selectors. */
+export type Excess =
+  | { readonly _tag: "Unscoped" }
+  | { readonly _tag: "Right"; readonly right: Right }
+  | { readonly _tag: "Selector"; readonly index: number }
+
+/**
+ * The first thing a token of scope `inner` could do that one of `outer` could not (`None`: the whole
+ * home with every right), or `None` if `inner` lies within `outer`: its rights are among `outer`'s, and
+ * each of its selectors narrows one of `outer`'s (`narrows`). Decided on the scopes alone, never on what
+ * the home holds now, so it stays true as tags move; it may refuse a scope whose selectors only together
+ * lie within `outer`'s.
+ */
+export const excessOver = (inner: Option.Option<TokenScope>, outer: Option.Option<TokenScope>): Option.Option<Excess> => {
+  if (Option.isNone(outer)) return Option.none()
+  if (Option.isNone(inner)) return Option.some({ _tag: "Unscoped" })
+  const right = inner.value.rights.find((r) => !outer.value.rights.includes(r))
+  if (right !== undefined) return Option.some({ _tag: "Right", right })
+  const index = inner.value.channels.findIndex((a) => !outer.value.channels.some((b) => narrows(a, b)))
+  return index === -1 ? Option.none() : Option.some({ _tag: "Selector", index })
+}
+
+/** A token now: usable, past its expiry, or revoked. */
+export const TokenStatus = Schema.Literals(["active", "expired", "revoked"])
+export type TokenStatus = typeof TokenStatus.Type
+
+export const tokenStatus = (token: { readonly revokedAt: number | null; readonly expiresAt: number | null }, now: number): TokenStatus =>
+  token.revokedAt !== null ? "revoked" : token.expiresAt !== null && token.expiresAt <= now ? "expired" : "active"
 
 /** Who makes a request: the user, the token used (for per-token limits), and its scope (`None`: the whole home). */
 export interface Caller {

@@ -30,6 +30,12 @@ const BoundedText = Schema.String.check(
   hasNoControlCharacters
 )
 
+/**
+ * Words for a person, such as a token's label: an identifier's rule but for emptiness, since the label
+ * is printed where control characters would break a line or a terminal (`gateway tokens list`).
+ */
+export const Label = Schema.String.check(hasAtMost256Characters, hasNoControlCharacters)
+
 /** A device (vocabulary A: node, vocabulary B: service). */
 export const ServiceId = BoundedText.pipe(Schema.brand("ServiceId"))
 export type ServiceId = typeof ServiceId.Type

@@ -1,4 +1,4 @@
-import { andConstraint, exactly, same } from "./Constraint.ts"
+import { andConstraint, type Constraint, exactly, same } from "./Constraint.ts"
 import { normalizeTags } from "./Identifier.ts"
 import { kindEquals } from "./Kind.ts"
 import type { Mechanism } from "./Mechanism.ts"
@@ -26,6 +26,22 @@ export const andService = (a: ServiceSelector, b: ServiceSelector): ServiceSelec
 export const selectsNothing = (selector: ChannelSelector): boolean =>
   selector.id._tag === "Conflict" || selector.service._tag === "Conflict" ||
   selector.kind._tag === "Conflict" || selector.mechanism._tag === "Conflict"
+
+/** `a` pins what `b` pins, to the same value (`b` unconstrained, or both `Exactly` one value). */
+const pinsAsMuch = <A>(a: Constraint<A>, b: Constraint<A>, equals: (x: A, y: A) => boolean): boolean =>
+  b._tag === "Empty" || (a._tag === "Exactly" && b._tag === "Exactly" && equals(a.value, b.value))
+
+/**
+ * Whether `b` matches every channel `a` matches, on any home (whatever ids, services and tags it holds):
+ * `a` matches nothing, or it constrains each field `b` constrains to the same value, and carries at least
+ * `b`'s tags. Judged on the selectors alone, so it never depends on what the home holds now (tags move).
+ */
+export const narrows = (a: ChannelSelector, b: ChannelSelector): boolean =>
+  selectsNothing(a) || (
+    pinsAsMuch(a.id, b.id, same) && pinsAsMuch(a.service, b.service, same) &&
+    pinsAsMuch(a.mechanism, b.mechanism, same) && pinsAsMuch(a.kind, b.kind, kindEquals) &&
+    b.tags.every((tag) => a.tags.includes(tag)) && b.serviceTags.every((tag) => a.serviceTags.includes(tag))
+  )
 
 /**
  * `selector` restricted to channels of `mechanism`: `andChannel(selector, channelSelector({ mechanism:

@@ -20,7 +20,7 @@ const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
 const malformedHeader = () => new Unauthorized({ message: "Authorization: expected \"Bearer <token>\"" })
 const missingToken = () =>
   new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
-const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
+export const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
 
 /** The token a request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
 const tokenOf = (

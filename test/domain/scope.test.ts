@@ -3,6 +3,7 @@ import { Option } from "effect"
 import { describe, expect, it } from "vitest"
 import { anyChannelMatches, anyServiceMatches, type Channel, type Service } from "../../src/domain/index.ts"
 import {
+  excessOver,
   grants,
   Right,
   type TokenScope,
@@ -10,6 +11,8 @@ import {
   scopeServiceSelectors,
   scopeWatchRegistration
 } from "../../src/domain/Access.ts"
+import type { ChannelSelector } from "../../src/domain/Selector.ts"
+import { andChannel } from "../../src/domain/SelectorAlgebra.ts"
 import { buildIndex, channelSelector, randomHome, resources, serviceSelector } from "../gateway/randomHome.ts"
 
 /**
@@ -91,6 +94,72 @@ describe("a scope", () => {
           expect(grants(Option.none(), right)).toBe(true)
         }
       })
+    )
+  })
+})
+
+/**
+ * Whether one scope lies within another (`excessOver`, what a token may create): decided on the scopes
+ * alone, it must hold on every home, so it is checked on random homes against the plain meaning.
+ */
+describe("a scope within another", () => {
+  /** A scope within `outer` by construction: some of its selectors, each ANDed with more, and some of its rights. */
+  const narrowed = (outer: TokenScope): fc.Arbitrary<TokenScope> =>
+    fc.record({
+      channels: outer.channels.length === 0
+        ? fc.constant([])
+        : fc.array(fc.tuple(fc.constantFrom(...outer.channels), channelSelector).map(([s, more]) => andChannel(s, more)), { maxLength: 3 }),
+      rights: fc.subarray([...outer.rights])
+    })
+
+  const fields = ["id", "service", "mechanism", "kind", "tags", "serviceTags"] as const
+
+  /** `selector` with one field no longer asked for: a constraint made `Empty`, or a tag dropped. */
+  const loosened = (selector: ChannelSelector, field: (typeof fields)[number]): ChannelSelector =>
+    field === "tags" || field === "serviceTags" ? { ...selector, [field]: selector[field].slice(1) } : { ...selector, [field]: { _tag: "Empty" } }
+
+  /** Scopes near `outer`: each of its selectors with one field loosened, each alone; often wider than `outer`. */
+  const nearby = (outer: TokenScope): ReadonlyArray<TokenScope> =>
+    outer.channels.flatMap((s) => fields.map((field) => ({ channels: [loosened(s, field)], rights: outer.rights })))
+
+  it("reaches only channels the other reaches, and has only its rights, on any home", () => {
+    // Besides a random scope and one narrowed from the outer one, every scope near it: most lie just outside it.
+    const cases = scope.chain((outer) =>
+      fc.tuple(fc.constant(outer), fc.tuple(scope, narrowed(outer)).map((some) => [...some, ...nearby(outer)]))
+    )
+    fc.assert(
+      fc.property(randomHome, cases, (home, [outer, inners]) => {
+        const { channels } = resources(buildIndex(home), home)
+        for (const inner of inners) {
+          if (Option.isSome(excessOver(Option.some(inner), Option.some(outer)))) continue
+          const beyond = channels.filter((c) =>
+            anyChannelMatches(inner.channels, c.channel, c.serviceTags) && !anyChannelMatches(outer.channels, c.channel, c.serviceTags)
+          )
+          expect({ inner, beyond }).toEqual({ inner, beyond: [] })
+          expect(inner.rights.filter((right) => !outer.rights.includes(right))).toEqual([])
+        }
+      }),
+      runs
+    )
+  })
+
+  it("holds for a scope made narrower: fewer selectors, each with more constraints, and fewer rights", () => {
+    fc.assert(fc.property(scope.chain((outer) => fc.tuple(fc.constant(outer), narrowed(outer))), ([outer, inner]) => {
+      expect(excessOver(Option.some(inner), Option.some(outer))).toEqual(Option.none())
+    }), runs)
+  })
+
+  it("does not hold for no scope within a scope, nor for a right the other lacks; anything lies within no scope", () => {
+    fc.assert(
+      fc.property(scope, scope, (inner, outer) => {
+        expect(excessOver(Option.none(), Option.some(outer))).toEqual(Option.some({ _tag: "Unscoped" }))
+        expect(excessOver(Option.some(inner), Option.none())).toEqual(Option.none())
+        const missing = Right.literals.find((right) => !outer.rights.includes(right))
+        if (missing === undefined) return
+        const widened = { ...inner, rights: [...inner.rights, missing] }
+        expect(Option.map(excessOver(Option.some(widened), Option.some(outer)), (excess) => excess._tag)).toEqual(Option.some("Right"))
+      }),
+      runs
     )
   })
 })

@@ -12,6 +12,7 @@ import { type OpenApiDocument, openApiDocument } from "../../src/http/openapi/Op
 import { openApiRoutes } from "../../src/http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "../../src/http/routes/ChannelTagRoutes.ts"
 import { vocabularyARoutes } from "../../src/http/routes/VocabularyARoutes.ts"
+import { tokenRoutes } from "../../src/http/routes/TokenRoutes.ts"
 import { userRoutes } from "../../src/http/routes/UserRoutes.ts"
 import { vocabularyBRoutes } from "../../src/http/routes/VocabularyBRoutes.ts"
 import { watchRoutes } from "../../src/http/routes/WatchRoutes.ts"
@@ -21,7 +22,7 @@ import * as arb from "../arbitraries/domain.ts"
 import { encode } from "../../src/vocabulary/common/WireIssue.ts"
 
 /** Every route the gateway answers, composed as main.ts composes them. */
-const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes, ...watchRoutes]
+const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes, ...tokenRoutes, ...watchRoutes]
 const routes = [...served, ...openApiRoutes(served)]
 
 const theDocument = (): OpenApiDocument => openApiDocument(routes)

@@ -25,6 +25,8 @@ export interface GatewayOverHttp {
   readonly dataDir: string
   /** The user `admin` (password `adminPassword`) and an unscoped token of it, which `call` sends. */
   readonly token: string
+  /** The id of `token`. */
+  readonly tokenId: number
   readonly adminPassword: string
   /**
    * One request as `admin` (`Authorization: Bearer <token>`, unless `headers` sets `authorization`);
@@ -36,8 +38,10 @@ export interface GatewayOverHttp {
     body?: unknown,
     headers?: Readonly<Record<string, string>>
   ) => Promise<{ status: number; json: unknown; headers: Record<string, unknown> }>
-  /** A new API token of `admin`, scoped if `scope` is given, expiring at `expiresAt` if given. */
-  readonly createToken: (options?: { readonly scope?: TokenScope; readonly expiresAt?: number }) => Promise<{ id: number; token: string }>
+  /** A new API token of `admin` (or of `user`, created if need be), scoped if `scope` is given, expiring at `expiresAt` if given. */
+  readonly createToken: (
+    options?: { readonly scope?: TokenScope; readonly expiresAt?: number; readonly user?: string }
+  ) => Promise<{ id: number; token: string }>
   /** The last value written to a simulated setter, by either vocabulary (`None`: no write yet). */
   readonly lastSent: (setter: string) => Promise<Option.Option<Value>>
   /** Who made the last write to a simulated setter (`None`: nobody, or vocabulary A). */
@@ -110,21 +114,25 @@ export const startGateway = async (
   if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
   const baseUrl = `http://127.0.0.1:${address.port}`
   const passwordHash = await adminPasswordHash()
-  const admin = await runtime.runPromise(
-    UserStore.use((users) =>
-      Effect.flatMap(users.byName("admin"), (found) =>
-        Option.isSome(found)
-          ? Effect.succeed(found.value)
-          : Effect.flatMap(
-            users.insert({ username: "admin", email: "admin@example.org", passwordHash, createdAt: Date.now() }),
-            (inserted) => Effect.fromOption(inserted)
-          ))
+  /** The user so named, created (with the test password) if there is none. */
+  const userNamed = (username: string) =>
+    runtime.runPromise(
+      UserStore.use((users) =>
+        Effect.flatMap(users.byName(username), (found) =>
+          Option.isSome(found)
+            ? Effect.succeed(found.value)
+            : Effect.flatMap(
+              users.insert({ username, email: `${username}@example.org`, passwordHash, createdAt: Date.now() }),
+              (inserted) => Effect.fromOption(inserted)
+            ))
+      )
     )
-  )
+  await userNamed("admin")
   const createToken: GatewayOverHttp["createToken"] = async (options = {}) => {
+    const user = await userNamed(options.user ?? "admin")
     const created = await runtime.runPromise(Tokens.use((tokens) =>
       tokens.create({
-        user: admin,
+        user,
         kind: "api",
         label: "test",
         scope: Option.fromUndefinedOr(options.scope),
@@ -133,12 +141,13 @@ export const startGateway = async (
     ))
     return { id: created.id, token: Redacted.value(created.token) }
   }
-  const { token } = await createToken()
+  const { id: tokenId, token } = await createToken()
   return {
     baseUrl,
     homeFile,
     dataDir,
     token,
+    tokenId,
     adminPassword: testAdminPassword,
     call: async (method, path, body, headers = {}) => {
       const reply = await send(`${baseUrl}${path}`, {

@@ -122,7 +122,8 @@ const tags: OpenApiDocument["tags"] = [
   { name: "watching", description: "The watch WebSocket, in either vocabulary (docs/reference.md §7, docs/watching.md)." },
   { name: "health", description: "Liveness." },
   { name: "documentation", description: "This document." },
-  { name: "users", description: "Setup, login and logout, at the root; no token needed for setup and login." }
+  { name: "users", description: "Setup, login and logout, at the root; no token needed for setup and login." },
+  { name: "tokens", description: "The caller's tokens: list, create, revoke (a token creates only tokens within its own reach)." }
 ]
 
 const info: OpenApiDocument["info"] = {

@@ -1,0 +1,140 @@
+import { Context, Data, Effect, Layer, Option, type Redacted } from "effect"
+import { type Caller, type Excess, excessOver, type TokenScope } from "../domain/Access.ts"
+import type { StoreError } from "../domain/StoreError.ts"
+import { hashToken } from "./TokenSecret.ts"
+import { dayMs, decodeStoredScope, NoSuchToken, Tokens } from "./Tokens.ts"
+import { type ListedToken, TokenStore } from "./TokenStore.ts"
+import { NoSuchUser, Users } from "./Users.ts"
+
+/** API tokens last this long unless their creator says otherwise. */
+export const defaultApiTokenDays = 90
+
+/** Who manages tokens: the operator (the command line, on the data folder: every token of every user), or a request's token. */
+export interface Bearer {
+  readonly _tag: "Bearer"
+  readonly caller: Caller
+}
+export type Authority = { readonly _tag: "Operator" } | Bearer
+/** Who creates a token: the operator, for the user it names, or a request's token, for its own user. */
+export type Issuer = { readonly _tag: "Operator"; readonly user: string } | Bearer
+
+export const operator: Authority = { _tag: "Operator" }
+export const bearer = (caller: Caller): Bearer => ({ _tag: "Bearer", caller })
+
+export interface TokenRequest {
+  readonly label: string
+  /** `None`: the whole home with every right. */
+  readonly scope: Option.Option<TokenScope>
+  /** Milliseconds since the epoch, `Some(None)` never; `None`: `defaultApiTokenDays`, and no later than a creating token's expiry. */
+  readonly expiresAt: Option.Option<Option.Option<number>>
+}
+
+/** A token's own limit that a token it creates would pass: its reach and rights (`Excess`), or its expiry. */
+export type Overreach = Excess | { readonly _tag: "Outlives"; readonly until: number }
+
+/**
+ * A token asked to create one that reaches, may do or lasts more than itself (docs/auth.md). The words
+ * name only the request and the creating token's own rights and expiry, never what lies outside its scope.
+ */
+export class BeyondReach extends Data.TaggedError("BeyondReach")<{ readonly overreach: Overreach }> {
+  override get message(): string {
+    const { overreach } = this
+    switch (overreach._tag) {
+      case "Unscoped":
+        return "this token has a scope: a token it creates needs a scope within it"
+      case "Right":
+        return `this token does not grant the "${overreach.right}" right, so a token it creates may not have it`
+      case "Selector":
+        return `scope.channels[${overreach.index}] is not within this token's scope: each selector of a new token's scope ` +
+          "must narrow one of this token's (name the same id, service and kind where it names them, and carry at least its tags)"
+      case "Outlives":
+        return `this token expires at ${new Date(overreach.until).toISOString()}: a token it creates must expire no later`
+    }
+  }
+}
+
+/** An expiry that has passed already. */
+export class ExpiryPassed extends Data.TaggedError("ExpiryPassed")<{}> {
+  override get message(): string {
+    return "the expiry must be later than now"
+  }
+}
+
+export interface TokenGrantsShape {
+  /** A new API token for the issuer's user, and the secret, given once. A token creates only tokens within its own reach, rights and expiry. */
+  readonly create: (issuer: Issuer, request: TokenRequest) => Effect.Effect<
+    { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
+    BeyondReach | ExpiryPassed | NoSuchUser | StoreError
+  >
+  /** The tokens the authority manages, by id (never their secrets, which are not kept). */
+  readonly list: (authority: Authority) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
+  /** Revokes a token the authority manages; any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error. */
+  readonly revoke: (authority: Authority, id: number) => Effect.Effect<void, NoSuchToken | StoreError>
+}
+
+/**
+ * Creating, listing and revoking tokens on someone's authority: the command line's and the HTTP
+ * routes' one rule book. A request's token manages its own user's tokens, and, if it has a scope, only
+ * those whose scope lies within its own (`excessOver`): what it could have created itself. So a scoped
+ * token sees nothing of tokens that reach more, and cannot revoke them.
+ */
+export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>()("app/TokenGrants") {
+  static readonly layer = Layer.effect(
+    TokenGrants,
+    Effect.gen(function*() {
+      const tokens = yield* Tokens
+      const store = yield* TokenStore
+      const users = yield* Users
+
+      /** Whether a token of `caller` manages `token`: one of its user, within its scope if it has one. */
+      const manages = (caller: Caller) => (token: ListedToken): boolean => {
+        if (token.username !== caller.user.name) return false
+        if (Option.isNone(caller.scope)) return true
+        // A token without scope, or whose scope no longer reads, lies within no scope.
+        const scope = token.scope === null ? Option.none() : decodeStoredScope(token.scope)
+        return Option.isSome(scope) && Option.isNone(excessOver(scope, caller.scope))
+      }
+
+      const list = (authority: Authority) =>
+        authority._tag === "Operator" ? tokens.list : Effect.map(tokens.list, (all) => all.filter(manages(authority.caller)))
+
+      /** When the new token expires, within what the issuer may grant. */
+      const expiryFor = (issuer: Issuer, requested: TokenRequest["expiresAt"], now: number) =>
+        Effect.gen(function*() {
+          // A token that has just ended (revoked meanwhile) may grant nothing that lasts.
+          const until = issuer._tag === "Operator"
+            ? Number.POSITIVE_INFINITY
+            : Option.getOrElse(yield* store.validUntil(issuer.caller.tokenId, now), () => now)
+          const wanted = Option.getOrElse(requested, () => Option.some(Math.min(now + defaultApiTokenDays * dayMs, until)))
+          const at = Option.getOrElse(wanted, () => Number.POSITIVE_INFINITY)
+          if (at <= now) return yield* new ExpiryPassed()
+          if (at > until) return yield* new BeyondReach({ overreach: { _tag: "Outlives", until } })
+          return wanted
+        })
+
+      const create = (issuer: Issuer, request: TokenRequest) =>
+        Effect.gen(function*() {
+          if (issuer._tag === "Bearer") {
+            const excess = excessOver(request.scope, issuer.caller.scope)
+            if (Option.isSome(excess)) return yield* new BeyondReach({ overreach: excess.value })
+          }
+          const now = Date.now()
+          const expiresAt = yield* expiryFor(issuer, request.expiresAt, now)
+          const name = issuer._tag === "Operator" ? issuer.user : issuer.caller.user.name
+          const user = yield* users.byName(name)
+          if (Option.isNone(user)) return yield* new NoSuchUser({ username: name })
+          const created = yield* tokens.create({ user: user.value, kind: "api", label: request.label, scope: request.scope, expiresAt })
+          const token = yield* store.byHash(hashToken(created.token))
+          return Option.isNone(token) ? yield* Effect.die(`token ${created.id} was not kept`) : { token: token.value, secret: created.token }
+        })
+
+      const revoke = (authority: Authority, id: number) =>
+        Effect.gen(function*() {
+          if (authority._tag === "Bearer" && !(yield* list(authority)).some((t) => t.id === id)) return yield* new NoSuchToken({ id })
+          yield* tokens.revoke(id)
+        })
+
+      return TokenGrants.of({ create, list, revoke })
+    })
+  )
+}

@@ -1,0 +1,75 @@
+import { Effect, Option, Redacted, Result } from "effect"
+import { tokens as tokenEndpoints, type TokenView } from "../../api/Tokens.ts"
+import { CurrentCaller } from "../../auth/CurrentCaller.ts"
+import { LiveSockets } from "../../auth/LiveSockets.ts"
+import { bearer, TokenGrants } from "../../auth/TokenGrants.ts"
+import { decodeStoredScope } from "../../auth/Tokens.ts"
+import type { ListedToken } from "../../auth/TokenStore.ts"
+import { type Caller, type TokenScope, tokenStatus } from "../../domain/Access.ts"
+import * as B from "../../vocabulary/b/index.ts"
+import { refusedToken } from "../Authentication.ts"
+import { bindGroup, type Request } from "../Handlers.ts"
+import { BadRequest, Forbidden } from "../HttpError.ts"
+
+/** `/api/v1/tokens` (docs/reference.md §8): the caller's tokens, managed on its token's authority (TokenGrants). */
+
+/**
+ * A token as the API shows it. One whose stored scope no longer reads, or is none vocabulary B writes, is
+ * left out: it is refused whenever presented (the command line still lists it).
+ */
+const viewOf = (caller: Caller, now: number) => (token: ListedToken): ReadonlyArray<TokenView> => {
+  // `Some(None)`: no scope; `None`: a scope that does not read.
+  const scope = token.scope === null ? Option.some(Option.none<TokenScope>()) : Option.map(decodeStoredScope(token.scope), Option.some)
+  if (Option.isNone(scope) || Option.exists(scope.value, (s) => Result.isFailure(B.ScopeJson.write(s)))) return []
+  return [{
+    id: token.id,
+    kind: token.kind,
+    label: token.label,
+    status: tokenStatus(token, now),
+    scope: scope.value,
+    createdAt: token.createdAt,
+    expiresAt: token.expiresAt,
+    lastUsedAt: token.lastUsedAt,
+    current: token.id === caller.tokenId
+  }]
+}
+
+const list = Effect.gen(function*() {
+  const caller = yield* CurrentCaller
+  const listed = yield* Effect.orDie(TokenGrants.use((grants) => grants.list(bearer(caller))))
+  return listed.flatMap(viewOf(caller, Date.now()))
+})
+
+const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
+  Effect.gen(function*() {
+    const caller = yield* CurrentCaller
+    const created = yield* TokenGrants.use((grants) => grants.create(bearer(caller), body)).pipe(
+      Effect.catchTags({
+        BeyondReach: (e) => Effect.fail(new Forbidden({ message: e.message })),
+        ExpiryPassed: (e) => Effect.fail(new BadRequest({ message: `body.expires_at: ${e.message}` })),
+        // The caller's user was removed meanwhile, and its tokens with it.
+        NoSuchUser: () => Effect.fail(refusedToken()),
+        StoreError: Effect.die
+      })
+    )
+    const [token] = viewOf(caller, Date.now())(created.token)
+    return token === undefined ? yield* Effect.die("a created token's scope does not read") : { token, secret: Redacted.value(created.secret) }
+  })
+
+/**
+ * Revokes, then ends the token's watch sockets at once, as logout does. An id this token does not manage
+ * is a 400 whether or not the token exists, so that nobody learns which ids other users' tokens have.
+ */
+const revoke = ({ body: id }: Request<typeof tokenEndpoints.revoke_token>) =>
+  Effect.gen(function*() {
+    const caller = yield* CurrentCaller
+    yield* TokenGrants.use((grants) => grants.revoke(bearer(caller), id)).pipe(
+      Effect.catchTags({
+        NoSuchToken: () => Effect.fail(new BadRequest({ message: `body.id: no token ${id} among those this token manages` })),
+        StoreError: Effect.die
+      })
+    )
+    yield* LiveSockets.use((sockets) => sockets.end(id))
+  })
+
+export const tokenRoutes = bindGroup(tokenEndpoints, { list_tokens: () => list, create_token: create, revoke_token: revoke })
