@@ -1,14 +1,10 @@
-import { NodeHttpClient } from "@effect/platform-node"
-import { Layer, Schedule } from "effect"
-import { Socket } from "effect/socket"
+import { Schedule } from "effect"
 import { type Client, createClient } from "../../src/client/index.ts"
+import { nodePlatform } from "../../src/client-node/index.ts"
 import type { Vocabulary } from "../../src/vocabulary/ChannelTagBody.ts"
 
-/**
- * Clients of a test gateway. Node's HTTP client sends vocabulary A's reads (a GET with a body), which
- * `fetch` cannot; the socket is the global WebSocket, a browser's API.
- */
-export const nodePlatform = Layer.merge(NodeHttpClient.layerNodeHttp, Socket.layerWebSocketConstructorGlobal)
+/** Clients of a test gateway, on the client's Node platform (the socket is the global WebSocket, a browser's API). */
+export { nodePlatform }
 
 /** Reconnects soon and often: a test waits for events, not for a back-off. */
 export const promptly = Schedule.spaced("50 millis")

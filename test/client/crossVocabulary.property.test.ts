@@ -117,6 +117,15 @@ const inProcess = (gateway: GatewayOverHttp, request: Request): Promise<unknown>
   }
 }
 
+/** Each request through the client in A, in B, and of the services in process: the same answers. */
+const answeredAlike = async (inA: Client, inB: Client, direct: GatewayOverHttp, requests: ReadonlyArray<Request>): Promise<void> => {
+  for (const request of requests) {
+    const expected = timeless(await inProcess(direct, request))
+    expect({ request, answer: timeless(await ask(inA, request)) }).toEqual({ request, answer: expected })
+    expect({ request, answer: timeless(await ask(inB, request)) }).toEqual({ request, answer: expected })
+  }
+}
+
 describe("the client in vocabulary A and in vocabulary B", () => {
   it("answers reads the same, and as the gateway's services do in process", async () => {
     await fc.assert(
@@ -124,11 +133,7 @@ describe("the client in vocabulary A and in vocabulary B", () => {
         const gateway = await startGateway(home)
         const [inA, inB] = [clientOf(gateway, "a"), clientOf(gateway, "b")]
         try {
-          for (const request of requests) {
-            const expected = timeless(await inProcess(gateway, request))
-            expect({ request, answer: timeless(await ask(inA, request)) }).toEqual({ request, answer: expected })
-            expect({ request, answer: timeless(await ask(inB, request)) }).toEqual({ request, answer: expected })
-          }
+          await answeredAlike(inA, inB, gateway, requests)
         } finally {
           await Promise.all([inA.close(), inB.close()])
           await gateway.close()
@@ -144,11 +149,7 @@ describe("the client in vocabulary A and in vocabulary B", () => {
         const [throughA, throughB, direct] = await Promise.all([startGateway(home), startGateway(home), startGateway(home)])
         const [inA, inB] = [clientOf(throughA, "a"), clientOf(throughB, "b")]
         try {
-          for (const request of requests) {
-            const expected = timeless(await inProcess(direct, request))
-            expect({ request, answer: timeless(await ask(inA, request)) }).toEqual({ request, answer: expected })
-            expect({ request, answer: timeless(await ask(inB, request)) }).toEqual({ request, answer: expected })
-          }
+          await answeredAlike(inA, inB, direct, requests)
           const everything: Request = { op: "services", body: undefined }
           expect(timeless(await ask(inB, everything))).toEqual(timeless(await ask(inA, everything)))
         } finally {
