@@ -116,6 +116,7 @@ const currently = (sources: WatchSources, target: WatchTarget) =>
     const results = target.values._tag === "Never" ? [] : yield* sources.fetch([target.selector])
     const values = results.flatMap(({ key, result }) =>
       Result.isSuccess(result) && Option.isSome(result.success) && passes(target, result.success.value)
+        // A value is a getter's: its key is the getter's id (a service's id keys only a NoSuchService).
         ? [{ _tag: "ValueChanged", channel: key as ChannelId, value: result.success.value } as const]
         : []
     )
