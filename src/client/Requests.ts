@@ -36,7 +36,7 @@ const parsed = (text: string): Result.Result<unknown, Transport> => {
 }
 
 /** The gateway's words for a refusal: its JSON string, else the text as it came. */
-const messageOf = (text: string): string => {
+export const messageOf = (text: string): string => {
   const json = parsed(text)
   return Result.isSuccess(json) && typeof json.success === "string" ? json.success : text
 }

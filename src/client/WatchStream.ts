@@ -11,8 +11,8 @@ import type { WatchEvent, WatchRegistration, WatchTarget } from "../domain/Watch
 import type { FetchResultsInA } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWatchServerFrame, encodeWatchFrame } from "../vocabulary/WatchFrame.ts"
-import { BadRequest, type ClientError, Forbidden, Transport, Unauthorized } from "./ClientError.ts"
-import { type Connection, urlOf } from "./Requests.ts"
+import { BadRequest, type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
+import { type Connection, messageOf, urlOf } from "./Requests.ts"
 
 /**
  * The watch of the client: the watch socket's events, read in its vocabulary, on a socket opened again
@@ -70,20 +70,20 @@ const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Re
 
 /**
  * Why the socket did not open. A WebSocket (a browser's) does not tell the status of a refused upgrade:
- * a plain GET of the same route does, for the token (401); anything else is a gap to reconnect after.
+ * a plain GET of the same route does, for the token (401, with the gateway's message; the gateway
+ * answers such a GET 426 before it looks at the token's rights); anything else is a gap to reconnect after.
  */
-const refusal = (sources: WatchSources, url: string): Effect.Effect<never, Disconnected | Unauthorized | Forbidden> =>
-  sources.http.execute(HttpClientRequest.get(url, { headers: { authorization: `Bearer ${sources.connection.token}` } })).pipe(
-    Effect.matchEffect({
-      onFailure: (error) => Effect.fail(new Disconnected({ reason: error.message })),
-      onSuccess: (response): Effect.Effect<never, Disconnected | Unauthorized | Forbidden> =>
-        response.status === 401
-          ? Effect.fail(new Unauthorized({ message: "the token was refused" }))
-          : response.status === 403
-          ? Effect.fail(new Forbidden({ message: "the token may not watch" }))
-          : Effect.fail(new Disconnected({ reason: `the watch socket did not open (a plain GET answers ${response.status})` }))
-    })
-  )
+const refusal = (sources: WatchSources, url: string): Effect.Effect<never, Disconnected | GatewayError> =>
+  Effect.gen(function*() {
+    const response = yield* sources.http.execute(HttpClientRequest.get(url, { headers: { authorization: `Bearer ${sources.connection.token}` } })).pipe(
+      Effect.mapError((error) => new Disconnected({ reason: error.message }))
+    )
+    if (response.status !== 401 && response.status !== 403) {
+      return yield* Effect.fail(new Disconnected({ reason: `the watch socket did not open (a plain GET answers ${response.status})` }))
+    }
+    const text = yield* Effect.orElseSucceed(response.text, () => "")
+    return yield* Effect.fail(statusError(response.status, messageOf(text)))
+  })
 
 /** Opens the socket, registers, and queues its events until the scope closes; the queue fails when the socket does. */
 const open = (sources: WatchSources, frame: string) =>
