@@ -1,17 +1,21 @@
-import { Option, type Schema } from "effect"
-import { decodeWith } from "../vocabulary/common/WireIssue.ts"
+import { Option, type Result, type Schema } from "effect"
+import { decodeWith, encode } from "../vocabulary/common/WireIssue.ts"
 import type { Body } from "./Endpoint.ts"
 
-/** What a body is read with: a wire shape's schema and its `read` (src/vocabulary). */
+/**
+ * What a body is read and written with: a wire shape's schema, its `read`, and its `write`, which answers
+ * why for a value the vocabulary has no words for when the shape is partial (src/vocabulary).
+ */
 export interface Readable<T, W> {
   readonly wire: Schema.Top & Schema.Decoder<W>
   readonly read: (json: W) => T
+  readonly write: (value: T) => W | Result.Result<W, string>
 }
 
 /** A body read with a shape, whatever the query says. */
 const bodyOf = <T, W>(shape: Readable<T, W>, whenAbsent: Option.Option<T>, description: string): Body<T, {}> => {
   const decode = decodeWith(shape)
-  return { schema: shape.wire, description, whenAbsent, read: (json) => decode(json) }
+  return { schema: shape.wire, description, whenAbsent, read: (json) => decode(json), write: (value) => encode(shape, value) }
 }
 
 /** A read's selectors: optional, and none (or a blank body) means `everything`, which `whom` names. */

@@ -1,4 +1,4 @@
-import { type FetchResults, loneBinaryValue } from "../domain/Outcome.ts"
+import { loneBinaryValue } from "../domain/Outcome.ts"
 import { TagCountJson } from "../vocabulary/common/TagCountJson.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { type Readable, readBody, writeBody } from "./Bodies.ts"
@@ -56,10 +56,13 @@ export const tagging = <const Id extends string, T, W>(place: Place<Id>, thing: 
     answer: tagCount
   })
 
-/** The current values of the channels matching any selector, asked of their devices. */
-export const valueReading = <const Id extends string, T, W>(
+/**
+ * The current values of the channels matching any selector, asked of their devices. `A` is what the
+ * vocabulary reads of results (A's errors say less than the domain's); the domain's results are written as they are.
+ */
+export const valueReading = <const Id extends string, T, W, A>(
   place: Place<Id>,
-  { thing, selectors, everything, answer }: Reading<T, W, FetchResults>
+  { thing, selectors, everything, answer }: Reading<T, W, A>
 ) =>
   endpoint({
     ...place,

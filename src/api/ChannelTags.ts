@@ -1,7 +1,7 @@
 import { Option } from "effect"
 import type { TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
-import { ChannelTagBodyJson, decodeChannelTagBody } from "../vocabulary/ChannelTagBody.ts"
+import { ChannelTagBodyJson, decodeChannelTagBody, encodeChannelTagBody } from "../vocabulary/ChannelTagBody.ts"
 import { tagCount } from "./BothVocabularies.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
@@ -14,7 +14,9 @@ const body: Body<TagRequest<ChannelSelector>, typeof query> = {
   schema: ChannelTagBodyJson,
   description: "The channels and the tags, in either vocabulary.",
   whenAbsent: Option.none(),
-  read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary)
+  read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary),
+  // Absent, B's words: the server tries B first.
+  write: (request, { vocabulary }) => encodeChannelTagBody(request, vocabulary ?? "b")
 }
 
 const channelTagOperation = <const Id extends string>(operationId: Id, method: "POST" | "DELETE", summary: string) =>

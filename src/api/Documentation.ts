@@ -12,7 +12,7 @@ export const documentation = group(endpoint({
   answer: {
     status: 200,
     // Written as it is: the server builds it as JSON.
-    shape: { wire: Schema.Record(Schema.String, Schema.Json), write: (document: object) => document },
+    shape: { wire: Schema.Record(Schema.String, Schema.Json), write: (document: object) => document, read: (json: object) => json },
     description: "An OpenAPI 3.1 document."
   }
 }))

@@ -1,13 +1,15 @@
-import type { Option, Schema } from "effect"
+import type { Option, Result, Schema } from "effect"
 import type { BinaryValue } from "../domain/Outcome.ts"
 import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
+import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
 
 /**
  * A route of the API described once, as a value: its method and path (and the aliases it is also
  * answered at), its query parameters and body (the wire schema a client sends, and how the server reads
  * it), its answer (status, and the shape that writes it) and error statuses, and the words of its
  * documentation. The server's router, body reading, answer writing, OpenAPI operation and request log
- * come from it (src/http binds a handler to it), and so can a client's requests. src/api imports only
+ * come from it (src/http binds a handler to it), and so do a client's requests (src/client: a body written
+ * with `Body.write`, an answer read with `AnswerShape.read`). src/api imports only
  * `effect`, the vocabularies and the domain, so a browser bundle can carry it.
  */
 
@@ -43,7 +45,7 @@ export type QueryValues<Q extends QueryParameters> = {
   readonly [K in keyof Q]?: Q[K] extends QueryParameter<infer A> ? A : never
 }
 
-/** A request body: the wire schema a client sends (and the document shows), and how the server reads it. */
+/** A request body: the wire schema a client sends (and the document shows), how the server reads it and a client writes it. */
 export interface Body<B, Q extends QueryParameters> {
   readonly schema: Schema.Top
   readonly description: string
@@ -51,13 +53,20 @@ export interface Body<B, Q extends QueryParameters> {
   readonly whenAbsent: Option.Option<B>
   // A method, so that an endpoint reading more query parameters is still an `Endpoint` of any query.
   read(json: unknown, query: QueryValues<Q>): Decoded<B>
+  /** The JSON of `value` for a request with `query`, or why the body's vocabulary cannot say it. */
+  write(value: B, query: QueryValues<Q>): Result.Result<unknown, Unexpressible>
 }
 
-/** How a success's JSON body is written from what the handler answers: a wire shape of src/vocabulary, or `plain` JSON. */
+/**
+ * How a success's JSON body is written from what the handler answers, and read back by a client: a wire
+ * shape of src/vocabulary, or `plain` JSON.
+ */
 export interface AnswerShape<A> {
   readonly wire: Schema.Top
   // Methods, so that an endpoint answering anything is still an `Endpoint` (see `Body.read`).
   write(value: A): unknown
+  /** The answer read from JSON that `wire` accepted (a client checks it with `wire` first). */
+  read(json: unknown): A
 }
 
 /** A success: its status and, if it has a body, the shape of its JSON. */

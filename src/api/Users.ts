@@ -19,6 +19,11 @@ export const NewUserJson = {
     username: json.username,
     email: json.email,
     password: Redacted.make(json.password)
+  }),
+  write: (user: { readonly username: string; readonly email: string; readonly password: Redacted.Redacted<string> }) => ({
+    username: user.username,
+    email: user.email,
+    password: Redacted.value(user.password)
   })
 }
 

@@ -4,7 +4,8 @@ import type { ChannelSelector } from "../domain/Selector.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
-import { decode } from "./common/WireIssue.ts"
+import type { Unexpressible } from "./common/Unexpressible.ts"
+import { decode, encode } from "./common/WireIssue.ts"
 
 /** Which vocabulary reads a body of the shared `/api/v1/channels/tag` path. */
 export type Vocabulary = "a" | "b"
@@ -59,3 +60,10 @@ export const decodeChannelTagBody = (
   if (Result.isSuccess(asA)) return asA
   return looksLikeA(json) ? asA : asB
 }
+
+/** A channel tag body written in `vocabulary` (a client sends it with `?vocabulary=` saying which). */
+export const encodeChannelTagBody = (
+  request: TagRequest<ChannelSelector>,
+  vocabulary: Vocabulary
+): Result.Result<unknown, Unexpressible> =>
+  vocabulary === "a" ? encode(A.ChannelTagBodyJson, request) : encode(B.ChannelTagBodyJson, request)

@@ -1,10 +1,11 @@
-import { Option, Schema } from "effect"
+import { Option, Result, Schema } from "effect"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import type { Vocabulary } from "./ChannelTagBody.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
-import { decode } from "./common/WireIssue.ts"
+import type { Unexpressible } from "./common/Unexpressible.ts"
+import { decode, decodeWith, encode } from "./common/WireIssue.ts"
 
 /**
  * The two vocabularies of the watch socket (docs/reference.md §7): which one a first frame speaks, how a frame
@@ -58,3 +59,19 @@ export const decodeWatchFrame = (json: unknown, vocabulary: Vocabulary): Decoded
 /** The event as JSON in `vocabulary`; `None` when the vocabulary has no form for it (a refusal in A). */
 export const encodeWatchEvent = (vocabulary: Vocabulary, event: WatchEvent): Option.Option<unknown> =>
   vocabulary === "a" ? A.encodeWatchEvent(event) : Option.some(B.WatchEventJson.write(event))
+
+/** A registration as a client writes it in `vocabulary`, or why the vocabulary cannot say it. */
+export const encodeWatchFrame = (vocabulary: Vocabulary, registration: WatchRegistration): Result.Result<unknown, Unexpressible> =>
+  vocabulary === "a" ? encode(A.WatchFrameJson, registration) : encode(B.WatchFrameJson, registration)
+
+/** What a client reads of a server frame: an event, or the server's answer to a malformed frame. */
+export type WatchServerFrame = WatchEvent | { readonly _tag: "FrameRefused"; readonly message: string }
+
+const readError = decodeWith({ wire: WatchFrameErrorJson, read: (json): WatchServerFrame => ({ _tag: "FrameRefused", message: json.Error }) })
+
+/** A frame the server sent on a socket speaking `vocabulary`, as a client reads it. */
+export const decodeWatchServerFrame = (vocabulary: Vocabulary, json: unknown): Decoded<WatchServerFrame> => {
+  const refusal = readError(json)
+  if (Result.isSuccess(refusal)) return refusal
+  return vocabulary === "a" ? decode(A.WatchEventJson, json) : decode(B.WatchEventJson, json)
+}

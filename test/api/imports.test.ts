@@ -4,21 +4,21 @@ import { describe, expect, it } from "vitest"
 
 /**
  * The API's descriptions are carried by clients too (a browser bundle among them): what src/api needs,
- * all the way down, is `effect`, the vocabularies and the domain; nothing of the server, and no Node module.
+ * all the way down, is `effect`, the vocabularies and the domain; nothing of the server, and no Node
+ * module. The client (`home-gateway/client`, src/client) needs only those and src/api.
  */
 
 const root = resolve(import.meta.dirname, "..", "..")
-const allowedFolders = ["src/api/", "src/vocabulary/", "src/domain/"]
 
 /** The module specifiers a file imports or re-exports (type-only imports included: a bundle keeps none, but they tie the layers all the same). */
 const importsOf = (file: string): ReadonlyArray<string> =>
   [...readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^"';]*?from\s+"([^"]+)"/gm)].map((m) => m[1] ?? "")
 
-/** Every module src/api reaches, by its path from the repository's root, and every package it names. */
-const reached = (): { readonly files: ReadonlyArray<string>; readonly packages: ReadonlyArray<string> } => {
+/** Every module the files of `folder` reach, by its path from the repository's root, and every package it names. */
+const reached = (folder: string): { readonly files: ReadonlyArray<string>; readonly packages: ReadonlyArray<string> } => {
   const files = new Set<string>()
   const packages = new Set<string>()
-  const pending = readdirSync(join(root, "src", "api")).map((name) => join(root, "src", "api", name))
+  const pending = readdirSync(join(root, folder)).map((name) => join(root, folder, name))
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (files.has(file)) continue
     files.add(file)
@@ -30,11 +30,16 @@ const reached = (): { readonly files: ReadonlyArray<string>; readonly packages: 
   return { files: [...files].map((file) => relative(root, file)), packages: [...packages] }
 }
 
-describe("src/api", () => {
-  it("imports only effect, the vocabularies and the domain, all the way down", () => {
-    const { files, packages } = reached()
+const carried = ["src/api/", "src/vocabulary/", "src/domain/"]
+
+describe.each([
+  { folder: "src/api", allowed: carried },
+  { folder: "src/client", allowed: ["src/client/", ...carried] }
+])("$folder", ({ folder, allowed }) => {
+  it("imports only effect and what a client carries, all the way down", () => {
+    const { files, packages } = reached(folder)
     expect(files.length).toBeGreaterThan(10)
-    expect(files.filter((file) => !allowedFolders.some((folder) => file.startsWith(folder)))).toEqual([])
+    expect(files.filter((file) => !allowed.some((prefix) => file.startsWith(prefix)))).toEqual([])
     expect(packages.filter((name) => name !== "effect" && !name.startsWith("effect/"))).toEqual([])
   })
 })

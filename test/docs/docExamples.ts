@@ -71,6 +71,22 @@ export const docExamples = (markdown: string): ReadonlyArray<DocExample> => {
 
 const headerLine = /^([A-Za-z][A-Za-z0-9-]*):[ \t]*(.*)$/
 
+/** A whole TypeScript program (a ```ts block followed by a ```text block of what it prints), as docs/client.md shows them. */
+export interface ProgramExample {
+  readonly line: number
+  readonly program: string
+  readonly prints: string
+}
+
+/** The ```ts blocks followed by a ```text block; other ```ts blocks are snippets, not programs. */
+export const programExamples = (markdown: string): ReadonlyArray<ProgramExample> => {
+  const all = blocks(markdown)
+  return all.flatMap((block, i) => {
+    const printed = all[i + 1]
+    return block.info === "ts" && printed?.info === "text" ? [{ line: block.line, program: block.text, prints: printed.text }] : []
+  })
+}
+
 /** The gateway a document's examples assume: the flags of its first `npx gateway serve` line. */
 export interface ServeCommand {
   readonly line: number

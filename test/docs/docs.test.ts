@@ -7,7 +7,8 @@ import { operationNames } from "../../src/vocabulary/Translation.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { runGateway } from "../support/spawnGateway.ts"
-import { docExamples, serveCommand, translateExamples, withoutTimes } from "./docExamples.ts"
+import { docExamples, programExamples, serveCommand, translateExamples, withoutTimes } from "./docExamples.ts"
+import { programFolder, runProgram, typeErrors } from "./programs.ts"
 import { type AssumedGateway, runShellExample, type ShellExample, shellExamples } from "./shellExamples.ts"
 
 /**
@@ -23,7 +24,13 @@ const documents = readdirSync(docsDir)
   .filter((name) => name.endsWith(".md"))
   .map((name) => {
     const markdown = readFileSync(join(docsDir, name), "utf8")
-    return { name, examples: docExamples(markdown), serve: serveCommand(markdown), translations: translateExamples(markdown) }
+    return {
+      name,
+      examples: docExamples(markdown),
+      serve: serveCommand(markdown),
+      translations: translateExamples(markdown),
+      programs: programExamples(markdown)
+    }
   })
 const withExamples = documents.filter((doc) => doc.examples.length > 0)
 
@@ -61,6 +68,36 @@ describe.each(withExamples)("docs/$name", ({ examples, serve }) => {
       body: withoutTimes(example.response)
     })
   })
+})
+
+const withPrograms = documents.filter((doc) => doc.programs.length > 0)
+
+it("finds the programs of docs/client.md", () => {
+  expect(withPrograms.map((d) => d.name)).toContain("client.md")
+})
+
+describe.each(withPrograms)("docs/$name, its programs", ({ programs, serve }) => {
+  let gateway: GatewayOverHttp
+  const folder = programFolder(programs, freshDataDir())
+  beforeAll(async () => {
+    if (serve?.home === undefined || serve.line > (programs[0]?.line ?? 0)) {
+      throw new Error("the programs runner needs the stated command, with --home, before the programs")
+    }
+    gateway = await startGateway(JSON.parse(readFileSync(join(root, serve.home), "utf8")), { clock: serve.clock })
+  })
+  afterAll(() => gateway.close())
+
+  it("type-check", async () => {
+    expect(await typeErrors(folder)).toBe("")
+  })
+
+  it.each(programs.map((program, i) => ({ ...program, file: folder.files[i] ?? "" })))(
+    "line $line runs and prints what the document shows",
+    async ({ file, prints }) => {
+      const printed = await runProgram(folder.folder, file, { GATEWAY_URL: gateway.baseUrl, TOKEN: gateway.token })
+      expect(printed.trim()).toBe(prints.trim())
+    }
+  )
 })
 
 const translations = documents.flatMap(({ name, translations }) => translations.map((t) => ({ name, ...t })))

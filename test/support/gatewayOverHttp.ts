@@ -11,6 +11,9 @@ import type { TokenScope } from "../../src/domain/Access.ts"
 import type { User } from "../../src/domain/User.ts"
 import type { Value } from "../../src/domain/Value.ts"
 import { defaultGatewayOptions, type GatewayOptions } from "../../src/GatewayOptions.ts"
+import type { Dispatch } from "../../src/gateway/Dispatch.ts"
+import type { Tags } from "../../src/gateway/Tags.ts"
+import type { Registry } from "../../src/gateway/Registry.ts"
 import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
@@ -56,6 +59,8 @@ export interface GatewayOverHttp {
    * a number.
    */
   readonly liveFibers: () => number
+  /** Runs an effect on the gateway's own services, in process (what its routes call, unscoped). */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Registry | Dispatch | Tags>) => Promise<A>
   /** The gateway's log lines (`LEVEL message`), if started with `captureLogs`: they are then not printed. */
   readonly logs: () => ReadonlyArray<string>
   readonly close: () => Promise<void>
@@ -164,6 +169,7 @@ export const startGateway = async (
     revokeToken: (id) => runtime.runPromise(Tokens.use((tokens) => Effect.orDie(tokens.revoke(id)))),
     liveWatches: () => runtime.runPromise(Effect.flatMap(Watch, (watch) => watch.live)),
     liveFibers: fibers.running,
+    run: (effect) => runtime.runPromise(effect),
     logs: () => logLines,
     close: () => runtime.dispose()
   }

@@ -13,7 +13,7 @@ export const testRoute = <R>(method: Method, path: Path, handler: Effect.Effect<
       tag: "health",
       summary: "A test route",
       description: "",
-      answer: { status: 200, shape: { wire: Schema.Unknown, write: identity }, description: "" }
+      answer: { status: 200, shape: { wire: Schema.Unknown, write: identity, read: identity }, description: "" }
     }),
     () => handler
   )

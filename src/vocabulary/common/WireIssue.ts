@@ -3,7 +3,7 @@ import { SchemaJITCompiler } from "effect/schema"
 import { describeJson } from "./DescribeJson.ts"
 import { type Decoded, type InputPath, InvalidInput } from "./InvalidInput.ts"
 import { Unexpressible } from "./Unexpressible.ts"
-import type { PartialWireShape, Wire } from "./WireShape.ts"
+import type { Wire } from "./WireShape.ts"
 import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
 
 /**
@@ -199,7 +199,13 @@ export const decode = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (js
 
 /**
  * Writes `value` with a shape a vocabulary cannot always write (a request's): the JSON, or why it cannot
- * be written. (A shape that always can is written with its `write`.)
+ * be written. A shape that always can is written with its `write`, or here, where either kind may come
+ * (a request a client writes): JSON is never a Result, so a total shape's answer is told from a partial one's.
  */
-export const encode = <T, W>(shape: PartialWireShape<T, W>, value: T): Result.Result<W, Unexpressible> =>
-  Result.mapError(shape.write(value), (reason) => new Unexpressible({ reason }))
+export const encode = <T, W>(
+  shape: { readonly write: (value: T) => W | Result.Result<W, string> },
+  value: T
+): Result.Result<W, Unexpressible> => {
+  const written = shape.write(value)
+  return Result.isResult(written) ? Result.mapError(written, (reason) => new Unexpressible({ reason })) : Result.succeed(written)
+}

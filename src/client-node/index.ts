@@ -1,0 +1,14 @@
+import { NodeHttpClient } from "@effect/platform-node"
+import { Layer } from "effect"
+import type { HttpClient } from "effect/http"
+import { Socket } from "effect/socket"
+
+/**
+ * `home-gateway/client/node`: the platform of the client in Node (docs/client.md). Node's HTTP client
+ * sends vocabulary A's reads with selectors, a GET with a body, which `fetch` refuses; the WebSocket is
+ * Node's global one. Apart from `home-gateway/client` so that a browser bundle never meets a Node module.
+ */
+export const nodePlatform: Layer.Layer<HttpClient.HttpClient | Socket.WebSocketConstructor> = Layer.merge(
+  NodeHttpClient.layerNodeHttp,
+  Socket.layerWebSocketConstructorGlobal
+)

@@ -1,0 +1,38 @@
+import { Data } from "effect"
+import { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
+
+/**
+ * Why a request of the client did not get its answer, as typed values. `BadRequest` and `Unavailable`
+ * carry the gateway's own message (every error body of the gateway is a readable JSON string).
+ */
+
+/** 401: no token, or one that is wrong, revoked or expired. */
+export class Unauthorized extends Data.TaggedError("Unauthorized")<{ readonly message: string }> {}
+
+/** 403: the token lacks the right the operation needs. */
+export class Forbidden extends Data.TaggedError("Forbidden")<{ readonly message: string }> {}
+
+/** Any other 4xx: the gateway refused the request as it is (a 400 names the place in the body). */
+export class BadRequest extends Data.TaggedError("BadRequest")<{ readonly status: number; readonly message: string }> {}
+
+/** 429 or 5xx: the gateway cannot answer now; the same request may succeed later. */
+export class Unavailable extends Data.TaggedError("Unavailable")<{ readonly status: number; readonly message: string }> {}
+
+/** No answer that reads: the connection failed or dropped, or what came back is not what the route answers. */
+export class Transport extends Data.TaggedError("Transport")<{ readonly message: string }> {}
+
+export { Unexpressible }
+
+/** What the gateway (or the way to it) answered instead. */
+export type GatewayError = Unauthorized | Forbidden | BadRequest | Unavailable | Transport
+
+/** What a request may fail with: a gateway error, or a request the chosen vocabulary cannot say (nothing was sent). */
+export type ClientError = GatewayError | Unexpressible
+
+/** The error of a refused request, by its status, with the gateway's message. */
+export const statusError = (status: number, message: string): GatewayError => {
+  if (status === 401) return new Unauthorized({ message })
+  if (status === 403) return new Forbidden({ message })
+  if (status === 429 || status >= 500) return new Unavailable({ status, message })
+  return new BadRequest({ status, message })
+}

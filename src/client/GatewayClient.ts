@@ -1,0 +1,113 @@
+import { Context, Effect, Layer, Option, Schedule, type Stream } from "effect"
+import { FetchHttpClient, HttpClient } from "effect/http"
+import { Socket } from "effect/socket"
+import type { Tag } from "../domain/Identifier.ts"
+import type { SendTarget } from "../domain/Request.ts"
+import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import type { WatchRegistration } from "../domain/Watch.ts"
+import {
+  type ChannelInA,
+  channelInA,
+  type FetchResultsInA,
+  type NodeInA,
+  nodeInA,
+  resultsInA,
+  type SendResultsInA
+} from "../vocabulary/a/index.ts"
+import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
+import type { ClientError } from "./ClientError.ts"
+import { type Operation, operations } from "./Operations.ts"
+import { type Connection, send } from "./Requests.ts"
+import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
+
+/** What both vocabularies say of a service (a node): its id, tags, getters and setters. */
+export type ServiceView = NodeInA
+/** What both vocabularies say of a channel. B has no `push`: its setters read `pushMs` 0. */
+export type ChannelView = ChannelInA
+/** A read's outcome per getter: its value (`None`: none yet) or why not; a TypeMismatch without its types. */
+export type FetchResultsView = FetchResultsInA
+/** A write's outcome per setter. */
+export type SendResultsView = SendResultsInA
+
+export interface ClientOptions extends Connection {
+  /** The wire vocabulary the client speaks; what it answers is the same in both. */
+  readonly vocabulary: Vocabulary
+  /** When the watch socket is opened again after it drops (default: 100 ms doubling, at most 5 s apart, forever). */
+  readonly reconnect?: Schedule.Schedule<unknown, unknown>
+}
+
+/**
+ * The gateway in canonical terms. Reads without selectors read everything; a selector, value or
+ * registration the chosen vocabulary cannot say fails with `Unexpressible` before anything is sent.
+ */
+export interface GatewayClientShape {
+  readonly vocabulary: Vocabulary
+  readonly services: (selectors?: ReadonlyArray<ServiceSelector>) => Effect.Effect<ReadonlyArray<ServiceView>, ClientError>
+  readonly getters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<ChannelView>, ClientError>
+  readonly setters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<ChannelView>, ClientError>
+  /** The current value of every getter matched, asked of its device. */
+  readonly fetch: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.Effect<FetchResultsView, ClientError>
+  readonly send: (targets: ReadonlyArray<SendTarget>) => Effect.Effect<SendResultsView, ClientError>
+  /** Tags added to (or removed from) what matches now; answers how many matched. */
+  readonly tagServices: (selectors: ReadonlyArray<ServiceSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
+  readonly untagServices: (selectors: ReadonlyArray<ServiceSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
+  readonly tagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
+  readonly untagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
+  /**
+   * The events of a watch, on a socket opened again whenever it drops; after a gap, `Resynced`, then the
+   * channels that left and joined meanwhile and the current value of every watched channel.
+   */
+  readonly watch: (registration: WatchRegistration) => Stream.Stream<ClientWatchEvent, ClientError>
+}
+
+const defaultReconnect: Schedule.Schedule<unknown, unknown> = Schedule.min([Schedule.exponential("100 millis"), Schedule.spaced("5 seconds")])
+
+const make = (options: ClientOptions) =>
+  Effect.gen(function*() {
+    const http = yield* HttpClient.HttpClient
+    const webSocket = yield* Socket.WebSocketConstructor
+    const speaking = operations[options.vocabulary]
+    const connection: Connection = { url: options.url, token: options.token }
+    const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) => send(http, connection, operation, body)
+    const read = <B, A>(operation: Operation<B, A>) => (body?: B) => call(operation, Option.fromUndefinedOr(body))
+    const tagging = <S>(operation: Operation<{ readonly selectors: ReadonlyArray<S>; readonly tags: ReadonlyArray<Tag> }, number>) =>
+    (selectors: ReadonlyArray<S>, tags: ReadonlyArray<Tag>) => call(operation, Option.some({ selectors, tags }))
+    const getters = (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(speaking.getters)(selectors), (cs) => cs.map(channelInA))
+    const fetch = (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(speaking.fetch)(selectors), resultsInA)
+    return GatewayClient.of({
+      vocabulary: options.vocabulary,
+      services: (selectors) => Effect.map(read(speaking.services)(selectors), (services) => services.map(nodeInA)),
+      getters,
+      setters: (selectors) => Effect.map(read(speaking.setters)(selectors), (cs) => cs.map(channelInA)),
+      fetch,
+      send: (targets) => Effect.map(call(speaking.send, Option.some(targets)), resultsInA),
+      tagServices: tagging(speaking.tagServices),
+      untagServices: tagging(speaking.untagServices),
+      tagChannels: tagging(speaking.tagChannels),
+      untagChannels: tagging(speaking.untagChannels),
+      watch: (registration) =>
+        watchStream({
+          http,
+          connection,
+          vocabulary: options.vocabulary,
+          reconnect: options.reconnect ?? defaultReconnect,
+          webSocket,
+          getters,
+          fetch
+        }, registration)
+    })
+  })
+
+/** The client of one gateway, as an Effect service. */
+export class GatewayClient extends Context.Service<GatewayClient, GatewayClientShape>()("home-gateway/GatewayClient") {
+  /** On the platform's HTTP client and WebSocket: what the app provides. */
+  static readonly layer = (options: ClientOptions): Layer.Layer<GatewayClient, never, HttpClient.HttpClient | Socket.WebSocketConstructor> =>
+    Layer.effect(GatewayClient, make(options))
+
+  /**
+   * On `fetch` and the global `WebSocket` (browsers, Node ≥ 22). Vocabulary A's reads with selectors are a
+   * GET with a body, which `fetch` cannot send: give `layer` a Node HTTP client for those (docs/client.md).
+   */
+  static readonly layerFetch = (options: ClientOptions): Layer.Layer<GatewayClient> =>
+    GatewayClient.layer(options).pipe(Layer.provide(Layer.merge(FetchHttpClient.layer, Socket.layerWebSocketConstructorGlobal)))
+}

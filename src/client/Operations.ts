@@ -1,0 +1,83 @@
+import type { Result } from "effect"
+import { channelTags } from "../api/ChannelTags.ts"
+import type { Answer, AnswerShape, Body, Endpoint, QueryParameters, QueryValues } from "../api/Endpoint.ts"
+import { vocabularyA } from "../api/VocabularyA.ts"
+import { vocabularyB } from "../api/VocabularyB.ts"
+import type { SendTarget, TagRequest } from "../domain/Request.ts"
+import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import type { ChannelInA, FetchResultsInA, NodeInA, SendResultsInA } from "../vocabulary/a/index.ts"
+import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
+import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
+import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
+import { decode } from "../vocabulary/common/WireIssue.ts"
+import type { Wire } from "../vocabulary/common/WireShape.ts"
+
+/**
+ * The canonical operations of the client, each bound to the route that serves it in each vocabulary
+ * (src/api): the request's body is written with the route's `Body.write`, its answer read with the
+ * route's answer shape. What an answer holds is typed as both vocabularies say it (vocabulary A's view:
+ * no adapter, no properties, TypeMismatch without its types), so an app reads the same whichever it speaks.
+ */
+
+/** One operation as a client sends it: where, with which query, how its body is written and its answer read. */
+export interface Operation<B, A> {
+  readonly endpoint: Endpoint
+  readonly query: Readonly<Record<string, string>>
+  readonly write: (value: B) => Result.Result<unknown, Unexpressible>
+  readonly read: (json: unknown) => Decoded<A>
+}
+
+type Described<Q extends QueryParameters, B, A> = Endpoint<string, Q, Body<B, Q>, Answer<A> & { readonly shape: AnswerShape<A> }>
+
+const operation = <Q extends QueryParameters, B, A>(endpoint: Described<Q, B, A>, query: QueryValues<Q>): Operation<B, A> => {
+  const { shape } = endpoint.answer
+  // The answer's wire schema checks the JSON that its `read` takes (src/api/Endpoint.ts).
+  const answer = { wire: shape.wire as Wire<unknown>, read: (json: unknown) => shape.read(json) }
+  return {
+    endpoint,
+    query: Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))),
+    write: (value) => endpoint.body.write(value, query),
+    read: (json) => decode(answer, json, ["answer"])
+  }
+}
+
+export interface Operations {
+  readonly services: Operation<ReadonlyArray<ServiceSelector>, ReadonlyArray<NodeInA>>
+  readonly getters: Operation<ReadonlyArray<ChannelSelector>, ReadonlyArray<ChannelInA>>
+  readonly setters: Operation<ReadonlyArray<ChannelSelector>, ReadonlyArray<ChannelInA>>
+  readonly fetch: Operation<ReadonlyArray<ChannelSelector>, FetchResultsInA>
+  readonly send: Operation<ReadonlyArray<SendTarget>, SendResultsInA>
+  readonly tagServices: Operation<TagRequest<ServiceSelector>, number>
+  readonly untagServices: Operation<TagRequest<ServiceSelector>, number>
+  readonly tagChannels: Operation<TagRequest<ChannelSelector>, number>
+  readonly untagChannels: Operation<TagRequest<ChannelSelector>, number>
+}
+
+/** `/api/v1/channels/tag` is shared: the client says which vocabulary its body speaks. */
+const channelTagging = (vocabulary: Vocabulary) => ({
+  tagChannels: operation(channelTags.add_channel_tags, { vocabulary }),
+  untagChannels: operation(channelTags.remove_channel_tags, { vocabulary })
+})
+
+export const operations: { readonly [V in Vocabulary]: Operations } = {
+  a: {
+    services: operation(vocabularyA.get_nodes, {}),
+    getters: operation(vocabularyA.get_input_channels, {}),
+    setters: operation(vocabularyA.get_output_channels, {}),
+    fetch: operation(vocabularyA.get_channel_value, {}),
+    send: operation(vocabularyA.put_channel_value, {}),
+    tagServices: operation(vocabularyA.put_node_tag, {}),
+    untagServices: operation(vocabularyA.delete_node_tag, {}),
+    ...channelTagging("a")
+  },
+  b: {
+    services: operation(vocabularyB.get_services, {}),
+    getters: operation(vocabularyB.get_getter_channels, {}),
+    setters: operation(vocabularyB.get_setter_channels, {}),
+    fetch: operation(vocabularyB.fetch_values, {}),
+    send: operation(vocabularyB.send_values, {}),
+    tagServices: operation(vocabularyB.add_service_tags, {}),
+    untagServices: operation(vocabularyB.remove_service_tags, {}),
+    ...channelTagging("b")
+  }
+}

@@ -1,0 +1,76 @@
+import { Effect, Option, Result } from "effect"
+import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
+import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
+import { type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
+import type { Operation } from "./Operations.ts"
+
+/** Where the gateway is and who asks: its base URL (`http://host:port`) and an API or session token. */
+export interface Connection {
+  readonly url: string
+  readonly token: string
+}
+
+/**
+ * Where a request is sent: the route's own method and path, except a read with a body, sent to an alias
+ * that takes it at POST or PUT where the route has one (a browser's fetch sends no body with GET).
+ */
+const routeOf = (endpoint: Endpoint, withBody: boolean): { readonly method: Method; readonly path: Path } => {
+  if (!withBody || endpoint.method !== "GET") return endpoint
+  const alias = endpoint.aliases.find((a) => a.path === undefined && (a.method === "POST" || a.method === "PUT"))
+  return { method: alias?.method ?? endpoint.method, path: endpoint.path }
+}
+
+/** The URL of `path` under the gateway's base URL, with `query`. */
+export const urlOf = (connection: Connection, path: Path, query: Readonly<Record<string, string>>): string => {
+  const url = new URL(`${connection.url.replace(/\/+$/, "")}${path}`)
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
+  return url.toString()
+}
+
+const parsed = (text: string): Result.Result<unknown, Transport> => {
+  try {
+    return Result.succeed(text === "" ? undefined : JSON.parse(text))
+  } catch {
+    return Result.fail(new Transport({ message: `the gateway answered something that is not JSON: ${text.slice(0, 200)}` }))
+  }
+}
+
+/** The gateway's words for a refusal: its JSON string, else the text as it came. */
+export const messageOf = (text: string): string => {
+  const json = parsed(text)
+  return Result.isSuccess(json) && typeof json.success === "string" ? json.success : text
+}
+
+/**
+ * Sends one operation: the body written in the operation's vocabulary before anything is sent (a value
+ * it cannot say fails here, as `Unexpressible`), the answer read with the route's answer shape, and a
+ * refusal turned into its typed error. `body` absent: the route's meaning of no body (a read: everything).
+ */
+export const send = <B, A>(
+  http: HttpClient.HttpClient,
+  connection: Connection,
+  operation: Operation<B, A>,
+  body: Option.Option<B>
+): Effect.Effect<A, ClientError> =>
+  Effect.gen(function*() {
+    const json = yield* Option.match(body, {
+      onNone: () => Effect.succeed(Option.none<unknown>()),
+      onSome: (value) => Effect.map(Effect.fromResult(operation.write(value)), Option.some)
+    })
+    const { method, path } = routeOf(operation.endpoint, Option.isSome(json))
+    const request = HttpClientRequest.make(method)(urlOf(connection, path, operation.query), {
+      headers: { authorization: `Bearer ${connection.token}` },
+      acceptJson: true,
+      ...(Option.isSome(json) ? { body: HttpBody.text(JSON.stringify(json.value), "application/json") } : {})
+    })
+    const response = yield* http.execute(request).pipe(
+      Effect.mapError((error): GatewayError => new Transport({ message: error.message }))
+    )
+    const text = yield* response.text.pipe(Effect.mapError((error) => new Transport({ message: error.message })))
+    if (response.status < 200 || response.status >= 300) return yield* Effect.fail(statusError(response.status, messageOf(text)))
+    const answer = yield* Effect.fromResult(parsed(text))
+    return yield* Effect.fromResult(Result.mapError(
+      operation.read(answer),
+      (problem) => new Transport({ message: `the gateway's answer does not read as ${operation.endpoint.operationId} answers: ${problem.message}` })
+    ))
+  })

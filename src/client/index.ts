@@ -1,0 +1,19 @@
+/**
+ * `home-gateway/client`: the gateway in canonical terms, over either wire vocabulary (docs/client.md).
+ * Imports only `effect`, src/api, the vocabularies and the domain, so that a browser bundle can carry it.
+ */
+export { GatewayClient, type GatewayClientShape, type ClientOptions, type ServiceView, type ChannelView, type FetchResultsView, type SendResultsView } from "./GatewayClient.ts"
+export { type Client, createClient, type CreateClientOptions } from "./createClient.ts"
+export { BadRequest, type ClientError, Forbidden, type GatewayError, Transport, Unauthorized, Unavailable, Unexpressible } from "./ClientError.ts"
+export type { ClientWatchEvent, Resynced } from "./WatchStream.ts"
+export type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
+
+// The canonical model an app builds its requests from.
+export { ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+export { conflict, empty, exactly } from "../domain/Constraint.ts"
+export { anyChannel, anyService, channelSelector, everyGetter, everySetter, serviceSelector, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
+export type { Value } from "../domain/Value.ts"
+export type { Range } from "../domain/Range.ts"
+export type { SendTarget } from "../domain/Request.ts"
+export type { ChannelError } from "../domain/ChannelError.ts"
+export type { ValueFilter, WatchEvent, WatchRegistration, WatchTarget } from "../domain/Watch.ts"
