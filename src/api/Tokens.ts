@@ -4,7 +4,7 @@ import { Label } from "../domain/Identifier.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/TimestampJson.ts"
-import { decode } from "../vocabulary/common/WireIssue.ts"
+import { decode, encode } from "../vocabulary/common/WireIssue.ts"
 import { checked } from "../vocabulary/common/WireShape.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { SessionTokenJson } from "./Users.ts"
@@ -59,6 +59,19 @@ const writeToken = (token: TokenView): typeof TokenJson.Type => ({
   current: token.current
 })
 
+/** A token as a client reads it back (the routes list only scopes vocabulary B writes, so they read). */
+const readToken = (json: typeof TokenJson.Type): TokenView => ({
+  id: json.id,
+  kind: json.kind,
+  label: json.label,
+  status: json.status,
+  scope: json.scope === null ? Option.none() : Option.some(B.ScopeJson.read(json.scope)),
+  createdAt: TimestampJson.read(json.created_at),
+  expiresAt: TimestampOrNullJson.read(json.expires_at),
+  lastUsedAt: TimestampOrNullJson.read(json.last_used_at),
+  current: json.current
+})
+
 export const TokensJson = Schema.Array(TokenJson).annotate({ description: "The tokens, by id." })
 
 export const CreatedTokenJson = Schema.Struct({
@@ -89,7 +102,25 @@ const readNewToken = (json: typeof NewTokenJson.Type) => ({
     : Option.some(Option.fromNullOr(TimestampOrNullJson.read(json.expires_at)))
 })
 
-const newTokenBody: Body<ReturnType<typeof readNewToken>, {}> = {
+type NewToken = ReturnType<typeof readNewToken>
+
+/** A new token's body as a client writes it: only what it sets, so that the server's defaults apply to the rest. */
+const writeNewToken = (token: NewToken): Result.Result<typeof NewTokenJson.Type, string> => {
+  const scope = Option.match(token.scope, {
+    onNone: () => Result.succeed(null),
+    onSome: (scope) => B.ScopeJson.write(scope)
+  })
+  return Result.map(scope, (scope) => ({
+    ...(token.label === "" ? {} : { label: token.label }),
+    ...(Option.isNone(token.scope) ? {} : { scope }),
+    ...Option.match(token.expiresAt, {
+      onNone: () => ({}),
+      onSome: (expiry) => ({ expires_at: TimestampOrNullJson.write(Option.getOrNull(expiry)) })
+    })
+  }))
+}
+
+const newTokenBody: Body<NewToken, {}> = {
   schema: NewTokenJson,
   description: "The new token's label, scope and expiry.",
   whenAbsent: Option.none(),
@@ -98,7 +129,8 @@ const newTokenBody: Body<ReturnType<typeof readNewToken>, {}> = {
       Option.match(Option.flatMap(request.scope, oversizedScope), {
         onNone: () => Result.succeed(request),
         onSome: (reason) => Result.fail(new InvalidInput({ path: ["scope", "channels"], reason }))
-      }))
+      })),
+  write: (token) => encode({ write: writeNewToken }, token)
 }
 
 export const RevokeTokenJson = Schema.Struct({
@@ -109,7 +141,8 @@ const revokeBody: Body<number, {}> = {
   schema: RevokeTokenJson,
   description: "The id of the token to revoke.",
   whenAbsent: Option.none(),
-  read: (json) => decode({ wire: RevokeTokenJson, read: (body) => body.id }, json)
+  read: (json) => decode({ wire: RevokeTokenJson, read: (body) => body.id }, json),
+  write: (id) => Result.succeed({ id })
 }
 
 const tag = "tokens"
@@ -123,7 +156,11 @@ export const tokens = group(
     summary: "List tokens",
     description: "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
       "of its user whose scope lies within its own. Never a token's secret.",
-    answer: { status: 200, shape: { wire: TokensJson, write: (all: ReadonlyArray<TokenView>) => all.map(writeToken) }, description: "The tokens." }
+    answer: { status: 200, shape: {
+        wire: TokensJson,
+        write: (all: ReadonlyArray<TokenView>) => all.map(writeToken),
+        read: (json: typeof TokensJson.Type) => json.map(readToken)
+      }, description: "The tokens." }
   }),
   endpoint({
     operationId: "create_token",
@@ -138,7 +175,8 @@ export const tokens = group(
       status: 201,
       shape: {
         wire: CreatedTokenJson,
-        write: (created: { readonly token: TokenView; readonly secret: string }) => ({ ...writeToken(created.token), token: created.secret })
+        write: (created: { readonly token: TokenView; readonly secret: string }) => ({ ...writeToken(created.token), token: created.secret }),
+        read: (json: typeof CreatedTokenJson.Type) => ({ token: readToken(json), secret: json.token })
       },
       description: "The new token, with its secret, shown this once."
     },
