@@ -2,7 +2,7 @@ import { Console, Effect, Option, Redacted, Result } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { dayMs, decodeStoredScope, maxScopeSelectors, Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
-import type { TokenScope } from "../domain/Access.ts"
+import { Right, type TokenScope } from "../domain/Access.ts"
 import type { ListedToken } from "../auth/TokenStore.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
@@ -45,7 +45,7 @@ const create = Command.make(
     scope: Flag.String("scope").pipe(
       Flag.withMetavar("JSON"),
       Flag.optional,
-      Flag.withDescription(`what the token reaches: {"channels": <selector(s)>, "rights": ["read", "write", "watch", "tag"]} (default: everything)`)
+      Flag.withDescription(`what the token reaches: {"channels": <selector(s)>, "rights": ${JSON.stringify(Right.literals)}} (default: everything)`)
     ),
     expires: Flag.String("expires").pipe(
       Flag.withMetavar("LIFETIME"),
