@@ -1,7 +1,5 @@
 import { Option } from "effect"
-import type { TagRequest } from "../domain/Request.ts"
-import type { ChannelSelector } from "../domain/Selector.ts"
-import { ChannelTagBodyJson, decodeChannelTagBody } from "../vocabulary/ChannelTagBody.ts"
+import { ChannelTagBodyJson, readChannelTagBody, type TagBodyRead } from "../vocabulary/ChannelTagBody.ts"
 import { tagCount } from "./BothVocabularies.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
@@ -10,11 +8,12 @@ import { vocabularyParameter } from "./QueryParameters.ts"
 
 const query = { vocabulary: vocabularyParameter("Reads the body in this vocabulary; absent, the body's shape tells.") }
 
-const body: Body<TagRequest<ChannelSelector>, typeof query> = {
+/** Read with the vocabulary it spoke: the request log, the metrics and the deprecation of A count it in that one. */
+const body: Body<TagBodyRead, typeof query> = {
   schema: ChannelTagBodyJson,
   description: "The channels and the tags, in either vocabulary.",
   whenAbsent: Option.none(),
-  read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary)
+  read: (json, { vocabulary }) => readChannelTagBody(json, vocabulary)
 }
 
 const channelTagOperation = <const Id extends string>(operationId: Id, method: "POST" | "DELETE", summary: string) =>
