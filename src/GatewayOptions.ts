@@ -54,6 +54,12 @@ export interface GatewayOptions {
    * revocation by another process (the command line) reaches them (docs/auth.md).
    */
   readonly tokenRecheckMs: number
+  /** `GET /metrics` answers requests from the machine itself (a loopback address) without a token. */
+  readonly metricsOpenOnLoopback: boolean
+  /** Vocabulary A is deprecated (`--deprecate-vocabulary-a`), and goes away on `sunset` if given. */
+  readonly deprecateVocabularyA: Option.Option<{ readonly sunset: Option.Option<Date> }>
+  /** While A is deprecated, how often the tokens that still called it are logged (a day). */
+  readonly vocabularyAReportMs: number
 }
 
 export const defaultGatewayOptions: GatewayOptions = {
@@ -72,5 +78,8 @@ export const defaultGatewayOptions: GatewayOptions = {
   corsOrigins: [],
   dashboard: Option.none(),
   watchPingMs: 30_000,
-  tokenRecheckMs: 500
+  tokenRecheckMs: 500,
+  metricsOpenOnLoopback: false,
+  deprecateVocabularyA: Option.none(),
+  vocabularyAReportMs: 24 * 60 * 60 * 1000
 }

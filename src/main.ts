@@ -1,6 +1,6 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodePath from "@effect/platform-node/NodePath"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Effect, Layer, Metric, Option } from "effect"
 import { HttpServer } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import type { Server as NodeServer } from "node:http"
@@ -18,6 +18,8 @@ import { HealthConditions } from "./gateway/HealthConditions.ts"
 import type { GatewayOptions } from "./GatewayOptions.ts"
 import { curlExample, requireToken } from "./http/Authentication.ts"
 import { healthRoutes } from "./http/HealthRoutes.ts"
+import { MetricsAccess, metricsRoutes } from "./http/MetricsRoutes.ts"
+import { migrationGuideRoutes } from "./http/MigrationGuideRoutes.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
 import { tokenRoutes } from "./http/routes/TokenRoutes.ts"
@@ -27,6 +29,8 @@ import { vocabularyBRoutes } from "./http/routes/VocabularyBRoutes.ts"
 import { watchRoutes } from "./http/routes/WatchRoutes.ts"
 import type { Requirements } from "./http/RouteTable.ts"
 import * as Server from "./http/Server.ts"
+import type { VocabularyADeprecation } from "./http/VocabularyADeprecation.ts"
+import { vocabularyAReport } from "./http/VocabularyAReport.ts"
 import type { DatabaseOptions } from "./store/Database.ts"
 import * as SqliteStore from "./store/SqliteStore.ts"
 
@@ -38,13 +42,18 @@ const served = [
   ...channelTagRoutes,
   ...watchRoutes,
   ...userRoutes,
-  ...tokenRoutes
+  ...tokenRoutes,
+  ...metricsRoutes,
+  ...migrationGuideRoutes
 ]
 
 /** What the routes' handlers use, as their types say. */
 type RouteServices = Requirements<typeof served>
 
-/** Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and `/users/*` do not. */
+/**
+ * Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and
+ * `/users/*` do not, and `/metrics` checks its own (MetricsRoutes).
+ */
 export const routes = requireToken<RouteServices>([...served, ...openApiRoutes(served)])
 
 /** What each layer of the gateway takes, from the options of the whole gateway. */
@@ -57,7 +66,15 @@ export interface LayerOptions {
   readonly auth: TokensOptions & LiveSocketsOptions
   readonly core: DispatchOptions
   readonly store: DatabaseOptions
+  readonly metrics: { readonly openOnLoopback: boolean; readonly vocabularyAReportMs: number }
 }
+
+/** A is deprecated from now on, or from its sunset if that is already past (RFC 9745 wants no sunset before the deprecation). */
+const deprecationOf = (options: GatewayOptions): Option.Option<VocabularyADeprecation> =>
+  Option.map(options.deprecateVocabularyA, ({ sunset }) => ({
+    since: Math.min(Date.now(), ...Option.toArray(Option.map(sunset, (date) => date.getTime()))),
+    sunset: Option.map(sunset, (date) => date.getTime())
+  }))
 
 /** The one place where the options of the whole gateway (the command line's) are split between its layers. */
 export const layerOptions = (options: GatewayOptions): LayerOptions => ({
@@ -67,7 +84,8 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     maxBodyBytes: options.maxBodyBytes,
     corsOrigins: options.corsOrigins,
     dashboard: options.dashboard,
-    watchPing: options.watchPingMs
+    watchPing: options.watchPingMs,
+    deprecation: deprecationOf(options)
   },
   firstRun: { defaultAdmin: options.defaultAdmin, sessionDays: options.sessionDays },
   simulator: { home: options.home },
@@ -75,7 +93,8 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
   mqtt: { mqtt: options.mqtt, baseTopic: options.mqttBaseTopic, broker: options.mqttBroker, host: options.host },
   auth: { sessionDays: options.sessionDays, tokenRecheck: options.tokenRecheckMs },
   core: { deviceTimeout: options.deviceTimeoutMs },
-  store: { dataDir: options.dataDir }
+  store: { dataDir: options.dataDir },
+  metrics: { openOnLoopback: options.metricsOpenOnLoopback, vocabularyAReportMs: options.vocabularyAReportMs }
 })
 
 /**
@@ -109,8 +128,12 @@ export const gatewayLayer = (gatewayOptions: GatewayOptions, makeServer?: () => 
     Layer.provideMerge(adapters(options)),
     Layer.provideMerge(AuthLayer.layer(options.auth)),
     Layer.provideMerge(GatewayLayer.layer(options.core)),
+    Layer.provideMerge(vocabularyAReport(options.server.deprecation, options.metrics.vocabularyAReportMs)),
+    Layer.provideMerge(MetricsAccess.layer(options.metrics.openOnLoopback)),
     Layer.provideMerge(SqliteStore.layer(options.store)),
-    Layer.provideMerge(HealthConditions.layer)
+    Layer.provideMerge(HealthConditions.layer),
+    // The metrics of this gateway, apart from any other's in the same process (tests run several).
+    Layer.provideMerge(Layer.sync(Metric.MetricRegistry, () => new Map()))
   )
 }
 

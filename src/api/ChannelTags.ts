@@ -1,7 +1,5 @@
 import { Option } from "effect"
-import type { TagRequest } from "../domain/Request.ts"
-import type { ChannelSelector } from "../domain/Selector.ts"
-import { ChannelTagBodyJson, decodeChannelTagBody, encodeChannelTagBody } from "../vocabulary/ChannelTagBody.ts"
+import { ChannelTagBodyJson, encodeChannelTagBody, readChannelTagBody, type TagBodyRead } from "../vocabulary/ChannelTagBody.ts"
 import { tagCount } from "./BothVocabularies.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
@@ -10,13 +8,14 @@ import { vocabularyParameter } from "./QueryParameters.ts"
 
 const query = { vocabulary: vocabularyParameter("Reads the body in this vocabulary; absent, the body's shape tells.") }
 
-const body: Body<TagRequest<ChannelSelector>, typeof query> = {
+/** Read with the vocabulary it spoke: the request log, the metrics and the deprecation of A count it in that one. */
+const body: Body<TagBodyRead, typeof query> = {
   schema: ChannelTagBodyJson,
   description: "The channels and the tags, in either vocabulary.",
   whenAbsent: Option.none(),
-  read: (json, { vocabulary }) => decodeChannelTagBody(json, vocabulary),
-  // Absent, B's words: the server tries B first.
-  write: (request, { vocabulary }) => encodeChannelTagBody(request, vocabulary ?? "b")
+  read: (json, { vocabulary }) => readChannelTagBody(json, vocabulary),
+  // Written in the vocabulary `?vocabulary=` names, or else the one the request was read in.
+  write: (read, { vocabulary }) => encodeChannelTagBody(read.request, vocabulary ?? read.vocabulary)
 }
 
 const channelTagOperation = <const Id extends string>(operationId: Id, method: "POST" | "DELETE", summary: string) =>

@@ -16,3 +16,21 @@ export const documentation = group(endpoint({
     description: "An OpenAPI 3.1 document."
   }
 }))
+
+/** The guide to moving an app from vocabulary A to B, which A's answers link to when A is deprecated. */
+export const migrationGuide = group(endpoint({
+  operationId: "get_migration_guide",
+  method: "GET",
+  path: "/docs/migrating-a-to-b.md",
+  tag: "documentation",
+  summary: "The guide from vocabulary A to B",
+  description: "docs/migrating-a-to-b.md of the gateway's installation, without a token: the `Link` of A's answers points " +
+    "here when A is deprecated (`--deprecate-vocabulary-a`).",
+  answer: {
+    status: 200,
+    shape: { wire: Schema.String, write: (text: string) => text, read: (text: string) => text },
+    mediaType: "text/markdown; charset=utf-8",
+    description: "The guide, in Markdown."
+  },
+  errors: { "404": "The gateway's installation holds no docs folder." }
+}))

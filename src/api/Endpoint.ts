@@ -18,7 +18,16 @@ export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH"
 export type Path = `/${string}`
 
 /** The group an operation is listed under in the document; the request log names its vocabulary from it. */
-export type Tag = "vocabulary B" | "vocabulary A" | "shared" | "watching" | "health" | "documentation" | "users" | "tokens"
+export type Tag =
+  | "vocabulary B"
+  | "vocabulary A"
+  | "shared"
+  | "watching"
+  | "health"
+  | "documentation"
+  | "users"
+  | "tokens"
+  | "metrics"
 
 /** Limits of the server that some documentation states; the server gives its own when it builds the document. */
 export interface DocumentedLimits {
@@ -74,6 +83,8 @@ export interface Answer<A> {
   readonly status: 101 | 200 | 201 | 204
   readonly description: string
   readonly shape?: AnswerShape<A>
+  /** The body's media type when it is not JSON: what the shape writes is then the body's text. */
+  readonly mediaType?: string
   /** A read of values answered with one Binary value's bytes when `Accept` prefers its mimetype (docs/reference.md §6.6). */
   rawBinary?(value: A): Option.Option<BinaryValue>
 }

@@ -1,4 +1,4 @@
-import { Context, Data, Deferred, Effect, Exit, Layer, Option } from "effect"
+import { Context, Data, Deferred, Effect, Exit, Layer, Metric, Option } from "effect"
 
 /**
  * Login attempts, counted over a sliding window per username and client address (the pair), per
@@ -33,6 +33,16 @@ export const failureWindowMs = 5 * 60_000
 export const unknownAddress = "unknown"
 /** Keys remembered at most, so a flood of made-up usernames cannot grow memory without bound. */
 const maxKeys = 10_000
+
+/** Logins refused (`GET /metrics`), by why: wrong credentials, or refused unchecked while the budget is used. */
+const refusedLogins = (why: "wrong credentials" | "too many failures") =>
+  Metric.counter("gateway_logins_refused_total", {
+    description: "Logins refused: wrong username or password, or too many failures (429, the password not checked).",
+    incremental: true,
+    attributes: { reason: why }
+  })
+const wrongCredentials = refusedLogins("wrong credentials")
+const tooManyFailures = refusedLogins("too many failures")
 
 /** This user or address has used its budget: try again in `retryAfterSeconds`. */
 export class LoginLocked extends Data.TaggedError("LoginLocked")<{ readonly retryAfterSeconds: number }> {
@@ -142,13 +152,16 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
         const admitted: Effect.Effect<Entry, LoginLocked> = Effect.suspend(() => {
           const ended = anAttemptEnded
           const verdict = begin(username, address)
-          if (verdict instanceof LoginLocked) return Effect.fail(verdict)
+          if (verdict instanceof LoginLocked) return Effect.andThen(Metric.update(tooManyFailures, 1), Effect.fail(verdict))
           if (verdict === "busy") return Effect.andThen(restore(Deferred.await(ended)), admitted)
           return Effect.succeed(verdict)
         })
         return Effect.flatMap(admitted, (entry) =>
           restore(check).pipe(
-            Effect.onExit((exit) => Effect.sync(() => end(username, entry, Exit.isSuccess(exit) && Option.isSome(exit.value))))
+            Effect.onExit((exit) => {
+              end(username, entry, Exit.isSuccess(exit) && Option.isSome(exit.value))
+              return Exit.isSuccess(exit) && Option.isNone(exit.value) ? Metric.update(wrongCredentials, 1) : Effect.void
+            })
           ))
       })
 

@@ -28,6 +28,21 @@ const boundedInt = (
     Flag.withDescription(`${description} (default ${env === undefined ? "" : `$${env}, else `}${fallback})`)
   )
 
+/** A flag that switches something on (or off, for a `--no-…`) when given. */
+const switchFlag = (name: string, description: string) =>
+  Flag.Boolean(name).pipe(Flag.withDefault(false), Flag.withDescription(description))
+
+/** `--deprecate-vocabulary-a`'s value: none (no sunset), or a day (midnight UTC) or a UTC time. */
+const sunsetOf = (text: string): Option.Option<{ readonly sunset: Option.Option<Date> }> => {
+  if (text === "") return Option.some({ sunset: Option.none() })
+  if (!/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z)?$/.test(text)) return Option.none()
+  const date = new Date(text)
+  // `Date` rolls an impossible day over (2027-02-30 is March 2nd): the day it reads must be the one written.
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.slice(0, 10)
+    ? Option.none()
+    : Option.some({ sunset: Option.some(date) })
+}
+
 const flags = {
   // Not `mustExist`: a missing file is reported like any unusable home file (exit 1), not as a usage error.
   home: Flag.File("home").pipe(
@@ -63,10 +78,7 @@ const flags = {
     defaultGatewayOptions.maxBodyBytes,
     "request bodies over this many bytes are refused with 413"
   ),
-  noClock: Flag.Boolean("no-clock").pipe(
-    Flag.withDefault(false),
-    Flag.withDescription("do not connect the built-in clock adapter (for an exact, time-free home)")
-  ),
+  noClock: switchFlag("no-clock", "do not connect the built-in clock adapter (for an exact, time-free home)"),
   mqtt: Flag.String("mqtt").pipe(
     Flag.withMetavar("URL"),
     Flag.withDescription("follow a Zigbee2MQTT bridge on this MQTT broker (mqtt://, mqtts://, ws://, wss://)"),
@@ -116,10 +128,7 @@ const flags = {
     Flag.withDescription("run an MQTT broker for bridges on HOST, port 1883 or --mqtt-broker=PORT; clients log in as gateway users"),
     Flag.optional
   ),
-  noDefaultAdmin: Flag.Boolean("no-default-admin").pipe(
-    Flag.withDefault(false),
-    Flag.withDescription("on a database with no user, create none: claim the gateway with POST /users/setup")
-  ),
+  noDefaultAdmin: switchFlag("no-default-admin", "on a database with no user, create none: claim the gateway with POST /users/setup"),
   sessionDays: boundedInt("session-days", "N", 1, 3_650, defaultGatewayOptions.sessionDays, "days a login session lasts"),
   noDashboard: Flag.Boolean("no-dashboard").pipe(
     Flag.withDefault(false),
@@ -129,6 +138,19 @@ const flags = {
     Flag.withMetavar("ORIGIN"),
     Flag.atLeast(0),
     Flag.withDescription("an origin (e.g. https://app.example.org) whose pages may call the API; repeat for more (default: none)")
+  ),
+  metricsOpenOnLoopback: switchFlag(
+    "metrics-open-on-loopback",
+    "GET /metrics answers a request from this machine without a token (else: a token with the metrics right)"
+  ),
+  deprecateVocabularyA: Flag.String("deprecate-vocabulary-a").pipe(
+    Flag.withMetavar("DATE"),
+    Flag.withOptionalValue(""),
+    Flag.filterMap(sunsetOf, () => "a date such as 2027-06-30 (midnight UTC) or 2027-06-30T12:00:00Z"),
+    Flag.withDescription(
+      "vocabulary A's answers say it is deprecated (Deprecation, Link headers); with =DATE, that it goes away then (Sunset)"
+    ),
+    Flag.optional
   )
 }
 
@@ -160,6 +182,8 @@ const toOptions = (input: {
   readonly sessionDays: number
   readonly noDashboard: boolean
   readonly corsOrigin: ReadonlyArray<string>
+  readonly metricsOpenOnLoopback: boolean
+  readonly deprecateVocabularyA: Option.Option<{ readonly sunset: Option.Option<Date> }>
 }): GatewayOptions => ({
   home: input.home,
   dataDir: input.data,
@@ -184,7 +208,10 @@ const toOptions = (input: {
   corsOrigins: input.corsOrigin,
   dashboard: input.noDashboard ? Option.none() : Option.some(builtDashboard),
   watchPingMs: defaultGatewayOptions.watchPingMs,
-  tokenRecheckMs: defaultGatewayOptions.tokenRecheckMs
+  tokenRecheckMs: defaultGatewayOptions.tokenRecheckMs,
+  metricsOpenOnLoopback: input.metricsOpenOnLoopback,
+  deprecateVocabularyA: input.deprecateVocabularyA,
+  vocabularyAReportMs: defaultGatewayOptions.vocabularyAReportMs
 })
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

@@ -2,7 +2,7 @@ import { Console, Effect, Option, Redacted, Result } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { defaultApiTokenDays, operator, TokenGrants } from "../auth/TokenGrants.ts"
 import { dayMs, decodeStoredScope } from "../auth/Tokens.ts"
-import { oversizedScope, type TokenScope, tokenStatus } from "../domain/Access.ts"
+import { oversizedScope, Right, type TokenScope, tokenStatus } from "../domain/Access.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { asUserError, dataFlag, withStore, userError } from "./StoreAccess.ts"
@@ -39,7 +39,7 @@ const create = Command.make(
     scope: Flag.String("scope").pipe(
       Flag.withMetavar("JSON"),
       Flag.optional,
-      Flag.withDescription(`what the token reaches: {"channels": <selector(s)>, "rights": ["read", "write", "watch", "tag"]} (default: everything)`)
+      Flag.withDescription(`what the token reaches: {"channels": <selector(s)>, "rights": ${JSON.stringify(Right.literals)}} (default: everything)`)
     ),
     expires: Flag.String("expires").pipe(
       Flag.withMetavar("LIFETIME"),

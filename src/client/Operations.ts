@@ -6,7 +6,7 @@ import { vocabularyB } from "../api/VocabularyB.ts"
 import type { SendTarget, TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
 import type { ChannelInA, FetchResultsInA, NodeInA, SendResultsInA } from "../vocabulary/a/index.ts"
-import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
+import type { TagBodyRead, Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
 import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
 import { decode } from "../vocabulary/common/WireIssue.ts"
@@ -53,11 +53,17 @@ export interface Operations {
   readonly untagChannels: Operation<TagRequest<ChannelSelector>, number>
 }
 
-/** `/api/v1/channels/tag` is shared: the client says which vocabulary its body speaks. */
-const channelTagging = (vocabulary: Vocabulary) => ({
-  tagChannels: operation(channelTags.add_channel_tags, { vocabulary }),
-  untagChannels: operation(channelTags.remove_channel_tags, { vocabulary })
-})
+/** `/api/v1/channels/tag` is shared: the client says which vocabulary its body speaks, and writes it in that one. */
+const channelTagging = (vocabulary: Vocabulary) => {
+  const inVocabulary = <A>(op: Operation<TagBodyRead, A>): Operation<TagRequest<ChannelSelector>, A> => ({
+    ...op,
+    write: (request) => op.write({ vocabulary, request })
+  })
+  return {
+    tagChannels: inVocabulary(operation(channelTags.add_channel_tags, { vocabulary })),
+    untagChannels: inVocabulary(operation(channelTags.remove_channel_tags, { vocabulary }))
+  }
+}
 
 export const operations: { readonly [V in Vocabulary]: Operations } = {
   a: {

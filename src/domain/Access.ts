@@ -9,8 +9,8 @@ import type { Tag } from "./Identifier.ts"
 import type { User } from "./User.ts"
 import type { WatchRegistration } from "./Watch.ts"
 
-/** What a token may do: list and read values, write values, watch, tag. */
-export const Right = Schema.Literals(["read", "write", "watch", "tag"])
+/** What a token may do: list and read values, write values, watch, tag, and read the gateway's metrics (`GET /metrics`). */
+export const Right = Schema.Literals(["read", "write", "watch", "tag", "metrics"])
 export type Right = typeof Right.Type
 
 /**

@@ -2,9 +2,11 @@ import { Cause, Clock, Duration, Effect, Exit, Fiber, Option, Result } from "eff
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
+import type { CallEnd } from "./DeviceCallMetrics.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
 export interface DeviceBatch<I, A> {
+  readonly adapter: string
   readonly items: ReadonlyArray<I>
   readonly call: (reply: Reply<A>) => Effect.Effect<void>
 }
@@ -25,18 +27,20 @@ export type Answers<I, A> = ReadonlyArray<readonly [I, Result.Result<A, ChannelE
  * Each call runs in its own fiber, started at once, so that a call that answers without waiting (a
  * device whose state is in memory) is over before the next one starts and costs neither a timer nor a
  * trip through the scheduler; only calls still running are waited for, up to the deadline they share.
+ * How each call ended is told to `counted`, with its adapter (the metrics of device calls).
  */
 export const callDevices = <I, A>(
   batches: ReadonlyArray<DeviceBatch<I, A>>,
   channelOf: (item: I) => ChannelId,
   timeoutMs: number,
-  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
+  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>,
+  counted: (adapter: string, end: CallEnd) => void
 ): Effect.Effect<Answers<I, A>> =>
   Effect.flatMap(startAll(batches, channelOf, settle), (started) =>
     started.every((call) => call.fiber.pollUnsafe() !== undefined)
       // Every device answered from memory: nothing to wait for, no clock to read.
-      ? Effect.succeed(started.flatMap((call) => call.collect(endMessage(call.fiber.pollUnsafe(), timeoutMs))))
-      : awaitAll(started, timeoutMs))
+      ? Effect.succeed(started.flatMap((call) => ended(call, call.fiber.pollUnsafe(), timeoutMs, counted)))
+      : awaitAll(started, timeoutMs, counted))
 
 /** Starts the batches' calls one after the other (each runs as far as it can before the next starts). */
 const startAll = <I, A>(
@@ -50,7 +54,11 @@ const startAll = <I, A>(
   )
 
 /** Waits for the calls still running, up to the deadline they share, in the order they were started. */
-const awaitAll = <I, A>(started: ReadonlyArray<Started<I, A>>, timeoutMs: number): Effect.Effect<Answers<I, A>> =>
+const awaitAll = <I, A>(
+  started: ReadonlyArray<Started<I, A>>,
+  timeoutMs: number,
+  counted: (adapter: string, end: CallEnd) => void
+): Effect.Effect<Answers<I, A>> =>
   Effect.gen(function*() {
     const answers: Array<readonly [I, Result.Result<A, ChannelError>]> = []
     const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
@@ -63,13 +71,16 @@ const awaitAll = <I, A>(started: ReadonlyArray<Started<I, A>>, timeoutMs: number
         if (Option.isNone(ended)) call.fiber.interruptUnsafe()
         exit = Option.getOrUndefined(ended)
       }
-      answers.push(...call.collect(endMessage(exit, timeoutMs)))
+      answers.push(...ended(call, exit, timeoutMs, counted))
     }
     return answers
   })
 
 interface Started<I, A> {
+  readonly adapter: string
   readonly fiber: Fiber.Fiber<void>
+  /** Whether the device answered a channel with a failure so far. */
+  readonly replyFailed: () => boolean
   /** Each item with its reply, or a DeviceFailure saying `message` for those with none. */
   readonly collect: (message: string) => Answers<I, A>
 }
@@ -81,6 +92,7 @@ const start = <I, A>(
 ): Effect.Effect<Started<I, A>> =>
   Effect.suspend(() => {
     const replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
+    let replyFailed = false
     const wanted = new Map(batch.items.map((item) => [channelOf(item), item] as const))
     const reply: Reply<A> = (channel, result) =>
       Effect.suspend(() => {
@@ -88,13 +100,33 @@ const start = <I, A>(
         if (item === undefined || replies.has(channel)) return Effect.void
         // Taken before `settle` runs, so that a second reply for the channel is ignored meanwhile.
         const answer = Result.mapError(result, deviceFailure)
+        if (Result.isFailure(answer)) replyFailed = true
         replies.set(channel, answer)
         return Effect.map(settle(item, answer), (settled) => void replies.set(channel, settled))
       })
     const collect = (message: string) =>
       batch.items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const)
-    return Effect.map(Effect.forkChild(batch.call(reply), { startImmediately: true }), (fiber) => ({ fiber, collect }))
+    return Effect.map(Effect.forkChild(batch.call(reply), { startImmediately: true }), (fiber) => ({
+      adapter: batch.adapter,
+      fiber,
+      replyFailed: () => replyFailed,
+      collect
+    }))
   })
+
+/** The answers of a call that ended with `exit` (`undefined`: cut at the deadline), counted. */
+const ended = <I, A>(
+  call: Started<I, A>,
+  exit: Exit.Exit<void> | undefined,
+  timeoutMs: number,
+  counted: (adapter: string, end: CallEnd) => void
+): Answers<I, A> => {
+  counted(call.adapter, {
+    failed: call.replyFailed() || (exit !== undefined && Exit.isFailure(exit)),
+    timedOut: exit === undefined
+  })
+  return call.collect(endMessage(exit, timeoutMs))
+}
 
 /** What the channels a call left without a reply answer, from how the call ended (`undefined`: cut at the deadline). */
 const endMessage = (exit: Exit.Exit<void> | undefined, timeoutMs: number): string =>

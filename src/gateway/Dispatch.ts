@@ -9,6 +9,7 @@ import type { Value } from "../domain/Value.ts"
 import { byKey } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
+import { deviceCallCounter } from "./DeviceCallMetrics.ts"
 import { groupBy } from "./Multimap.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
@@ -46,6 +47,8 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
     Effect.gen(function*() {
       const registry = yield* Registry
       const deviceTimeoutMs = Duration.toMillis(Duration.fromInputUnsafe(options.deviceTimeout))
+      // Counted in the metric registry the gateway is built with.
+      const counted = deviceCallCounter(yield* Effect.context<never>())
 
       /**
        * Calls each adapter once, concurrently, for all its items; answers every item with its channel's
@@ -60,14 +63,14 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
         const gone: Array<readonly [I, Result.Result<A, ChannelError>]> = []
         for (const [adapterId, group] of groupBy(items, (item) => item.record.adapter)) {
           const adapter = registry.adapter(adapterId)
-          if (Option.isSome(adapter)) batches.push({ items: group, call: (reply) => call(adapter.value, group, reply) })
+          if (Option.isSome(adapter)) batches.push({ adapter: adapterId, items: group, call: (reply) => call(adapter.value, group, reply) })
           else {
             const failure = Result.fail(deviceFailure(`adapter ${adapterId} is not connected`))
             for (const item of group) gone.push([item, failure])
           }
         }
         if (batches.length === 0) return Effect.succeed(gone)
-        return Effect.map(callDevices(batches, (item) => item.record.id, deviceTimeoutMs, settle), (answers) => [...gone, ...answers])
+        return Effect.map(callDevices(batches, (item) => item.record.id, deviceTimeoutMs, settle, counted), (answers) => [...gone, ...answers])
       }
 
       // fetch and send are plain code around the adapters' calls: they run on every read and write.

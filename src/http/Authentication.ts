@@ -5,6 +5,7 @@ import { Tokens } from "../auth/Tokens.ts"
 import type { Caller } from "../domain/Access.ts"
 import { Unauthorized } from "./HttpError.ts"
 import * as Query from "./Query.ts"
+import { RequestNotes } from "./RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
 
 /**
@@ -58,7 +59,12 @@ export const authenticate: Effect.Effect<
   if (Result.isFailure(token)) return Effect.fail(token.failure)
   return Context.get(context, Tokens).authenticate(token.success).pipe(
     Effect.orDie,
-    Effect.flatMap((caller) => Option.isSome(caller) ? Effect.succeed(caller.value) : Effect.fail(refusedToken()))
+    Effect.flatMap((caller) => {
+      if (Option.isNone(caller)) return Effect.fail(refusedToken())
+      // The observation of the request counts vocabulary A's calls by token.
+      Context.get(context, RequestNotes).madeWith(caller.value.tokenId)
+      return Effect.succeed(caller.value)
+    })
   )
 })
 

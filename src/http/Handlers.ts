@@ -95,7 +95,8 @@ const upgradeRequired = (endpoint: Endpoint) =>
 
 /**
  * How what a handler answers is sent: as JSON its endpoint's shape writes, with its status (or the bytes
- * of a lone Binary value, if the client prefers them); or, for an answer without a body, its status alone.
+ * of a lone Binary value, if the client prefers them), or as the text it writes in the answer's media type;
+ * or, for an answer without a body, its status alone.
  * A WebSocket's route answers once the socket is closed, to nobody: the connection is the socket's by then.
  */
 const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unknown, HttpError, unknown>) => Answered => {
@@ -105,6 +106,10 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     return (answered) => Effect.as(answered, empty)
   }
   const options = status === 200 ? undefined : { status }
+  const { mediaType } = answer
+  if (mediaType !== undefined) {
+    return (answered) => Effect.map(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
+  }
   // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
   // is the same response: written once, not per request.
   let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined

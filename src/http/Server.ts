@@ -11,9 +11,10 @@ import { loadDashboard, withDashboard } from "./Dashboard.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { MaxBodyBytes } from "./RequestLimits.ts"
-import { withRequestLog } from "./RequestLog.ts"
+import { observed } from "./ObservedRequests.ts"
 import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import { type HttpApp, type Route, toHttpApp } from "./RouteTable.ts"
+import type { VocabularyADeprecation } from "./VocabularyADeprecation.ts"
 
 export interface ServerOptions {
   readonly host: string
@@ -27,6 +28,8 @@ export interface ServerOptions {
   readonly dashboard: Option.Option<string>
   /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
   readonly watchPing: Duration.Input
+  /** `--deprecate-vocabulary-a`: A's answers say it is deprecated. */
+  readonly deprecation: Option.Option<VocabularyADeprecation>
 }
 
 /**
@@ -90,9 +93,13 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
     const reading = bodyFirst(maxBodyBytes)
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
-    // Decided once, here: with debug off, requests do not even pass through the logging wrapper. The
-    // requests are answered in this context: the body limit and the bodies read first are given here, once.
-    const served = (yield* LogLevel.isEnabled("Debug")) ? withRequestLog(app) : app
+    // Decided once, here: whether requests are logged (debug), and the registry their metrics go to.
+    // The requests are answered in this context: the body limit and the bodies read first are given here, once.
+    const served = observed(app, {
+      metrics: yield* Effect.context<never>(),
+      log: yield* LogLevel.isEnabled("Debug"),
+      deprecation: options.deprecation
+    })
     const inContext = <A, RH>(effect: Effect.Effect<A, never, RH>) =>
       effect.pipe(Effect.provideService(MaxBodyBytes, maxBodyBytes), Effect.provideService(BodiesReadFirst, reading.bodies))
     reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))

@@ -11,7 +11,8 @@ import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../voc
 import { atSharedImmediate } from "./SharedImmediate.ts"
 import { parse as parseJsonBytes } from "./JsonBody.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
-import { RequestLogNotes } from "./RequestLog.ts"
+import { countWatchSocket, type VocabularyLabel } from "./RequestMetrics.ts"
+import { RequestNotes } from "./RequestNotes.ts"
 
 /** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
 export const TOO_SLOW = 1013
@@ -139,12 +140,16 @@ export const serveWatchSocket = (
     const connection = NodeHttpServerRequest.toIncomingMessage(request).socket
     const ws = (yield* WebSockets).of(connection)
     if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection did not come through the KeepAliveServer"))
-    const notes = yield* RequestLogNotes
+    const notes = yield* RequestNotes
     notes.upgraded()
     const scope = yield* Effect.scope
     let session: WatchSession | undefined
     let vocabularyOfSocket = forced
     const context = yield* Effect.context<never>()
+    // Open sockets, by the vocabulary they registered in (`unknown` until then); counted off when it closes.
+    let counted: VocabularyLabel = "unknown"
+    countWatchSocket(context, counted, 1)
+    yield* Effect.addFinalizer(() => Effect.sync(() => countWatchSocket(context, counted, -1)))
 
     /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut: CLOSE_GRACE_MS). */
     const tooSlow = (reason: string) => {
@@ -167,8 +172,10 @@ export const serveWatchSocket = (
       if (session !== undefined) return session.replace(registration)
       // The first registration fixes the socket's vocabulary: later frames are read in it.
       vocabularyOfSocket = vocabulary
-      notes.spoke(vocabulary)
-      return Effect.map(Scope.provide(watch.open(registration), scope), (opened) => {
+      countWatchSocket(context, counted, -1)
+      counted = vocabulary
+      countWatchSocket(context, counted, 1)
+      return Effect.map(Effect.andThen(notes.spoke(vocabulary), Scope.provide(watch.open(registration), scope)), (opened) => {
         session = opened
         forward(ws, connection, vocabulary, opened, tooSlow)
       })

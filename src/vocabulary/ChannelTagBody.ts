@@ -44,19 +44,25 @@ const looksLikeA = (json: unknown): boolean => {
   return false
 }
 
+/** A channel tag body, and the vocabulary it was read in. */
+export interface TagBodyRead {
+  readonly vocabulary: Vocabulary
+  readonly request: TagRequest<ChannelSelector>
+}
+
+const readIn = (vocabulary: Vocabulary, json: unknown): Decoded<TagBodyRead> =>
+  Result.map(decoders[vocabulary](json), (request) => ({ vocabulary, request }))
+
 /**
- * Decodes a channel tag body in the vocabulary forced by `?vocabulary=`, or else in whichever
+ * Reads a channel tag body in the vocabulary forced by `?vocabulary=`, or else in whichever
  * vocabulary reads it (docs/reference.md §6.5). A body that reads both ways means the same thing both ways, so B is
  * tried first; when neither reads it, the error is the one of the vocabulary the body looks like.
  */
-export const decodeChannelTagBody = (
-  json: unknown,
-  forced: Vocabulary | undefined
-): Decoded<TagRequest<ChannelSelector>> => {
-  if (forced !== undefined) return decoders[forced](json)
-  const asB = decoders.b(json)
+export const readChannelTagBody = (json: unknown, forced: Vocabulary | undefined): Decoded<TagBodyRead> => {
+  if (forced !== undefined) return readIn(forced, json)
+  const asB = readIn("b", json)
   if (Result.isSuccess(asB)) return asB
-  const asA = decoders.a(json)
+  const asA = readIn("a", json)
   if (Result.isSuccess(asA)) return asA
   return looksLikeA(json) ? asA : asB
 }
@@ -67,3 +73,7 @@ export const encodeChannelTagBody = (
   vocabulary: Vocabulary
 ): Result.Result<unknown, Unexpressible> =>
   vocabulary === "a" ? encode(A.ChannelTagBodyJson, request) : encode(B.ChannelTagBodyJson, request)
+
+/** `readChannelTagBody`'s request alone. */
+export const decodeChannelTagBody = (json: unknown, forced: Vocabulary | undefined): Decoded<TagRequest<ChannelSelector>> =>
+  Result.map(readChannelTagBody(json, forced), (read) => read.request)

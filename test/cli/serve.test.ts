@@ -154,6 +154,8 @@ describe("bad command lines", () => {
     [["serve", "--port", "65536"], /--port/],
     [["serve", "--max-body-bytes", "0"], /--max-body-bytes/],
     [["serve", "--no-such-flag"], /--no-such-flag/],
+    [["serve", "--deprecate-vocabulary-a=2027-02-30"], /--deprecate-vocabulary-a: "2027-02-30"/],
+    [["serve", "--deprecate-vocabulary-a=next year"], /--deprecate-vocabulary-a: "next year"/],
     [["no-such-command"], /no-such-command/]
   ])("%j exits with code 2 and says why on stderr", async (args, mentions) => {
     const exited = await runGateway(args)

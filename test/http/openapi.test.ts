@@ -8,6 +8,8 @@ import { routesOf } from "../../src/api/Endpoint.ts"
 import { health } from "../../src/api/Health.ts"
 import { bindGroup } from "../../src/http/Handlers.ts"
 import { healthRoutes } from "../../src/http/HealthRoutes.ts"
+import { metricsRoutes } from "../../src/http/MetricsRoutes.ts"
+import { migrationGuideRoutes } from "../../src/http/MigrationGuideRoutes.ts"
 import { type OpenApiDocument, openApiDocument } from "../../src/http/openapi/OpenApiDocument.ts"
 import { openApiRoutes } from "../../src/http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "../../src/http/routes/ChannelTagRoutes.ts"
@@ -22,7 +24,17 @@ import * as arb from "../arbitraries/domain.ts"
 import { encode } from "../../src/vocabulary/common/WireIssue.ts"
 
 /** Every route the gateway answers, composed as main.ts composes them. */
-const served = [...healthRoutes, ...vocabularyBRoutes, ...vocabularyARoutes, ...channelTagRoutes, ...userRoutes, ...tokenRoutes, ...watchRoutes]
+const served = [
+  ...healthRoutes,
+  ...vocabularyBRoutes,
+  ...vocabularyARoutes,
+  ...channelTagRoutes,
+  ...userRoutes,
+  ...tokenRoutes,
+  ...watchRoutes,
+  ...metricsRoutes,
+  ...migrationGuideRoutes
+]
 const routes = [...served, ...openApiRoutes(served)]
 
 const theDocument = (): OpenApiDocument => openApiDocument(routes)

@@ -18,6 +18,7 @@ import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
+import { afterAll, beforeAll } from "vitest"
 
 /** A whole gateway running in this process on a real loopback socket, on the home given. */
 export interface GatewayOverHttp {
@@ -172,5 +173,21 @@ export const startGateway = async (
     run: (effect) => runtime.runPromise(effect),
     logs: () => logLines,
     close: () => runtime.dispose()
+  }
+}
+
+/**
+ * A gateway for the tests of one `describe`: started before the first, closed after the last. The
+ * function answers it while they run.
+ */
+export const gatewayForSuite = (home: unknown, config: Partial<GatewayOptions> = {}, options: StartOptions = {}): (() => GatewayOverHttp) => {
+  let running: GatewayOverHttp | undefined
+  beforeAll(async () => {
+    running = await startGateway(home, config, options)
+  })
+  afterAll(() => running?.close())
+  return () => {
+    if (running === undefined) throw new Error("the suite's gateway is not running")
+    return running
   }
 }

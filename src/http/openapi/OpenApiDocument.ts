@@ -123,7 +123,8 @@ const tags: OpenApiDocument["tags"] = [
   { name: "health", description: "Liveness." },
   { name: "documentation", description: "This document." },
   { name: "users", description: "Setup, login and logout, at the root; no token needed for setup and login." },
-  { name: "tokens", description: "The caller's tokens: list, create, revoke (a token creates only tokens within its own reach)." }
+  { name: "tokens", description: "The caller's tokens: list, create, revoke (a token creates only tokens within its own reach)." },
+  { name: "metrics", description: "The gateway's metrics for Prometheus, at the root (docs/configuration.md)." }
 ]
 
 const info: OpenApiDocument["info"] = {
@@ -185,7 +186,9 @@ const toOperation = ({ method, path, endpoint: e, alias }: RouteOf, compiled: Co
       [String(e.answer.status)]: {
         description: e.answer.description,
         // HEAD is answered as GET is, without the body.
-        ...(e.answer.shape === undefined || method === "HEAD" ? {} : { content: json(compiled(e.answer.shape.wire)) })
+        ...(e.answer.shape === undefined || method === "HEAD"
+          ? {}
+          : { content: { [e.answer.mediaType ?? "application/json"]: { schema: compiled(e.answer.shape.wire) } } })
       }
     }),
     // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.

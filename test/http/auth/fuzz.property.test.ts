@@ -14,8 +14,9 @@ import { decode } from "../../../src/vocabulary/common/WireIssue.ts"
 /**
  * Random requests to every route of both vocabularies, and to the user paths, with random methods,
  * headers (oversized ones too: 431), tokens and malformed or oversized bodies: the gateway answers only
- * 2xx and 4xx, every body is JSON (or empty), it keeps answering, and a refused request changes no tag,
- * user or token row.
+ * 2xx and 4xx, every body is JSON (or empty; the success of a route whose answer is text, such as
+ * `/metrics`, is in its media type), it keeps answering, and a refused request changes no tag, user or
+ * token row.
  */
 
 const maxBodyBytes = 2_048
@@ -38,6 +39,10 @@ const rows = () => ({
 })
 
 const paths = [...new Set(routes.map((r) => r.path))]
+/** The method and path of each route whose success is not JSON, with the media type it is in. */
+const textAnswers = new Map(
+  routes.flatMap(({ method, path, endpoint }) => (endpoint.answer.mediaType === undefined ? [] : [[`${method} ${path}`, endpoint.answer.mediaType]]))
+)
 const path = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...paths) },
   { weight: 1, arbitrary: fc.constantFrom("/api/v1", "/api/v2/services", "/users", "/api/v1/services/", "/%00", "/api/v1/channels/get/x") }
@@ -105,7 +110,9 @@ describe("any request", () => {
         const summary = { verb, where, who, status: reply.status }
         expect(summary).toEqual({ ...summary, status: expect.toSatisfy((s: number) => s >= 200 && s < 500) })
         if (headerBytes(extra) > headerLimitBytes) expect(summary).toEqual({ ...summary, status: 431 })
-        if (reply.body !== "") expect(() => JSON.parse(reply.body)).not.toThrow()
+        const mediaType = reply.status === 200 ? textAnswers.get(`${verb} ${where}`) : undefined
+        if (mediaType !== undefined) expect(reply.headers["content-type"]).toBe(mediaType)
+        else if (reply.body !== "") expect(() => JSON.parse(reply.body)).not.toThrow()
         if (reply.status >= 400) expect(rows()).toEqual(before)
         expect((await send(`${gateway.baseUrl}/health`)).status).toBe(200)
       }),

@@ -1,0 +1,33 @@
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import { Context, Effect, Layer } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { PrometheusMetrics } from "effect/observability"
+import { metrics } from "../api/Metrics.ts"
+import { grants, MissingRight } from "../domain/Access.ts"
+import { authenticate } from "./Authentication.ts"
+import { bindGroup } from "./Handlers.ts"
+import { Forbidden } from "./HttpError.ts"
+
+/** Who may read `GET /metrics` besides a token with the `metrics` right (`--metrics-open-on-loopback`). */
+export class MetricsAccess extends Context.Service<MetricsAccess, { readonly openOnLoopback: boolean }>()("app/MetricsAccess") {
+  static readonly layer = (openOnLoopback: boolean) => Layer.succeed(MetricsAccess)({ openOnLoopback })
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+const isLoopback = (address: string): boolean => address === "::1" || /^(?:::ffff:)?127\./.test(address)
+
+/**
+ * A token with the `metrics` right (an unscoped one has every right), or, when open on loopback, a
+ * connection from the machine itself: its peer's address, whatever the request's headers say.
+ */
+const mayRead = Effect.gen(function*() {
+  const { openOnLoopback } = yield* MetricsAccess
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const peer = NodeHttpServerRequest.toIncomingMessage(request).socket.remoteAddress
+  if (openOnLoopback && peer !== undefined && isLoopback(peer)) return
+  const caller = yield* authenticate
+  if (!grants(caller.scope, "metrics")) return yield* new Forbidden({ message: new MissingRight({ right: "metrics" }).message })
+})
+
+/** `GET /metrics`: Effect's Prometheus exposition of the metric registry the gateway counts in. */
+export const metricsRoutes = bindGroup(metrics, { get_metrics: () => Effect.andThen(mayRead, PrometheusMetrics.format()) })
