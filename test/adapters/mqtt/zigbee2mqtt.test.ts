@@ -197,7 +197,8 @@ describe("Zigbee2MQTT over mosquitto", () => {
       const host: DeviceHost = {
         upsertService: (description) => (description.id === service(thermostat) ? Deferred.succeed(thermostatShown, undefined) : Effect.void),
         removeService: () => Effect.void,
-        reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value])))
+        reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value]))),
+        reportEvent: () => Effect.void
       }
       const register = (adapter: Adapter) =>
         Effect.sync(() => {
