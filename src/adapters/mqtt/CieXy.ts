@@ -12,7 +12,7 @@
  * (test/adapters/mqtt/cieXy.property.test.ts).
  */
 
-export interface Xy {
+export type Xy = {
   readonly x: number
   readonly y: number
 }
