@@ -14,6 +14,15 @@ import { connectAsync, type IClientOptions, type MqttClient } from "mqtt"
  */
 
 const light = { type: "binary", name: "state", property: "state", access: 7, value_on: "ON", value_off: "OFF", value_toggle: "TOGGLE" }
+const brightness = { type: "numeric", name: "brightness", property: "brightness", access: 7, value_min: 0, value_max: 254 }
+/** A light's colour as Zigbee2MQTT exposes it: a composite of two numbers, under `color` in the state. */
+const colour = (name: "color_hs" | "color_xy", parts: readonly [string, string]) => ({
+  type: "composite",
+  name,
+  property: "color",
+  access: 7,
+  features: parts.map((part) => ({ type: "numeric", name: part, property: part, access: 7 }))
+})
 
 export const bridgeDevices = [
   {
@@ -44,18 +53,9 @@ export const bridgeDevices = [
           type: "light",
           features: [
             light,
-            { type: "numeric", name: "brightness", property: "brightness", access: 7, value_min: 0, value_max: 254 },
+            brightness,
             { type: "numeric", name: "color_temp", property: "color_temp", access: 7, unit: "mired", value_min: 153, value_max: 500 },
-            {
-              type: "composite",
-              name: "color_hs",
-              property: "color",
-              access: 7,
-              features: [
-                { type: "numeric", name: "hue", property: "hue", access: 7 },
-                { type: "numeric", name: "saturation", property: "saturation", access: 7 }
-              ]
-            }
+            colour("color_hs", ["hue", "saturation"])
           ]
         },
         { type: "enum", name: "effect", property: "effect", access: 2, values: ["blink", "breathe"] },
@@ -178,17 +178,8 @@ export const bridgeDevices = [
           type: "light",
           features: [
             light,
-            { type: "numeric", name: "brightness", property: "brightness", access: 7, value_min: 0, value_max: 254 },
-            {
-              type: "composite",
-              name: "color_xy",
-              property: "color",
-              access: 7,
-              features: [
-                { type: "numeric", name: "x", property: "x", access: 7 },
-                { type: "numeric", name: "y", property: "y", access: 7 }
-              ]
-            }
+            brightness,
+            colour("color_xy", ["x", "y"])
           ]
         },
         { type: "enum", name: "power_on_behavior", property: "power_on_behavior", access: 7, values: ["off", "on", "toggle", "previous"] },
