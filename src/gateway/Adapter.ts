@@ -71,6 +71,12 @@ export interface DeviceHost {
   readonly removeService: (id: ServiceId) => Effect.Effect<void>
   /** A getter has a new value (a setter's `drives` getter too); sets `updated`/`last_seen` and notifies watchers. */
   readonly reportValue: (channel: ChannelId, value: Value) => Effect.Effect<void>
+  /**
+   * Something happened on a getter (a button pressed): unlike a state, each report is news, equal to
+   * the last one or not. Sets `updated`/`last_seen`, becomes the getter's last value, and reaches
+   * watchers every time (docs/reference.md §7).
+   */
+  readonly reportEvent: (channel: ChannelId, value: Value) => Effect.Effect<void>
 }
 
 

@@ -34,9 +34,10 @@ export interface RegistryShape {
   /**
    * A device said `value` for `channel` (a report, or a fetch answer when the device gives it): `last_seen`,
    * and `updated` if it changed. Callers observe in the order the devices spoke, so the last value observed
-   * is the newest. A value of the wrong type for the channel's kind is dropped.
+   * is the newest. A value of the wrong type for the channel's kind is dropped. An `event` (a press) is
+   * news even when equal to the last value.
    */
-  readonly observe: (channel: ChannelId, value: Value) => Effect.Effect<void>
+  readonly observe: (channel: ChannelId, value: Value, event?: boolean) => Effect.Effect<void>
   /** A value was sent to a setter: its `updated`. */
   readonly markSent: (channels: ReadonlyArray<ChannelId>) => Effect.Effect<void>
   /** Topology, tag and value changes from now on. */
@@ -123,7 +124,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         })
 
       // On every read and report: plain code, and an effect only for what has one (a log, a publication).
-      const observe = (channel: ChannelId, value: Value) =>
+      const observe = (channel: ChannelId, value: Value, event = false) =>
         Effect.clockWith((clock) => {
           const record = index.channel(channel)
           if (record === undefined) return Effect.void
@@ -134,7 +135,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           }
           const now = clock.currentTimeMillisUnsafe()
           index.markSeen(channel, now)
-          if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) return Effect.void
+          if (!event && Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) return Effect.void
           index.markValue(channel, value, now)
           return publish({ _tag: "ValueReported", channel, value, at: now })
         })
@@ -167,11 +168,13 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
               for (const service of owned) yield* remove(adapter.id, service.id)
             })
           )
+          const ownReport = (channel: ChannelId, value: Value, event: boolean) =>
+            Effect.suspend(() => index.channel(channel)?.adapter === adapter.id ? observe(channel, value, event) : Effect.void)
           const host: DeviceHost = {
             upsertService: (description) => upsert(adapter.id, description),
             removeService: (id) => remove(adapter.id, id),
-            reportValue: (channel, value) =>
-              Effect.suspend(() => index.channel(channel)?.adapter === adapter.id ? observe(channel, value) : Effect.void)
+            reportValue: (channel, value) => ownReport(channel, value, false),
+            reportEvent: (channel, value) => ownReport(channel, value, true)
           }
           return host
         })

@@ -10,7 +10,8 @@ import type { Value } from "../../src/domain/Value.ts"
 export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
   const upserts: Array<ServiceDescription> = []
   const removals: Array<ServiceId> = []
-  const reports: Array<{ readonly channel: ChannelId; readonly value: Value }> = []
+  /** Values reported, in order; an event (`reportEvent`) is marked `event: true`. */
+  const reports: Array<{ readonly channel: ChannelId; readonly value: Value; readonly event?: true }> = []
   const adapters: Array<Adapter> = []
   const host: DeviceHost = {
     upsertService: (service) =>
@@ -18,7 +19,8 @@ export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
         ? Effect.fail(new DeviceRejected({ reason: `${service.id} is taken` }))
         : Effect.sync(() => void upserts.push(service)),
     removeService: (id) => Effect.sync(() => void removals.push(id)),
-    reportValue: (channel, value) => Effect.sync(() => void reports.push({ channel, value }))
+    reportValue: (channel, value) => Effect.sync(() => void reports.push({ channel, value })),
+    reportEvent: (channel, value) => Effect.sync(() => void reports.push({ channel, value, event: true }))
   }
   const connect = (adapter: Adapter) =>
     Effect.sync(() => {

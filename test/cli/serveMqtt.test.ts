@@ -65,7 +65,10 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", 
     expect(ids).toContain("service:clock@clock")
     expect(ids).toContain("service:front-door-lock@sim")
     const lock = services.find((s) => s.id === "service:0x000d6f0000000004@zigbee2mqtt")
-    expect(lock?.getters).toMatchObject([{ id: "getter:0x000d6f0000000004.state@zigbee2mqtt", kind: "DoorLocked" }])
+    expect(lock?.getters).toMatchObject([
+      { id: "getter:0x000d6f0000000004.lock_state@zigbee2mqtt", kind: { kind: "lock_state", type: "String" } },
+      { id: "getter:0x000d6f0000000004.state@zigbee2mqtt", kind: "DoorLocked" }
+    ])
   })
 
   it("shows them in vocabulary A, with the same ids", async () => {

@@ -57,6 +57,33 @@ describe("registry", () => {
       expect(second?.lastValue).toEqual(Option.some(on))
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 
+  it.live("publishes every event, the same one twice in a row included, and keeps the last as the value", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      yield* host.upsertService(lightDescription("one", "a"))
+      const changes = yield* changesDuring(
+        3,
+        Effect.gen(function*() {
+          yield* host.reportEvent(getterOne, on)
+          yield* Effect.sleep("5 millis")
+          yield* host.reportEvent(getterOne, on)
+          yield* host.reportValue(getterOne, on)
+          yield* host.reportEvent(getterOne, on)
+        })
+      )
+      expect(changes.map((c) => c._tag === "ValueReported" ? [c.channel, c.value] : c._tag)).toEqual([
+        [getterOne, on],
+        [getterOne, on],
+        [getterOne, on]
+      ])
+      const [first, second] = changes
+      expect(second?._tag === "ValueReported" && first?._tag === "ValueReported" && second.at > first.at).toBe(true)
+      const record = registry.index.channel(getterOne)
+      expect(record?.lastValue).toEqual(Option.some(on))
+      expect(record?.updated).toBe(changes[2]?._tag === "ValueReported" ? changes[2].at : undefined)
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
   it.live("refuses a device whose channel already belongs to another device", () =>
     Effect.gen(function*() {
       const registry = yield* Registry

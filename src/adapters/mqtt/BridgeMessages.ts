@@ -17,6 +17,11 @@ export interface Expose {
   readonly unit?: string | undefined
   readonly value_on?: unknown
   readonly value_off?: unknown
+  /** An enum's values. */
+  readonly values?: ReadonlyArray<unknown> | undefined
+  /** A numeric's range. */
+  readonly value_min?: number | undefined
+  readonly value_max?: number | undefined
   readonly features?: ReadonlyArray<Expose> | undefined
 }
 
@@ -28,6 +33,9 @@ export const Expose: Schema.Codec<Expose> = Schema.Struct({
   unit: Schema.optional(Schema.String),
   value_on: Schema.optional(Schema.Unknown),
   value_off: Schema.optional(Schema.Unknown),
+  values: Schema.optional(Schema.Array(Schema.Unknown)),
+  value_min: Schema.optional(Schema.Number),
+  value_max: Schema.optional(Schema.Number),
   features: Schema.optional(Schema.Array(Schema.suspend((): Schema.Codec<Expose> => Expose)))
 })
 
@@ -69,6 +77,30 @@ export const readBridgeDevices = (payload: string): Result.Result<ReadonlyArray<
   })
 
 /**
+ * `bridge/info` (retained): the bridge's version and coordinator, and whether it permits joining
+ * (Zigbee2MQTT 1.x and 2.x alike).
+ */
+export const BridgeInfo = Schema.Struct({
+  version: Schema.optional(Schema.String),
+  commit: Schema.optional(Schema.String),
+  coordinator: Schema.optional(Schema.Struct({
+    ieee_address: Schema.optional(Schema.String),
+    type: Schema.optional(Schema.String)
+  })),
+  permit_join: Schema.optional(Schema.Boolean)
+})
+export type BridgeInfo = typeof BridgeInfo.Type
+
+const decodeInfo = Schema.decodeUnknownResult(BridgeInfo)
+
+/** The `bridge/info` message, or why it cannot be read. */
+export const readBridgeInfo = (payload: string): Result.Result<BridgeInfo, string> =>
+  Option.match(parse(payload), {
+    onNone: () => Result.fail("bridge/info is not JSON"),
+    onSome: (json) => Result.mapError(decodeInfo(json), (issue) => `bridge/info: ${issue.message}`)
+  })
+
+/**
  * `online` / `offline` from `bridge/state` or `<device>/availability`: the JSON form
  * `{"state": "online"}` and the legacy plain text alike. `None` for anything else.
  */
@@ -84,7 +116,8 @@ export const readOnline = (payload: string): Option.Option<boolean> => {
 
 /**
  * What a message under the base topic is, by its topic (`rest`: the topic without `<base>/`):
- * - `Devices`, `BridgeState`: `bridge/devices` and `bridge/state`; `Ignored`: every other `bridge/…`;
+ * - `Devices`, `BridgeState`, `Info`: `bridge/devices`, `bridge/state` and `bridge/info`; `Ignored`:
+ *   every other `bridge/…` (the gateway's own `bridge/request/…` among them);
  * - `Command`: a `/set` or `/get` (`<name>/set`, `<name>/set/<attribute>`, `<name>/<endpoint>/get`…),
  *   the gateway's own or another client's. It is what a device is asked to do, not what it says, so it
  *   is never read as a state. Zigbee2MQTT reads the same topics as commands
@@ -96,6 +129,7 @@ export const readOnline = (payload: string): Option.Option<boolean> => {
 export type BridgeTopic =
   | { readonly _tag: "Devices" }
   | { readonly _tag: "BridgeState" }
+  | { readonly _tag: "Info" }
   | { readonly _tag: "Ignored" }
   | { readonly _tag: "Command" }
   | { readonly _tag: "Availability"; readonly name: string }
@@ -106,6 +140,7 @@ const command = /^.+?\/(?:get|set)(?:\/.+)?$/
 export const readTopic = (rest: string): BridgeTopic => {
   if (rest === "bridge/devices") return { _tag: "Devices" }
   if (rest === "bridge/state") return { _tag: "BridgeState" }
+  if (rest === "bridge/info") return { _tag: "Info" }
   if (rest.startsWith("bridge/")) return { _tag: "Ignored" }
   if (command.test(rest)) return { _tag: "Command" }
   if (rest.endsWith("/availability")) return { _tag: "Availability", name: rest.slice(0, -"/availability".length) }

@@ -1,36 +1,17 @@
-import { Option } from "effect"
-import { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import { Option, Result } from "effect"
+import { ServiceId } from "../../domain/Identifier.ts"
 import { builtinKind, type Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { ChannelDescription, ServiceDescription } from "../../gateway/Adapter.ts"
 import { accessBits, type BridgeDevice, type Expose } from "./BridgeMessages.ts"
+import { colorExposeNames, colorPoint } from "./ColorExposes.ts"
+import { channelsOf, extension, has, numberIn, type Point, type State, usable, vendorOf, wrongType, zigbee2mqttVendor } from "./Point.ts"
 
 /**
  * How a Zigbee2MQTT device's exposes become channels (the table in docs/adapters/mqtt.md). Pure: a
  * device description in, the service and its points out. Ids come from the IEEE address, which a
  * device keeps for life, so that renaming it in Zigbee2MQTT keeps its tags.
  */
-
-export const zigbee2mqttAdapterId = AdapterId.make("zigbee2mqtt@gateway.local")
-/** The vendor and the `@…` suffix of ids of the Zigbee2MQTT adapter. */
-export const zigbee2mqttVendor = "zigbee2mqtt"
-
-type State = Readonly<Record<string, unknown>>
-
-/** One thing a device reads or accepts, and how its value sits in the device's state JSON. */
-export interface Point {
-  /** The state key(s) it reads, as asked for with `/get`. */
-  readonly properties: ReadonlyArray<string>
-  readonly kind: Kind
-  readonly getter: Option.Option<ChannelId>
-  readonly setter: Option.Option<ChannelId>
-  /** Whether Zigbee2MQTT answers a `/get` for it. */
-  readonly gettable: boolean
-  /** The value in a state message, if the message holds one. */
-  readonly read: (state: State) => Option.Option<Value>
-  /** The part of a `/set` message that writes `value` (already checked to be of the kind's type). */
-  readonly write: (value: Value) => State
-}
 
 export interface MappedDevice {
   readonly ieee: string
@@ -40,16 +21,6 @@ export interface MappedDevice {
 }
 
 export const serviceIdOf = (ieee: string) => ServiceId.make(`service:${ieee}@${zigbee2mqttVendor}`)
-const getterId = (ieee: string, local: string) => ChannelId.make(`getter:${ieee}.${local}@${zigbee2mqttVendor}`)
-const setterId = (ieee: string, local: string) => ChannelId.make(`setter:${ieee}.${local}@${zigbee2mqttVendor}`)
-
-const has = (expose: Expose, bit: number) => ((expose.access ?? 0) & bit) !== 0
-const readable = (expose: Expose) => has(expose, accessBits.published) || has(expose, accessBits.get)
-
-const numberIn = (state: State, key: string): Option.Option<number> => {
-  const raw = state[key]
-  return typeof raw === "number" && Number.isFinite(raw) ? Option.some(raw) : Option.none()
-}
 
 /** A binary feature's value as true (`value_on`) or false (`value_off`). */
 const binaryIn = (expose: Expose, state: State, key: string): Option.Option<boolean> => {
@@ -58,22 +29,37 @@ const binaryIn = (expose: Expose, state: State, key: string): Option.Option<bool
   return raw === expose.value_on ? Option.some(true) : raw === expose.value_off ? Option.some(false) : Option.none()
 }
 
-const vendorOf = (property: string) => ({ vendor: zigbee2mqttVendor, adapter: zigbee2mqttAdapterId, kind: property })
-
-const extension = (property: string, type: "ExtBool" | "ExtNumeric"): Kind => ({ _tag: "Extension", ...vendorOf(property), type })
-
 const fahrenheit = (unit: string | undefined) => unit === "°F" || unit === "F"
 
-/** A feature holding one state key (`binary` or `numeric`), as the kind its property and parent say. */
+/** The properties an action is published under: a button's presses, events rather than states. */
+const isAction = (property: string) => property === "action"
+
+/** A settable number's range, for clients to write within it (a channel carries no range). */
+const rangeOf = (property: string, expose: Expose): Record<string, string> => {
+  if (!has(expose, accessBits.set)) return {}
+  const bounds: Record<string, string> = {}
+  if (expose.value_min !== undefined) bounds[`${property}_min`] = String(expose.value_min)
+  if (expose.value_max !== undefined) bounds[`${property}_max`] = String(expose.value_max)
+  return bounds
+}
+
+/** An enum's or a text's value as a String: an enum's non-string values (rare) as their JSON text. */
+const textIn = (state: State, key: string): Option.Option<string> => {
+  const raw = state[key]
+  return typeof raw === "string" ? Option.some(raw) : typeof raw === "number" || typeof raw === "boolean" ? Option.some(String(raw)) : Option.none()
+}
+
+/** A feature holding one state key (`binary`, `numeric`, `enum`, `text`, `list`), as the kind its property and parent say. */
 const featurePoint = (ieee: string, parent: string | undefined, expose: Expose): Option.Option<Point> => {
   const property = expose.property
-  if (property === undefined || !(readable(expose) || has(expose, accessBits.set))) return Option.none()
-  const point = (kind: Kind, read: Point["read"], write: Point["write"]): Point => ({
+  if (property === undefined || !usable(expose)) return Option.none()
+  const point = (kind: Kind, read: Point["read"], write: Point["write"], more: Partial<Pick<Point, "event" | "describes">> = {}): Point => ({
     properties: [property],
     kind,
-    getter: readable(expose) ? Option.some(getterId(ieee, property)) : Option.none(),
-    setter: has(expose, accessBits.set) ? Option.some(setterId(ieee, property)) : Option.none(),
-    gettable: has(expose, accessBits.get),
+    ...channelsOf(ieee, property, expose),
+    event: false,
+    describes: {},
+    ...more,
     read,
     write
   })
@@ -82,93 +68,91 @@ const featurePoint = (ieee: string, parent: string | undefined, expose: Expose):
     point(
       builtinKind(kind),
       (state) => Option.map(binaryIn(expose, state, property), (b) => ({ _tag: kind, state: b ? on : off }) as Value),
-      (value) => ({ [property]: value._tag === kind && value.state === on ? expose.value_on : expose.value_off })
+      (value) =>
+        value._tag === kind ? Result.succeed({ [property]: value.state === on ? expose.value_on : expose.value_off }) : wrongType(property, kind, value)
     )
-  if (expose.type === "binary") {
-    // Zigbee2MQTT's contact is `true` when closed: its value_on (false) is "open".
-    if (property === "contact") return Option.some(twoState("OpenClosed", "Open", "Closed"))
-    if (property === "state" && parent === "lock") return Option.some(twoState("DoorLocked", "Locked", "Unlocked"))
-    if (property === "state" || property.startsWith("state_")) return Option.some(twoState("OnOff", "On", "Off"))
-    return Option.some(point(
-      extension(property, "ExtBool"),
-      (state) => Option.map(binaryIn(expose, state, property), (value): Value => ({ _tag: "ExtBool", value, ...vendorOf(property) })),
-      (value) => ({ [property]: value._tag === "ExtBool" && value.value ? expose.value_on : expose.value_off })
-    ))
-  }
-  if (expose.type === "numeric") {
-    const unit = fahrenheit(expose.unit) ? "F" as const : "C" as const
-    const temperature = (kind: Kind) =>
-      point(
-        kind,
-        (state) => Option.map(numberIn(state, property), (degrees): Value => ({ _tag: "Temperature", unit, degrees })),
+  switch (expose.type) {
+    case "binary": {
+      // Zigbee2MQTT's contact is `true` when closed: its value_on (false) is "open".
+      if (property === "contact") return Option.some(twoState("OpenClosed", "Open", "Closed"))
+      if (property === "state" && parent === "lock") return Option.some(twoState("DoorLocked", "Locked", "Unlocked"))
+      if (property === "state" || property.startsWith("state_")) return Option.some(twoState("OnOff", "On", "Off"))
+      return Option.some(point(
+        extension(property, "ExtBool"),
+        (state) => Option.map(binaryIn(expose, state, property), (value): Value => ({ _tag: "ExtBool", value, ...vendorOf(property) })),
+        (value) =>
+          value._tag === "ExtBool" ? Result.succeed({ [property]: value.value ? expose.value_on : expose.value_off }) : wrongType(property, "ExtBool", value)
+      ))
+    }
+    case "numeric": {
+      const unit = fahrenheit(expose.unit) ? "F" as const : "C" as const
+      const temperature = (kind: Kind) =>
+        point(
+          kind,
+          (state) => Option.map(numberIn(state, property), (degrees): Value => ({ _tag: "Temperature", unit, degrees })),
+          (value) => {
+            if (value._tag !== "Temperature") return wrongType(property, "Temperature", value)
+            const degrees = value.unit === unit ? value.degrees : unit === "C" ? (value.degrees - 32) * 5 / 9 : value.degrees * 9 / 5 + 32
+            return Result.succeed({ [property]: degrees })
+          },
+          { describes: rangeOf(property, expose) }
+        )
+      if (property === "temperature" || property === "local_temperature") return Option.some(temperature(builtinKind("ActualTemperature")))
+      if (property === "current_heating_setpoint" || property === "occupied_heating_setpoint") {
+        return Option.some(temperature(builtinKind("Thermostat")))
+      }
+      return Option.some(point(
+        extension(property, "ExtNumeric"),
+        (state) => Option.map(numberIn(state, property), (value): Value => ({ _tag: "ExtNumeric", value, ...vendorOf(property) })),
+        (value) => (value._tag === "ExtNumeric" ? Result.succeed({ [property]: value.value }) : wrongType(property, "ExtNumeric", value)),
+        { describes: rangeOf(property, expose) }
+      ))
+    }
+    case "enum":
+    case "text": {
+      const values = expose.type === "enum" ? expose.values ?? [] : undefined
+      const event = isAction(property)
+      return Option.some(point(
+        extension(property, "String"),
+        // An action of "" is Zigbee2MQTT clearing the last one (its legacy behaviour), not a press.
+        (state) => Option.map(Option.filter(textIn(state, property), (text) => !(event && text === "")), (value): Value => ({ _tag: "String", value })),
         (value) => {
-          if (value._tag !== "Temperature") return {}
-          const degrees = value.unit === unit ? value.degrees : unit === "C" ? (value.degrees - 32) * 5 / 9 : value.degrees * 9 / 5 + 32
-          return { [property]: degrees }
-        }
-      )
-    if (property === "temperature" || property === "local_temperature") return Option.some(temperature(builtinKind("ActualTemperature")))
-    if (property === "current_heating_setpoint" || property === "occupied_heating_setpoint") {
-      return Option.some(temperature(builtinKind("Thermostat")))
+          if (value._tag !== "String") return wrongType(property, "String", value)
+          if (values === undefined) return Result.succeed({ [property]: value.value })
+          // An enum takes one of its values, sent as the expose writes it (a number stays a number).
+          const chosen = values.find((v) => String(v) === value.value)
+          return chosen === undefined
+            ? Result.fail(`Zigbee2MQTT's ${property} takes one of ${values.map(String).join(", ")}, not "${value.value}"`)
+            : Result.succeed({ [property]: chosen })
+        },
+        { event }
+      ))
     }
-    return Option.some(point(
-      extension(property, "ExtNumeric"),
-      (state) => Option.map(numberIn(state, property), (value): Value => ({ _tag: "ExtNumeric", value, ...vendorOf(property) })),
-      (value) => ({ [property]: value._tag === "ExtNumeric" ? value.value : undefined })
-    ))
+    case "list":
+      return Option.some(point(
+        extension(property, "Json"),
+        (state) => (property in state && state[property] !== undefined ? Option.some({ _tag: "Json", value: state[property] } as Value) : Option.none()),
+        (value) => (value._tag === "Json" ? Result.succeed({ [property]: value.value }) : wrongType(property, "Json", value))
+      ))
+    default:
+      return Option.none()
   }
-  return Option.none()
-}
-
-const brightnessMax = 254
-
-/** `color_hs` (hue 0–360, saturation 0–100), with the light's brightness (0–254) as the value `v`. */
-const colorPoint = (ieee: string, color: Expose, brightness: Expose | undefined): Option.Option<Point> => {
-  const property = color.property ?? "color"
-  if (!(readable(color) || has(color, accessBits.set))) return Option.none()
-  const withBrightness = brightness?.property
-  const clamp = (n: number) => Math.min(1, Math.max(0, n))
-  return Option.some({
-    properties: withBrightness === undefined ? [property] : [property, withBrightness],
-    kind: builtinKind("LightColor"),
-    getter: readable(color) ? Option.some(getterId(ieee, property)) : Option.none(),
-    setter: has(color, accessBits.set) ? Option.some(setterId(ieee, property)) : Option.none(),
-    gettable: has(color, accessBits.get),
-    read: (state) => {
-      const hs = state[property]
-      if (typeof hs !== "object" || hs === null) return Option.none()
-      const { hue, saturation } = hs as Readonly<Record<string, unknown>>
-      if (typeof hue !== "number" || typeof saturation !== "number") return Option.none()
-      const level = withBrightness === undefined ? Option.some(brightnessMax) : numberIn(state, withBrightness)
-      return Option.some({
-        _tag: "Color",
-        h: ((hue % 360) + 360) % 360,
-        s: clamp(saturation / 100),
-        v: clamp(Option.getOrElse(level, () => brightnessMax) / brightnessMax)
-      })
-    },
-    write: (value) => {
-      if (value._tag !== "Color") return {}
-      const hs = { [property]: { hue: value.h, saturation: value.s * 100 } }
-      return withBrightness === undefined ? hs : { ...hs, [withBrightness]: Math.round(value.v * brightnessMax) }
-    }
-  })
 }
 
 /** Every point of a list of exposes, the features of specific exposes (light, lock, climate…) included. */
 const pointsOf = (ieee: string, exposes: ReadonlyArray<Expose>, parent: string | undefined): Array<Point> => {
-  const color = exposes.find((e) => e.type === "composite" && e.name === "color_hs")
+  const color = colorExposeNames.flatMap((name) => exposes.filter((e) => e.type === "composite" && e.name === name))[0]
   const brightness = color === undefined ? undefined : exposes.find((e) => e.type === "numeric" && e.property === "brightness")
   return exposes.flatMap((expose): Array<Point> => {
     if (expose === color) return Option.toArray(colorPoint(ieee, expose, brightness))
     if (expose === brightness) return []
-    if (expose.type === "composite" || expose.type === "list") return []
+    if (expose.type === "composite") return []
     if (expose.features !== undefined) return pointsOf(ieee, expose.features, expose.type)
     return Option.toArray(featurePoint(ieee, parent, expose))
   })
 }
 
-const channel = (id: ChannelId, kind: Kind): ChannelDescription => ({ id, kind, tags: [], pushMs: 0 })
+const channel = (id: ChannelDescription["id"], kind: Kind): ChannelDescription => ({ id, kind, tags: [], pushMs: 0 })
 
 /**
  * The service for a device of `bridge/devices`, or `None` for what is not a device one can use: the
@@ -188,6 +172,7 @@ export const mapDevice = (device: BridgeDevice): Option.Option<MappedDevice> => 
   if (typeof definition.model === "string") properties["model"] = definition.model
   if (typeof definition.vendor === "string") properties["vendor"] = definition.vendor
   if (typeof definition.description === "string") properties["description"] = definition.description
+  for (const point of points) Object.assign(properties, point.describes)
   return Option.some({
     ieee: device.ieee_address,
     friendlyName: device.friendly_name,

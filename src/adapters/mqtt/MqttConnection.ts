@@ -19,7 +19,8 @@ export type ConnectionEvent =
   | { readonly _tag: "Disconnected"; readonly reason: string }
   /** An attempt failed (refused login, no route…); said once per distinct reason until connected. */
   | { readonly _tag: "ConnectFailed"; readonly reason: string }
-  | { readonly _tag: "Message"; readonly topic: string; readonly payload: string }
+  /** `retained`: the broker kept it and hands it to a new subscription; it was said earlier, not now. */
+  | { readonly _tag: "Message"; readonly topic: string; readonly payload: string; readonly retained: boolean }
 
 export class PublishFailed extends Data.TaggedError("PublishFailed")<{ readonly reason: string }> {
   override get message(): string {
@@ -110,7 +111,8 @@ export const openMqttConnection = (
       up = false
       Queue.offerUnsafe(events, { _tag: "Disconnected", reason: lastError })
     })
-    client.on("message", (topic, payload) => void Queue.offerUnsafe(events, { _tag: "Message", topic, payload: payload.toString("utf8") }))
+    client.on("message", (topic, payload, packet) =>
+      void Queue.offerUnsafe(events, { _tag: "Message", topic, payload: payload.toString("utf8"), retained: packet.retain }))
 
     const where = withoutCredentials(settings.url)
     const publish = (topic: string, payload: string) =>

@@ -3,12 +3,12 @@ import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import { HealthConditions } from "../../gateway/HealthConditions.ts"
 import { Registry } from "../../gateway/Registry.ts"
-import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
-import { readBridgeDevices, readOnline, readState, readTopic } from "./BridgeMessages.ts"
-import { mapDevice, type MappedDevice, type Point, zigbee2mqttAdapterId } from "./ExposeMapping.ts"
+import type { Adapter, DeviceHost, Reply, ServiceDescription } from "../../gateway/Adapter.ts"
+import { type BridgeInfo, readBridgeDevices, readBridgeInfo, readOnline, readState, readTopic } from "./BridgeMessages.ts"
+import { bridgeService, bridgeServiceId, permitJoinRequest, permitJoinSetter } from "./BridgeService.ts"
+import { mapDevice, type MappedDevice } from "./ExposeMapping.ts"
 import { type ConnectionEvent, type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
-
-type State = Readonly<Record<string, unknown>>
+import { type Point, type State, zigbee2mqttAdapterId } from "./Point.ts"
 
 export interface Zigbee2MqttSettings extends MqttClientSettings {
   /** Zigbee2MQTT's `mqtt.base_topic` (default `zigbee2mqtt`). */
@@ -45,7 +45,10 @@ const connect = Effect.fnUntraced(function*(
   const channels = new Map<ChannelId, { readonly device: MappedDevice; readonly point: Point }>()
   const states = new Map<string, State>()
   const availability = new Map<string, boolean>()
-  let bridgeOnline = true
+  /** What `bridge/state` last said; unknown until it says it. */
+  let bridgeOnline: boolean | undefined = undefined
+  /** The latest `bridge/info`: the bridge is shown as a service once it is known. */
+  let info: Option.Option<BridgeInfo> = Option.none()
   /** What the gateway shows now, by service id, as last described to it. */
   const shown = new Map<ServiceId, string>()
   const waiters = new Map<string, Set<Waiter>>()
@@ -72,10 +75,14 @@ const connect = Effect.fnUntraced(function*(
         const perDevice = new Map<MappedDevice, Array<{ readonly channel: ChannelId; readonly fragment: State }>>()
         for (const { channel, value } of writes) {
           const entry = channels.get(channel)
-          if (entry === undefined || Option.isNone(entry.point.setter)) {
+          if (channel === permitJoinSetter && Option.isSome(info)) {
+            yield* permitJoin(value, reply)
+          } else if (entry === undefined || Option.isNone(entry.point.setter)) {
             yield* reply(channel, Result.fail(`Zigbee2MQTT has no setter ${channel}`))
           } else {
-            perDevice.set(entry.device, [...(perDevice.get(entry.device) ?? []), { channel, fragment: entry.point.write(value) }])
+            const fragment = entry.point.write(value)
+            if (Result.isFailure(fragment)) yield* reply(channel, Result.fail(fragment.failure))
+            else perDevice.set(entry.device, [...(perDevice.get(entry.device) ?? []), { channel, fragment: fragment.success }])
           }
         }
         // One `/set` per device, holding every property written to it.
@@ -86,6 +93,17 @@ const connect = Effect.fnUntraced(function*(
           ), { concurrency: "unbounded", discard: true })
       }),
     refusesWatch: () => Option.none()
+  }
+
+  /** Opens the network to joining for the Duration `value` (0 closes it), with `bridge/request/permit_join`. */
+  const permitJoin = (value: Value, reply: Reply<void>) => {
+    const request = permitJoinRequest(value)
+    if (Result.isFailure(request)) return reply(permitJoinSetter, Result.fail(request.failure))
+    if (bridgeOnline === false) return reply(permitJoinSetter, Result.fail("the Zigbee2MQTT bridge is offline"))
+    return connection.publish(`${base}/bridge/request/permit_join`, request.success).pipe(
+      Effect.match({ onFailure: (error) => Result.fail(error.message), onSuccess: () => Result.succeed(undefined) }),
+      Effect.flatMap((result) => reply(permitJoinSetter, result))
+    )
   }
 
   /** Asks a device with `/get` for what it has not published yet; answers each channel as its value arrives. */
@@ -122,10 +140,11 @@ const connect = Effect.fnUntraced(function*(
 
   const host = yield* register(adapter)
 
-  const isShown = (device: MappedDevice) => bridgeOnline && availability.get(device.friendlyName) !== false
+  const isShown = (device: MappedDevice) => bridgeOnline !== false && availability.get(device.friendlyName) !== false
 
+  /** What a device said while it was not shown; not its events, which happened then and are no news now. */
   const reportKnown = (device: MappedDevice) =>
-    Effect.forEach(device.points, (point) => {
+    Effect.forEach(device.points.filter((point) => !point.event), (point) => {
       const state = states.get(device.friendlyName)
       const value = state === undefined ? Option.none() : point.read(state)
       return Option.isSome(point.getter) && Option.isSome(value) ? host.reportValue(point.getter.value, value.value) : Effect.void
@@ -139,34 +158,43 @@ const connect = Effect.fnUntraced(function*(
         for (const id of [...Option.toArray(point.getter), ...Option.toArray(point.setter)]) channels.set(id, { device, point })
       }
     }
-    const wanted = new Set<ServiceId>()
-    for (const device of devices.values()) if (isShown(device)) wanted.add(device.service.id)
+    const wanted = new Map<ServiceId, { readonly service: ServiceDescription; readonly device: Option.Option<MappedDevice> }>()
+    for (const device of devices.values()) {
+      if (isShown(device)) wanted.set(device.service.id, { service: device.service, device: Option.some(device) })
+    }
+    if (Option.isSome(info)) wanted.set(bridgeServiceId, { service: bridgeService(info.value, bridgeOnline, base), device: Option.none() })
     for (const id of [...shown.keys()]) {
       if (!wanted.has(id)) {
         shown.delete(id)
         yield* host.removeService(id)
       }
     }
-    for (const device of devices.values()) {
-      const text = JSON.stringify(device.service)
-      if (!wanted.has(device.service.id) || shown.get(device.service.id) === text) continue
-      const wasShown = shown.has(device.service.id)
-      yield* host.upsertService(device.service).pipe(
-        Effect.tap(() => Effect.sync(() => shown.set(device.service.id, text))),
+    for (const [id, { service, device }] of wanted) {
+      const text = JSON.stringify(service)
+      if (shown.get(id) === text) continue
+      const wasShown = shown.has(id)
+      yield* host.upsertService(service).pipe(
+        Effect.tap(() => Effect.sync(() => shown.set(id, text))),
         // A device coming in reports what it said while it was not shown (states arrive in any order).
-        Effect.tap(() => (wasShown ? Effect.void : reportKnown(device))),
-        Effect.catchTag("DeviceRejected", (error) => Effect.logWarning(`Zigbee2MQTT device ${device.service.id} refused: ${error.reason}`))
+        Effect.tap(() => (wasShown || Option.isNone(device) ? Effect.void : reportKnown(device.value))),
+        Effect.catchTag("DeviceRejected", (error) => Effect.logWarning(`Zigbee2MQTT device ${id} refused: ${error.reason}`))
       )
     }
   })
 
-  /** A state message: merged into the device's state; each value it holds is reported and answers waiting fetches. */
-  const onState = (name: string, message: State) =>
+  /**
+   * A state message: merged into the device's state; each value it holds is reported and answers
+   * waiting fetches. An event in it (an action) is reported as one, each time; an event in a retained
+   * message happened before the gateway listened, and an empty one is none: both are left out.
+   */
+  const onState = (name: string, said: State, retained: boolean) =>
     Effect.gen(function*() {
-      const after = { ...states.get(name), ...message }
-      states.set(name, after)
       const ieee = byName.get(name)
       const device = ieee === undefined ? undefined : devices.get(ieee)
+      const stale = (device?.points ?? []).filter((p) => p.event && p.properties.some((k) => k in said) && (retained || Option.isNone(p.read(said))))
+      const message = stale.length === 0 ? said : Object.fromEntries(Object.entries(said).filter(([key]) => !stale.some((p) => p.properties.includes(key))))
+      const after = { ...states.get(name), ...message }
+      states.set(name, after)
       if (device === undefined) return
       for (const point of device.points) {
         if (!point.properties.some((p) => p in message)) continue
@@ -177,12 +205,12 @@ const connect = Effect.fnUntraced(function*(
         }
         // A retained state delivered again after a reconnection is no news: the Registry reports changes only.
         if (Option.isSome(point.getter) && isShown(device) && shown.has(device.service.id)) {
-          yield* host.reportValue(point.getter.value, value.value)
+          yield* (point.event ? host.reportEvent : host.reportValue)(point.getter.value, value.value)
         }
       }
     })
 
-  const onMessage = (topic: string, payload: string) =>
+  const onMessage = (topic: string, payload: string, retained: boolean) =>
     Effect.gen(function*() {
       if (!topic.startsWith(`${base}/`)) return
       const what = readTopic(topic.slice(base.length + 1))
@@ -193,6 +221,12 @@ const connect = Effect.fnUntraced(function*(
           devices = new Map(list.success.flatMap((d) => Option.toArray(mapDevice(d))).map((d) => [d.ieee, d]))
           byName.clear()
           for (const device of devices.values()) byName.set(device.friendlyName, device.ieee)
+          return yield* synchronise
+        }
+        case "Info": {
+          const read = readBridgeInfo(payload)
+          if (Result.isFailure(read)) return yield* Effect.logWarning(`ignoring Zigbee2MQTT's ${read.failure}`)
+          info = Option.some(read.success)
           return yield* synchronise
         }
         case "BridgeState": {
@@ -209,7 +243,7 @@ const connect = Effect.fnUntraced(function*(
         }
         case "State": {
           const state = readState(payload)
-          if (Option.isSome(state)) yield* onState(what.name, state.value)
+          if (Option.isSome(state)) yield* onState(what.name, state.value, retained)
           return
         }
         // Our own `/set` and `/get` (we subscribe to `<base>/#`), other clients' commands, the bridge's other topics.
@@ -228,7 +262,7 @@ const connect = Effect.fnUntraced(function*(
       case "ConnectFailed":
         return Effect.logWarning(`cannot connect to the MQTT broker at ${connection.where}: ${event.reason}; retrying`)
       case "Message":
-        return onMessage(event.topic, event.payload)
+        return onMessage(event.topic, event.payload, event.retained)
     }
   }
 

@@ -11,7 +11,7 @@ describe("topics under the base topic", () => {
   it("reads the bridge's own topics, and ignores the bridge topics it does not follow", () => {
     expect(readTopic("bridge/devices")).toEqual({ _tag: "Devices" })
     expect(readTopic("bridge/state")).toEqual({ _tag: "BridgeState" })
-    expect(readTopic("bridge/info")).toEqual({ _tag: "Ignored" })
+    expect(readTopic("bridge/info")).toEqual({ _tag: "Info" })
     expect(readTopic("bridge/response/device/rename")).toEqual({ _tag: "Ignored" })
     expect(readTopic("bridge/request/device/set")).toEqual({ _tag: "Ignored" })
   })

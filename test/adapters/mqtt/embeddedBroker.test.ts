@@ -79,8 +79,9 @@ describe("the embedded MQTT broker", () => {
         (b) => Effect.promise(() => b.close())
       )
       const registry = yield* Registry
-      const services = yield* eventually(registry.services([anyService]), (s) => s.length === 4)
-      expect(services).toHaveLength(4)
+      // The bridge's six devices and the bridge itself.
+      const services = yield* eventually(registry.services([anyService]), (s) => s.length === 7)
+      expect(services).toHaveLength(7)
       const dispatch = yield* Dispatch
       const [sent] = yield* dispatch.send(
         [{ selectors: [channelSelector({ id: exactly(ChannelId.make("setter:0x0017880100000001.state@zigbee2mqtt")) })], value: { _tag: "OnOff", state: "On" } }],

@@ -19,6 +19,9 @@ const light = "0x0017880100000001"
 const door = "0x00158d0000000002"
 const thermostat = "0x00124b0000000003"
 const lock = "0x000d6f0000000004"
+const button = "0x00158d0000000005"
+const bulb = "0x000b57fffe000006"
+const bridgeService = ServiceId.make("service:bridge@zigbee2mqtt")
 const getter = (ieee: string, property: string) => ChannelId.make(`getter:${ieee}.${property}@zigbee2mqtt`)
 const setter = (ieee: string, property: string) => ChannelId.make(`setter:${ieee}.${property}@zigbee2mqtt`)
 const service = (ieee: string) => ServiceId.make(`service:${ieee}@zigbee2mqtt`)
@@ -82,9 +85,10 @@ const withBridge = <A, E>(
     }).pipe(Effect.provide(gatewayOn(broker, baseTopic)))
   }).pipe(Effect.scoped)
 
+/** The devices' services (not the bridge's own). */
 const serviceIds = Effect.gen(function*() {
   const registry = yield* Registry
-  return (yield* registry.services([anyService])).map((s) => s.id)
+  return (yield* registry.services([anyService])).map((s) => s.id).filter((id) => id !== bridgeService)
 })
 
 /** Getters whose device published a state when the bridge started. */
@@ -143,7 +147,9 @@ describe("Zigbee2MQTT over mosquitto", () => {
       Effect.gen(function*() {
         const registry = yield* Registry
         const services = yield* registry.services([anyService])
-        expect(services.map((s) => s.id)).toEqual([service(lock), service(thermostat), service(door), service(light)].sort())
+        expect(services.map((s) => s.id)).toEqual(
+          [service(lock), service(thermostat), service(door), service(light), service(button), service(bulb), bridgeService].sort()
+        )
         const lightService = services.find((s) => s.id === service(light))
         expect(lightService?.properties).toMatchObject({ name: "living_room_light", model: "9290022166", vendor: "Philips", ieee_address: light })
         const channels = yield* registry.channels([channelSelector({})])
@@ -197,7 +203,8 @@ describe("Zigbee2MQTT over mosquitto", () => {
       const host: DeviceHost = {
         upsertService: (description) => (description.id === service(thermostat) ? Deferred.succeed(thermostatShown, undefined) : Effect.void),
         removeService: () => Effect.void,
-        reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value])))
+        reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value]))),
+        reportEvent: () => Effect.void
       }
       const register = (adapter: Adapter) =>
         Effect.sync(() => {
@@ -313,9 +320,12 @@ describe("Zigbee2MQTT over mosquitto", () => {
         const offline = yield* changesDuring(Effect.promise(() => bridge.setBridgeState(false)), announces(every))
         expect(announced(offline)).toEqual(every)
         expect(yield* eventually(serviceIds, (ids) => ids.length === 0)).toEqual([])
+        // The bridge itself stays, and says it is offline.
+        const registry = yield* Registry
+        expect((yield* registry.services([{ ...anyService, id: exactly(bridgeService) }])).map((s) => s.properties["state"])).toEqual(["offline"])
         const online = yield* changesDuring(Effect.promise(() => bridge.setBridgeState(true)), announces(every))
         expect(announced(online)).toEqual(every)
-        expect(yield* eventually(serviceIds, (ids) => ids.length === 4)).toHaveLength(4)
+        expect(yield* eventually(serviceIds, (ids) => ids.length === 6)).toHaveLength(6)
       })
     ))
 
@@ -332,13 +342,124 @@ describe("Zigbee2MQTT over mosquitto", () => {
         const changes = yield* changesDuring(Effect.promise(() => bridge.setDevices(renamed)), announces(touched))
         expect(announced(changes)).toEqual(touched)
         const ids = yield* eventually(serviceIds, (ids) => !ids.includes(service(door)))
-        expect(ids).toEqual([service(lock), service(thermostat), service(light)].sort())
+        expect(ids).toEqual([service(lock), service(thermostat), service(light), service(button), service(bulb)].sort())
         const registry = yield* Registry
         const lamp = yield* eventually(
           registry.services([{ ...anyService, id: exactly(service(light)) }]),
           ([s]) => s?.properties["name"] === "lounge_lamp"
         )
         expect(lamp[0]).toMatchObject({ properties: { name: "lounge_lamp" }, tags: ["lounge"] })
+      })
+    ))
+})
+
+describe("Zigbee2MQTT's actions, colours in xy, enums and the bridge", () => {
+  const action = getter(button, "action")
+  const text = (value: string): Value => ({ _tag: "String", value })
+
+  it.live("reports each press as an event, the same action twice in a row included; a read answers the last, none before the first", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        expect(yield* fetchOne(action)).toEqual(Result.succeed(Option.none()))
+        const presses = ["single_left", "single_left", "single_right"]
+        const changes = yield* changesDuring(
+          Effect.promise(async () => {
+            for (const press of presses) await bridge.press("study_switch", press)
+          }),
+          (seen) => values(seen, action).length === presses.length
+        )
+        expect(values(changes, action)).toEqual(presses.map(text))
+        expect(yield* fetchOne(action)).toEqual(Result.succeed(Option.some(text("single_right"))))
+        // The time of the last press is the getter's `updated`.
+        const registry = yield* Registry
+        const [channel] = yield* registry.channels([channelSelector({ id: exactly(action) })])
+        const lastPress = changes.filter((c) => c._tag === "ValueReported" && c.channel === action).at(-1)
+        expect(channel?.updated).toBe(lastPress?._tag === "ValueReported" ? lastPress.at : undefined)
+      })
+    ))
+
+  it.live("takes no press from a retained message (said before the gateway listened) nor from an empty action", () =>
+    Effect.gen(function*() {
+      const url = sharedBroker()
+      const { bridge, baseTopic } = yield* scopedBridge(url)
+      // Retained before the gateway subscribes: the broker hands it over as an old message.
+      yield* Effect.promise(() => bridge.publishState("study_switch", { action: "hold_both" }))
+      yield* Effect.gen(function*() {
+        const registry = yield* Registry
+        yield* eventually(registry.channels([channelSelector({ id: exactly(action) })]), (found) => found.length === 1)
+        expect(yield* fetchOne(action)).toEqual(Result.succeed(Option.none()))
+        const changes = yield* changesDuring(
+          Effect.promise(async () => {
+            await bridge.press("study_switch", "")
+            await bridge.press("study_switch", "double_left")
+          }),
+          (seen) => values(seen, action).length > 0
+        )
+        expect(values(changes, action)).toEqual([text("double_left")])
+      }).pipe(Effect.provide(gatewayOn(url, baseTopic)))
+    }).pipe(Effect.scoped))
+
+  it.live("reads a colour bulb's xy and brightness as LightColor and writes xy in its /set", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        const color = yield* fetchOne(getter(bulb, "color"))
+        // {"x": 0.4576, "y": 0.41} is a warm white (about 2,800 K): orange, a hue of about 30° at about 64 % saturation.
+        const read = Option.getOrUndefined(Option.flatten(Option.fromUndefinedOr(color === undefined ? undefined : Result.getOrUndefined(color))))
+        expect(read?._tag === "Color" ? [Math.round(read.h), Math.round(read.s * 100), read.v] : read).toEqual([30, 64, 1])
+        const results = yield* sendAll([[setter(bulb, "color"), { _tag: "Color", h: 120, s: 1, v: 0.5 }]])
+        expect(results.map((r) => r.result)).toEqual([Result.succeed(undefined)])
+        const sent = yield* eventually(Effect.sync(() => bridge.raw.filter((r) => r.topic.endsWith("/hall_bulb/set"))), (r) => r.length > 0)
+        expect(sent.map((r) => r.payload)).toEqual([`{"color":{"x":0.3,"y":0.6},"brightness":127}`])
+      })
+    ))
+
+  it.live("reads a lock's lock_state and refuses an enum value the device does not list, sending nothing", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        expect(yield* fetchOne(getter(lock, "lock_state"))).toEqual(Result.succeed(Option.some(text("locked"))))
+        const [refused] = yield* sendAll([[setter(bulb, "power_on_behavior"), text("sometimes")]])
+        expect(refused?.result).toEqual(Result.fail({
+          _tag: "DeviceFailure",
+          message: `Zigbee2MQTT's power_on_behavior takes one of off, on, toggle, previous, not "sometimes"`
+        }))
+        yield* sendAll([[setter(bulb, "power_on_behavior"), text("previous")]])
+        const sent = yield* eventually(Effect.sync(() => bridge.raw.filter((r) => r.topic.endsWith("/set"))), (r) => r.length > 0)
+        expect(sent.map((r) => r.payload)).toEqual([`{"power_on_behavior":"previous"}`])
+      })
+    ))
+
+  it.live("shows the bridge as a service, opens and closes joining with permit_join, and shows a device that joins", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        const registry = yield* Registry
+        const bridgeProperties = registry.services([{ ...anyService, id: exactly(bridgeService) }]).pipe(Effect.map(([s]) => s?.properties))
+        expect(yield* bridgeProperties).toMatchObject({
+          state: "online",
+          version: "1.42.0",
+          coordinator: "zStack3x0",
+          coordinator_ieee_address: "0x00124b0000000000",
+          permit_join: "false"
+        })
+        const permitJoin = ChannelId.make("setter:bridge.permit_join@zigbee2mqtt")
+        const opened = yield* sendAll([[permitJoin, { _tag: "Duration", seconds: 60 }]])
+        expect(opened.map((r) => r.result)).toEqual([Result.succeed(undefined)])
+        yield* eventually(bridgeProperties, (p) => p?.["permit_join"] === "true")
+        const tooLong = yield* sendAll([[permitJoin, { _tag: "Duration", seconds: 600 }]])
+        expect(tooLong.map((r) => r.result)).toEqual([
+          Result.fail({ _tag: "DeviceFailure", message: "Zigbee2MQTT permits joining for at most 254 s, not 600" })
+        ])
+        yield* sendAll([[permitJoin, { _tag: "Duration", seconds: 0 }]])
+        yield* eventually(bridgeProperties, (p) => p?.["permit_join"] === "false")
+        expect(bridge.raw.filter((r) => r.topic.endsWith("/bridge/request/permit_join")).map((r) => r.payload)).toEqual([
+          `{"value":true,"time":60}`,
+          `{"value":false,"time":0}`
+        ])
+        // A device joins: Zigbee2MQTT publishes the new device list, and the device is in, without a restart.
+        const newcomer = "0x00158d0000000007"
+        const [switchDevice] = bridgeDevices.filter((d) => d.friendly_name === "study_switch")
+        if (switchDevice === undefined) throw new Error("no switch")
+        yield* Effect.promise(() => bridge.join({ ...switchDevice, ieee_address: newcomer, friendly_name: "kitchen_switch" }, { battery: 80 }))
+        expect(yield* eventually(serviceIds, (ids) => ids.includes(service(newcomer)))).toContain(service(newcomer))
       })
     ))
 })
@@ -355,7 +476,7 @@ describe("a broker that goes away", () => {
           const [written] = yield* sendAll([[setter(light, "state"), { _tag: "OnOff", state: "On" }]])
           expect(written?.result).toEqual(Result.fail({ _tag: "DeviceFailure", message: `the MQTT broker at ${own.url} is not reachable` }))
           // Still shown while the broker is away: the devices did not leave, the way to them did.
-          expect(yield* serviceIds).toHaveLength(4)
+          expect(yield* serviceIds).toHaveLength(6)
 
           yield* Effect.promise(() => own.start())
           const back = yield* eventually(fetchOne(getter(light, "state")), (r) => r !== undefined && Result.isSuccess(r))
@@ -396,9 +517,9 @@ describe("logging in to the broker", () => {
       expect(refused).toEqual([])
       expect(logged).toContain(`cannot connect to the MQTT broker at ${locked.url}: Connection refused: Not authorized; retrying`)
 
-      const admitted = yield* eventually(serviceIds, (ids) => ids.length === 4).pipe(
+      const admitted = yield* eventually(serviceIds, (ids) => ids.length === 6).pipe(
         Effect.provide(gatewayOn(withCredentials("alice:secret"), baseTopic))
       )
-      expect(admitted).toHaveLength(4)
+      expect(admitted).toHaveLength(6)
     }).pipe(Effect.scoped))
 })
