@@ -158,7 +158,7 @@ describe("create_token", () => {
     const tooMany = { channels: Array.from({ length: 33 }, (_, i) => ({ tags: [`t${i}`] })), rights: ["read"] }
     for (const [body, message] of [
       [undefined, "body: required, a JSON document"],
-      [{ scope: { channels: {}, rights: ["fly"] } }, "body.scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", got \"fly\""],
+      [{ scope: { channels: {}, rights: ["fly"] } }, "body.scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", got \"fly\""],
       [{ labels: "x" }, "body: unknown field \"labels\""],
       [{ label: "x".repeat(257) }, "body.label: must be at most 256 characters"],
       [{ label: "panel\n\u001b[2J" }, "body.label: must not contain control characters"],
