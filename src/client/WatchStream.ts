@@ -70,8 +70,9 @@ const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Re
 
 /**
  * Why the socket did not open. A WebSocket (a browser's) does not tell the status of a refused upgrade:
- * a plain GET of the same route does, for the token (401, with the gateway's message; the gateway
- * answers such a GET 426 before it looks at the token's rights); anything else is a gap to reconnect after.
+ * a plain GET of the same route does, for the token (401 or 403, with the gateway's message: the gateway
+ * checks the token and its `watch` right before it answers such a GET 426); anything else is a gap to
+ * reconnect after.
  */
 const refusal = (sources: WatchSources, url: string): Effect.Effect<never, Disconnected | GatewayError> =>
   Effect.gen(function*() {

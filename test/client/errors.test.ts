@@ -81,6 +81,9 @@ describe.each(["a", "b"] as const)("the client in vocabulary %s", (vocabulary) =
     const client = createClient({ url: gateway.baseUrl, token, vocabulary, platform: nodePlatform })
     expect((await failure(client.tagChannels([anyChannel], [Tag.make("hall")]))).tag).toBe("Forbidden")
     expect((await client.getters()).length).toBeGreaterThan(0)
+    // A watch, too: the socket does not open, and the client learns why instead of reconnecting forever.
+    const watching = Stream.runCollect(Stream.fromAsyncIterable(client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true }]), (e) => e))
+    expect(await Effect.runPromise(Effect.flip(watching)).then((e) => (e as ClientError)._tag)).toBe("Forbidden")
     await client.close()
   })
 

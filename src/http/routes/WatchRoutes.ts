@@ -25,9 +25,8 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
  */
 const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  // The token's right and its socket count are checked before the upgrade, so a refusal is plain HTTP.
+  // The token's socket count is checked before the upgrade (its right before the route: `watchRoutes`), so a refusal is plain HTTP.
   const caller = yield* CurrentCaller
-  yield* requireRight(caller, "watch").pipe(Effect.mapError((error) => new Forbidden({ message: error.message })))
   yield* Effect.gen(function*() {
     // Succeeds once the token is revoked, expires or loses its user: the socket then closes.
     const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId)).pipe(
@@ -45,4 +44,16 @@ const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   }).pipe(Effect.scoped)
 })
 
-export const watchRoutes = bindGroup(watching, { watch_channels: ({ query }) => watch(query.vocabulary) })
+/** A 403 for a token without the `watch` right. */
+const watchRight = Effect.flatMap(CurrentCaller, (caller) =>
+  requireRight(caller, "watch").pipe(Effect.mapError((error) => new Forbidden({ message: error.message }))))
+
+/**
+ * The watch route, the token's right checked first: before the upgrade, and before a request without one
+ * is answered 426. A browser's WebSocket does not tell why it did not open; a client asks with a plain
+ * GET of the same path, and a token without the right must get its 403 there too (docs/client.md).
+ */
+export const watchRoutes = bindGroup(watching, { watch_channels: ({ query }) => watch(query.vocabulary) }).map((route) => ({
+  ...route,
+  handler: Effect.andThen(watchRight, route.handler)
+}))

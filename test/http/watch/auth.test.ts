@@ -52,9 +52,13 @@ describe("the watch socket behind a token", () => {
     expect(await upgradeStatus(`?auth=${gateway.token}`)).toBe("open")
   })
 
-  it("refuses with 403 a token without the watch right", async () => {
+  it("refuses with 403 a token without the watch right, on the upgrade and on a plain GET (not 426: a browser's client asks so)", async () => {
     const { token } = await gateway.createToken({ scope: { channels: [channelSelector({})], rights: ["read"] } })
     expect(await upgradeStatus("", { authorization: `Bearer ${token}` })).toBe(403)
+    const plain = await send(`${gateway.baseUrl}/api/v1/channels/watch`, { headers: { authorization: `Bearer ${token}` } })
+    expect({ status: plain.status, body: JSON.parse(plain.body) }).toEqual({ status: 403, body: "this token does not grant the \"watch\" right" })
+    const allowed = await send(`${gateway.baseUrl}/api/v1/channels/watch`, { headers: { authorization: `Bearer ${gateway.token}` } })
+    expect(allowed.status).toBe(426)
   })
 
   it("shows a scoped token only the channels of its scope, however wide its registration", async () => {
