@@ -83,13 +83,13 @@ export class WatchHub {
     const ids = new Set<ChannelId>(selected.map((channel) => channel.id))
     for (const id of watcher.interests.keys()) ids.add(id)
     // Ids compared as strings, the order of every list the gateway answers (ListOrder.ts).
-    for (const id of [...ids].sort()) this.recheck(watcher, id)
+    for (const id of [...ids].sort()) this.recheck(watcher, id, true)
   }
 
   apply(change: HomeChange): void {
     if (change._tag === "ValueReported") return this.deliverValue(change.channel, change.value, change.version)
     for (const watcher of this.watchers) {
-      for (const id of change.channels) this.recheck(watcher, id)
+      for (const id of change.channels) this.recheck(watcher, id, false)
     }
   }
 
@@ -106,8 +106,11 @@ export class WatchHub {
     }
   }
 
-  /** Brings one channel of one watcher up to date with the home, announcing what changed. */
-  private recheck(watcher: Watcher, id: ChannelId): void {
+  /**
+   * Brings one channel of one watcher up to date with the home, announcing what changed. Its current value
+   * goes to a target asking for it on `registering`, and when the channel comes to be watched by one.
+   */
+  private recheck(watcher: Watcher, id: ChannelId, registering: boolean): void {
     const record: ChannelRecord | undefined = this.home.channel(id)
     const before = watcher.interests.get(id)
     const after = record === undefined ? undefined : interestIn(watcher.registration, record, this.home, this.refuses)
@@ -129,7 +132,8 @@ export class WatchHub {
       watcher.queue.push({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
     }
     // After its addition: a channel's addition comes before its values.
-    if (record !== undefined && after !== undefined && after.initial.length > 0 && (before === undefined || before.initial.length === 0)) {
+    const handing = registering || before === undefined || before.initial.length === 0
+    if (record !== undefined && after !== undefined && after.initial.length > 0 && handing) {
       this.handCurrentValue(watcher, record, after)
     }
   }

@@ -181,11 +181,12 @@ class Model {
 
   /**
    * What changing the home or the registration announces: additions and removals, then the current value
-   * of each channel that came to be watched by a target asking for it, if such a target lets it through.
+   * of each channel that came to be watched by a target asking for it (of each one such a target watches,
+   * when `registering`), if such a target lets it through.
    */
-  change(act: () => void): Array<WatchEvent> {
+  change(act: () => void, registering = false): Array<WatchEvent> {
     const before = this.visible()
-    const handedBefore = this.handedCurrent()
+    const handedBefore = registering ? new Set<ChannelId>() : this.handedCurrent()
     act()
     const after = this.visible()
     const current = [...this.handedCurrent()].filter((id) => !handedBefore.has(id)).flatMap((channel): Array<WatchEvent> => {
@@ -342,7 +343,7 @@ const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<St
           const next = [...s.registration, sentinelTarget]
           expected = model.change(() => {
             model.registration = next
-          })
+          }, true)
           yield* session.replace(next)
           break
         }
