@@ -24,14 +24,15 @@ const watchOptions = Schema.Struct({
     description: "Send inputs joining and leaving the set (default false)."
   }),
   should_send_initial_values: Schema.optionalKey(Schema.Boolean).annotateKey({
-    description: "An extension of this gateway: with `should_watch_values`, send each input's current value when it comes " +
-      "to be watched, before its later values (default false)."
+    description: "An extension of this gateway: with `should_watch_values`, also send each input's current value (the last " +
+      "the gateway holds) when this frame registers it and when it joins the set later, before its later values (default false)."
   })
 }).annotate({
   expected: "a WatchOptions",
   identifier: "AWatchOptions",
   description: "Watch the inputs `source ∧ narrow[0] ∧ …` matches, a live set; their values when `should_watch_values` " +
-    "and their joining and leaving when `should_watch_topology` (both default to false)."
+    "and their joining and leaving when `should_watch_topology` (both default to false); with `should_send_initial_values`, " +
+    "their current values too."
 })
 
 const readOptions = (json: typeof watchOptions.Type): WatchTarget => ({

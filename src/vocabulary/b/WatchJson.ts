@@ -26,14 +26,14 @@ const entryWire = Schema.Struct({
   select: GetterSelectorsJson.wire,
   range: Schema.optionalKey(valueFilter.wire),
   initial_values: Schema.optionalKey(Schema.Boolean).annotateKey({
-    description: "An extension of this gateway: send each getter's current value, if the range lets it through, when it " +
-      "comes to be watched, before its later values (default false)."
+    description: "An extension of this gateway: also send each getter's current value (the last the gateway holds), if the " +
+      "range lets it through, when this frame registers it and when it joins the set later, before its later values (default false)."
   })
 }).annotate({
   expected: `a watch target {"select", "range", "initial_values"}`,
   identifier: "BWatchTarget",
   description: "Watch the getters `select` matches (a live set), with their values filtered by `range`: " +
-    "those in the range, none (`\"Never\"`), or all (absent or null)."
+    "those in the range, none (`\"Never\"`), or all (absent or null); with `initial_values`, their current values too."
 })
 
 type EntryWire = typeof entryWire.Type
