@@ -14,7 +14,10 @@ export const watching = group(endpoint({
     "document each. The client's first frame registers a watch, each later frame replaces it with no event lost " +
     "or repeated for the channels in both; a malformed frame is answered `{\"Error\": …}` and changes nothing. " +
     "The server announces the channels already watched, then values and the set's changes, within the token's " +
-    "scope (a token without the `watch` right is answered 403 before the upgrade). It pings every " +
+    "scope (a token without the `watch` right is answered 403 before the upgrade). An extension of this gateway: a " +
+    "target with `\"initial_values\": true` (B) or `\"should_send_initial_values\": true` (A) also gets, after a " +
+    "channel's addition, the value the gateway holds for it, as the value event a change would send, when the frame " +
+    "registers it and when it joins the set later; never a value older than one already sent. It pings every " +
     `${limits.watchPingSeconds} s and drops a peer that does not answer. When over ` +
     `${limits.watchQueueLimit} events wait for a client, they are coalesced to the latest value per channel; if more ` +
     `than ${limits.watchQueueResume} remain, the socket is closed with 1013. See docs/watching.md.`,

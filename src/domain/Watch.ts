@@ -18,7 +18,12 @@ export const WatchTarget = Schema.Struct({
   selector: ChannelSelector,
   values: ValueFilter,
   /** Announce channels joining and leaving the watched set. */
-  topology: Schema.Boolean
+  topology: Schema.Boolean,
+  /**
+   * Send a channel's current value (the last the gateway holds) when it comes to be watched for values by
+   * this target, as the value event a change would give: an extension of this gateway (docs/reference.md §7).
+   */
+  initialValues: Schema.Boolean
 })
 export type WatchTarget = typeof WatchTarget.Type
 

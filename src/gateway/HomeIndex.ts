@@ -18,6 +18,7 @@ export type HomeView = Pick<
   | "serviceMatches"
   | "toChannel"
   | "toService"
+  | "version"
 >
 
 /**

@@ -137,7 +137,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           index.markSeen(channel, now)
           if (!event && Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) return Effect.void
           index.markValue(channel, value, now)
-          return publish({ _tag: "ValueReported", channel, value, at: now })
+          return publish({ _tag: "ValueReported", channel, value, at: now, version: index.version })
         })
 
       const retagServices = (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) =>

@@ -52,6 +52,9 @@ const scopedHome = (home: HomeView, scope: TokenScope): HomeView => {
       return service !== undefined && home.serviceMatches(selector, service)
     },
     toChannel: (record) => home.toChannel(record),
-    toService: (record) => home.toService(restricted(record) ?? { ...record, getters: [], setters: [] })
+    toService: (record) => home.toService(restricted(record) ?? { ...record, getters: [], setters: [] }),
+    get version() {
+      return home.version
+    }
   }
 }

@@ -5,13 +5,36 @@ import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
-import { accepts, type Interest, interestIn, type RefusesWatch } from "./WatchInterest.ts"
+import { accepts, type Interest, interestIn, passes, type RefusesWatch } from "./WatchInterest.ts"
 import { WatchQueue } from "./WatchQueue.ts"
 
 /** One live registration: the channels it watches now and what it wants of each. */
 export class Watcher {
   readonly interests = new Map<ChannelId, Interest>()
+  /**
+   * The channels whose current value the watcher was handed, each with the home's version then: a value
+   * reported at that version or before (still on its way to the hub) is no newer, and must not follow it.
+   */
+  private readonly handedAt = new Map<ChannelId, number>()
   constructor(public registration: WatchRegistration, readonly queue: WatchQueue) {}
+
+  handed(channel: ChannelId, version: number): void {
+    this.handedAt.set(channel, version)
+  }
+
+  /** Whether a value reported at `version` is no newer than the one handed; forgets the mark once one is. */
+  hasNewer(channel: ChannelId, version: number): boolean {
+    if (this.handedAt.size === 0) return false
+    const at = this.handedAt.get(channel)
+    if (at === undefined) return false
+    if (version <= at) return true
+    this.handedAt.delete(channel)
+    return false
+  }
+
+  forget(channel: ChannelId): void {
+    this.handedAt.delete(channel)
+  }
 }
 
 /**
@@ -19,6 +42,11 @@ export class Watcher {
  * the watchers of its channel through an index (its cost follows the number of watchers of that channel,
  * not of all of them) as one shared event object, so that encoders can encode it once for all.
  * A `ChannelsChanged` re-checks only the channels it names.
+ *
+ * A channel that comes to be watched by a target asking for current values gets the value the home holds,
+ * read in the same step (docs/reference.md §7). The home runs ahead of the hub: values it took may still
+ * be on their way here; those reported at the home's version of that step or before are not delivered
+ * to that watcher, so a value never follows a newer one.
  */
 export class WatchHub {
   private readonly watchers = new Set<Watcher>()
@@ -55,37 +83,41 @@ export class WatchHub {
     const ids = new Set<ChannelId>(selected.map((channel) => channel.id))
     for (const id of watcher.interests.keys()) ids.add(id)
     // Ids compared as strings, the order of every list the gateway answers (ListOrder.ts).
-    for (const id of [...ids].sort()) this.recheck(watcher, id)
+    for (const id of [...ids].sort()) this.recheck(watcher, id, true)
   }
 
   apply(change: HomeChange): void {
-    if (change._tag === "ValueReported") return this.deliverValue(change.channel, change.value)
+    if (change._tag === "ValueReported") return this.deliverValue(change.channel, change.value, change.version)
     for (const watcher of this.watchers) {
-      for (const id of change.channels) this.recheck(watcher, id)
+      for (const id of change.channels) this.recheck(watcher, id, false)
     }
   }
 
-  private deliverValue(channel: ChannelId, value: Value): void {
+  private deliverValue(channel: ChannelId, value: Value, version: number): void {
     const watchers = this.byChannel.get(channel)
     if (watchers === undefined) return
     let event: WatchEvent | undefined
     for (const watcher of watchers) {
       const interest = watcher.interests.get(channel)
-      if (interest !== undefined && accepts(interest, value)) {
+      if (interest !== undefined && accepts(interest, value) && !watcher.hasNewer(channel, version)) {
         event ??= { _tag: "ValueChanged", channel, value }
         watcher.queue.push(event)
       }
     }
   }
 
-  /** Brings one channel of one watcher up to date with the home, announcing what changed. */
-  private recheck(watcher: Watcher, id: ChannelId): void {
+  /**
+   * Brings one channel of one watcher up to date with the home, announcing what changed. Its current value
+   * goes to a target asking for it on `registering`, and when the channel comes to be watched by one.
+   */
+  private recheck(watcher: Watcher, id: ChannelId, registering: boolean): void {
     const record: ChannelRecord | undefined = this.home.channel(id)
     const before = watcher.interests.get(id)
     const after = record === undefined ? undefined : interestIn(watcher.registration, record, this.home, this.refuses)
     if (before === undefined && after === undefined) return
     if (after === undefined) {
       watcher.interests.delete(id)
+      watcher.forget(id)
       this.unindex(watcher, id)
     } else {
       watcher.interests.set(id, after)
@@ -99,6 +131,18 @@ export class WatchHub {
     if (after !== undefined && Option.isSome(after.refusal) && (before === undefined || Option.isNone(before.refusal))) {
       watcher.queue.push({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
     }
+    // After its addition: a channel's addition comes before its values.
+    const handing = registering || before === undefined || before.initial.length === 0
+    if (record !== undefined && after !== undefined && after.initial.length > 0 && handing) {
+      this.handCurrentValue(watcher, record, after)
+    }
+  }
+
+  /** The value the home holds for `record`, if it has one that the target asking for it lets through. */
+  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest): void {
+    if (Option.isNone(record.lastValue) || !passes(interest.initial, record.lastValue.value)) return
+    watcher.queue.push({ _tag: "ValueChanged", channel: record.id, value: record.lastValue.value })
+    watcher.handed(record.id, this.home.version)
   }
 
   private index(watcher: Watcher, id: ChannelId): void {

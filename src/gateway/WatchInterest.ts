@@ -8,12 +8,15 @@ import type { ChannelRecord } from "./HomeStore.ts"
 /**
  * What one registration wants of one channel it matches (docs/reference.md §7): whether its joining and leaving
  * are announced (some matching target watches topology), which values are delivered (those some
- * matching, accepted filter lets through: one event per value however many targets match), and why
- * the device refused some of the filters.
+ * matching, accepted filter lets through: one event per value however many targets match), which of
+ * those filters belong to targets that asked for current values, and why the device refused some of the
+ * filters.
  */
 export interface Interest {
   readonly topology: boolean
   readonly filters: ReadonlyArray<ValueFilter>
+  /** The filters of `filters` whose targets asked for the channel's current value when it comes to be watched. */
+  readonly initial: ReadonlyArray<ValueFilter>
   readonly refusal: Option.Option<string>
 }
 
@@ -30,6 +33,7 @@ export const interestIn = (
   let matched = false
   let topology = false
   const filters: Array<ValueFilter> = []
+  const initial: Array<ValueFilter> = []
   let refusal = Option.none<string>()
   for (const target of registration) {
     if (!home.channelMatches(target.selector, channel)) continue
@@ -41,11 +45,15 @@ export const interestIn = (
       if (Option.isNone(refusal)) refusal = refused
     } else {
       filters.push(target.values)
+      if (target.initialValues) initial.push(target.values)
     }
   }
-  return matched ? { topology, filters, refusal } : undefined
+  return matched ? { topology, filters, initial, refusal } : undefined
 }
 
-/** Whether `value` passes one of the filters. A range of another type than the value lets nothing through. */
-export const accepts = (interest: Interest, value: Value): boolean =>
-  interest.filters.some((filter) => filter._tag === "Always" || (filter._tag === "InRange" && contains(filter.range, value)))
+/** Whether `value` passes one of `filters`. A range of another type than the value lets nothing through. */
+export const passes = (filters: ReadonlyArray<ValueFilter>, value: Value): boolean =>
+  filters.some((filter) => filter._tag === "Always" || (filter._tag === "InRange" && contains(filter.range, value)))
+
+/** Whether a new value is delivered. */
+export const accepts = (interest: Interest, value: Value): boolean => passes(interest.filters, value)

@@ -256,5 +256,6 @@ export const watchTarget = (selector: fc.Arbitrary<ChannelSelector>): fc.Arbitra
       fc.constant({ _tag: "Always" as const }),
       range.map((r) => ({ _tag: "InRange" as const, range: r }))
     ),
-    topology: fc.boolean()
+    topology: fc.boolean(),
+    initialValues: fc.boolean()
   })

@@ -20,8 +20,8 @@ const sessions = [...markdown.matchAll(/^```ws\n([\s\S]*?)^```$/gm)].map((match)
 }))
 
 describe("docs/watching.md", () => {
-  it("has a session in each vocabulary", () => {
-    expect(sessions.length).toBe(2)
+  it("has a session in each vocabulary, and one of current values on registration in each", () => {
+    expect(sessions.length).toBe(4)
   })
 
   it.each(sessions)("the session at line $line runs as written", async ({ lines }) => {

@@ -67,7 +67,7 @@ describe("a scope", () => {
     fc.assert(
       fc.property(randomHome, scope, requestChannels, (home, s, selectors) => {
         const index = buildIndex(home)
-        const registration = selectors.map((selector) => ({ selector, values: { _tag: "Always" as const }, topology: true }))
+        const registration = selectors.map((selector) => ({ selector, values: { _tag: "Always" as const }, topology: true, initialValues: false }))
         const scoped = scopeWatchRegistration(registration, Option.some(s)).map((t) => t.selector)
         expect(index.selectChannels(scoped).map((c) => c.id)).toEqual(
           index.selectChannels(scopeChannelSelectors(selectors, Option.some(s))).map((c) => c.id)

@@ -97,7 +97,8 @@ const target: fc.Arbitrary<WatchTarget> = fc.record({
       fc.tuple(rangeValue, rangeValue).map(([low, high]) => ({ _tag: "OutOfStrict", low, high }) as const)
     ).map((range) => ({ _tag: "InRange", range }) as const)
   ),
-  topology: fc.boolean()
+  topology: fc.boolean(),
+  initialValues: fc.boolean()
 })
 
 const registration = fc.array(target, { minLength: 1, maxLength: 3 })
@@ -162,29 +163,48 @@ class Model {
     return new Set(this.channels().map((c) => c.channel.id).filter((id) => this.matching(id).some((t) => t.topology)))
   }
 
+  /** Channels some target asking for current values watches for values. */
+  handedCurrent(): Set<ChannelId> {
+    return new Set(
+      this.channels().map((c) => c.channel.id).filter((id) => this.matching(id).some((t) => t.initialValues && t.values._tag !== "Never"))
+    )
+  }
+
   /** A device reported `value`: an event if it changed and some matching target's filter lets it through. */
   report(id: ChannelId, value: Value): Array<WatchEvent> {
     if (!this.channels().some((c) => c.channel.id === id)) return []
     const last = this.lastValue.get(id)
     if (last !== undefined && valueEquals(last, value)) return []
     this.lastValue.set(id, value)
-    const wanted = this.matching(id).some((t) =>
-      t.values._tag === "Always" || (t.values._tag === "InRange" && contains(t.values.range, value))
-    )
-    return wanted ? [{ _tag: "ValueChanged", channel: id, value }] : []
+    return this.matching(id).some((t) => lets(t, value)) ? [{ _tag: "ValueChanged", channel: id, value }] : []
   }
 
-  /** What changing the home or the registration announces. */
-  change(act: () => void): Array<WatchEvent> {
+  /**
+   * What changing the home or the registration announces: additions and removals, then the current value
+   * of each channel that came to be watched by a target asking for it (of each one such a target watches,
+   * when `registering`), if such a target lets it through.
+   */
+  change(act: () => void, registering = false): Array<WatchEvent> {
     const before = this.visible()
+    const handedBefore = registering ? new Set<ChannelId>() : this.handedCurrent()
     act()
     const after = this.visible()
+    const current = [...this.handedCurrent()].filter((id) => !handedBefore.has(id)).flatMap((channel): Array<WatchEvent> => {
+      const value = this.lastValue.get(channel)
+      const wanted = value !== undefined && this.matching(channel).some((t) => t.initialValues && lets(t, value))
+      return wanted ? [{ _tag: "ValueChanged", channel, value }] : []
+    })
     return [
       ...[...after].filter((id) => !before.has(id)).map((channel): WatchEvent => ({ _tag: "ChannelAdded", channel })),
-      ...[...before].filter((id) => !after.has(id)).map((channel): WatchEvent => ({ _tag: "ChannelRemoved", channel }))
+      ...[...before].filter((id) => !after.has(id)).map((channel): WatchEvent => ({ _tag: "ChannelRemoved", channel })),
+      ...current
     ]
   }
 }
+
+/** Whether the target's filter lets `value` through. */
+const lets = (target: WatchTarget, value: Value): boolean =>
+  target.values._tag === "Always" || (target.values._tag === "InRange" && contains(target.values.range, value))
 
 /** Each channel's events, in the order they came. */
 const perChannel = (events: ReadonlyArray<WatchEvent>): Record<string, ReadonlyArray<string>> => {
@@ -204,7 +224,8 @@ const description = (service: RandomHome["services"][number]): ServiceDescriptio
 const sentinelTarget: WatchTarget = {
   selector: selectorOf({ id: exactly(sentinel) }),
   values: { _tag: "Always" },
-  topology: false
+  topology: false,
+  initialValues: false
 }
 
 const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<Step>) =>
@@ -322,7 +343,7 @@ const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<St
           const next = [...s.registration, sentinelTarget]
           expected = model.change(() => {
             model.registration = next
-          })
+          }, true)
           yield* session.replace(next)
           break
         }

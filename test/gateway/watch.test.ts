@@ -16,7 +16,7 @@ describe("watch (the Stream)", () => {
       const watch = yield* Watch
       const host = yield* registry.register(makeRecordingAdapter("a").adapter)
       yield* host.upsertService(lightDescription("one", "a"))
-      const registration = [{ selector: { ...anyChannel, id: exactly(getter) }, values: { _tag: "Always" } as const, topology: true }]
+      const registration = [{ selector: { ...anyChannel, id: exactly(getter) }, values: { _tag: "Always" } as const, topology: true, initialValues: false }]
       // The device reports a value once the announcement is out: the watch is open by then.
       const events = yield* watch.watch(registration).pipe(
         Stream.tap((event) => event._tag === "ChannelAdded" ? host.reportValue(getter, on) : Effect.void),

@@ -119,7 +119,8 @@ export const bWatchRegistration = (registration: WatchRegistration): WatchRegist
   registration.filter((target) => matchesSomethingAs("getter")(target.selector)).map((target) => ({
     selector: bChannelSelector("getter")(target.selector),
     values: valueFilter(target.values),
-    topology: true
+    topology: true,
+    initialValues: target.initialValues
   }))
 
 export const watchEvent = <E extends WatchEvent>(event: E): E =>

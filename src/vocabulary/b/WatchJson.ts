@@ -7,9 +7,10 @@ import { partialWireShape, type WirePart } from "../common/WireShape.ts"
 import { expressibleAsGetterSelector, GetterSelectorsJson } from "./SelectorJson.ts"
 
 /**
- * The watch frame of vocabulary B (docs/reference.md §7): `[{"select": GetterSelector(s), "range": R}]`, a single
- * object accepted in place of the array. R is a Range, `"Never"`, or absent/`null` for Always (`"Always"`
- * is read too). B always announces topology: every target has `topology` true.
+ * The watch frame of vocabulary B (docs/reference.md §7): `[{"select": GetterSelector(s), "range": R,
+ * "initial_values": bool}]`, a single object accepted in place of the array. R is a Range, `"Never"`, or
+ * absent/`null` for Always (`"Always"` is read too); `initial_values` (this gateway's extension) defaults to
+ * false. B always announces topology: every target has `topology` true.
  */
 const valueFilter: WirePart<ValueFilter, unknown> = {
   wire: Schema.Union([Schema.Null, Schema.Literals(["Always", "Never"]), RangeJson.wire]).annotate(explainedBy((input) =>
@@ -23,12 +24,16 @@ const valueFilter: WirePart<ValueFilter, unknown> = {
 /** One entry of the frame: one canonical target per selector, all with the entry's range. */
 const entryWire = Schema.Struct({
   select: GetterSelectorsJson.wire,
-  range: Schema.optionalKey(valueFilter.wire)
+  range: Schema.optionalKey(valueFilter.wire),
+  initial_values: Schema.optionalKey(Schema.Boolean).annotateKey({
+    description: "An extension of this gateway: also send each getter's current value (the last the gateway holds), if the " +
+      "range lets it through, when this frame registers it and when it joins the set later, before its later values (default false)."
+  })
 }).annotate({
-  expected: `a watch target {"select", "range"}`,
+  expected: `a watch target {"select", "range", "initial_values"}`,
   identifier: "BWatchTarget",
   description: "Watch the getters `select` matches (a live set), with their values filtered by `range`: " +
-    "those in the range, none (`\"Never\"`), or all (absent or null)."
+    "those in the range, none (`\"Never\"`), or all (absent or null); with `initial_values`, their current values too."
 })
 
 type EntryWire = typeof entryWire.Type
@@ -37,14 +42,16 @@ const entry: WirePart<WatchRegistration, EntryWire> = {
   wire: entryWire,
   read: (json) => {
     const values: ValueFilter = json.range === undefined ? { _tag: "Always" } : valueFilter.read(json.range)
-    return GetterSelectorsJson.read(json.select).map((selector) => ({ selector, values, topology: true }))
+    const initialValues = json.initial_values === true
+    return GetterSelectorsJson.read(json.select).map((selector) => ({ selector, values, topology: true, initialValues }))
   },
-  // Written one entry per target; Always by leaving `range` out.
+  // Written one entry per target; Always by leaving `range` out, and the extension only when asked.
   write: (targets: WatchRegistration) => {
     const values = targets[0]?.values ?? { _tag: "Always" }
     return {
       select: GetterSelectorsJson.write(targets.map((t) => t.selector)),
-      ...(values._tag === "Always" ? {} : { range: valueFilter.write(values) })
+      ...(values._tag === "Always" ? {} : { range: valueFilter.write(values) }),
+      ...(targets[0]?.initialValues === true ? { initial_values: true } : {})
     }
   }
 }

@@ -15,15 +15,26 @@ import { decode, encode } from "../../../src/vocabulary/common/WireIssue.ts"
 const getter = (fields: Parameters<typeof channelSelector>[0]) => channelSelector({ mechanism: exactly("getter"), ...fields })
 
 describe("watch frame [WatchOptions]", () => {
-  it("defaults should_watch_values and should_watch_topology to false: no values, no topology", () => {
+  it("defaults should_watch_values, should_watch_topology and should_send_initial_values to false", () => {
     expect(decoded(decode(WatchFrameJson, [{ source: { tags: ["kitchen"] } }]))).toEqual([
-      { selector: getter({ tags: [Tag.make("kitchen")] }), values: { _tag: "Never" }, topology: false }
+      { selector: getter({ tags: [Tag.make("kitchen")] }), values: { _tag: "Never" }, topology: false, initialValues: false }
     ])
   })
 
   it("watches every value when should_watch_values is true, and topology when should_watch_topology is", () => {
     const frame = [{ source: {}, should_watch_values: true, should_watch_topology: true }]
-    expect(decoded(decode(WatchFrameJson, frame))).toEqual([{ selector: getter({}), values: { _tag: "Always" }, topology: true }])
+    expect(decoded(decode(WatchFrameJson, frame))).toEqual([
+      { selector: getter({}), values: { _tag: "Always" }, topology: true, initialValues: false }
+    ])
+  })
+
+  it("asks for current values with should_send_initial_values, and writes it only when asked", () => {
+    const frame = [{ source: {}, should_watch_values: true, should_watch_topology: false, should_send_initial_values: true }]
+    const registration = decoded(decode(WatchFrameJson, frame))
+    expect(registration).toEqual([{ selector: getter({}), values: { _tag: "Always" }, topology: false, initialValues: true }])
+    expect(onTheWire(decoded(encode(WatchFrameJson, registration)))).toEqual(frame)
+    expect(rejection(decode(WatchFrameJson, [{ source: {}, should_send_initial_values: "yes" }])))
+      .toMatch(/^body\[0\]\.should_send_initial_values: expected a boolean/)
   })
 
   it("watches source ∧ narrow[0] ∧ narrow[1]", () => {
@@ -79,7 +90,7 @@ describe("watch frame [WatchOptions]", () => {
   })
 
   it("writes a registration with the combined selector as source, no narrow, both flags", () => {
-    const target: WatchTarget = { selector: getter({ tags: [Tag.make("kitchen")] }), values: { _tag: "Always" }, topology: false }
+    const target: WatchTarget = { selector: getter({ tags: [Tag.make("kitchen")] }), values: { _tag: "Always" }, topology: false, initialValues: false }
     expect(onTheWire(decoded(encode(WatchFrameJson, [target])))).toEqual([
       { source: { tags: ["kitchen"] }, should_watch_values: true, should_watch_topology: false }
     ])
@@ -87,7 +98,7 @@ describe("watch frame [WatchOptions]", () => {
 
   it("cannot write a watch on a range", () => {
     fc.assert(fc.property(range, (r) => {
-      expect(unexpressible(encode(WatchFrameJson, [{ selector: getter({}), values: { _tag: "InRange", range: r }, topology: true }])))
+      expect(unexpressible(encode(WatchFrameJson, [{ selector: getter({}), values: { _tag: "InRange", range: r }, topology: true, initialValues: false }])))
         .toMatch(/range/)
     }))
   })

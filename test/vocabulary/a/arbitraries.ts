@@ -35,7 +35,8 @@ export const sendTarget = fc.record({ selectors: fc.array(setSelector, { maxLeng
 export const watchTarget: fc.Arbitrary<WatchTarget> = fc.record({
   selector: getSelector,
   values: fc.constantFrom({ _tag: "Never" as const }, { _tag: "Always" as const }),
-  topology: fc.boolean()
+  topology: fc.boolean(),
+  initialValues: fc.boolean()
 })
 
 /** An error as A writes it, generated as JSON rather than through the encoder. */

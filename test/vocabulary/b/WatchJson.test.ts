@@ -15,8 +15,21 @@ const warmRange = { _tag: "Geq", value: { _tag: "Temperature", unit: "C", degree
 describe("the watch frame of vocabulary B (docs/reference.md §7)", () => {
   it("[{\"select\": sel(s), \"range\": R}] watches values in the range, and always topology", () => {
     expect(decoded(decode(WatchFrameJson, [{ select: { id: "getter:t@sim" }, range: warm }]))).toEqual([
-      { selector: thermometer, values: { _tag: "InRange", range: warmRange }, topology: true }
+      { selector: thermometer, values: { _tag: "InRange", range: warmRange }, topology: true, initialValues: false }
     ])
+  })
+
+  it("asks for current values with \"initial_values\": true on an entry, for each of its selectors, and writes it only when asked", () => {
+    const targets = decoded(decode(WatchFrameJson, [{ select: [{ id: "getter:t@sim" }, { kind: "OnOff" }], initial_values: true }, {
+      select: { id: "getter:t@sim" },
+      initial_values: false
+    }]))
+    expect(targets.map((t) => t.initialValues)).toEqual([true, true, false])
+    expect(onTheWire(decoded(encode(WatchFrameJson, targets.slice(1))))).toEqual([{ select: [{ kind: "OnOff" }], initial_values: true }, {
+      select: [{ id: "getter:t@sim" }]
+    }])
+    expect(rejection(decode(WatchFrameJson, { select: {}, initial_values: 1 })))
+      .toMatch(/^body\.initial_values: expected a boolean/)
   })
 
   it("accepts a single target in place of the array", () => {
@@ -57,11 +70,11 @@ describe("the watch frame of vocabulary B (docs/reference.md §7)", () => {
 
   it("encoding refuses a registration without topology, and leaves out targets that match nothing", () => {
     const always = { _tag: "Always" } as const
-    expect(Result.isFailure(encode(WatchFrameJson, [{ selector: thermometer, values: always, topology: false }]))).toBe(true)
+    expect(Result.isFailure(encode(WatchFrameJson, [{ selector: thermometer, values: always, topology: false, initialValues: false }]))).toBe(true)
     const nothing = channelSelector({ id: conflict })
     expect(decoded(encode(WatchFrameJson, [
-      { selector: nothing, values: always, topology: true },
-      { selector: thermometer, values: always, topology: true }
+      { selector: nothing, values: always, topology: true, initialValues: false },
+      { selector: thermometer, values: always, topology: true, initialValues: false }
     ]))).toEqual([{ select: [{ id: "getter:t@sim" }] }])
   })
 })
