@@ -197,8 +197,8 @@ const writes = fc.subarray([...everyValueJson]).map((values) =>
 /** Random targets, with every getter's values or not, and the marker's announcement. */
 const registration = fc.tuple(getSelectors, fc.boolean()).chain(([selectors, everything]) =>
   fc.array(fc.boolean(), { minLength: selectors.length, maxLength: selectors.length }).map((values): WatchRegistration => [
-    ...selectors.map((selector, i) => ({ selector, values: { _tag: values[i] === true ? "Always" : "Never" } as const, topology: true })),
-    { selector: everything ? everyGetter : channelSelector({ id: exactly(marker), mechanism: exactly("getter") }), values: { _tag: "Always" }, topology: true }
+    ...selectors.map((selector, i) => ({ selector, values: { _tag: values[i] === true ? "Always" : "Never" } as const, topology: true, initialValues: false })),
+    { selector: everything ? everyGetter : channelSelector({ id: exactly(marker), mechanism: exactly("getter") }), values: { _tag: "Always" }, topology: true, initialValues: false }
   ])
 )
 

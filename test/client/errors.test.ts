@@ -71,7 +71,7 @@ describe.each(["a", "b"] as const)("the client in vocabulary %s", (vocabulary) =
   it("fails with Unauthorized for a 401, on requests and on a watch", async () => {
     const client = createClient({ url: gateway.baseUrl, token: "gw_not-a-token", vocabulary, platform: nodePlatform, reconnect: promptly })
     expect((await failure(client.services())).tag).toBe("Unauthorized")
-    const watching = Stream.runCollect(Stream.fromAsyncIterable(client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true }]), (e) => e))
+    const watching = Stream.runCollect(Stream.fromAsyncIterable(client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }]), (e) => e))
     expect(await Effect.runPromise(Effect.flip(watching)).then((e) => (e as ClientError)._tag)).toBe("Unauthorized")
     await client.close()
   })
@@ -82,7 +82,7 @@ describe.each(["a", "b"] as const)("the client in vocabulary %s", (vocabulary) =
     expect((await failure(client.tagChannels([anyChannel], [Tag.make("hall")]))).tag).toBe("Forbidden")
     expect((await client.getters()).length).toBeGreaterThan(0)
     // A watch, too: the socket does not open, and the client learns why instead of reconnecting forever.
-    const watching = Stream.runCollect(Stream.fromAsyncIterable(client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true }]), (e) => e))
+    const watching = Stream.runCollect(Stream.fromAsyncIterable(client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }]), (e) => e))
     expect(await Effect.runPromise(Effect.flip(watching)).then((e) => (e as ClientError)._tag)).toBe("Forbidden")
     await client.close()
   })

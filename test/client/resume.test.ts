@@ -48,7 +48,7 @@ describe.each(["a", "b"] as const)("a watch of the client in vocabulary %s, acro
     const token = gateway.token
     if (token === undefined) throw new Error("no admin token on the first run")
     const client = createClient({ url: gateway.baseUrl, token, vocabulary, platform: nodePlatform, reconnect: promptly })
-    const events = client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true }])[Symbol.asyncIterator]()
+    const events = client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }])[Symbol.asyncIterator]()
     const seen: Array<ClientWatchEvent> = []
     try {
       await readUntil(events, seen, (s) => s.filter((e) => e._tag === "ChannelAdded").length === 2)
