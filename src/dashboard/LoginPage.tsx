@@ -1,21 +1,13 @@
 import { useState } from "preact/hooks"
 import { login } from "./Api.ts"
 import { Field, Problem } from "./Field.tsx"
+import { useSessionForm } from "./SessionForm.ts"
 
 /** Sign in with a gateway user's name and password. */
 export const LoginPage = (props: { readonly onSession: (token: string) => void; readonly notice?: string }) => {
   const [username, setUsername] = useState("")
   const [password, setPassword] = useState("")
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    const answer = await login(username, password)
-    setBusy(false)
-    if (answer.ok) props.onSession(answer.value)
-    else setProblem(answer.message)
-  }
+  const { problem, busy, submit } = useSessionForm(() => login(username, password), props.onSession)
   return (
     <main>
       <h1>Home gateway</h1>

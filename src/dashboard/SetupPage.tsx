@@ -1,22 +1,14 @@
 import { useState } from "preact/hooks"
 import { setup } from "./Api.ts"
 import { Field, Problem } from "./Field.tsx"
+import { useSessionForm } from "./SessionForm.ts"
 
 /** The first run of a gateway started with `--no-default-admin`: the first administrator is created here. */
 export const SetupPage = (props: { readonly onSession: (token: string) => void }) => {
   const [username, setUsername] = useState("")
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    setBusy(true)
-    const answer = await setup({ username, email, password })
-    setBusy(false)
-    if (answer.ok) props.onSession(answer.value)
-    else setProblem(answer.message)
-  }
+  const { problem, busy, submit } = useSessionForm(() => setup({ username, email, password }), props.onSession)
   return (
     <main>
       <h1>Welcome to your home gateway</h1>
