@@ -10,6 +10,7 @@ import { formatCount, formatDuration, type Row } from "../Row.ts"
 import { channelsOf, type ExpressFixture } from "../servers/ExpressFixture.ts"
 import { adminToken } from "../support/AdminToken.ts"
 import { canPin, serverCpu, serverProcess, type ServerProcess } from "../support/ChildProcess.ts"
+import { cpuMs } from "../support/ProcessStats.ts"
 import { tempDir } from "../support/TempDir.ts"
 import { headersOf, homeOf, type RequestCase, requestCases } from "./requestPath.ts"
 
@@ -50,29 +51,41 @@ interface Server {
   readonly process: ServerProcess
 }
 
+/** A run's report, and the server's CPU time over it (user and system) per answer, in µs. */
+interface Run {
+  readonly report: LoadReport
+  readonly cpuMicrosPerAnswer: number
+}
+
 /** One run of load against `url`; refused answers or socket errors fail the case, since they would not be the same work. */
 const load = (script: string, server: Server, request: Omit<LoadRequest, "url" | "seconds">, path: string, seconds: number) =>
   Effect.gen(function*() {
+    const cpuBefore = cpuMs(server.process.pid)
     const report = yield* runWrk(script, { ...request, url: `${server.process.url}${path}`, seconds })
+    const cpuAfter = cpuMs(server.process.pid)
     if (report.notOk > 0 || report.errors > 0 || report.ok === 0) {
       return yield* new LoopbackFailed({
         reason: `${server.name}: ${report.ok} answers below 400, ${report.notOk} other, ${report.errors} errors or time-outs`
       })
     }
-    return report
+    return { report, cpuMicrosPerAnswer: ((cpuAfter - cpuBefore) * 1_000) / report.ok }
   })
 
 interface Figures {
   readonly requestsPerSecond: number
   readonly p99Ms: number
+  readonly cpuMicrosPerAnswer: number
 }
 
-const figuresOf = (reports: ReadonlyArray<LoadReport>): Figures => ({
-  requestsPerSecond: median(reports.map((r) => r.ok / r.seconds)),
-  p99Ms: median(reports.map((r) => r.p99Ms))
+const figuresOf = (runs: ReadonlyArray<Run>): Figures => ({
+  requestsPerSecond: median(runs.map((r) => r.report.ok / r.report.seconds)),
+  p99Ms: median(runs.map((r) => r.report.p99Ms)),
+  cpuMicrosPerAnswer: median(runs.map((r) => r.cpuMicrosPerAnswer))
 })
 
-const formatFigures = (f: Figures): string => `${formatCount(f.requestsPerSecond)} req/s, p99 ${formatDuration(f.p99Ms)}`
+const formatFigures = (f: Figures): string =>
+  `${formatCount(f.requestsPerSecond)} req/s, p99 ${formatDuration(f.p99Ms)}` +
+  (Number.isNaN(f.cpuMicrosPerAnswer) ? "" : `, ${f.cpuMicrosPerAnswer.toFixed(0)} µs CPU/answer`)
 
 /** Starts the three servers of `c`, each answering its request with the same bytes. */
 const startServers = (c: RequestCase) =>
@@ -113,7 +126,7 @@ const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.
     const script = yield* wrkReportScript
     const servers = yield* startServers(c)
     const request = { method: c.method, headers: servers.headers, connections, ...(c.body === undefined ? {} : { body: c.body }) }
-    const tracked = (server: Server) => ({ server, reports: new Array<LoadReport>() })
+    const tracked = (server: Server) => ({ server, reports: new Array<Run>() })
     const bare = tracked(servers.bare)
     const express = tracked(servers.express)
     const gateway = tracked(servers.gateway)

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Schedule } from "effect"
 import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
@@ -7,6 +7,7 @@ import { formatDuration, formatMiB, type Row } from "../Row.ts"
 import { adminToken } from "../support/AdminToken.ts"
 import { serverCpu, serverProcess } from "../support/ChildProcess.ts"
 import { channelsPerService, homeFileOf } from "../support/GeneratedHome.ts"
+import { residentBytes } from "../support/ProcessStats.ts"
 import { tempDir } from "../support/TempDir.ts"
 import { gatewayBin } from "./loopback.ts"
 
@@ -22,16 +23,6 @@ import { gatewayBin } from "./loopback.ts"
 
 const idleMs = 1_000
 const bigHomeServices = 10_000
-
-/** VmRSS of `pid`, in bytes, from /proc (NaN where there is no /proc). */
-const residentBytes = (pid: number): number => {
-  try {
-    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]
-    return kib === undefined ? Number.NaN : Number(kib) * 1_024
-  } catch {
-    return Number.NaN
-  }
-}
 
 interface Start {
   readonly listeningMs: number
