@@ -92,8 +92,7 @@ const make = (options: ClientOptions) =>
           vocabulary: options.vocabulary,
           reconnect: options.reconnect ?? defaultReconnect,
           webSocket,
-          getters,
-          fetch
+          getters
         }, registration)
     })
   })

@@ -1,14 +1,11 @@
-import { Data, Effect, Option, Queue, Result, type Schedule, Stream } from "effect"
+import { Data, Effect, Queue, Result, type Schedule, Stream } from "effect"
 import type { HttpClient } from "effect/http"
 import { HttpClientRequest } from "effect/http"
 import { Socket } from "effect/socket"
 import { watching } from "../api/Watching.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
-import { contains } from "../domain/Range.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
-import type { Value } from "../domain/Value.ts"
-import type { WatchEvent, WatchRegistration, WatchTarget } from "../domain/Watch.ts"
-import type { FetchResultsInA } from "../vocabulary/a/index.ts"
+import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWatchServerFrame, encodeWatchFrame } from "../vocabulary/WatchFrame.ts"
 import { BadRequest, type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
@@ -48,7 +45,6 @@ export interface WatchSources {
   readonly reconnect: Schedule.Schedule<unknown, unknown>
   readonly webSocket: Socket.WebSocketConstructor["Service"]
   readonly getters: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<{ readonly id: ChannelId }>, ClientError>
-  readonly fetch: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<FetchResultsInA, ClientError>
 }
 
 const decoder = new TextDecoder()
@@ -106,55 +102,67 @@ const open = (sources: WatchSources, frame: string) =>
     return events
   })
 
-/** A value the target delivers. */
-const passes = (target: WatchTarget, value: Value): boolean =>
-  target.values._tag === "Always" || (target.values._tag === "InRange" && contains(target.values.range, value))
-
-/** What a target watches now, over REST: its channels, and their values it delivers. */
-const currently = (sources: WatchSources, target: WatchTarget) =>
-  Effect.gen(function*() {
-    const channels = yield* sources.getters([target.selector])
-    const results = target.values._tag === "Never" ? [] : yield* sources.fetch([target.selector])
-    const values = results.flatMap(({ key, result }) =>
-      Result.isSuccess(result) && Option.isSome(result.success) && passes(target, result.success.value)
-        // A value is a getter's: its key is the getter's id (a service's id keys only a NoSuchService).
-        ? [{ _tag: "ValueChanged", channel: key as ChannelId, value: result.success.value } as const]
-        : []
+/** The channels the topology targets of `registration` watch now, over REST. */
+const watchedNow = (sources: WatchSources, registration: WatchRegistration) =>
+  sources.getters(registration.flatMap((target) => (target.topology ? [target.selector] : []))).pipe(
+    Effect.map((channels) => new Set(channels.map((channel) => channel.id))),
+    Effect.catchIf(
+      (error) => error._tag === "Transport" || error._tag === "Unavailable",
+      (error) => Effect.fail(new Disconnected({ reason: error.message }))
     )
-    return { channels: channels.map((c) => c.id), values }
-  })
+  )
+
+/** The removal of each of `channels` that `watched` lacks. */
+const leaving = (channels: ReadonlyArray<ChannelId>, watched: ReadonlySet<ChannelId>): ReadonlyArray<WatchEvent> =>
+  channels.flatMap((channel) => (watched.has(channel) ? [] : [{ _tag: "ChannelRemoved", channel } as const]))
 
 /**
- * After a gap, on a socket registered again: the current set and values over REST, against what the app
- * was told (`known`: the channels announced and not removed). What the socket sent meanwhile follows; a
- * channel whose value it sent is not given its REST value, which may be older.
+ * After a gap, on a socket registered again with current values asked for every target: the registration
+ * itself brings, per channel in order, the addition of every watched channel and then its current value,
+ * never older than a value the socket sent before (docs/reference.md §7); they pass as they come, and
+ * `admitted` drops the additions the app already had. No value is read over REST, so none can be older
+ * than one the socket sent, and none changed meanwhile is missed.
+ *
+ * A registration does not announce what is no longer watched, and nothing marks the end of what it
+ * announces: removals of the channels the app was told of (`known`) come from the REST list of the
+ * watched getters, asked after the frame was sent. A channel missing from it is gone (should it come
+ * back before the registration took effect, the socket announces it after the removal, and the view
+ * ends right). A channel in it may still have left before the gateway applied the frame, if it answered
+ * the list first: the socket's first event proves the registration in force (only a registration
+ * sends events), and a second list, asked after that event, settles those channels. The one case left
+ * open: a socket that sends nothing at all (its set was empty on registration and stays quiet) reports
+ * such a channel removed only with its first event, as nothing else can tell its registration in force.
  */
-const resync = (sources: WatchSources, registration: WatchRegistration, known: ReadonlySet<ChannelId>, events: Queue.Dequeue<WatchEvent, ClientError | Disconnected>) =>
+const resync = (
+  sources: WatchSources,
+  registration: WatchRegistration,
+  known: ReadonlySet<ChannelId>,
+  events: Queue.Dequeue<WatchEvent, ClientError | Disconnected>
+) =>
   Effect.gen(function*() {
-    const now = yield* Effect.forEach(registration, (target) => currently(sources, target)).pipe(
-      Effect.catchIf(
-        (error) => error._tag === "Transport" || error._tag === "Unavailable",
-        (error) => Effect.fail(new Disconnected({ reason: error.message }))
-      )
+    const told = [...known]
+    // Nothing announced (no topology, or an empty set): nothing can have left.
+    if (told.length === 0) return Stream.concat(Stream.make(resynced), Stream.fromQueue(events))
+    const listed = yield* watchedNow(sources, registration)
+    const unsettled = told.filter((channel) => listed.has(channel))
+    const settled = unsettled.length === 0 ? Stream.empty : Stream.unwrap(Effect.gen(function*() {
+      const first = yield* Queue.take(events)
+      const inForce = yield* watchedNow(sources, registration)
+      return Stream.fromArray([...leaving(unsettled, inForce), first])
+    }))
+    return Stream.fromArray<ClientWatchEvent>([resynced, ...leaving(told, listed)]).pipe(
+      Stream.concat(settled),
+      Stream.concat(Stream.fromQueue(events))
     )
-    const arrived = yield* Queue.clear(events)
-    const sentValues = new Set(arrived.flatMap((event) => (event._tag === "ValueChanged" ? [event.channel] : [])))
-    const watched = new Set(now.flatMap((current, i) => (registration[i]?.topology === true ? current.channels : [])))
-    const removed = [...known].filter((channel) => !watched.has(channel)).map((channel) => ({ _tag: "ChannelRemoved", channel }) as const)
-    const added = [...watched].map((channel) => ({ _tag: "ChannelAdded", channel }) as const)
-    const valued = new Set<ChannelId>()
-    const values = now.flatMap((current) => current.values).filter((event) => {
-      if (sentValues.has(event.channel) || valued.has(event.channel)) return false
-      valued.add(event.channel)
-      return true
-    })
-    return [resynced, ...removed, ...added, ...values, ...arrived]
   })
 
 /** The reconnecting, resynchronizing watch of `registration`; fails before connecting if the vocabulary cannot say it. */
 export const watchStream = (sources: WatchSources, registration: WatchRegistration): Stream.Stream<ClientWatchEvent, ClientError> =>
   Stream.unwrap(Effect.gen(function*() {
-    const frame = JSON.stringify(yield* Effect.fromResult(encodeWatchFrame(sources.vocabulary, registration)))
+    const frameOf = (targets: WatchRegistration) => Effect.map(Effect.fromResult(encodeWatchFrame(sources.vocabulary, targets)), (json) => JSON.stringify(json))
+    const first = yield* frameOf(registration)
+    // Whatever the app asked for its first connection, a later one asks for the current values (`resync`).
+    const again = yield* frameOf(registration.map((target) => ({ ...target, initialValues: true })))
     // The channels the app was told of (joined, not left), across connections; `connected`: a gap follows.
     const known = new Set<ChannelId>()
     let connected = false
@@ -164,10 +172,10 @@ export const watchStream = (sources: WatchSources, registration: WatchRegistrati
       return [event]
     }
     const session = Stream.unwrap(Effect.gen(function*() {
-      const events = yield* open(sources, frame)
-      const lead = connected ? yield* resync(sources, registration, known, events) : []
+      const resuming = connected
+      const events = yield* open(sources, resuming ? again : first)
       connected = true
-      return Stream.concat(Stream.fromArray(lead), Stream.fromQueue(events))
+      return resuming ? yield* resync(sources, registration, known, events) : Stream.fromQueue(events)
     }))
     return session.pipe(
       Stream.flatMap((event) => Stream.fromArray(admitted(event))),

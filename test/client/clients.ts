@@ -1,5 +1,5 @@
 import { Schedule } from "effect"
-import { type Client, createClient } from "../../src/client/index.ts"
+import { type Client, type ClientWatchEvent, createClient } from "../../src/client/index.ts"
 import { nodePlatform } from "../../src/client-node/index.ts"
 import type { Vocabulary } from "../../src/vocabulary/ChannelTagBody.ts"
 
@@ -20,4 +20,17 @@ export const eventsUntil = async <A>(events: AsyncIterable<A>, until: (event: A)
     if (until(event)) break
   }
   return seen
+}
+
+/** Reads events of a watch into `seen` until `enough` holds of all read so far. */
+export const readUntil = async (
+  events: AsyncIterator<ClientWatchEvent>,
+  seen: Array<ClientWatchEvent>,
+  enough: (seen: ReadonlyArray<ClientWatchEvent>) => boolean
+): Promise<void> => {
+  while (!enough(seen)) {
+    const next = await events.next()
+    if (next.done === true) throw new Error(`the watch ended after ${JSON.stringify(seen)}`)
+    seen.push(next.value)
+  }
 }

@@ -5,7 +5,7 @@ import { ChannelId, type ClientWatchEvent, createClient, everyGetter } from "../
 import { freePort } from "../support/freePort.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { nodePlatform, promptly } from "./clients.ts"
+import { nodePlatform, promptly, readUntil } from "./clients.ts"
 
 /**
  * The watch outlives the gateway: stopped, its home changed meanwhile, started again on the same data
@@ -21,19 +21,6 @@ const service = (name: string, kind: string, value: unknown) => ({
 
 const before = { services: [service("kept", "OnOff", { OnOff: "On" }), service("leaving", "OpenClosed", { OpenClosed: "Open" })] }
 const after = { services: [service("kept", "OnOff", { OnOff: "Off" }), service("joined", "OnOff", { OnOff: "Off" })] }
-
-/** Reads events until `enough` holds of all read so far. */
-const readUntil = async (
-  events: AsyncIterator<ClientWatchEvent>,
-  seen: Array<ClientWatchEvent>,
-  enough: (seen: ReadonlyArray<ClientWatchEvent>) => boolean
-): Promise<void> => {
-  while (!enough(seen)) {
-    const next = await events.next()
-    if (next.done === true) throw new Error(`the watch ended after ${JSON.stringify(seen)}`)
-    seen.push(next.value)
-  }
-}
 
 const has = (seen: ReadonlyArray<ClientWatchEvent>, expected: ClientWatchEvent): boolean =>
   seen.some((event) => JSON.stringify(event) === JSON.stringify(expected))
