@@ -1,4 +1,6 @@
-import { Option, type Result, type Schema } from "effect"
+import * as Option from "effect/Option"
+import type * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import { decodeWith, encode } from "../vocabulary/common/WireIssue.ts"
 import type { Body } from "./Endpoint.ts"
 

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import { ChannelTagBodyJson, encodeChannelTagBody, readChannelTagBody, type TagBodyRead } from "../vocabulary/ChannelTagBody.ts"
 import { tagCount } from "./BothVocabularies.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** The OpenAPI document of the API, served by the API itself. */

@@ -1,4 +1,6 @@
-import type { Option, Result, Schema } from "effect"
+import type * as Option from "effect/Option"
+import type * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import type { BinaryValue } from "../domain/Outcome.ts"
 import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
 import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"

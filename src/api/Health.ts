@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { endpoint, group } from "./Endpoint.ts"
 

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `GET /metrics`: the gateway's metrics for Prometheus to scrape. */

@@ -1,4 +1,5 @@
-import { identity, Schema } from "effect"
+import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { decodeWith } from "../vocabulary/common/WireIssue.ts"
 import type { QueryParameter } from "./Endpoint.ts"

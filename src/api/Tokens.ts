@@ -1,4 +1,6 @@
-import { Option, Result, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { oversizedScope, type TokenScope, TokenStatus } from "../domain/Access.ts"
 import { Label } from "../domain/Identifier.ts"
 import * as B from "../vocabulary/b/index.ts"

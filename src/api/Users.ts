@@ -1,4 +1,5 @@
-import { Redacted, Schema } from "effect"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
 import { endpoint, group } from "./Endpoint.ts"

@@ -1,5 +1,5 @@
 import { NodeHttpClient } from "@effect/platform-node"
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import type { HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
 

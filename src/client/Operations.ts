@@ -1,4 +1,4 @@
-import type { Result } from "effect"
+import type * as Result from "effect/Result"
 import { channelTags } from "../api/ChannelTags.ts"
 import type { Answer, AnswerShape, Body, Endpoint, QueryParameters, QueryValues } from "../api/Endpoint.ts"
 import { vocabularyA } from "../api/VocabularyA.ts"

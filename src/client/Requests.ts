@@ -1,4 +1,6 @@
-import { Effect, Option, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
 import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
 import { type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"

@@ -1,4 +1,7 @@
-import { Effect, Layer, ManagedRuntime, Stream } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Stream from "effect/Stream"
 import { FetchHttpClient, type HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
 import type { Tag } from "../domain/Identifier.ts"

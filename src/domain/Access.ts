@@ -2,7 +2,9 @@
  * Who may reach what: a token's rights and scope (`TokenScope`), the caller of a request, and how a scope
  * narrows the selectors of a request (named apart from Effect's resource `Scope`).
  */
-import { Data, Option, Schema } from "effect"
+import * as Data from "effect/Data"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import { andChannel, andService, forMechanism, narrows, selectsNothing } from "./SelectorAlgebra.ts"
 import { type ChannelSelector, ChannelSelector as ChannelSelectorSchema, type ServiceSelector, serviceSelector } from "./Selector.ts"
 import type { Tag } from "./Identifier.ts"

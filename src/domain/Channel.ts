@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { AdapterId, ChannelId, ServiceId, Tag } from "./Identifier.ts"
 import { Kind } from "./Kind.ts"
 import { Mechanism } from "./Mechanism.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ChannelId, ServiceId } from "./Identifier.ts"
 import { ValueType } from "./ValueType.ts"
 

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * A constraint on one field of a selector: `Empty` (no constraint), `Exactly` one value, or `Conflict`

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** The longest identifier or tag, in characters (docs/reference.md §1). */
 export const MAX_IDENTIFIER_LENGTH = 256

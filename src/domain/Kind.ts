@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ValueType } from "./ValueType.ts"
 
 /** The built-in channel kinds of docs/reference.md §3 and the value type each carries. */

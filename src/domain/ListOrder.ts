@@ -1,4 +1,4 @@
-import { Order } from "effect"
+import * as Order from "effect/Order"
 
 /**
  * The order of every list the gateway answers (docs/reference.md §5): by id, or by result key, the

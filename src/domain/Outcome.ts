@@ -1,4 +1,6 @@
-import { Option, Result, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { ChannelError } from "./ChannelError.ts"
 import { ChannelId, ServiceId } from "./Identifier.ts"
 import { Value } from "./Value.ts"

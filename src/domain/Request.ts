@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Tag } from "./Identifier.ts"
 import { ChannelSelector } from "./Selector.ts"
 import { Value } from "./Value.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Constraint, empty, exactly } from "./Constraint.ts"
 import { ChannelId, ServiceId, Tag } from "./Identifier.ts"
 import { Kind } from "./Kind.ts"

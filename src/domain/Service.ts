@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Channel } from "./Channel.ts"
 import { AdapterId, ServiceId, Tag } from "./Identifier.ts"
 

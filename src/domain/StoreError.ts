@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import * as Data from "effect/Data"
 
 /** What a store operation that did not happen tells. */
 export interface StoreFailure {

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * The authenticated person a request is made for. Vocabulary B's fetch and send pass it to the

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** The names of the value types of docs/reference.md §2. A Value's `_tag` is its type. */
 export const valueTypes = [

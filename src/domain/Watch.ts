@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ChannelError } from "./ChannelError.ts"
 import { ChannelId } from "./Identifier.ts"
 import { Range } from "./Range.ts"

@@ -1,4 +1,5 @@
-import { Option, Result } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ResultKey } from "../domain/Outcome.ts"
 import * as A from "./a/index.ts"

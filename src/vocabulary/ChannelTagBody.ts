@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import type { TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import * as A from "./a/index.ts"

@@ -1,4 +1,5 @@
-import { Option, Result } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import { InvalidInput } from "./common/InvalidInput.ts"

@@ -1,4 +1,6 @@
-import { Option, Result, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"

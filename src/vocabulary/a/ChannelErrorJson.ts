@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, NodeIdJson } from "../common/IdentifierJson.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"

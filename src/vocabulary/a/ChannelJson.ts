@@ -1,4 +1,5 @@
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { Channel } from "../../domain/Channel.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"

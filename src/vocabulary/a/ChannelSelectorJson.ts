@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { type Constraint, empty, exactly, same, sameConstraint } from "../../domain/Constraint.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector } from "../../domain/Selector.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { type BuiltinKindName, builtinKindNames, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
 import { ExtensionKindJson } from "../common/ExtensionKindJson.ts"
 import { type Wire, wireShape } from "../common/WireShape.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ChannelInA as ChannelInASchema } from "./ChannelJson.ts"
 import { normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { type ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { forMechanism } from "../../domain/SelectorAlgebra.ts"

@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"

@@ -1,4 +1,6 @@
-import { type Option, Result, Schema } from "effect"
+import type * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { ResultKey } from "../../domain/Outcome.ts"
 import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { Value } from "../../domain/Value.ts"

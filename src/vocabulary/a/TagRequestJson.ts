@@ -1,4 +1,4 @@
-import type { Schema } from "effect"
+import type * as Schema from "effect/Schema"
 import { TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"

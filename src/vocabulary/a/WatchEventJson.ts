@@ -1,4 +1,6 @@
-import { identity, Option, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"

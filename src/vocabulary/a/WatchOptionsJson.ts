@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { andChannel } from "../../domain/SelectorAlgebra.ts"
 import { WatchTarget } from "../../domain/Watch.ts"
 import { partialWireShape, writeEach } from "../common/WireShape.ts"

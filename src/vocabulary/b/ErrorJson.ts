@@ -1,4 +1,5 @@
-import { identity, Schema } from "effect"
+import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import { ChannelError } from "../../domain/ChannelError.ts"
 import { ChannelIdJson, ServiceIdJson } from "../common/IdentifierJson.ts"
 import { ValueTypeJson } from "../common/ValueJson.ts"

@@ -1,4 +1,4 @@
-import { identity } from "effect"
+import { identity } from "effect/Function"
 import { WatchEvent } from "../../domain/Watch.ts"
 import { GetterIdJson } from "../common/IdentifierJson.ts"
 import { ValueJson } from "../common/ValueJson.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { SendTarget, TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"

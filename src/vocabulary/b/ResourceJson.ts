@@ -1,4 +1,5 @@
-import { identity, Schema } from "effect"
+import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import { Channel } from "../../domain/Channel.ts"
 import { Mechanism } from "../../domain/Mechanism.ts"
 import { Service } from "../../domain/Service.ts"

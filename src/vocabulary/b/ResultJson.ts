@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import type { ChannelError } from "../../domain/ChannelError.ts"
 import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { FetchOutcome, type ResultKey, SendOutcome } from "../../domain/Outcome.ts"

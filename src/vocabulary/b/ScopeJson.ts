@@ -1,4 +1,5 @@
-import { identity, Schema } from "effect"
+import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import { Right, TokenScope } from "../../domain/Access.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"

@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { type Constraint, empty, exactly } from "../../domain/Constraint.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"

@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { ValueFilter, WatchRegistration } from "../../domain/Watch.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { RangeJson } from "../common/RangeJson.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Kind } from "../../domain/Kind.ts"
 import { ValueTypeJson } from "./ValueJson.ts"
 import { fieldsOf, wireRecord } from "./WireRecord.ts"

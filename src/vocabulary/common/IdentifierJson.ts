@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { AdapterId, ChannelId, normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { wireShape } from "./WireShape.ts"
 

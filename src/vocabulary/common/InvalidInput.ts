@@ -1,4 +1,5 @@
-import { Data, type Result } from "effect"
+import * as Data from "effect/Data"
+import type * as Result from "effect/Result"
 
 /** Where in a request body a problem is: object keys and array indexes. */
 export type InputPath = ReadonlyArray<PropertyKey>

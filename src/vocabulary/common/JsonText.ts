@@ -1,4 +1,5 @@
-import { Option, Result } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 
 /** JSON text parsed; the failure is the parser's own message, e.g. `Unexpected end of JSON input`. */
 export const parseJson = (text: string): Result.Result<unknown, string> => {

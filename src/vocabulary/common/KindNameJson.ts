@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { builtinKindNames, builtinKindTypes, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
 import { isJsonObject } from "./DescribeJson.ts"
 import { ExtensionKindJson } from "./ExtensionKindJson.ts"

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Range } from "../../domain/Range.ts"
 import type { Value } from "../../domain/Value.ts"
 import { describeJson, isJsonObject } from "./DescribeJson.ts"

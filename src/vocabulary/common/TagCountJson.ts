@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** What a tag operation answers in both vocabularies (docs/reference.md §6.5): how many distinct things matched. */
 export const TagCountJson = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({

@@ -1,4 +1,5 @@
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { Timestamp } from "../../domain/Channel.ts"
 import { wireCheck } from "./WireSchema.ts"
 import { checked, wireShape } from "./WireShape.ts"

@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import * as Data from "effect/Data"
 
 /**
  * A canonical thing a vocabulary has no words for (e.g. a selector that pins the mechanism where the

@@ -1,4 +1,6 @@
-import { identity, Option, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import { Value } from "../../domain/Value.ts"
 import { valueTypes } from "../../domain/ValueType.ts"
 import { describeJson } from "./DescribeJson.ts"

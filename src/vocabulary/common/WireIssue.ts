@@ -1,4 +1,7 @@
-import { Result, Schema, type SchemaAST, SchemaIssue } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaIssue from "effect/SchemaIssue"
 import { SchemaJITCompiler } from "effect/schema"
 import { describeJson } from "./DescribeJson.ts"
 import { type Decoded, type InputPath, InvalidInput } from "./InvalidInput.ts"

@@ -1,4 +1,6 @@
-import { Result, Schema, type SchemaAST } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
 import {
   type PartialWireShape,
   partialWireShape,

@@ -1,4 +1,9 @@
-import { Effect, identity, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import { identity } from "effect/Function"
 
 /**
  * A wire shape: one description of a JSON form of the model.
