@@ -1,4 +1,5 @@
-import { Option, type Redacted } from "effect"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 
 /** A broker to follow a Zigbee2MQTT bridge on (`--mqtt URL` and the `--mqtt-…` options). */
 export interface MqttOptions {

@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import { LiveSockets, type LiveSocketsOptions } from "./LiveSockets.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
 import { TokenGrants } from "./TokenGrants.ts"

@@ -1,4 +1,7 @@
-import { Effect, Layer, Option, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { BrokerCredentials } from "./BrokerCredentials.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
 import { Tokens } from "./Tokens.ts"

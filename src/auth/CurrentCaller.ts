@@ -1,4 +1,4 @@
-import { Context } from "effect"
+import * as Context from "effect/Context"
 import type { Caller } from "../domain/Access.ts"
 
 /**

@@ -1,4 +1,12 @@
-import { Clock, Context, Data, Deferred, Duration, Effect, Layer, Option, type Scope } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 import { type Generation, TokenStore } from "./TokenStore.ts"
 
 /** Watch sockets one token may hold open at once: a leaked or stolen token cannot exhaust the server. */

@@ -1,4 +1,11 @@
-import { Context, Data, Deferred, Effect, Exit, Layer, Metric, Option } from "effect"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
+import * as Option from "effect/Option"
 
 /**
  * Login attempts, counted over a sliding window per username and client address (the pair), per

@@ -1,4 +1,4 @@
-import { Redacted } from "effect"
+import * as Redacted from "effect/Redacted"
 import { hash, randomBytes } from "node:crypto"
 
 /**

@@ -1,4 +1,5 @@
-import { Data, Result } from "effect"
+import * as Data from "effect/Data"
+import * as Result from "effect/Result"
 import { maxPasswordLength } from "./Password.ts"
 
 /** A username, email or password that cannot be accepted; the message names the field. */

@@ -1,4 +1,6 @@
-import { Console, Effect, Layer } from "effect"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { CliOutput, Command } from "effect/cli"
 import { gatewayVersion } from "../Version.ts"
 import { serveCommand } from "./ServeCommand.ts"

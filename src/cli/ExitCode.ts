@@ -1,4 +1,5 @@
-import { Cause, Exit } from "effect"
+import * as Cause from "effect/Cause"
+import * as Exit from "effect/Exit"
 import { CliError } from "effect/cli"
 import { defaultTeardown, type Teardown } from "effect/Runtime"
 

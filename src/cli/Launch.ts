@@ -1,6 +1,7 @@
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, Logger } from "effect"
+import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
 import { runCli } from "./Cli.ts"
 import { teardown } from "./ExitCode.ts"
 

@@ -1,4 +1,7 @@
-import { Config, Effect, Option, type Redacted } from "effect"
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import { CliError, Command, Flag } from "effect/cli"
 import { fileURLToPath } from "node:url"
 import { defaultGatewayOptions, type GatewayOptions } from "../GatewayOptions.ts"

@@ -1,4 +1,5 @@
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { CliError, Flag } from "effect/cli"
 import { TokenGrants } from "../auth/TokenGrants.ts"
 import { Tokens } from "../auth/Tokens.ts"

@@ -1,5 +1,7 @@
 import { text } from "node:stream/consumers"
-import { Console, Effect, Redacted } from "effect"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import { Argument, Command, Flag } from "effect/cli"
 import { randomPassword } from "../auth/Password.ts"
 import { Tokens } from "../auth/Tokens.ts"

@@ -1,4 +1,7 @@
-import { Data, type Effect, type Option, type Result } from "effect"
+import * as Data from "effect/Data"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type * as Result from "effect/Result"
 import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import type { Kind } from "../domain/Kind.ts"
 import type { User } from "../domain/User.ts"

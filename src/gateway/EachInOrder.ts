@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 
 /**
  * Runs `f` for each item, one after the other, as one effect: for one item, `f(item)` itself. Cheaper

@@ -1,4 +1,4 @@
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import { Dispatch, type DispatchOptions } from "./Dispatch.ts"
 import { Registry } from "./Registry.ts"
 import { Tags } from "./Tags.ts"

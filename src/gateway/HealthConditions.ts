@@ -1,4 +1,8 @@
-import { Context, Effect, Layer, Option, type Scope } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 
 /** Why something the gateway depends on does not work now (an MQTT broker, the database); `None` while it works. */
 export type HealthCondition = Effect.Effect<Option.Option<string>>

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import type { Timestamp } from "../domain/Channel.ts"
 import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 import type { Kind } from "../domain/Kind.ts"

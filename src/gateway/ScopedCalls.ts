@@ -1,4 +1,6 @@
-import { Context, Effect, Option } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type { Tag } from "../domain/Identifier.ts"
 import { exactly } from "../domain/Constraint.ts"
 import type { FetchResults, SendResults } from "../domain/Outcome.ts"

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import type { ChannelId } from "../domain/Identifier.ts"
 import { type TokenScope, scopeChannelSelectors, scopeServiceSelectors } from "../domain/Access.ts"
 import type { HomeView } from "./HomeIndex.ts"

@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import type { StoreError } from "../domain/StoreError.ts"
 
 /** What a tag is put on. Ids of the two kinds live in separate namespaces. */

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Value } from "../domain/Value.ts"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import { contains } from "../domain/Range.ts"
 import type { Value } from "../domain/Value.ts"
 import type { ValueFilter, WatchRegistration } from "../domain/Watch.ts"

@@ -1,4 +1,6 @@
-import { Data, Effect, Result } from "effect"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type { WatchEvent } from "../domain/Watch.ts"
 
 /**

@@ -1,4 +1,4 @@
-import { Context } from "effect"
+import * as Context from "effect/Context"
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http"
 
 /**

@@ -1,4 +1,7 @@
-import { Effect, FileSystem, Option, Path } from "effect"
+import * as Effect from "effect/Effect"
+import * as FileSystem from "effect/FileSystem"
+import * as Option from "effect/Option"
+import * as Path from "effect/Path"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { gzipSync } from "node:zlib"
 import type { HttpApp } from "./RouteTable.ts"

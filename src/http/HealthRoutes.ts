@@ -1,4 +1,5 @@
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { type Health, health } from "../api/Health.ts"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../gateway/HomeFileStatus.ts"

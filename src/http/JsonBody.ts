@@ -1,4 +1,7 @@
-import { Context, Effect, Option, Result } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { HttpServerRequest } from "effect/http"
 import { type BodyBytes, BodiesReadFirst, declaresMoreThan, hasBody } from "./BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../vocabulary/common/JsonText.ts"

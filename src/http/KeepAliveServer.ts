@@ -1,6 +1,9 @@
 import type { IncomingMessage } from "node:http"
 import type { Duplex } from "node:stream"
-import { Context, Duration, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type WebSocket, WebSocketServer } from "ws"
 
 /**

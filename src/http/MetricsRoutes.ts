@@ -1,5 +1,7 @@
 import { NodeHttpServerRequest } from "@effect/platform-node"
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { HttpServerRequest } from "effect/http"
 import { PrometheusMetrics } from "effect/observability"
 import { metrics } from "../api/Metrics.ts"

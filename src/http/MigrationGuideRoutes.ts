@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { migrationGuide } from "../api/Documentation.ts"
 import { bindGroup } from "./Handlers.ts"
 import { NotFound } from "./HttpError.ts"

@@ -1,4 +1,6 @@
-import { type Context, Effect, Option } from "effect"
+import type * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { pathFacts } from "./PathFacts.ts"

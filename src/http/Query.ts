@@ -1,5 +1,5 @@
-import type { Effect } from "effect"
-import { Option } from "effect"
+import type * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { HttpServerRequest } from "effect/http"
 
 /**

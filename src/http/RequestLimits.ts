@@ -1,4 +1,4 @@
-import { Context } from "effect"
+import * as Context from "effect/Context"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
 import { defaultGatewayOptions } from "../GatewayOptions.ts"
 import { BadRequest } from "./HttpError.ts"

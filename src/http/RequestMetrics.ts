@@ -1,4 +1,5 @@
-import { type Context, Metric } from "effect"
+import type * as Context from "effect/Context"
+import * as Metric from "effect/Metric"
 import { metricFamily } from "../gateway/MetricFamily.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { HttpApp } from "./RouteTable.ts"

@@ -1,4 +1,7 @@
-import { Cause, Data, Effect, Result } from "effect"
+import * as Cause from "effect/Cause"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type { Method, RouteOf } from "../api/Endpoint.ts"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"

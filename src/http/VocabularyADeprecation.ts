@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 
 /**
  * `--deprecate-vocabulary-a[=DATE]`: vocabulary A is deprecated, and with a DATE goes away then. Its HTTP

@@ -1,4 +1,7 @@
-import { type Duration, Effect, Layer, Option } from "effect"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { vocabularyACallsByToken } from "./RequestMetrics.ts"
 import { deprecationNotice, type VocabularyADeprecation } from "./VocabularyADeprecation.ts"
 

@@ -1,4 +1,4 @@
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import type { DatabaseError } from "./Database.ts"
 
 /** What a failure told of the database file itself, whatever the statement (for `/health`). */

@@ -1,4 +1,5 @@
-import { Data, Effect } from "effect"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
 import type { DatabaseShape } from "./Database.ts"
 
 /** One step of the schema. Its version is the `PRAGMA user_version` the database has once it ran. */

@@ -1,4 +1,5 @@
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { Database, type DatabaseOptions } from "./Database.ts"
 import { SqliteTagStore } from "./SqliteTagStore.ts"

@@ -1,4 +1,5 @@
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type OwnerKind, TagStore } from "../gateway/TagStore.ts"
 import { asStoreError, Database, type SqlParams } from "./Database.ts"
 

@@ -1,4 +1,6 @@
-import { Effect, Layer, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { type StoredToken, type TokenKind, TokenStore } from "../auth/TokenStore.ts"
 import { asStoreError, Database } from "./Database.ts"
 

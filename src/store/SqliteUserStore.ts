@@ -1,4 +1,6 @@
-import { Effect, Layer, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { type StoredUser, UserStore } from "../auth/UserStore.ts"
 import { asStoreError, Database } from "./Database.ts"
 

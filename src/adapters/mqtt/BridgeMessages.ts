@@ -1,4 +1,6 @@
-import { Option, Result, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 
 /**
  * The messages Zigbee2MQTT publishes about itself and its devices, as its MQTT interface documents

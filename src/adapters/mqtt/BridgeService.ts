@@ -1,4 +1,4 @@
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { ServiceDescription } from "../../gateway/Adapter.ts"

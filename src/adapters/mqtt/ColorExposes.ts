@@ -1,4 +1,5 @@
-import { Option, Result } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { builtinKind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { Expose } from "./BridgeMessages.ts"

@@ -1,7 +1,12 @@
 import { randomBytes, timingSafeEqual } from "node:crypto"
 import { createServer, type Server, Socket } from "node:net"
 import type { AuthErrorCode, AuthenticateError, Client } from "aedes"
-import { Context, Data, Effect, FiberSet, Layer, Redacted } from "effect"
+import * as Context from "effect/Context"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import { BrokerCredentials } from "../../auth/BrokerCredentials.ts"
 import { unknownAddress } from "../../auth/LoginThrottle.ts"
 

@@ -1,4 +1,9 @@
-import { Data, Effect, Option, Queue, Redacted, type Scope } from "effect"
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
+import * as Redacted from "effect/Redacted"
+import type * as Scope from "effect/Scope"
 import type { IClientOptions } from "mqtt"
 
 /** Where and how to reach a broker (`--mqtt URL` and the options beside it). */

@@ -1,4 +1,5 @@
-import { Option, Result } from "effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { AdapterId, ChannelId } from "../../domain/Identifier.ts"
 import type { Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"

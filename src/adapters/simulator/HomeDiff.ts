@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import type { ChannelDescription, ServiceDescription } from "../../gateway/Adapter.ts"
 import { type ChannelId, normalizeTags, type ServiceId } from "../../domain/Identifier.ts"
 import { type Home, SimulatedGetter, type SimulatedService, SimulatedService as ServiceSchema } from "./HomeFile.ts"

@@ -1,4 +1,10 @@
-import { Deferred, Duration, Effect, FileSystem, Path, Schedule, Stream } from "effect"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as FileSystem from "effect/FileSystem"
+import * as Path from "effect/Path"
+import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
 
 /** Quiet time after the last event before the file is read: editors save in several steps. */
 const settle = Duration.millis(100)

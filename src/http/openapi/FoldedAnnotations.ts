@@ -1,4 +1,4 @@
-import type { JsonSchema } from "effect"
+import type * as JsonSchema from "effect/JsonSchema"
 
 /**
  * Effect's JSON Schema output puts the description of a field whose schema is a `$ref` or an `anyOf`

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { documentation } from "../../api/Documentation.ts"
 import { type RouteOf, routesOf } from "../../api/Endpoint.ts"
 import { bindGroup } from "../Handlers.ts"

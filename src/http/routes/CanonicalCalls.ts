@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import type { SendTarget, TagOperation, TagRequest } from "../../domain/Request.ts"
 import type { Caller, MissingRight } from "../../domain/Access.ts"

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { channelTags } from "../../api/ChannelTags.ts"
 import type { TagOperation } from "../../domain/Request.ts"
 import type { TagBodyRead } from "../../vocabulary/ChannelTagBody.ts"

@@ -1,4 +1,7 @@
-import { Effect, Option, Redacted, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
 import { tokens as tokenEndpoints, type TokenView } from "../../api/Tokens.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"

@@ -1,4 +1,6 @@
-import { Effect, Option, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { HttpServerRequest } from "effect/http"
 import { users as userEndpoints } from "../../api/Users.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"

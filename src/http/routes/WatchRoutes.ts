@@ -1,5 +1,6 @@
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { HttpServerRequest } from "effect/http"
 import { watching } from "../../api/Watching.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
