@@ -1,3 +1,5 @@
+// As the gateway's command does (src/cli/Launch.ts): the in-process cases measure the same decoders.
+import "effect/schema/SchemaJITCompiler/enable"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { readFileSync, writeFileSync } from "node:fs"
 import type { Profiler } from "node:inspector"

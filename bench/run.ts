@@ -1,3 +1,5 @@
+// As the gateway's command does (src/cli/Launch.ts): the in-process cases measure the same decoders.
+import "effect/schema/SchemaJITCompiler/enable"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect, References } from "effect"
 import { readCommandLine, UsageError } from "./Arguments.ts"

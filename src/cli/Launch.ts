@@ -1,3 +1,6 @@
+// First: Effect's schema JIT compiles every schema the gateway decodes with (request bodies, frames),
+// once, the first time it is used; it must be enabled before any schema is built.
+import "effect/schema/SchemaJITCompiler/enable"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import * as Effect from "effect/Effect"

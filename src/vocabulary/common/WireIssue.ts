@@ -2,7 +2,6 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
-import { SchemaJITCompiler } from "effect/schema"
 import { describeJson } from "./DescribeJson.ts"
 import { type Decoded, type InputPath, InvalidInput } from "./InvalidInput.ts"
 import { Unexpressible } from "./Unexpressible.ts"
@@ -171,10 +170,11 @@ export const describeIssue = (issue: SchemaIssue.Issue, style: KeyStyle = "messa
 
 /**
  * The decoder of a shape: JSON its wire schema accepts, read as the model; or the first problem, at its
- * place under `prefix`. The wire schema is compiled (Effect's schema JIT) the first time it is used.
+ * place under `prefix`. Where the program enabled Effect's schema JIT (the gateway does, in
+ * src/cli/Launch.ts), the wire schema is compiled the first time it is used; a client bundle, which
+ * does not, interprets it and carries no compiler.
  */
 export const decodeWith = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T }) => {
-  SchemaJITCompiler.enable(shape.wire.ast)
   const check = Schema.decodeUnknownResult(shape.wire, parseOptions)
   return (json: unknown, prefix: InputPath = []): Result.Result<T, InvalidInput> => {
     const checked = check(json)
