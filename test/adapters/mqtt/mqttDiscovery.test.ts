@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Option } from "effect"
+import { connectAsync, type MqttClient } from "mqtt"
+import { eventuallyAsync } from "../../support/eventually.ts"
+import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
+import { openWatch, type WatchClient } from "../../support/openWatch.ts"
+import { type FakeBridge, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
+
+/**
+ * The MQTT discovery adapter (`--mqtt-discovery`) in a whole gateway, over HTTP, against Debian's
+ * mosquitto. Players publish what real devices publish:
+ * - an ESPHome node (https://esphome.io/components/mqtt.html, "MQTT discovery"): abbreviated keys, a
+ *   switch and a temperature sensor, `<node>/status` as availability (`online`/`offline`), states as
+ *   plain payloads (`ON`, `21.5`);
+ * - a Z-Wave JS UI lock (zwave-js-ui's api/hass/configurations.ts, `lock`): `state_locked: 255`,
+ *   `payload_lock: 255`, `value_template: "{{ value_json.value }}"`, the value topic publishing
+ *   `{"time": …, "value": 255}` and taking commands on `<value topic>/set`;
+ * - Zigbee2MQTT with its Home Assistant output on (identifiers `zigbee2mqtt_<ieee_address>`).
+ */
+
+const prefix = `ha-${process.pid}`
+const baseTopic = `z2m-${process.pid}`
+const node = `esp-${process.pid}`
+
+const esphomeDevice = { ids: "246f28a1b2c3", name: node, sw: "esphome v2024.2.0", mdl: "esp32dev", mf: "espressif" }
+const relayConfig = {
+  name: "Relay",
+  stat_t: `${node}/switch/relay/state`,
+  cmd_t: `${node}/switch/relay/command`,
+  avty_t: `${node}/status`,
+  uniq_id: "ESPswitchrelay",
+  dev: esphomeDevice
+}
+const temperatureConfig = {
+  dev_cla: "temperature",
+  unit_of_meas: "°C",
+  stat_cla: "measurement",
+  name: "Temperature",
+  "~": `${node}/sensor/temperature`,
+  stat_t: "~/state",
+  avty_t: `${node}/status`,
+  uniq_id: "ESPsensortemperature",
+  dev: esphomeDevice
+}
+const lockTopic = `zwave-${process.pid}/front_door/door_lock/endpoint_0/currentMode`
+const lockConfig = {
+  command_topic: `${lockTopic}/set`,
+  state_topic: lockTopic,
+  state_locked: 255,
+  state_unlocked: 0,
+  payload_lock: 255,
+  payload_unlock: 0,
+  value_template: "{{ value_json.value }}",
+  device: { identifiers: ["zwavejs2mqtt_0xe7b2c3d4_node5"], manufacturer: "Yale", model: "YRD256", name: "front_door" },
+  name: "front_door_lock",
+  unique_id: "zwavejs2mqtt_0xe7b2c3d4_5-98-0-currentMode"
+}
+
+const esphome = "service:246f28a1b2c3@mqtt-discovery"
+const relay = "getter:246f28a1b2c3.switch.relay@mqtt-discovery"
+const relaySetter = "setter:246f28a1b2c3.switch.relay@mqtt-discovery"
+const temperature = "getter:246f28a1b2c3.sensor.temperature@mqtt-discovery"
+const lock = "getter:zwavejs2mqtt_0xe7b2c3d4_node5.lock.lock@mqtt-discovery"
+const lockSetter = "setter:zwavejs2mqtt_0xe7b2c3d4_node5.lock.lock@mqtt-discovery"
+
+let mosquitto: Mosquitto | undefined
+let player: MqttClient | undefined
+let bridge: FakeBridge | undefined
+let gateway: GatewayOverHttp | undefined
+/** Every message the player heard on the command and status topics, in order, as sent. */
+const heard: Array<{ readonly topic: string; readonly payload: string }> = []
+
+const started = () => {
+  if (player === undefined || gateway === undefined) throw new Error("the suite did not start")
+  return { player, gateway }
+}
+const publish = (topic: string, payload: unknown, retain = true) => {
+  if (player === undefined) throw new Error("the player did not start")
+  return player.publishAsync(topic, typeof payload === "string" ? payload : JSON.stringify(payload), { retain, qos: 1 })
+}
+const config = (component: string, path: string) => `${prefix}/${component}/${path}/config`
+const call = (method: string, path: string, body?: unknown) => started().gateway.call(method, path, body)
+
+beforeAll(async () => {
+  mosquitto = await startMosquitto()
+  player = await connectAsync(mosquitto.url, { reconnectPeriod: 100 })
+  player.on("message", (topic, payload) => heard.push({ topic, payload: payload.toString("utf8") }))
+  await player.subscribeAsync([`${node}/switch/relay/command`, `${lockTopic}/set`, `${prefix}/status`])
+  bridge = await startFakeBridge(mosquitto.url, { baseTopic })
+  await publish(`${node}/status`, "online")
+  await publish(config("switch", `${node}/relay`), relayConfig)
+  await publish(config("sensor", `${node}/temperature`), temperatureConfig)
+  await publish(`${node}/switch/relay/state`, "ON")
+  await publish(`${node}/sensor/temperature/state`, "21.5")
+  await publish(config("lock", "front_door/lock"), lockConfig)
+  await publish(lockTopic, { time: 1_700_000_000_000, value: 255 })
+  gateway = await startGateway({ adapter: "simulator@discovery.test", services: [] }, {
+    mqtt: Option.some({
+      url: mosquitto.url,
+      username: Option.none(),
+      password: Option.none(),
+      passwordFile: Option.none(),
+      caFile: Option.none(),
+      certFile: Option.none(),
+      keyFile: Option.none()
+    }),
+    mqttBaseTopic: baseTopic,
+    mqttDiscovery: Option.some(prefix),
+    deviceTimeoutMs: 3_000
+  }, { captureLogs: true })
+})
+afterAll(async () => {
+  await gateway?.close()
+  await bridge?.close()
+  await player?.endAsync()
+  await mosquitto?.stop()
+})
+
+interface Listed {
+  readonly id: string
+  readonly kind?: unknown
+  readonly properties?: Readonly<Record<string, string>>
+  readonly getters?: ReadonlyArray<{ readonly id: string; readonly kind: unknown }>
+  readonly setters?: ReadonlyArray<{ readonly id: string; readonly kind: unknown }>
+  readonly inputs?: ReadonlyArray<{ readonly id: string; readonly mechanism: { readonly Get: { readonly kind: unknown } } }>
+  readonly outputs?: ReadonlyArray<{ readonly id: string; readonly mechanism: { readonly Set: { readonly kind: unknown } } }>
+}
+const list = async (path: string, body?: unknown) => (await call("GET", path, body)).json as ReadonlyArray<Listed>
+const serviceIds = async () => (await list("/api/v1/services")).map((s) => s.id)
+const getterIds = async () => (await list("/api/v1/channels/getters")).map((g) => g.id)
+const readB = async (id: string) => ((await call("GET", "/api/v1/channels/get", { id })).json as Record<string, unknown>)[id]
+const readA = async (id: string) => {
+  const [pair] = (await call("GET", "/api/v1/channels/value", [{ id: { Exactly: id } }])).json as ReadonlyArray<readonly [string, { readonly Ok?: unknown }]>
+  return pair?.[1].Ok
+}
+const writeB = async (id: string, value: unknown) => (await call("PUT", "/api/v1/channels/set", { select: { id }, value })).json
+const writeA = async (id: string, value: unknown) => (await call("POST", "/api/v1/channels/value", { set: [{ id: { Exactly: id } }], value })).json
+/** The payloads heard on `topic` since `from` (an index into `heard`). */
+const heardOn = (topic: string, from: number) => heard.slice(from).filter((m) => m.topic === topic).map((m) => m.payload)
+const warnings = (text: string) => started().gateway.logs().filter((line) => line.startsWith("WARN") && line.includes(text))
+
+/** Reads the watch socket until `enough` holds of what it sent. */
+const readUntil = async (client: WatchClient, enough: (frames: ReadonlyArray<unknown>) => boolean) => {
+  const frames: Array<unknown> = []
+  while (!enough(frames)) frames.push(await client.next())
+  return frames
+}
+const valuesOf = (frames: ReadonlyArray<unknown>, id: string) =>
+  frames.flatMap((f) => {
+    const value = (f as { readonly Value?: { readonly from: string; readonly value: unknown } }).Value
+    return value?.from === id ? [value.value] : []
+  })
+
+const everythingIn = () => eventuallyAsync(getterIds, (ids) => [relay, temperature, lock].every((id) => ids.includes(id)))
+
+describe("devices announced by MQTT discovery", () => {
+  it("publishes Home Assistant's birth message on connecting, so that devices announce themselves", async () => {
+    await eventuallyAsync(async () => heardOn(`${prefix}/status`, 0), (said) => said.includes("online"))
+    expect(heardOn(`${prefix}/status`, 0)).toContain("online")
+  })
+
+  it("lists an ESPHome node (abbreviated keys, `~`) and a Z-Wave JS UI lock with their kinds, in both vocabularies", async () => {
+    await everythingIn()
+    const [service] = await list("/api/v1/services", { id: esphome })
+    expect(service?.properties).toMatchObject({ name: node, manufacturer: "espressif", model: "esp32dev", identifiers: "246f28a1b2c3" })
+    expect(service?.getters?.map((g) => [g.id, g.kind])).toEqual([[temperature, "ActualTemperature"], [relay, "OnOff"]])
+    expect(service?.setters?.map((s) => [s.id, s.kind])).toEqual([[relaySetter, "OnOff"]])
+    const [zwave] = await list("/api/v1/services", { id: "service:zwavejs2mqtt_0xe7b2c3d4_node5@mqtt-discovery" })
+    expect(zwave?.getters?.map((g) => [g.id, g.kind])).toEqual([[lock, "DoorLocked"]])
+    expect(zwave?.setters?.map((s) => [s.id, s.kind])).toEqual([[lockSetter, "DoorLocked"]])
+    const [nodeA] = await list("/api/v1/nodes", [{ id: { Exactly: esphome } }])
+    expect(nodeA?.inputs?.map((c) => [c.id, c.mechanism.Get.kind])).toEqual([[temperature, { ActualTemperature: [] }], [relay, { OnOff: [] }]])
+    expect(nodeA?.outputs?.map((c) => [c.id, c.mechanism.Set.kind])).toEqual([[relaySetter, { OnOff: [] }]])
+  })
+
+  it.each([
+    { vocabulary: "B", read: readB },
+    { vocabulary: "A", read: readA }
+  ])("reads the switch, the temperature and the lock in vocabulary $vocabulary", async ({ read }) => {
+    await everythingIn()
+    expect(await read(relay)).toEqual({ OnOff: "On" })
+    expect(await read(temperature)).toEqual({ Temperature: { C: 21.5 } })
+    expect(await read(lock)).toEqual({ DoorLocked: "Locked" })
+  })
+
+  it("writes the switch and the lock in both vocabularies, the command payloads byte for byte", async () => {
+    await everythingIn()
+    const from = heard.length
+    expect(await writeB(relaySetter, { OnOff: "Off" })).toEqual({ [relaySetter]: null })
+    expect(await writeA(relaySetter, { OnOff: "On" })).toEqual([[relaySetter, { Ok: null }]])
+    expect(await writeB(lockSetter, { DoorLocked: "Unlocked" })).toEqual({ [lockSetter]: null })
+    expect(await writeA(lockSetter, { DoorLocked: "Locked" })).toEqual([[lockSetter, { Ok: null }]])
+    await eventuallyAsync(async () => heard.length - from, (n) => n >= 4)
+    expect(heardOn(`${node}/switch/relay/command`, from)).toEqual(["OFF", "ON"])
+    expect(heardOn(`${lockTopic}/set`, from)).toEqual(["0", "255"])
+  })
+
+  it.each(["b", "a"])("tells watchers in vocabulary %s what the devices publish", async (vocabulary) => {
+    await everythingIn()
+    const { gateway } = started()
+    const client = await openWatch(gateway, `vocabulary=${vocabulary}`)
+    try {
+      client.send(vocabulary === "b"
+        ? [{ select: [{ id: relay }, { id: lock }] }]
+        : [relay, lock].map((id) => ({ source: { id: { Exactly: id } }, should_watch_values: true, should_watch_topology: true })))
+      // The two getters' additions first.
+      await readUntil(client, (frames) => frames.length >= 2)
+      await publish(`${node}/switch/relay/state`, "OFF")
+      await publish(lockTopic, { time: 1_700_000_000_001, value: 0 })
+      const frames = await readUntil(client, (seen) => valuesOf(seen, relay).length + valuesOf(seen, lock).length >= 2)
+      expect(valuesOf(frames, relay)).toEqual([{ OnOff: "Off" }])
+      expect(valuesOf(frames, lock)).toEqual([{ DoorLocked: "Unlocked" }])
+    } finally {
+      await client.close()
+      await publish(`${node}/switch/relay/state`, "ON")
+      await publish(lockTopic, { time: 1_700_000_000_002, value: 255 })
+    }
+  })
+
+  it("takes a device's channels out while its availability topic says offline, and brings them back", async () => {
+    await everythingIn()
+    await publish(`${node}/status`, "offline")
+    await eventuallyAsync(serviceIds, (ids) => !ids.includes(esphome))
+    expect(await serviceIds()).not.toContain(esphome)
+    expect(await getterIds()).toContain(lock)
+    await publish(`${node}/status`, "online")
+    await eventuallyAsync(getterIds, (ids) => ids.includes(relay) && ids.includes(temperature))
+    expect(await readB(temperature)).toEqual({ Temperature: { C: 21.5 } })
+  })
+
+  it("removes an entity, then its device, when its config is emptied", async () => {
+    await everythingIn()
+    const extra = "ESP-extra"
+    const device = { ids: "e5e5e5e5e5e5", name: "extra" }
+    await publish(config("switch", "extra/plug"), { name: "Plug", cmd_t: "extra/switch/plug/command", uniq_id: `${extra}plug`, dev: device })
+    await publish(config("binary_sensor", "extra/door"), { name: "Door", dev_cla: "door", stat_t: "extra/binary_sensor/door/state", uniq_id: `${extra}door`, dev: device })
+    const door = "getter:e5e5e5e5e5e5.binary_sensor.door@mqtt-discovery"
+    await eventuallyAsync(getterIds, (ids) => ids.includes(door))
+    await publish("extra/binary_sensor/door/state", "ON")
+    await eventuallyAsync(() => readB(door), (value) => value !== null)
+    expect(await readB(door)).toEqual({ OpenClosed: "Open" })
+    await publish(config("binary_sensor", "extra/door"), "")
+    await eventuallyAsync(getterIds, (ids) => !ids.includes(door))
+    expect(await serviceIds()).toContain("service:e5e5e5e5e5e5@mqtt-discovery")
+    await publish(config("switch", "extra/plug"), "")
+    await eventuallyAsync(serviceIds, (ids) => !ids.includes("service:e5e5e5e5e5e5@mqtt-discovery"))
+    expect(await serviceIds()).not.toContain("service:e5e5e5e5e5e5@mqtt-discovery")
+  })
+
+  it("lists a Zigbee2MQTT device that is also announced by discovery once, as Zigbee2MQTT's", async () => {
+    await everythingIn()
+    const door = "0x00158d0000000002"
+    // Zigbee2MQTT's Home Assistant output for its door sensor (MCCGQ11LM).
+    await publish(config("binary_sensor", `${door}/contact`), {
+      availability: [{ topic: `${baseTopic}/bridge/state`, value_template: "{{ value_json.state }}" }],
+      device: { identifiers: [`zigbee2mqtt_${door}`], manufacturer: "Aqara", model: "Door and window sensor", name: "front_door" },
+      device_class: "door",
+      payload_off: true,
+      payload_on: false,
+      state_topic: `${baseTopic}/front_door`,
+      unique_id: `${door}_contact_zigbee2mqtt`,
+      value_template: "{{ value_json.contact }}"
+    })
+    await eventuallyAsync(serviceIds, (ids) => ids.includes(`service:${door}@zigbee2mqtt`))
+    // The marker: a config published after the Zigbee2MQTT one is in, so that one was read before.
+    await publish(config("switch", "marker/x"), { cmd_t: "marker/x/set", uniq_id: "marker", dev: { ids: "marker" } })
+    await eventuallyAsync(serviceIds, (ids) => ids.includes("service:marker@mqtt-discovery"))
+    expect((await serviceIds()).filter((id) => id.includes(door))).toEqual([`service:${door}@zigbee2mqtt`])
+  })
+
+  it("leaves a malformed config out, says why once, and goes on serving the rest", async () => {
+    await everythingIn()
+    const malformed = [
+      [config("switch", "bad/json"), "{not json"],
+      [config("vacuum", "bad/robot"), { cmd_t: "bad/robot/set", uniq_id: "robot", dev: { ids: "bad-robot" } }],
+      [config("switch", "bad/no_command"), { stat_t: "bad/no_command/state", uniq_id: "nocmd", dev: { ids: "bad-switch" } }],
+      [config("sensor", "bad/filtered"), {
+        stat_t: "bad/filtered/state",
+        val_tpl: "{{ value_json.temperature | round(1) }}",
+        unit_of_meas: "°C",
+        uniq_id: "filtered",
+        dev: { ids: "bad-sensor" }
+      }]
+    ] as const
+    for (const round of [1, 2]) {
+      for (const [topic, payload] of malformed) await publish(topic, payload, round === 1)
+    }
+    await eventuallyAsync(async () => warnings("bad/filtered").length, (n) => n > 0)
+    await publish(config("switch", "marker/y"), { cmd_t: "marker/y/set", uniq_id: "marker-y", dev: { ids: "marker-y" } })
+    await eventuallyAsync(serviceIds, (ids) => ids.includes("service:marker-y@mqtt-discovery"))
+    expect(warnings(config("switch", "bad/json"))).toEqual([`WARN ignoring the MQTT discovery config on ${config("switch", "bad/json")}: it is not JSON`])
+    expect(warnings(config("vacuum", "bad/robot"))).toEqual([
+      `WARN ignoring the MQTT discovery config on ${config("vacuum", "bad/robot")}: the component vacuum is not one the gateway reads`
+    ])
+    expect(warnings(config("switch", "bad/no_command"))).toEqual([
+      `WARN ignoring the MQTT discovery config on ${config("switch", "bad/no_command")}: it has no command_topic`
+    ])
+    expect(warnings(config("sensor", "bad/filtered"))).toEqual([
+      `WARN MQTT discovery leaves out a channel of ${config("sensor", "bad/filtered")}: its value_template: {{ value_json.temperature | round(1) }} is not a plain JSON path ({{ value_json.x }})`
+    ])
+    expect((await serviceIds()).filter((id) => id.includes("bad-"))).toEqual([])
+    expect(await readB(temperature)).toEqual({ Temperature: { C: 21.5 } })
+    expect(await readB(lock)).toEqual({ DoorLocked: "Locked" })
+  })
+})
