@@ -43,6 +43,8 @@ const sunsetOf = (text: string): Option.Option<{ readonly sunset: Option.Option<
     : Option.some({ sunset: Option.some(date) })
 }
 
+const topicWithoutWildcards = Flag.filter((topic: string) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards")
+
 /** Home Assistant's default discovery prefix. */
 const discoveryPrefix = "homeassistant"
 
@@ -89,13 +91,13 @@ const flags = {
   ),
   mqttBaseTopic: Flag.String("mqtt-base-topic").pipe(
     Flag.withMetavar("TOPIC"),
-    Flag.filter((topic) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards"),
+    topicWithoutWildcards,
     Flag.withDefault(defaultGatewayOptions.mqttBaseTopic),
     Flag.withDescription(`Zigbee2MQTT's base topic (default ${defaultGatewayOptions.mqttBaseTopic})`)
   ),
   mqttDiscovery: Flag.String("mqtt-discovery").pipe(
     Flag.withMetavar("PREFIX"),
-    Flag.filter((topic) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards"),
+    topicWithoutWildcards,
     Flag.withOptionalValue(discoveryPrefix),
     Flag.withDescription(
       `also follow the devices announced by Home Assistant's MQTT discovery on the same broker, under ${discoveryPrefix} or --mqtt-discovery=PREFIX`

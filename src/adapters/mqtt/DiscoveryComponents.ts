@@ -128,23 +128,34 @@ const openingClasses = new Set(["door", "garage_door", "opening", "window"])
 
 const onOff = (config: Config) => ({ on: textOr(config, "payload_on", "ON"), off: textOr(config, "payload_off", "OFF") })
 
-const switchEntity = (b: Builder, config: Config) => {
-  const payloads = onOff(config)
-  twoState(b, "OnOff", ["On", "Off"], {
+/** Config keys and their defaults: what a state says for each state, and what a command sends for each. */
+interface StateTexts {
+  readonly on: readonly [string, string]
+  readonly off: readonly [string, string]
+}
+
+/** A two-state entity read on `state_topic` (through `value_template`) and written on `command_topic` (through `command_template`). */
+const commandedTwoState = (b: Builder, config: Config, kind: TwoState, states: readonly [string, string], read: StateTexts, write: StateTexts) =>
+  twoState(b, kind, states, {
     topic: "state_topic",
     template: "value_template",
-    on: textOr(config, "state_on", payloads.on),
-    off: textOr(config, "state_off", payloads.off)
-  }, { topic: "command_topic", template: "command_template", ...payloads })
+    on: textOr(config, ...read.on),
+    off: textOr(config, ...read.off)
+  }, { topic: "command_topic", template: "command_template", on: textOr(config, ...write.on), off: textOr(config, ...write.off) })
+
+const switchEntity = (b: Builder, config: Config) => {
+  const payloads = onOff(config)
+  commandedTwoState(b, config, "OnOff", ["On", "Off"], { on: ["state_on", payloads.on], off: ["state_off", payloads.off] }, {
+    on: ["payload_on", "ON"],
+    off: ["payload_off", "OFF"]
+  })
 }
 
 const lockEntity = (b: Builder, config: Config) =>
-  twoState(b, "DoorLocked", ["Locked", "Unlocked"], {
-    topic: "state_topic",
-    template: "value_template",
-    on: textOr(config, "state_locked", "LOCKED"),
-    off: textOr(config, "state_unlocked", "UNLOCKED")
-  }, { topic: "command_topic", template: "command_template", on: textOr(config, "payload_lock", "LOCK"), off: textOr(config, "payload_unlock", "UNLOCK") })
+  commandedTwoState(b, config, "DoorLocked", ["Locked", "Unlocked"], { on: ["state_locked", "LOCKED"], off: ["state_unlocked", "UNLOCKED"] }, {
+    on: ["payload_lock", "LOCK"],
+    off: ["payload_unlock", "UNLOCK"]
+  })
 
 const binarySensorEntity = (b: Builder, config: Config) => {
   const { on, off } = onOff(config)
@@ -289,12 +300,10 @@ const defaultLight = (b: Builder, config: Config) => {
 }
 
 const coverEntity = (b: Builder, config: Config) => {
-  twoState(b, "OpenClosed", ["Open", "Closed"], {
-    topic: "state_topic",
-    template: "value_template",
-    on: textOr(config, "state_open", "open"),
-    off: textOr(config, "state_closed", "closed")
-  }, { topic: "command_topic", template: "", on: textOr(config, "payload_open", "OPEN"), off: textOr(config, "payload_close", "CLOSE") })
+  commandedTwoState(b, config, "OpenClosed", ["Open", "Closed"], { on: ["state_open", "open"], off: ["state_closed", "closed"] }, {
+    on: ["payload_open", "OPEN"],
+    off: ["payload_close", "CLOSE"]
+  })
   numeric(b, "position", "position", ["position_topic", "position_template"], topicOf(config, "set_position_topic"), {
     [`${b.local("position")}_open`]: textOr(config, "position_open", "100"),
     [`${b.local("position")}_closed`]: textOr(config, "position_closed", "0")
