@@ -102,25 +102,26 @@ const temperature = (
   )
 
 /** A number channel (`ExtNumeric` of `kind`). */
-const numeric = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: Option.Option<string>, describes: Record<string, string> = {}) =>
+const numeric = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: string | undefined, describes: Record<string, string> = {}) =>
   b.add(
     part,
     discoveryExtension(kind, "ExtNumeric"),
     b.reading(readFrom[0], readFrom[1], (text) => Option.map(number(text), (value): Value => ({ _tag: "ExtNumeric", value, ...vendorOf(kind) }))),
-    Option.flatMap(writeTo, (topic) =>
-      b.writing(topic, "", (value) => (value._tag === "ExtNumeric" ? Result.succeed(String(value.value)) : wrongValue(b.local(part), "ExtNumeric", value)))),
+    writeTo === undefined
+      ? Option.none()
+      : b.writing(writeTo, "", (value) => (value._tag === "ExtNumeric" ? Result.succeed(String(value.value)) : wrongValue(b.local(part), "ExtNumeric", value))),
     { describes }
   )
 
 /** A text channel (`String` of `kind`); `event`: each message is an event (an action). */
-const text = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: Option.Option<string>, event = false) =>
+const text = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: string | undefined) =>
   b.add(
     part,
     discoveryExtension(kind, "String"),
     b.reading(readFrom[0], readFrom[1], (text) => Option.some({ _tag: "String", value: text })),
-    Option.flatMap(writeTo, (topic) =>
-      b.writing(topic, "", (value) => (value._tag === "String" ? Result.succeed(value.value) : wrongValue(b.local(part), "String", value)))),
-    { event }
+    writeTo === undefined
+      ? Option.none()
+      : b.writing(writeTo, "", (value) => (value._tag === "String" ? Result.succeed(value.value) : wrongValue(b.local(part), "String", value)))
   )
 
 /** `binary_sensor` device classes whose `on` means open. */
@@ -182,9 +183,9 @@ const sensorEntity = (b: Builder, config: Config, objectId: string) => {
   }
   const kind = Option.getOrElse(deviceClass, () => objectId)
   if (Option.isSome(unit) || Option.isSome(textOf(config, "state_class"))) {
-    return numeric(b, "", kind, from, Option.none(), Option.match(unit, { onNone: () => ({}), onSome: (u) => ({ [`${b.local("")}_unit`]: u }) }))
+    return numeric(b, "", kind, from, undefined, Option.match(unit, { onNone: () => ({}), onSome: (u) => ({ [`${b.local("")}_unit`]: u }) }))
   }
-  text(b, "", kind, from, Option.none())
+  text(b, "", kind, from, undefined)
 }
 
 const buttonEntity = (b: Builder, config: Config) => {
@@ -293,7 +294,7 @@ const defaultLight = (b: Builder, config: Config) => {
     ...payloads
   })
   const scale = Option.getOrElse(numberOf(config, "brightness_scale"), () => 255)
-  numeric(b, "brightness", "brightness", ["brightness_state_topic", "brightness_value_template"], topicOf(config, "brightness_command_topic"), {
+  numeric(b, "brightness", "brightness", ["brightness_state_topic", "brightness_value_template"], "brightness_command_topic", {
     [`${b.local("brightness")}_min`]: "0",
     [`${b.local("brightness")}_max`]: String(scale)
   })
@@ -304,7 +305,7 @@ const coverEntity = (b: Builder, config: Config) => {
     on: ["payload_open", "OPEN"],
     off: ["payload_close", "CLOSE"]
   })
-  numeric(b, "position", "position", ["position_topic", "position_template"], topicOf(config, "set_position_topic"), {
+  numeric(b, "position", "position", ["position_topic", "position_template"], "set_position_topic", {
     [`${b.local("position")}_open`]: textOr(config, "position_open", "100"),
     [`${b.local("position")}_closed`]: textOr(config, "position_closed", "0")
   })
@@ -320,7 +321,7 @@ const climateEntity = (b: Builder, config: Config) => {
     [`${b.local("temperature")}_min`]: String(Option.getOrElse(numberOf(config, "min_temp"), () => min)),
     [`${b.local("temperature")}_max`]: String(Option.getOrElse(numberOf(config, "max_temp"), () => max))
   })
-  text(b, "mode", "mode", ["mode_state_topic", "mode_state_template"], topicOf(config, "mode_command_topic"))
+  text(b, "mode", "mode", ["mode_state_topic", "mode_state_template"], "mode_command_topic")
 }
 
 /** An `event` entity: each message's `event_type` is an action. */

@@ -304,3 +304,147 @@ describe("devices announced by MQTT discovery", () => {
     expect(await readB(lock)).toEqual({ DoorLocked: "Locked" })
   })
 })
+
+describe("the other components", () => {
+  const desk = `desk-${process.pid}`
+  const deskDevice = { ids: "a0b1c2d3e4f5", name: desk, mf: "espressif", mdl: "esp32dev" }
+  const id = (kind: "getter" | "setter", local: string) => `${kind}:a0b1c2d3e4f5.${local}@mqtt-discovery`
+
+  /** Publishes the configs (and retained states) of `entities`, and waits until `getters` and `setters` are listed. */
+  const announce = async (
+    entities: ReadonlyArray<readonly [string, unknown]>,
+    states: ReadonlyArray<readonly [string, unknown]>,
+    channels: ReadonlyArray<string>
+  ) => {
+    for (const [topic, payload] of [...entities, ...states]) await publish(topic, payload)
+    await eventuallyAsync(async () => [...await getterIds(), ...(await list("/api/v1/channels/setters")).map((s) => s.id)], (ids) =>
+      channels.every((c) => ids.includes(c)))
+  }
+  /** Once the retained state of `getter` is in (it comes after the config, on the state topic's subscription). */
+  const stateIn = (getter: string) => eventuallyAsync(() => readB(getter), (value) => value !== null)
+
+  it("reads and writes an ESPHome light of the json schema in rgb: on/off and its colour, with the brightness as v", async () => {
+    await everythingIn()
+    // ESPHome's light discovery (schema json, colour mode rgb) and the state it publishes.
+    await announce([[config("light", `${desk}/desk_lamp`), {
+      name: "Desk lamp",
+      stat_t: `${desk}/light/desk_lamp/state`,
+      cmd_t: `${desk}/light/desk_lamp/command`,
+      schema: "json",
+      brightness: true,
+      color_mode: true,
+      supported_color_modes: ["rgb"],
+      uniq_id: "ESPlightdesk_lamp",
+      dev: deskDevice
+    }]], [[`${desk}/light/desk_lamp/state`, { state: "ON", color_mode: "rgb", brightness: 255, color: { r: 255, g: 0, b: 0 } }]], [
+      id("getter", "light.desk_lamp"),
+      id("getter", "light.desk_lamp.color")
+    ])
+    await stateIn(id("getter", "light.desk_lamp"))
+    expect(await readB(id("getter", "light.desk_lamp"))).toEqual({ OnOff: "On" })
+    expect(await readA(id("getter", "light.desk_lamp.color"))).toEqual({ Color: { h: 0, s: 1, v: 1 } })
+    await player?.subscribeAsync(`${desk}/light/desk_lamp/command`)
+    const from = heard.length
+    expect(await writeB(id("setter", "light.desk_lamp.color"), { Color: { h: 120, s: 1, v: 0.5 } })).toEqual({ [id("setter", "light.desk_lamp.color")]: null })
+    expect(await writeA(id("setter", "light.desk_lamp"), { OnOff: "Off" })).toEqual([[id("setter", "light.desk_lamp"), { Ok: null }]])
+    await eventuallyAsync(async () => heardOn(`${desk}/light/desk_lamp/command`, from).length, (n) => n >= 2)
+    expect(heardOn(`${desk}/light/desk_lamp/command`, from)).toEqual([
+      `{"state":"ON","color":{"r":0,"g":255,"b":0},"brightness":128}`,
+      `{"state":"OFF"}`
+    ])
+  })
+
+  it("presses an ESPHome button: a write of Unit sends its payload_press", async () => {
+    await everythingIn()
+    await announce([[config("button", `${desk}/restart`), {
+      name: "Restart",
+      cmd_t: `${desk}/button/restart/command`,
+      dev_cla: "restart",
+      uniq_id: "ESPbuttonrestart",
+      dev: deskDevice
+    }]], [], [id("setter", "button.restart")])
+    const [setter] = await list("/api/v1/channels/setters", { id: id("setter", "button.restart") })
+    expect(setter?.kind).toEqual({ vendor: "mqtt-discovery", adapter: "mqtt-discovery@gateway.local", kind: "restart", type: "Unit" })
+    await player?.subscribeAsync(`${desk}/button/restart/command`)
+    const from = heard.length
+    expect(await writeB(id("setter", "button.restart"), { Unit: null })).toEqual({ [id("setter", "button.restart")]: null })
+    await eventuallyAsync(async () => heardOn(`${desk}/button/restart/command`, from).length, (n) => n >= 1)
+    expect(heardOn(`${desk}/button/restart/command`, from)).toEqual(["PRESS"])
+  })
+
+  it("reads and writes a climate entity: the room's temperature, the setpoint as Thermostat and the mode", async () => {
+    await everythingIn()
+    // Home Assistant's documented example of an MQTT HVAC (integrations/climate.mqtt), on this device.
+    const hvac = `${desk}/hvac`
+    await announce([[config("climate", `${desk}/hvac`), {
+      name: "Study",
+      current_temperature_topic: `${hvac}/current_temperature`,
+      temperature_state_topic: `${hvac}/target_temperature`,
+      temperature_command_topic: `${hvac}/target_temperature/set`,
+      mode_state_topic: `${hvac}/mode`,
+      mode_command_topic: `${hvac}/mode/set`,
+      modes: ["off", "heat"],
+      min_temp: 5,
+      max_temp: 30,
+      unique_id: "study_hvac",
+      device: { identifiers: ["a0b1c2d3e4f5"] }
+    }]], [[`${hvac}/current_temperature`, "19.5"], [`${hvac}/target_temperature`, "21"], [`${hvac}/mode`, "heat"]], [
+      id("getter", "climate.hvac.current_temperature"),
+      id("getter", "climate.hvac.temperature"),
+      id("getter", "climate.hvac.mode")
+    ])
+    for (const part of ["current_temperature", "temperature", "mode"]) await stateIn(id("getter", `climate.hvac.${part}`))
+    expect(await readB(id("getter", "climate.hvac.current_temperature"))).toEqual({ Temperature: { C: 19.5 } })
+    expect(await readA(id("getter", "climate.hvac.temperature"))).toEqual({ Temperature: { C: 21 } })
+    expect(await readB(id("getter", "climate.hvac.mode"))).toEqual({ String: "heat" })
+    const [service] = await list("/api/v1/services", { id: "service:a0b1c2d3e4f5@mqtt-discovery" })
+    expect(service?.properties).toMatchObject({ "climate.hvac.temperature_min": "5", "climate.hvac.temperature_max": "30" })
+    await player?.subscribeAsync([`${hvac}/target_temperature/set`, `${hvac}/mode/set`])
+    const from = heard.length
+    expect(await writeB(id("setter", "climate.hvac.temperature"), { Temperature: { C: 22.5 } })).toEqual({ [id("setter", "climate.hvac.temperature")]: null })
+    expect(await writeA(id("setter", "climate.hvac.mode"), { String: "off" })).toEqual([[id("setter", "climate.hvac.mode"), { Ok: null }]])
+    await eventuallyAsync(async () => heard.length - from, (n) => n >= 2)
+    expect(heardOn(`${hvac}/target_temperature/set`, from)).toEqual(["22.5"])
+    expect(heardOn(`${hvac}/mode/set`, from)).toEqual(["off"])
+  })
+
+  it.each(["b", "a"])("hears each event of an event entity and of a device trigger, the same twice included, in vocabulary %s", async (vocabulary) => {
+    await everythingIn()
+    // Home Assistant's documented doorbell event (integrations/event.mqtt), and a Tasmota-style button trigger.
+    await announce([
+      [config("event", `${desk}/doorbell`), {
+        name: "Doorbell",
+        state_topic: `${desk}/doorbell/events`,
+        event_types: ["press", "hold"],
+        device_class: "doorbell",
+        unique_id: "desk_doorbell",
+        device: { identifiers: ["a0b1c2d3e4f5"] }
+      }],
+      [config("device_automation", `${desk}/button_1_single`), {
+        automation_type: "trigger",
+        topic: `${desk}/button/1/action`,
+        type: "button_short_press",
+        subtype: "button_1",
+        payload: "SINGLE",
+        device: { identifiers: ["a0b1c2d3e4f5"] }
+      }]
+    ], [], [id("getter", "event.doorbell"), id("getter", "device_automation.button_1_single")])
+    const event = id("getter", "event.doorbell")
+    const trigger = id("getter", "device_automation.button_1_single")
+    const client = await openWatch(started().gateway, `vocabulary=${vocabulary}`)
+    try {
+      client.send(vocabulary === "b"
+        ? [{ select: [{ id: event }, { id: trigger }] }]
+        : [event, trigger].map((id) => ({ source: { id: { Exactly: id } }, should_watch_values: true, should_watch_topology: true })))
+      await readUntil(client, (frames) => frames.length >= 2)
+      for (const type of ["press", "press", "hold"]) await publish(`${desk}/doorbell/events`, { event_type: type }, false)
+      for (const payload of ["SINGLE", "DOUBLE", "SINGLE"]) await publish(`${desk}/button/1/action`, payload, false)
+      const frames = await readUntil(client, (seen) => valuesOf(seen, event).length >= 3 && valuesOf(seen, trigger).length >= 2)
+      expect(valuesOf(frames, event)).toEqual([{ String: "press" }, { String: "press" }, { String: "hold" }])
+      expect(valuesOf(frames, trigger)).toEqual([{ String: "SINGLE" }, { String: "SINGLE" }])
+      expect(await readB(event)).toEqual({ String: "hold" })
+    } finally {
+      await client.close()
+    }
+  })
+})
