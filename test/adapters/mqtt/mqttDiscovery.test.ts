@@ -408,6 +408,74 @@ describe("the other components", () => {
     expect(heardOn(`${hvac}/mode/set`, from)).toEqual(["off"])
   })
 
+  it("reads and writes a Z-Wave JS UI dimmer: its Jinja state template leaves the on/off getter out, the brightness stays", async () => {
+    await everythingIn()
+    // zwave-js-ui's api/hass/configurations.ts, `light_dimmer`, on a multilevel switch's value topic.
+    const value = `zwave-${process.pid}/hall/switch_multilevel/endpoint_0/currentValue`
+    const stateTemplate = `{{ "OFF" if value_json.value == 0 else "ON" }}`
+    const topic = config("light", "hall/dimmer")
+    await announce([[topic, {
+      command_topic: `${value}/set`,
+      state_topic: value,
+      state_value_template: stateTemplate,
+      brightness_command_topic: `${value}/set`,
+      brightness_scale: 99,
+      brightness_state_topic: value,
+      brightness_value_template: "{{ value_json.value }}",
+      on_command_type: "brightness",
+      device: { identifiers: ["zwavejs2mqtt_0xe7b2c3d4_node7"], name: "hall" },
+      unique_id: "zwavejs2mqtt_0xe7b2c3d4_7-38-0-currentValue"
+    }]], [[value, { time: 1_700_000_000_000, value: 40 }]], ["getter:zwavejs2mqtt_0xe7b2c3d4_node7.light.dimmer.brightness@mqtt-discovery"])
+    const brightness = "getter:zwavejs2mqtt_0xe7b2c3d4_node7.light.dimmer.brightness@mqtt-discovery"
+    await stateIn(brightness)
+    expect(await readB(brightness)).toEqual({ ExtNumeric: { value: 40, vendor: "mqtt-discovery", adapter: "mqtt-discovery@gateway.local", kind: "brightness" } })
+    const [service] = await list("/api/v1/services", { id: "service:zwavejs2mqtt_0xe7b2c3d4_node7@mqtt-discovery" })
+    expect(service?.getters?.map((g) => g.id)).toEqual([brightness])
+    expect(service?.setters?.map((s) => s.id).sort()).toEqual([
+      "setter:zwavejs2mqtt_0xe7b2c3d4_node7.light.dimmer.brightness@mqtt-discovery",
+      "setter:zwavejs2mqtt_0xe7b2c3d4_node7.light.dimmer@mqtt-discovery"
+    ])
+    expect(service?.properties).toMatchObject({ "light.dimmer.brightness_max": "99" })
+    expect(warnings(topic)).toEqual([
+      `WARN MQTT discovery leaves out a channel of ${topic}: its state_value_template: ${stateTemplate} is not a plain JSON path ({{ value_json.x }})`
+    ])
+    await player?.subscribeAsync(`${value}/set`)
+    const from = heard.length
+    const setter = "setter:zwavejs2mqtt_0xe7b2c3d4_node7.light.dimmer.brightness@mqtt-discovery"
+    const level = { ExtNumeric: { value: 99, vendor: "mqtt-discovery", adapter: "mqtt-discovery@gateway.local", kind: "brightness" } }
+    expect(await writeB(setter, level)).toEqual({ [setter]: null })
+    await eventuallyAsync(async () => heardOn(`${value}/set`, from).length, (n) => n >= 1)
+    expect(heardOn(`${value}/set`, from)).toEqual(["99"])
+  })
+
+  it("reads and writes a cover: open or closed, and its position", async () => {
+    await everythingIn()
+    // Home Assistant's documented example of an MQTT cover (integrations/cover.mqtt), abbreviated.
+    const blind = `${desk}/blind`
+    await announce([[config("cover", `${desk}/blind`), {
+      name: "Blind",
+      "~": blind,
+      cmd_t: "~/set",
+      stat_t: "~/state",
+      pos_t: "~/position",
+      set_pos_t: "~/position/set",
+      uniq_id: "desk_blind",
+      dev: { ids: "a0b1c2d3e4f5" }
+    }]], [[`${blind}/state`, "open"], [`${blind}/position`, "60"]], [id("getter", "cover.blind"), id("getter", "cover.blind.position")])
+    await stateIn(id("getter", "cover.blind"))
+    await stateIn(id("getter", "cover.blind.position"))
+    expect(await readA(id("getter", "cover.blind"))).toEqual({ OpenClosed: "Open" })
+    expect(await readB(id("getter", "cover.blind.position"))).toMatchObject({ ExtNumeric: { value: 60, kind: "position" } })
+    await player?.subscribeAsync([`${blind}/set`, `${blind}/position/set`])
+    const from = heard.length
+    expect(await writeA(id("setter", "cover.blind"), { OpenClosed: "Closed" })).toEqual([[id("setter", "cover.blind"), { Ok: null }]])
+    const position = { ExtNumeric: { value: 25, vendor: "mqtt-discovery", adapter: "mqtt-discovery@gateway.local", kind: "position" } }
+    expect(await writeB(id("setter", "cover.blind.position"), position)).toEqual({ [id("setter", "cover.blind.position")]: null })
+    await eventuallyAsync(async () => heard.length - from, (n) => n >= 2)
+    expect(heardOn(`${blind}/set`, from)).toEqual(["CLOSE"])
+    expect(heardOn(`${blind}/position/set`, from)).toEqual(["25"])
+  })
+
   it.each(["b", "a"])("hears each event of an event entity and of a device trigger, the same twice included, in vocabulary %s", async (vocabulary) => {
     await everythingIn()
     // Home Assistant's documented doorbell event (integrations/event.mqtt), and a Tasmota-style button trigger.
@@ -446,5 +514,19 @@ describe("the other components", () => {
     } finally {
       await client.close()
     }
+  })
+})
+
+describe("a broker that restarts", () => {
+  it("hears the birth message again, so that devices announce themselves again, and serves them as before", async () => {
+    await everythingIn()
+    if (mosquitto === undefined) throw new Error("mosquitto did not start")
+    const from = heard.length
+    await mosquitto.stop()
+    await mosquitto.start()
+    await eventuallyAsync(async () => heardOn(`${prefix}/status`, from), (said) => said.includes("online"))
+    expect(heardOn(`${prefix}/status`, from)).toContain("online")
+    await eventuallyAsync(() => readB(temperature), (value) => value !== null && typeof value === "object" && "Temperature" in value)
+    expect(await readB(temperature)).toEqual({ Temperature: { C: 21.5 } })
   })
 })
