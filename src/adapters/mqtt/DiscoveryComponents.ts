@@ -1,10 +1,9 @@
 import { Option, Result } from "effect"
-import { builtinKind, type Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
-import { hsvOfRgb, hsvOfXy, rgbOfHsv, xyOfHsv } from "./CieXy.ts"
+import { type Builder, commandedTwoState, entityBuilder, isFahrenheit, jsonObject, numeric, onOff, temperature, text, twoState } from "./DiscoveryChannels.ts"
 import { type Config, numberOf, textOf, textOr, topicOf } from "./DiscoveryConfig.ts"
-import { discoveryExtension, type DiscoveryPoint, type Reading, vendorOf, type Writing, wrongValue } from "./DiscoveryPoint.ts"
-import { readCommandTemplate, readTemplate } from "./DiscoveryTemplate.ts"
+import { defaultLight, jsonLight } from "./DiscoveryLights.ts"
+import { discoveryExtension, type DiscoveryPoint, vendorOf, wrongValue } from "./DiscoveryPoint.ts"
 
 /**
  * How a discovered entity's config becomes channels (the table in docs/adapters/mqtt.md, "MQTT
@@ -18,131 +17,8 @@ export interface MappedEntity {
   readonly unsupported: ReadonlyArray<string>
 }
 
-/** What reading one entity's config builds: its points, and what it had to leave out. */
-const entityBuilder = (config: Config, base: string) => {
-  const unsupported: Array<string> = []
-  const points: Array<DiscoveryPoint> = []
-  /** A getter on the topic of `topicKey`, its payload passed through the template of `templateKey`. */
-  const reading = (topicKey: string, templateKey: string, read: (text: string) => Option.Option<Value>): Option.Option<Reading> =>
-    Option.flatMap(topicOf(config, topicKey), (topic) => {
-      const template = textOf(config, templateKey)
-      const extract = readTemplate(template)
-      if (Result.isFailure(extract)) {
-        unsupported.push(`${templateKey}: ${extract.failure}`)
-        return Option.none()
-      }
-      return Option.some({ topic, read: (payload: string) => Option.flatMap(extract.success(payload), read) })
-    })
-  /** A setter on the topic of `topicKey`, its payload passed through the command template of `templateKey`. */
-  const writing = (topicKey: string, templateKey: string, write: Writing["write"]): Option.Option<Writing> =>
-    Option.flatMap(topicOf(config, topicKey), (topic) => {
-      const fill = readCommandTemplate(textOf(config, templateKey))
-      if (Result.isFailure(fill)) {
-        unsupported.push(`${templateKey}: ${fill.failure}`)
-        return Option.none()
-      }
-      return Option.some({ topic, write: (value: Value) => Result.map(write(value), fill.success) })
-    })
-  const add = (part: string, kind: Kind, read: Option.Option<Reading>, write: Option.Option<Writing>, more: Partial<DiscoveryPoint> = {}) => {
-    if (Option.isSome(read) || Option.isSome(write)) {
-      points.push({ local: part === "" ? base : `${base}.${part}`, kind, reading: read, writing: write, event: false, describes: {}, ...more })
-    }
-  }
-  return { unsupported, points, reading, writing, add, local: (part: string) => (part === "" ? base : `${base}.${part}`) }
-}
-
-type Builder = ReturnType<typeof entityBuilder>
-
-type TwoState = "OnOff" | "OpenClosed" | "DoorLocked"
-
-/** A two-state kind read from `on`/`off` texts and written as `onPayload`/`offPayload`. */
-const twoState = (
-  b: Builder,
-  kind: TwoState,
-  [onState, offState]: readonly [string, string],
-  read: { readonly topic: string; readonly template: string; readonly on: string; readonly off: string },
-  write?: { readonly topic: string; readonly template: string; readonly on: string; readonly off: string }
-) =>
-  b.add(
-    "",
-    builtinKind(kind),
-    b.reading(read.topic, read.template, (text) =>
-      text === read.on ? Option.some({ _tag: kind, state: onState } as Value) : text === read.off ? Option.some({ _tag: kind, state: offState } as Value) : Option.none()),
-    write === undefined ? Option.none() : b.writing(write.topic, write.template, (value) =>
-      value._tag === kind ? Result.succeed(value.state === onState ? write.on : write.off) : wrongValue(b.local(""), kind, value))
-  )
-
-const number = (text: string): Option.Option<number> => {
-  const n = Number(text.trim())
-  return text.trim() !== "" && Number.isFinite(n) ? Option.some(n) : Option.none()
-}
-
-const isFahrenheit = (unit: Option.Option<string>) => Option.isSome(unit) && (unit.value === "°F" || unit.value === "F")
-
-/** A Temperature channel in `unit` (`C` or `F`); a write in the other unit is converted. */
-const temperature = (
-  b: Builder,
-  part: string,
-  kind: "ActualTemperature" | "Thermostat",
-  unit: "C" | "F",
-  readFrom: readonly [string, string],
-  writeTo?: string,
-  describes: Record<string, string> = {}
-) =>
-  b.add(
-    part,
-    builtinKind(kind),
-    b.reading(readFrom[0], readFrom[1], (text) => Option.map(number(text), (degrees): Value => ({ _tag: "Temperature", unit, degrees }))),
-    writeTo === undefined ? Option.none() : b.writing(writeTo, "", (value) => {
-      if (value._tag !== "Temperature") return wrongValue(b.local(part), "Temperature", value)
-      const degrees = value.unit === unit ? value.degrees : unit === "C" ? (value.degrees - 32) * 5 / 9 : value.degrees * 9 / 5 + 32
-      return Result.succeed(String(degrees))
-    }),
-    { describes }
-  )
-
-/** A number channel (`ExtNumeric` of `kind`). */
-const numeric = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: string | undefined, describes: Record<string, string> = {}) =>
-  b.add(
-    part,
-    discoveryExtension(kind, "ExtNumeric"),
-    b.reading(readFrom[0], readFrom[1], (text) => Option.map(number(text), (value): Value => ({ _tag: "ExtNumeric", value, ...vendorOf(kind) }))),
-    writeTo === undefined
-      ? Option.none()
-      : b.writing(writeTo, "", (value) => (value._tag === "ExtNumeric" ? Result.succeed(String(value.value)) : wrongValue(b.local(part), "ExtNumeric", value))),
-    { describes }
-  )
-
-/** A text channel (`String` of `kind`); `event`: each message is an event (an action). */
-const text = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: string | undefined) =>
-  b.add(
-    part,
-    discoveryExtension(kind, "String"),
-    b.reading(readFrom[0], readFrom[1], (text) => Option.some({ _tag: "String", value: text })),
-    writeTo === undefined
-      ? Option.none()
-      : b.writing(writeTo, "", (value) => (value._tag === "String" ? Result.succeed(value.value) : wrongValue(b.local(part), "String", value)))
-  )
-
 /** `binary_sensor` device classes whose `on` means open. */
 const openingClasses = new Set(["door", "garage_door", "opening", "window"])
-
-const onOff = (config: Config) => ({ on: textOr(config, "payload_on", "ON"), off: textOr(config, "payload_off", "OFF") })
-
-/** Config keys and their defaults: what a state says for each state, and what a command sends for each. */
-interface StateTexts {
-  readonly on: readonly [string, string]
-  readonly off: readonly [string, string]
-}
-
-/** A two-state entity read on `state_topic` (through `value_template`) and written on `command_topic` (through `command_template`). */
-const commandedTwoState = (b: Builder, config: Config, kind: TwoState, states: readonly [string, string], read: StateTexts, write: StateTexts) =>
-  twoState(b, kind, states, {
-    topic: "state_topic",
-    template: "value_template",
-    on: textOr(config, ...read.on),
-    off: textOr(config, ...read.off)
-  }, { topic: "command_topic", template: "command_template", on: textOr(config, ...write.on), off: textOr(config, ...write.off) })
 
 const switchEntity = (b: Builder, config: Config) => {
   const payloads = onOff(config)
@@ -196,108 +72,6 @@ const buttonEntity = (b: Builder, config: Config) => {
     Option.none(),
     b.writing("command_topic", "command_template", (value) => (value._tag === "Unit" ? Result.succeed(press) : wrongValue(b.local(""), "Unit", value)))
   )
-}
-
-/** The light's colour modes the gateway reads and writes, the first one it supports being used. */
-const colourModes = ["hs", "xy", "rgb"] as const
-type ColourMode = typeof colourModes[number]
-
-const colourModeOf = (config: Config): Option.Option<ColourMode> => {
-  const listed = Array.isArray(config["supported_color_modes"]) ? config["supported_color_modes"] : []
-  return Option.fromUndefinedOr(colourModes.find((mode) => listed.includes(mode) || config[mode] === true))
-}
-
-type Colour = Extract<Value, { _tag: "Color" }>
-const colourIn = (mode: ColourMode, color: Readonly<Record<string, unknown>>, v: number): Option.Option<Colour> => {
-  const n = (key: string) => (typeof color[key] === "number" && Number.isFinite(color[key]) ? (color[key] as number) : undefined)
-  const [h, s, x, y, r, g, bl] = ["h", "s", "x", "y", "r", "g", "b"].map(n)
-  const hsv = mode === "hs"
-    ? h === undefined || s === undefined ? undefined : { h: ((h % 360) + 360) % 360, s: Math.min(1, Math.max(0, s / 100)), v }
-    : mode === "xy"
-    ? x === undefined || y === undefined ? undefined : hsvOfXy({ x, y }, v)
-    : r === undefined || g === undefined || bl === undefined ? undefined : hsvOfRgb([r, g, bl], v)
-  return Option.map(Option.fromUndefinedOr(hsv), (c): Colour => ({ _tag: "Color", ...c }))
-}
-
-const colourOut = (mode: ColourMode, value: Colour): Readonly<Record<string, number>> => {
-  if (mode === "hs") return { h: value.h, s: value.s * 100 }
-  if (mode === "xy") return xyOfHsv(value)
-  const [r, g, b] = rgbOfHsv(value)
-  return { r, g, b }
-}
-
-const jsonObject = (text: string): Option.Option<Readonly<Record<string, unknown>>> => {
-  try {
-    const json: unknown = JSON.parse(text)
-    return typeof json === "object" && json !== null && !Array.isArray(json) ? Option.some(json as Readonly<Record<string, unknown>>) : Option.none()
-  } catch {
-    return Option.none()
-  }
-}
-
-/**
- * A light of the `json` schema (ESPHome's, Zigbee2MQTT's): one JSON state and one JSON command; on/off,
- * and its colour with the brightness as `v`, or the brightness alone.
- */
-const jsonLight = (b: Builder, config: Config) => {
-  const scale = Option.getOrElse(numberOf(config, "brightness_scale"), () => 255)
-  const mode = colourModeOf(config)
-  const dims = config["brightness"] === true || Option.isSome(mode) || (Array.isArray(config["supported_color_modes"]) && config["supported_color_modes"].includes("brightness"))
-  const stateOf = (text: string) => jsonObject(text)
-  b.add(
-    "",
-    builtinKind("OnOff"),
-    b.reading("state_topic", "", (text) =>
-      Option.flatMap(stateOf(text), (state) =>
-        state["state"] === "ON" ? Option.some({ _tag: "OnOff", state: "On" } as Value) : state["state"] === "OFF" ? Option.some({ _tag: "OnOff", state: "Off" } as Value) : Option.none())),
-    b.writing("command_topic", "", (value) =>
-      value._tag === "OnOff" ? Result.succeed(JSON.stringify({ state: value.state === "On" ? "ON" : "OFF" })) : wrongValue(b.local(""), "OnOff", value))
-  )
-  const level = (state: Readonly<Record<string, unknown>>) =>
-    typeof state["brightness"] === "number" && Number.isFinite(state["brightness"]) ? Option.some(state["brightness"]) : Option.none<number>()
-  if (Option.isSome(mode)) {
-    const colourMode = mode.value
-    return b.add(
-      "color",
-      builtinKind("LightColor"),
-      b.reading("state_topic", "", (text) =>
-        Option.flatMap(stateOf(text), (state) => {
-          const color = state["color"]
-          if (typeof color !== "object" || color === null) return Option.none()
-          const v = Math.min(1, Math.max(0, Option.getOrElse(level(state), () => scale) / scale))
-          return colourIn(colourMode, color as Readonly<Record<string, unknown>>, v)
-        })),
-      b.writing("command_topic", "", (value) =>
-        value._tag === "Color"
-          ? Result.succeed(JSON.stringify({ state: "ON", color: colourOut(colourMode, value), brightness: Math.round(value.v * scale) }))
-          : wrongValue(b.local("color"), "Color", value))
-    )
-  }
-  if (dims) {
-    b.add(
-      "brightness",
-      discoveryExtension("brightness", "ExtNumeric"),
-      b.reading("state_topic", "", (text) => Option.flatMap(Option.flatMap(stateOf(text), level), (value) => Option.some({ _tag: "ExtNumeric", value, ...vendorOf("brightness") } as Value))),
-      b.writing("command_topic", "", (value) =>
-        value._tag === "ExtNumeric" ? Result.succeed(JSON.stringify({ state: "ON", brightness: value.value })) : wrongValue(b.local("brightness"), "ExtNumeric", value)),
-      { describes: { [`${b.local("brightness")}_min`]: "0", [`${b.local("brightness")}_max`]: String(scale) } }
-    )
-  }
-}
-
-/** A light of the default schema: on/off on `state_topic`/`command_topic`, the brightness on its own topics. */
-const defaultLight = (b: Builder, config: Config) => {
-  const payloads = onOff(config)
-  twoState(b, "OnOff", ["On", "Off"], { topic: "state_topic", template: "state_value_template", ...payloads }, {
-    topic: "command_topic",
-    template: "",
-    ...payloads
-  })
-  const scale = Option.getOrElse(numberOf(config, "brightness_scale"), () => 255)
-  numeric(b, "brightness", "brightness", ["brightness_state_topic", "brightness_value_template"], "brightness_command_topic", {
-    [`${b.local("brightness")}_min`]: "0",
-    [`${b.local("brightness")}_max`]: String(scale)
-  })
 }
 
 const coverEntity = (b: Builder, config: Config) => {

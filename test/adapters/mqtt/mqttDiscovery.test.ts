@@ -57,12 +57,12 @@ const lockConfig = {
   unique_id: "zwavejs2mqtt_0xe7b2c3d4_5-98-0-currentMode"
 }
 
-const esphome = "service:246f28a1b2c3@mqtt-discovery"
-const relay = "getter:246f28a1b2c3.switch.relay@mqtt-discovery"
-const relaySetter = "setter:246f28a1b2c3.switch.relay@mqtt-discovery"
-const temperature = "getter:246f28a1b2c3.sensor.temperature@mqtt-discovery"
-const lock = "getter:zwavejs2mqtt_0xe7b2c3d4_node5.lock.lock@mqtt-discovery"
-const lockSetter = "setter:zwavejs2mqtt_0xe7b2c3d4_node5.lock.lock@mqtt-discovery"
+/** The ids of a channel or service of the adapter: `<identifier>.<component>.<object_id>`. */
+const ofDiscovery = (what: "service" | "getter" | "setter", local: string) => `${what}:${local}@mqtt-discovery`
+const esphome = ofDiscovery("service", "246f28a1b2c3")
+const [relay, relaySetter] = [ofDiscovery("getter", "246f28a1b2c3.switch.relay"), ofDiscovery("setter", "246f28a1b2c3.switch.relay")]
+const temperature = ofDiscovery("getter", "246f28a1b2c3.sensor.temperature")
+const [lock, lockSetter] = [ofDiscovery("getter", "zwavejs2mqtt_0xe7b2c3d4_node5.lock.lock"), ofDiscovery("setter", "zwavejs2mqtt_0xe7b2c3d4_node5.lock.lock")]
 
 let mosquitto: Mosquitto | undefined
 let player: MqttClient | undefined
