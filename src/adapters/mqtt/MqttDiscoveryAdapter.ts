@@ -2,7 +2,8 @@ import { Effect, Layer, Option, Result, type Scope } from "effect"
 import { type ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { Adapter, ChannelDescription, DeviceHost } from "../../gateway/Adapter.ts"
-import { followConnection, startMqttAdapter } from "./ConnectionFollower.ts"
+import { Registry } from "../../gateway/Registry.ts"
+import { followConnection } from "./ConnectionFollower.ts"
 import { mapEntity } from "./DiscoveryComponents.ts"
 import {
   type AvailabilityMode,
@@ -237,8 +238,12 @@ const connect = Effect.fnUntraced(function*(
   return { unreachable: connection.unreachable }
 })
 
-/** The MQTT discovery adapter (`mqtt-discovery@gateway.local`), docs/adapters/mqtt.md. */
+/**
+ * The MQTT discovery adapter (`mqtt-discovery@gateway.local`), docs/adapters/mqtt.md. It always runs
+ * beside the Zigbee2MQTT adapter, on the same broker, and that one tells `/health` when the broker
+ * cannot be reached: said once, not once per adapter.
+ */
 export const MqttDiscoveryAdapter = {
   connect,
-  layer: (settings: MqttDiscoverySettings) => Layer.effectDiscard(startMqttAdapter(connect, settings))
+  layer: (settings: MqttDiscoverySettings) => Layer.effectDiscard(Effect.flatMap(Registry, (registry) => connect(registry.register, settings)))
 }

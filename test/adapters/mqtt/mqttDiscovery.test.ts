@@ -518,11 +518,15 @@ describe("the other components", () => {
 })
 
 describe("a broker that restarts", () => {
-  it("hears the birth message again, so that devices announce themselves again, and serves them as before", async () => {
+  it("is said once in /health while away; hears the birth message again, so that devices announce themselves again, and serves them as before", async () => {
     await everythingIn()
     if (mosquitto === undefined) throw new Error("mosquitto did not start")
     const from = heard.length
     await mosquitto.stop()
+    // Both adapters lost it; /health says so once.
+    const health = async () => (await call("GET", "/health")).json as { readonly status: string; readonly reasons?: ReadonlyArray<string> }
+    await eventuallyAsync(health, (h) => h.status === "degraded")
+    expect((await health()).reasons?.filter((reason) => reason.includes(mosquitto?.url ?? "?"))).toHaveLength(1)
     await mosquitto.start()
     await eventuallyAsync(async () => heardOn(`${prefix}/status`, from), (said) => said.includes("online"))
     expect(heardOn(`${prefix}/status`, from)).toContain("online")
