@@ -45,6 +45,9 @@ const abbreviations: Readonly<Record<string, string>> = {
   dev: "device",
   dev_cla: "device_class",
   evt_typ: "event_types",
+  hs_cmd_t: "hs_command_topic",
+  hs_stat_t: "hs_state_topic",
+  hs_val_tpl: "hs_value_template",
   max_temp: "max_temp",
   min_temp: "min_temp",
   mode_cmd_t: "mode_command_topic",
@@ -66,6 +69,10 @@ const abbreviations: Readonly<Record<string, string>> = {
   pos_open: "position_open",
   pos_t: "position_topic",
   pos_tpl: "position_template",
+  rgb_cmd_t: "rgb_command_topic",
+  rgb_cmd_tpl: "rgb_command_template",
+  rgb_stat_t: "rgb_state_topic",
+  rgb_val_tpl: "rgb_value_template",
   set_pos_t: "set_position_topic",
   stat_cla: "state_class",
   stat_clsd: "state_closed",
@@ -77,6 +84,7 @@ const abbreviations: Readonly<Record<string, string>> = {
   stat_unlocked: "state_unlocked",
   stat_val_tpl: "state_value_template",
   stype: "subtype",
+  sup_clrm: "supported_color_modes",
   t: "topic",
   temp_cmd_t: "temperature_command_topic",
   temp_stat_t: "temperature_state_topic",
@@ -84,7 +92,10 @@ const abbreviations: Readonly<Record<string, string>> = {
   temp_unit: "temperature_unit",
   uniq_id: "unique_id",
   unit_of_meas: "unit_of_measurement",
-  val_tpl: "value_template"
+  val_tpl: "value_template",
+  xy_cmd_t: "xy_command_topic",
+  xy_stat_t: "xy_state_topic",
+  xy_val_tpl: "xy_value_template"
 }
 
 /** The abbreviations of a `device` block's keys. */

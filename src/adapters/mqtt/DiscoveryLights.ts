@@ -3,7 +3,7 @@ import { builtinKind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
 import { hsvOfRgb, hsvOfXy, rgbOfHsv, xyOfHsv } from "./CieXy.ts"
 import { type Builder, jsonObject, numeric, onOff, twoState } from "./DiscoveryChannels.ts"
-import { type Config, numberOf } from "./DiscoveryConfig.ts"
+import { type Config, numberOf, topicOf } from "./DiscoveryConfig.ts"
 import { discoveryExtension, vendorOf, wrongValue } from "./DiscoveryPoint.ts"
 
 /** A discovered `light`, of either schema (docs/adapters/mqtt.md, "MQTT discovery"). */
@@ -81,7 +81,7 @@ export const jsonLight = (b: Builder, config: Config) => {
       b.reading("state_topic", "", (text) => Option.flatMap(Option.flatMap(stateOf(text), level), (value) => Option.some({ _tag: "ExtNumeric", value, ...vendorOf("brightness") } as Value))),
       b.writing("command_topic", "", (value) =>
         value._tag === "ExtNumeric" ? Result.succeed(JSON.stringify({ state: "ON", brightness: value.value })) : wrongValue(b.local("brightness"), "ExtNumeric", value)),
-      { describes: { [`${b.local("brightness")}_min`]: "0", [`${b.local("brightness")}_max`]: String(scale) } }
+      { describes: brightnessRange(b, scale) }
     )
   }
 }
@@ -95,8 +95,22 @@ export const defaultLight = (b: Builder, config: Config) => {
     ...payloads
   })
   const scale = Option.getOrElse(numberOf(config, "brightness_scale"), () => 255)
-  numeric(b, "brightness", "brightness", ["brightness_state_topic", "brightness_value_template"], "brightness_command_topic", {
-    [`${b.local("brightness")}_min`]: "0",
-    [`${b.local("brightness")}_max`]: String(scale)
-  })
+  numeric(b, "brightness", "brightness", ["brightness_state_topic", "brightness_value_template"], "brightness_command_topic", brightnessRange(b, scale))
+  const mode = colourModes.find((m) => Option.isSome(topicOf(config, `${m}_state_topic`)) || Option.isSome(topicOf(config, `${m}_command_topic`)))
+  if (mode === undefined) return
+  // The colour's own topics carry its chromaticity as text (`h,s`, `x,y`, `r,g,b`); the brightness is its own channel.
+  const keys = { hs: ["h", "s"], xy: ["x", "y"], rgb: ["r", "g", "b"] }[mode]
+  b.add(
+    "color",
+    builtinKind("LightColor"),
+    b.reading(`${mode}_state_topic`, `${mode}_value_template`, (text) => {
+      const parts = text.split(",").map((part) => Number(part.trim()))
+      return parts.length === keys.length ? colourIn(mode, Object.fromEntries(keys.map((key, i) => [key, parts[i]])), 1) : Option.none()
+    }),
+    b.writing(`${mode}_command_topic`, `${mode}_command_template`, (value) =>
+      value._tag === "Color" ? Result.succeed(Object.values(colourOut(mode, value)).join(",")) : wrongValue(b.local("color"), "Color", value))
+  )
 }
+
+/** A light's brightness range, for clients to write within it (a channel carries no range). */
+const brightnessRange = (b: Builder, scale: number) => ({ [`${b.local("brightness")}_min`]: "0", [`${b.local("brightness")}_max`]: String(scale) })

@@ -354,6 +354,35 @@ describe("the other components", () => {
     ])
   })
 
+  it("reads and writes a light of the default schema: on/off, the brightness and the colour in hs, each on its own topics", async () => {
+    await everythingIn()
+    // Home Assistant's default-schema light (integrations/light.mqtt), in abbreviated keys.
+    const office = `${desk}/office`
+    await announce([[config("light", `${desk}/office`), {
+      name: "Office",
+      "~": office,
+      stat_t: "~/status",
+      cmd_t: "~/switch",
+      bri_stat_t: "~/brightness",
+      bri_cmd_t: "~/brightness/set",
+      hs_stat_t: "~/hs",
+      hs_cmd_t: "~/hs/set",
+      uniq_id: "office_light",
+      dev: { ids: "a0b1c2d3e4f5" }
+    }]], [[`${office}/status`, "ON"], [`${office}/brightness`, "128"], [`${office}/hs`, "240,50"]], [id("getter", "light.office.color")])
+    for (const part of ["", ".brightness", ".color"]) await stateIn(id("getter", `light.office${part}`))
+    expect(await readB(id("getter", "light.office"))).toEqual({ OnOff: "On" })
+    expect(await readA(id("getter", "light.office.brightness"))).toMatchObject({ ExtNumeric: { value: 128, kind: "brightness" } })
+    expect(await readB(id("getter", "light.office.color"))).toEqual({ Color: { h: 240, s: 0.5, v: 1 } })
+    await player?.subscribeAsync([`${office}/switch`, `${office}/hs/set`, `${office}/brightness/set`])
+    const from = heard.length
+    expect(await writeA(id("setter", "light.office.color"), { Color: { h: 120, s: 1, v: 0.3 } })).toEqual([[id("setter", "light.office.color"), { Ok: null }]])
+    expect(await writeB(id("setter", "light.office"), { OnOff: "Off" })).toEqual({ [id("setter", "light.office")]: null })
+    await eventuallyAsync(async () => heard.length - from, (n) => n >= 2)
+    expect(heardOn(`${office}/hs/set`, from)).toEqual(["120,100"])
+    expect(heardOn(`${office}/switch`, from)).toEqual(["OFF"])
+  })
+
   it("presses an ESPHome button: a write of Unit sends its payload_press", async () => {
     await everythingIn()
     await announce([[config("button", `${desk}/restart`), {
