@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Option } from "effect"
 import { connectAsync, type MqttClient } from "mqtt"
+import { channelSelector, Tag } from "../../../src/domain/index.ts"
 import { eventuallyAsync } from "../../support/eventually.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { send } from "../../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
 import { openWatch, type WatchClient } from "../../support/openWatch.ts"
 import { type FakeBridge, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
@@ -216,6 +218,23 @@ describe("devices announced by MQTT discovery", () => {
       await publish(`${node}/switch/relay/state`, "ON")
       await publish(lockTopic, { time: 1_700_000_000_002, value: 255 })
     }
+  })
+
+  it("takes tags and scoped tokens like any device: a tagged service selected by its tag, a token that reaches its channels only", async () => {
+    await everythingIn()
+    expect((await call("POST", "/api/v1/services/tag", { services: [{ id: esphome }], tags: ["porch"] })).json).toEqual(1)
+    expect((await list("/api/v1/channels/getters", { service_tags: ["porch"] })).map((g) => g.id).sort()).toEqual([temperature, relay].sort())
+    const { token } = await started().gateway.createToken({
+      scope: { channels: [channelSelector({ serviceTags: [Tag.make("porch")] })], rights: ["read"] }
+    })
+    const asScoped = async (body: unknown) =>
+      JSON.parse((await send(`${started().gateway.baseUrl}/api/v1/channels/get`, {
+        method: "GET",
+        headers: { authorization: `Bearer ${token}` },
+        body: JSON.stringify(body)
+      })).body) as unknown
+    expect(await asScoped({ id: temperature })).toEqual({ [temperature]: { Temperature: { C: 21.5 } } })
+    expect(await asScoped({ id: lock })).toEqual({ [lock]: { Error: { NoSuchGetter: lock } } })
   })
 
   it("takes a device's channels out while its availability topic says offline, and brings them back", async () => {
