@@ -1,5 +1,5 @@
-import { Option, Result } from "effect"
-import { AdapterId, ChannelId } from "../../domain/Identifier.ts"
+import { Option, Result, Schema } from "effect"
+import { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { ValueType } from "../../domain/ValueType.ts"
@@ -34,8 +34,19 @@ export interface DiscoveryPoint {
   readonly describes: Readonly<Record<string, string>>
 }
 
-export const discoveryGetterId = (device: string, local: string) => ChannelId.make(`getter:${device}.${local}@${discoveryVendor}`)
-export const discoverySetterId = (device: string, local: string) => ChannelId.make(`setter:${device}.${local}@${discoveryVendor}`)
+const channelText = (mechanism: "getter" | "setter", device: string, local: string) => `${mechanism}:${device}.${local}@${discoveryVendor}`
+const serviceText = (device: string) => `service:${device}@${discoveryVendor}`
+
+export const discoveryGetterId = (device: string, local: string) => ChannelId.make(channelText("getter", device, local))
+export const discoverySetterId = (device: string, local: string) => ChannelId.make(channelText("setter", device, local))
+export const discoveryServiceId = (device: string) => ServiceId.make(serviceText(device))
+
+const isChannelId = Schema.is(ChannelId)
+const isServiceId = Schema.is(ServiceId)
+
+/** Whether a device's id and its points' make ids (an identifier a device sends may be too long, or hold control characters). */
+export const makesIds = (device: string, points: ReadonlyArray<DiscoveryPoint>): boolean =>
+  isServiceId(serviceText(device)) && points.every((point) => isChannelId(channelText("getter", device, point.local)) && isChannelId(channelText("setter", device, point.local)))
 
 /** The vendor fields of an extension kind or value of the adapter. */
 export const vendorOf = (kind: string) => ({ vendor: discoveryVendor, adapter: discoveryAdapterId, kind })

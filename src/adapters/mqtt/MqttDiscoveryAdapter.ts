@@ -1,5 +1,5 @@
 import { Effect, Layer, Option, Result, type Scope } from "effect"
-import { type ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { Adapter, ChannelDescription, DeviceHost } from "../../gateway/Adapter.ts"
 import { Registry } from "../../gateway/Registry.ts"
@@ -15,7 +15,7 @@ import {
   readConfig,
   readDiscoveryTopic
 } from "./DiscoveryConfig.ts"
-import { discoveryAdapterId, discoveryGetterId, type DiscoveryPoint, discoverySetterId, discoveryVendor } from "./DiscoveryPoint.ts"
+import { discoveryAdapterId, discoveryGetterId, type DiscoveryPoint, discoveryServiceId, discoverySetterId, makesIds } from "./DiscoveryPoint.ts"
 import { type Extract, readTemplate } from "./DiscoveryTemplate.ts"
 import { type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
 import { makeShownServices, publishReply, type WantedService } from "./ShownServices.ts"
@@ -47,8 +47,6 @@ interface Said {
  * `zigbee2mqtt_bridge_<ieee_address>`): the Zigbee2MQTT adapter, on the same broker, shows them already.
  */
 const zigbee2mqttIdentifier = /^zigbee2mqtt_(?:bridge_)?0x[0-9a-f]{16}$/i
-
-export const discoveryServiceId = (device: string) => ServiceId.make(`service:${device}@${discoveryVendor}`)
 
 const channel = (id: ChannelId, point: DiscoveryPoint): ChannelDescription => ({ id, kind: point.kind, tags: [], pushMs: 0 })
 
@@ -196,6 +194,8 @@ const connect = Effect.fnUntraced(function*(
       if (device.value.identifiers.some((id) => zigbee2mqttIdentifier.test(id))) return
       const mapped = mapEntity(discovered.component, discovered.objectId, config)
       if (Result.isFailure(mapped)) return yield* ignore(mapped.failure)
+      const identifier = device.value.identifiers[0] ?? ""
+      if (!makesIds(identifier, mapped.success.points)) return yield* ignore("its ids would be longer than 256 characters or hold control characters")
       for (const template of mapped.success.unsupported) {
         yield* warnOnce(`MQTT discovery leaves out a channel of ${topic}: its ${template} is not a plain JSON path ({{ value_json.x }})`)
       }
@@ -206,7 +206,7 @@ const connect = Effect.fnUntraced(function*(
         if (Result.isSuccess(extract)) availability.push({ ...entry, extract: extract.success })
         else yield* warnOnce(`MQTT discovery ignores an availability topic of ${topic}: its template ${extract.failure} is not a plain JSON path ({{ value_json.x }})`)
       }
-      entities.set(key, { device: device.value.identifiers[0] ?? "", described: device.value, points: mapped.success.points, availability, mode })
+      entities.set(key, { device: identifier, described: device.value, points: mapped.success.points, availability, mode })
       yield* connection.subscribe([
         ...mapped.success.points.flatMap((point) => Option.toArray(Option.map(point.reading, (r) => r.topic))),
         ...availability.map((a) => a.topic)

@@ -300,7 +300,8 @@ describe("devices announced by MQTT discovery", () => {
         unit_of_meas: "°C",
         uniq_id: "filtered",
         dev: { ids: "bad-sensor" }
-      }]
+      }],
+      [config("switch", "bad/long_id"), { cmd_t: "bad/long_id/set", dev: { ids: `bad-${"x".repeat(300)}` } }]
     ] as const
     for (const round of [1, 2]) {
       for (const [topic, payload] of malformed) await publish(topic, payload, round === 1)
@@ -317,6 +318,9 @@ describe("devices announced by MQTT discovery", () => {
     ])
     expect(warnings(config("sensor", "bad/filtered"))).toEqual([
       `WARN MQTT discovery leaves out a channel of ${config("sensor", "bad/filtered")}: its value_template: {{ value_json.temperature | round(1) }} is not a plain JSON path ({{ value_json.x }})`
+    ])
+    expect(warnings(config("switch", "bad/long_id"))).toEqual([
+      `WARN ignoring the MQTT discovery config on ${config("switch", "bad/long_id")}: its ids would be longer than 256 characters or hold control characters`
     ])
     expect((await serviceIds()).filter((id) => id.includes("bad-"))).toEqual([])
     expect(await readB(temperature)).toEqual({ Temperature: { C: 21.5 } })
