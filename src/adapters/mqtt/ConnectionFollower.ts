@@ -24,7 +24,10 @@ export const followConnection = (connection: MqttConnection, component: string, 
       case "ConnectFailed":
         return Effect.logWarning(`cannot connect to the MQTT broker at ${connection.where}: ${event.reason}; retrying`)
       case "Message":
-        return handlers.message(event.topic, event.payload, event.retained)
+        // What a device sends is outside the gateway's control: a message it cannot take in is logged, and the next one read.
+        return handlers.message(event.topic, event.payload, event.retained).pipe(
+          Effect.catchDefect((defect) => Effect.logError(`a message on ${event.topic} could not be taken in: ${String(defect)}`))
+        )
     }
   }
   return Queue.take(connection.events).pipe(
