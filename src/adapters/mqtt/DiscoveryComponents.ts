@@ -98,16 +98,21 @@ const climateEntity = (b: Builder, config: Config) => {
   text(b, "mode", "mode", ["mode_state_topic", "mode_state_template"], "mode_command_topic")
 }
 
-/** An `event` entity: each message's `event_type` is an action. */
-const eventEntity = (b: Builder) =>
+/** An `event` entity: each message's `event_type` is an action, one of its `event_types` (as Home Assistant, which drops the others). */
+const eventEntity = (b: Builder, config: Config) => {
+  const types = Array.isArray(config["event_types"]) ? config["event_types"].filter((t): t is string => typeof t === "string") : []
   b.add(
     "",
     discoveryExtension("action", "String"),
     b.reading("state_topic", "value_template", (text) =>
-      Option.flatMap(jsonObject(text), (json) => typeof json["event_type"] === "string" ? Option.some({ _tag: "String", value: json["event_type"] } as Value) : Option.none())),
+      Option.flatMap(jsonObject(text), (json) => {
+        const type = json["event_type"]
+        return typeof type === "string" && types.includes(type) ? Option.some({ _tag: "String", value: type } as Value) : Option.none()
+      })),
     Option.none(),
     { event: true }
   )
+}
 
 /** A `device_automation` trigger: a message on its `topic` (equal to its `payload`, if it has one) is an action. */
 const triggerEntity = (b: Builder, config: Config) => {
@@ -170,7 +175,7 @@ export const mapEntity = (component: string, objectId: string, config: Config): 
       climateEntity(b, config)
       break
     case "event":
-      eventEntity(b)
+      eventEntity(b, config)
       break
     case "device_automation":
       if (config["automation_type"] !== "trigger") return Result.fail(`its automation_type is not trigger`)

@@ -557,7 +557,8 @@ describe("the other components", () => {
         ? [{ select: [{ id: event }, { id: trigger }] }]
         : [event, trigger].map((id) => ({ source: { id: { Exactly: id } }, should_watch_values: true, should_watch_topology: true })))
       await readUntil(client, (frames) => frames.length >= 2)
-      for (const type of ["press", "press", "hold"]) await publish(`${desk}/doorbell/events`, { event_type: type }, false)
+      // `ring` is not among its event_types: Home Assistant drops it, and so does the gateway.
+      for (const type of ["press", "ring", "press", "hold"]) await publish(`${desk}/doorbell/events`, { event_type: type }, false)
       for (const payload of ["SINGLE", "DOUBLE", "SINGLE"]) await publish(`${desk}/button/1/action`, payload, false)
       const frames = await readUntil(client, (seen) => valuesOf(seen, event).length >= 3 && valuesOf(seen, trigger).length >= 2)
       expect(valuesOf(frames, event)).toEqual([{ String: "press" }, { String: "press" }, { String: "hold" }])
