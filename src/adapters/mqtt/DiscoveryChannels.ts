@@ -35,19 +35,22 @@ export const entityBuilder = (config: Config, base: string) => {
       }
       return Option.some({ topic, write: (value: Value) => Result.map(write(value), fill.success) })
     })
+  /** The name of a part of the entity (`""`: the entity itself) within its device. */
+  const local = (part: string) => (part === "" ? base : `${base}.${part}`)
+  /** A point, if it reads or writes anything (a template left out may leave it neither). */
   const add = (part: string, kind: Kind, read: Option.Option<Reading>, write: Option.Option<Writing>, more: Partial<DiscoveryPoint> = {}) => {
     if (Option.isSome(read) || Option.isSome(write)) {
-      points.push({ local: part === "" ? base : `${base}.${part}`, kind, reading: read, writing: write, event: false, describes: {}, ...more })
+      points.push({ local: local(part), kind, reading: read, writing: write, event: false, describes: {}, ...more })
     }
   }
-  return { unsupported, points, reading, writing, add, local: (part: string) => (part === "" ? base : `${base}.${part}`) }
+  return { unsupported, points, reading, writing, add, local }
 }
 
 export type Builder = ReturnType<typeof entityBuilder>
 
 export type TwoState = "OnOff" | "OpenClosed" | "DoorLocked"
 
-/** A two-state kind read from `on`/`off` texts and written as `onPayload`/`offPayload`. */
+/** A two-state kind, read from the texts `read.on`/`read.off` and written as `write.on`/`write.off`. */
 export const twoState = (
   b: Builder,
   kind: TwoState,
@@ -132,13 +135,3 @@ export const commandedTwoState = (b: Builder, config: Config, kind: TwoState, st
     on: textOr(config, ...read.on),
     off: textOr(config, ...read.off)
   }, { topic: "command_topic", template: "command_template", on: textOr(config, ...write.on), off: textOr(config, ...write.off) })
-
-/** A JSON object payload (a light's JSON state, an event's), or `None`. */
-export const jsonObject = (text: string): Option.Option<Readonly<Record<string, unknown>>> => {
-  try {
-    const json: unknown = JSON.parse(text)
-    return typeof json === "object" && json !== null && !Array.isArray(json) ? Option.some(json as Readonly<Record<string, unknown>>) : Option.none()
-  } catch {
-    return Option.none()
-  }
-}

@@ -1,6 +1,7 @@
 import { Option, Result } from "effect"
 import type { Value } from "../../domain/Value.ts"
-import { type Builder, commandedTwoState, entityBuilder, isFahrenheit, jsonObject, numeric, onOff, temperature, text, twoState } from "./DiscoveryChannels.ts"
+import { readState } from "./BridgeMessages.ts"
+import { type Builder, commandedTwoState, entityBuilder, isFahrenheit, numeric, onOff, temperature, text, twoState } from "./DiscoveryChannels.ts"
 import { type Config, numberOf, textOf, textOr, topicOf } from "./DiscoveryConfig.ts"
 import { defaultLight, jsonLight } from "./DiscoveryLights.ts"
 import { discoveryExtension, type DiscoveryPoint, vendorOf, wrongValue } from "./DiscoveryPoint.ts"
@@ -105,7 +106,7 @@ const eventEntity = (b: Builder, config: Config) => {
     "",
     discoveryExtension("action", "String"),
     b.reading("state_topic", "value_template", (text) =>
-      Option.flatMap(jsonObject(text), (json) => {
+      Option.flatMap(readState(text), (json) => {
         const type = json["event_type"]
         return typeof type === "string" && types.includes(type) ? Option.some({ _tag: "String", value: type } as Value) : Option.none()
       })),

@@ -1,4 +1,5 @@
 import { Option, Result } from "effect"
+import { parseJson } from "./BridgeMessages.ts"
 
 /**
  * Home Assistant's MQTT discovery messages, as its documentation describes them: a retained JSON
@@ -130,12 +131,9 @@ const expandTopics = (record: Readonly<Record<string, unknown>>, base: string | 
 /** The config of a `config` message, its keys and topics in full; `None` for an empty payload (the entity is removed). */
 export const readConfig = (payload: string): Result.Result<Option.Option<Config>, string> => {
   if (payload.trim() === "") return Result.succeed(Option.none())
-  let json: unknown
-  try {
-    json = JSON.parse(payload)
-  } catch {
-    return Result.fail("is not JSON")
-  }
+  const parsed = parseJson(payload)
+  if (Option.isNone(parsed)) return Result.fail("is not JSON")
+  const json = parsed.value
   if (!isRecord(json)) return Result.fail("is not a JSON object")
   const full = expandKeys(json, abbreviations)
   const base = typeof full["~"] === "string" ? full["~"] : undefined

@@ -1,8 +1,9 @@
 import { Option, Result } from "effect"
 import { builtinKind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
+import { readState } from "./BridgeMessages.ts"
 import { hsvOfRgb, hsvOfXy, rgbOfHsv, xyOfHsv } from "./CieXy.ts"
-import { type Builder, jsonObject, numeric, onOff, twoState } from "./DiscoveryChannels.ts"
+import { type Builder, numeric, onOff, twoState } from "./DiscoveryChannels.ts"
 import { type Config, numberOf, topicOf } from "./DiscoveryConfig.ts"
 import { discoveryExtension, vendorOf, wrongValue } from "./DiscoveryPoint.ts"
 
@@ -44,7 +45,7 @@ export const jsonLight = (b: Builder, config: Config) => {
   const scale = Option.getOrElse(numberOf(config, "brightness_scale"), () => 255)
   const mode = colourModeOf(config)
   const dims = config["brightness"] === true || Option.isSome(mode) || (Array.isArray(config["supported_color_modes"]) && config["supported_color_modes"].includes("brightness"))
-  const stateOf = (text: string) => jsonObject(text)
+  const stateOf = readState
   b.add(
     "",
     builtinKind("OnOff"),

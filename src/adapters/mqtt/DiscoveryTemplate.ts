@@ -1,4 +1,5 @@
 import { Option, Result } from "effect"
+import { parseJson } from "./BridgeMessages.ts"
 
 /**
  * The value templates of MQTT discovery the gateway evaluates: a plain JSON path into the payload
@@ -23,12 +24,9 @@ const rendered = (json: unknown): Option.Option<string> =>
     : Option.none()
 
 const follow = (path: ReadonlyArray<string>): Extract => (payload) => {
-  let json: unknown
-  try {
-    json = JSON.parse(payload)
-  } catch {
-    return Option.none()
-  }
+  const parsed = parseJson(payload)
+  if (Option.isNone(parsed)) return Option.none()
+  let json = parsed.value
   for (const key of path) {
     if (typeof json !== "object" || json === null || !Object.hasOwn(json, key)) return Option.none()
     json = (json as Readonly<Record<string, unknown>>)[key]
