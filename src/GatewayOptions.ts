@@ -38,6 +38,8 @@ export interface GatewayOptions {
   readonly mqtt: Option.Option<MqttOptions>
   /** Zigbee2MQTT's base topic. */
   readonly mqttBaseTopic: string
+  /** Follow the devices announced by Home Assistant's MQTT discovery under this prefix, on the same broker. */
+  readonly mqttDiscovery: Option.Option<string>
   /** Run the embedded MQTT broker on this port (on `host`); with no `mqtt`, the bridge is followed there. */
   readonly mqttBroker: Option.Option<number>
   /** On a database with no user, create `admin` with a random password and print it and a token once. */
@@ -73,6 +75,7 @@ export const defaultGatewayOptions: GatewayOptions = {
   clock: true,
   mqtt: Option.none(),
   mqttBaseTopic: "zigbee2mqtt",
+  mqttDiscovery: Option.none(),
   mqttBroker: Option.none(),
   defaultAdmin: true,
   sessionDays: 30,

@@ -94,7 +94,13 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
   firstRun: { defaultAdmin: options.defaultAdmin, sessionDays: options.sessionDays },
   simulator: { home: options.home },
   clock: options.clock,
-  mqtt: { mqtt: options.mqtt, baseTopic: options.mqttBaseTopic, broker: options.mqttBroker, host: options.host },
+  mqtt: {
+    mqtt: options.mqtt,
+    baseTopic: options.mqttBaseTopic,
+    discovery: options.mqttDiscovery,
+    broker: options.mqttBroker,
+    host: options.host
+  },
   auth: { sessionDays: options.sessionDays, tokenRecheck: options.tokenRecheckMs },
   core: { deviceTimeout: options.deviceTimeoutMs },
   store: { dataDir: options.dataDir },
@@ -103,7 +109,8 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
 
 /**
  * The devices, side by side: the simulated home (the demo house unless `--home`), unless `--no-clock`
- * the clock, and with `--mqtt` or `--mqtt-broker` a Zigbee2MQTT bridge's devices.
+ * the clock, and with `--mqtt` or `--mqtt-broker` a Zigbee2MQTT bridge's devices (and with
+ * `--mqtt-discovery` the devices announced by MQTT discovery).
  */
 const adapters = (options: LayerOptions) =>
   Layer.mergeAll(Simulator.layer(options.simulator), options.clock ? ClockAdapter.layer() : Layer.empty, mqttLayer(options.mqtt)).pipe(

@@ -46,6 +46,11 @@ const sunsetOf = (text: string): Option.Option<{ readonly sunset: Option.Option<
     : Option.some({ sunset: Option.some(date) })
 }
 
+const topicWithoutWildcards = Flag.filter((topic: string) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards")
+
+/** Home Assistant's default discovery prefix. */
+const discoveryPrefix = "homeassistant"
+
 const flags = {
   // Not `mustExist`: a missing file is reported like any unusable home file (exit 1), not as a usage error.
   home: Flag.File("home").pipe(
@@ -89,9 +94,18 @@ const flags = {
   ),
   mqttBaseTopic: Flag.String("mqtt-base-topic").pipe(
     Flag.withMetavar("TOPIC"),
-    Flag.filter((topic) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards"),
+    topicWithoutWildcards,
     Flag.withDefault(defaultGatewayOptions.mqttBaseTopic),
     Flag.withDescription(`Zigbee2MQTT's base topic (default ${defaultGatewayOptions.mqttBaseTopic})`)
+  ),
+  mqttDiscovery: Flag.String("mqtt-discovery").pipe(
+    Flag.withMetavar("PREFIX"),
+    topicWithoutWildcards,
+    Flag.withOptionalValue(discoveryPrefix),
+    Flag.withDescription(
+      `also follow the devices announced by Home Assistant's MQTT discovery on the same broker, under ${discoveryPrefix} or --mqtt-discovery=PREFIX`
+    ),
+    Flag.optional
   ),
   mqttUsername: Flag.String("mqtt-username").pipe(
     Flag.withMetavar("NAME"),
@@ -174,6 +188,7 @@ const toOptions = (input: {
   readonly noClock: boolean
   readonly mqtt: Option.Option<string>
   readonly mqttBaseTopic: string
+  readonly mqttDiscovery: Option.Option<string>
   readonly mqttUsername: Option.Option<string>
   readonly mqttPassword: Option.Option<Redacted.Redacted<string>>
   readonly mqttPasswordFile: Option.Option<string>
@@ -205,6 +220,7 @@ const toOptions = (input: {
     keyFile: input.mqttKey
   })),
   mqttBaseTopic: input.mqttBaseTopic,
+  mqttDiscovery: input.mqttDiscovery,
   mqttBroker: input.mqttBroker,
   defaultAdmin: !input.noDefaultAdmin,
   sessionDays: input.sessionDays,

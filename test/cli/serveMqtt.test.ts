@@ -6,6 +6,7 @@ import { connectAsync } from "mqtt"
 import { runShellExample, shellExamples } from "../docs/shellExamples.ts"
 import { eventuallyAsync } from "../support/eventually.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
@@ -23,7 +24,7 @@ beforeAll(async () => {
   // The broker's port is given, to log in to it; the gateway's HTTP port is its own pick (0).
   gateway = await onFreePort((port) => (brokerPort = port, spawnGateway([
     "serve", "--port", "0", "--data", freshDataDir(),
-    "--mqtt", mosquitto?.url ?? "", "--mqtt-base-topic", "home/zigbee", `--mqtt-broker=${port}`
+    "--mqtt", mosquitto?.url ?? "", "--mqtt-base-topic", "home/zigbee", "--mqtt-discovery=home/ha", `--mqtt-broker=${port}`
   ])))
 })
 
@@ -58,7 +59,7 @@ const brokerLogin = (username: string, password: string) =>
     (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
   )
 
-describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", () => {
+describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-discovery=PREFIX --mqtt-broker=PORT", () => {
   it("shows the bridge's devices beside the simulated home and the clock, in vocabulary B", async () => {
     const services = (await getJson("/api/v1/services")) as ReadonlyArray<{ id: string; getters: ReadonlyArray<{ id: string; kind: unknown }> }>
     const ids = services.map((s) => s.id)
@@ -77,6 +78,28 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-broker=PORT", 
     expect(door?.inputs.find((i) => i.id === "getter:0x00158d0000000002.contact@zigbee2mqtt")?.mechanism).toMatchObject({
       Get: { kind: { OpenClosed: [] } }
     })
+  })
+
+  it("shows a device announced by MQTT discovery under the prefix given, on the same broker", async () => {
+    // An ESPHome switch's discovery config, abbreviated, with no availability.
+    const player = await connectAsync(mosquitto?.url ?? "")
+    try {
+      const config = { name: "Relay", stat_t: "porch/switch/relay/state", cmd_t: "porch/switch/relay/command", uniq_id: "ESPswitchrelay", dev: { ids: "c0ffee000001" } }
+      await player.publishAsync("home/ha/switch/porch/relay/config", JSON.stringify(config), { retain: true, qos: 1 })
+      await player.publishAsync("porch/switch/relay/state", "ON", { retain: true, qos: 1 })
+      const relay = "getter:c0ffee000001.switch.relay@mqtt-discovery"
+      const read = async () => {
+        const reply = await send(`${running().baseUrl}/api/v1/channels/get`, {
+          method: "GET",
+          headers: { authorization: `Bearer ${running().token}` },
+          body: JSON.stringify({ id: relay })
+        })
+        return (JSON.parse(reply.body) as Record<string, unknown>)[relay]
+      }
+      expect(await eventuallyAsync(read, (value) => value !== undefined && value !== null)).toEqual({ OnOff: "On" })
+    } finally {
+      await player.endAsync()
+    }
   })
 
   it("runs the embedded broker on the port given, for gateway users with their password or an unscoped token", async () => {

@@ -51,7 +51,7 @@ const assumedGateway = (command: string, flagsText: string, line: number): Assum
     else if (flag === "--mqtt" || /^--mqtt-(base-topic|username|password|password-file|ca|cert|key)$/.test(flag)) {
       bridge = true
       i++
-    } else if (/^--mqtt-broker(=\d+)?$/.test(flag)) bridge = true
+    } else if (/^--mqtt-broker(=\d+)?$/.test(flag) || /^--mqtt-discovery(=\S+)?$/.test(flag)) bridge = true
     else throw new Error(`line ${line}: the shell examples runner does not know the flag ${flag}`)
   }
   return { line, home, clock, bridge }

@@ -63,7 +63,8 @@ export type BridgeDevice = typeof BridgeDevice.Type
 
 const decodeDevices = Schema.decodeUnknownResult(Schema.Array(BridgeDevice))
 
-const parse = (payload: string): Option.Option<unknown> => {
+/** A payload's JSON, or `None` when it is not JSON. */
+export const parseJson = (payload: string): Option.Option<unknown> => {
   try {
     return Option.some(JSON.parse(payload))
   } catch {
@@ -73,7 +74,7 @@ const parse = (payload: string): Option.Option<unknown> => {
 
 /** The `bridge/devices` list, or why it cannot be read. */
 export const readBridgeDevices = (payload: string): Result.Result<ReadonlyArray<BridgeDevice>, string> =>
-  Option.match(parse(payload), {
+  Option.match(parseJson(payload), {
     onNone: () => Result.fail("bridge/devices is not JSON"),
     onSome: (json) => Result.mapError(decodeDevices(json), (issue) => `bridge/devices: ${issue.message}`)
   })
@@ -97,7 +98,7 @@ const decodeInfo = Schema.decodeUnknownResult(BridgeInfo)
 
 /** The `bridge/info` message, or why it cannot be read. */
 export const readBridgeInfo = (payload: string): Result.Result<BridgeInfo, string> =>
-  Option.match(parse(payload), {
+  Option.match(parseJson(payload), {
     onNone: () => Result.fail("bridge/info is not JSON"),
     onSome: (json) => Result.mapError(decodeInfo(json), (issue) => `bridge/info: ${issue.message}`)
   })
@@ -108,7 +109,7 @@ export const readBridgeInfo = (payload: string): Result.Result<BridgeInfo, strin
  */
 export const readOnline = (payload: string): Option.Option<boolean> => {
   const text = payload.trim()
-  const state = Option.match(parse(text), {
+  const state = Option.match(parseJson(text), {
     onNone: () => text,
     onSome: (json) =>
       typeof json === "object" && json !== null && "state" in json ? json.state : typeof json === "string" ? json : undefined
@@ -149,7 +150,7 @@ export const readTopic = (rest: string): BridgeTopic => {
   return { _tag: "State", name: rest }
 }
 
-/** A device's state message: the JSON object it publishes on `<base>/<friendly_name>`. */
+/** A payload that is a JSON object: a device's state message (the one it publishes on `<base>/<friendly_name>`), a discovery config… */
 export const readState = (payload: string): Option.Option<Readonly<Record<string, unknown>>> =>
-  Option.filter(parse(payload), (json): json is Readonly<Record<string, unknown>> =>
+  Option.filter(parseJson(payload), (json): json is Readonly<Record<string, unknown>> =>
     typeof json === "object" && json !== null && !Array.isArray(json))

@@ -99,6 +99,17 @@ const hueOf = ([r, g, b]: Vector, max: number, spread: number): number => {
   return ((sector * 60) % 360 + 360) % 360
 }
 
+/** An 8-bit sRGB triple of an h/s/v colour's chromaticity (its `v` apart: the brightest channel is 255). */
+export const rgbOfHsv = (hsv: Hsv): readonly [number, number, number] => each(rgbOf(hsv), (c) => Math.round(c * 255))
+
+/** The h/s/v of an sRGB triple (0 to 255) whose brightness is `v`; black reads as white. */
+export const hsvOfRgb = (given: readonly [number, number, number], v: number): Hsv => {
+  const rgb = each(given, (c) => Math.min(255, Math.max(0, c)))
+  const max = Math.max(...rgb)
+  const spread = max - Math.min(...rgb)
+  return { h: hueOf(rgb, max, spread), s: max === 0 ? 0 : spread / max, v: Math.min(1, Math.max(0, v)) }
+}
+
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000
 
 /** The chromaticity of an h/s/v colour (its `v` is the brightness, apart), in the gamut, rounded to 4 decimals. */

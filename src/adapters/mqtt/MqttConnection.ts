@@ -41,6 +41,8 @@ export interface MqttConnection {
   readonly unreachable: Effect.Effect<Option.Option<string>>
   /** Publishes now, or fails when the broker is not reachable (nothing is queued for later). */
   readonly publish: (topic: string, payload: string) => Effect.Effect<void, PublishFailed>
+  /** Adds topics to those it subscribes to, now if connected and on every reconnection. */
+  readonly subscribe: (topics: ReadonlyArray<string>) => Effect.Effect<void>
   /** Where it connects, without credentials, for messages. */
   readonly where: string
 }
@@ -90,6 +92,7 @@ export const openMqttConnection = (
       Effect.promise(async () => (await import("mqtt")).connect(settings.url, options)),
       (client) => Effect.callback<void>((resume) => void client.end(true, () => resume(Effect.void)))
     )
+    const subscribed = new Set(topics)
     let up = false
     let lastFailure = ""
     /** The last error since the connection was last up ("" before any). */
@@ -99,7 +102,7 @@ export const openMqttConnection = (
       lastFailure = ""
       lastError = ""
       client.options.reconnectPeriod = reconnectBackoff.firstMs
-      client.subscribe([...topics], { qos: 0 })
+      client.subscribe([...subscribed], { qos: 0 })
       Queue.offerUnsafe(events, { _tag: "Connected" })
     })
     client.on("error", (error) => {
@@ -131,11 +134,17 @@ export const openMqttConnection = (
           resume(Effect.fail(new PublishFailed({ reason: `MQTT publish to ${where} failed: ${error.message}` })))
         })
       })
+    const subscribe = (more: ReadonlyArray<string>) =>
+      Effect.sync(() => {
+        const fresh = more.filter((topic) => !subscribed.has(topic))
+        for (const topic of fresh) subscribed.add(topic)
+        if (fresh.length > 0 && client.connected) client.subscribe(fresh, { qos: 0 })
+      })
     // Before the first attempt ends there is no error to tell yet.
     const unreachable = Effect.sync(() =>
       client.connected
         ? Option.none()
         : Option.some(`the MQTT broker at ${where} is not reachable${lastError === "" ? " (connecting)" : `: ${lastError}`}`)
     )
-    return { events, isConnected: () => client.connected, unreachable, publish, where }
+    return { events, isConnected: () => client.connected, unreachable, publish, subscribe, where }
   })

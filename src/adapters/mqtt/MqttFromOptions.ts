@@ -7,6 +7,8 @@ import type * as PlatformError from "effect/PlatformError"
 import * as Redacted from "effect/Redacted"
 import type { MqttOptions } from "../../GatewayOptions.ts"
 import { EmbeddedBroker } from "./EmbeddedBroker.ts"
+import type { MqttClientSettings } from "./MqttConnection.ts"
+import { MqttDiscoveryAdapter } from "./MqttDiscoveryAdapter.ts"
 import { Zigbee2MqttAdapter } from "./Zigbee2MqttAdapter.ts"
 
 /** `--mqtt-password-file` names a file the gateway cannot read, or whose first line is empty. */
@@ -51,19 +53,25 @@ const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttOptions) =>
     }
   })
 
-/** The Zigbee2MQTT adapter on the embedded broker, logged in as the gateway itself. */
-export const followEmbeddedBroker = (baseTopic: string) =>
+/** The adapters `--mqtt-base-topic` and `--mqtt-discovery` ask for, on the broker of `settings`. */
+const adaptersOn = (settings: MqttClientSettings, baseTopic: string, discovery: Option.Option<string>) =>
+  Layer.mergeAll(
+    Zigbee2MqttAdapter.layer({ ...settings, baseTopic }),
+    Option.match(discovery, { onNone: () => Layer.empty, onSome: (prefix) => MqttDiscoveryAdapter.layer({ ...settings, prefix }) })
+  )
+
+/** The MQTT adapters on the embedded broker, logged in as the gateway itself. */
+export const followEmbeddedBroker = (baseTopic: string, discovery: Option.Option<string> = Option.none()) =>
   Layer.unwrap(Effect.gen(function*() {
     const embedded = yield* EmbeddedBroker
-    return Zigbee2MqttAdapter.layer({
+    return adaptersOn({
       url: embedded.url,
       username: Option.some(embedded.internalUsername),
       password: Option.some(embedded.internalPassword),
       ca: Option.none(),
       cert: Option.none(),
-      key: Option.none(),
-      baseTopic
-    })
+      key: Option.none()
+    }, baseTopic, discovery)
   }))
 
 export interface MqttLayerOptions {
@@ -71,30 +79,32 @@ export interface MqttLayerOptions {
   readonly mqtt: Option.Option<MqttOptions>
   /** Zigbee2MQTT's base topic (`--mqtt-base-topic`). */
   readonly baseTopic: string
+  /** Home Assistant's discovery prefix (`--mqtt-discovery`), if devices announced by MQTT discovery are followed. */
+  readonly discovery: Option.Option<string>
   /** The embedded broker's port (`--mqtt-broker`), on `host`. */
   readonly broker: Option.Option<number>
   readonly host: string
 }
 
 /**
- * MQTT as the options ask: the embedded broker (`--mqtt-broker`), and the Zigbee2MQTT adapter on
- * `--mqtt`'s broker, or, when only the embedded broker runs, on that one (logged in as the gateway).
+ * MQTT as the options ask: the embedded broker (`--mqtt-broker`), and the Zigbee2MQTT adapter (with
+ * `--mqtt-discovery`, the MQTT discovery adapter too) on `--mqtt`'s broker, or, when only the
+ * embedded broker runs, on that one (logged in as the gateway).
  */
-export const mqttLayer = ({ mqtt, baseTopic, broker, host }: MqttLayerOptions) =>
+export const mqttLayer = ({ mqtt, baseTopic, discovery, broker, host }: MqttLayerOptions) =>
   Layer.unwrap(
     Effect.gen(function*() {
       const fs = yield* FileSystem.FileSystem
       if (Option.isSome(mqtt)) {
-        const settings = yield* settingsOf(fs, mqtt.value)
-        const adapter = Zigbee2MqttAdapter.layer({ ...settings, baseTopic })
+        const adapters = adaptersOn(yield* settingsOf(fs, mqtt.value), baseTopic, discovery)
         return Option.match(broker, {
-          onNone: () => adapter,
-          // Provided, the broker is started before the adapter and stopped after it.
-          onSome: (port) => adapter.pipe(Layer.provide(EmbeddedBroker.layer(host, port)))
+          onNone: () => adapters,
+          // Provided, the broker is started before the adapters and stopped after them.
+          onSome: (port) => adapters.pipe(Layer.provide(EmbeddedBroker.layer(host, port)))
         })
       }
       if (Option.isSome(broker)) {
-        return followEmbeddedBroker(baseTopic).pipe(Layer.provide(EmbeddedBroker.layer(host, broker.value)))
+        return followEmbeddedBroker(baseTopic, discovery).pipe(Layer.provide(EmbeddedBroker.layer(host, broker.value)))
       }
       return Layer.empty
     })

@@ -2,19 +2,18 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Queue from "effect/Queue"
 import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
 import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
-import { HealthConditions } from "../../gateway/HealthConditions.ts"
-import { Registry } from "../../gateway/Registry.ts"
-import type { Adapter, DeviceHost, Reply, ServiceDescription } from "../../gateway/Adapter.ts"
+import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
 import { type BridgeInfo, readBridgeDevices, readBridgeInfo, readOnline, readState, readTopic } from "./BridgeMessages.ts"
 import { bridgeService, bridgeServiceId, permitJoinRequest, permitJoinSetter } from "./BridgeService.ts"
 import { mapDevice, type MappedDevice } from "./ExposeMapping.ts"
-import { type ConnectionEvent, type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
+import { followConnection, startMqttAdapter } from "./ConnectionFollower.ts"
+import { type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
 import { type Point, type State, zigbee2mqttAdapterId } from "./Point.ts"
+import { makeShownServices, publishReply, type WantedService } from "./ShownServices.ts"
 
 export interface Zigbee2MqttSettings extends MqttClientSettings {
   /** Zigbee2MQTT's `mqtt.base_topic` (default `zigbee2mqtt`). */
@@ -55,8 +54,6 @@ const connect = Effect.fnUntraced(function*(
   let bridgeOnline: boolean | undefined = undefined
   /** The latest `bridge/info`: the bridge is shown as a service once it is known. */
   let info: Option.Option<BridgeInfo> = Option.none()
-  /** What the gateway shows now, by service id, as last described to it. */
-  const shown = new Map<ServiceId, string>()
   const waiters = new Map<string, Set<Waiter>>()
 
   const adapter: Adapter = {
@@ -93,8 +90,7 @@ const connect = Effect.fnUntraced(function*(
         }
         // One `/set` per device, holding every property written to it.
         yield* Effect.forEach(perDevice, ([device, parts]) =>
-          connection.publish(`${base}/${device.friendlyName}/set`, JSON.stringify(Object.assign({}, ...parts.map((p) => p.fragment)))).pipe(
-            Effect.match({ onFailure: (error) => Result.fail(error.message), onSuccess: () => Result.succeed(undefined) }),
+          publishReply(connection, `${base}/${device.friendlyName}/set`, JSON.stringify(Object.assign({}, ...parts.map((p) => p.fragment)))).pipe(
             Effect.flatMap((result) => Effect.forEach(parts, ({ channel }) => reply(channel, result), { discard: true }))
           ), { concurrency: "unbounded", discard: true })
       }),
@@ -106,8 +102,7 @@ const connect = Effect.fnUntraced(function*(
     const request = permitJoinRequest(value)
     if (Result.isFailure(request)) return reply(permitJoinSetter, Result.fail(request.failure))
     if (bridgeOnline === false) return reply(permitJoinSetter, Result.fail("the Zigbee2MQTT bridge is offline"))
-    return connection.publish(`${base}/bridge/request/permit_join`, request.success).pipe(
-      Effect.match({ onFailure: (error) => Result.fail(error.message), onSuccess: () => Result.succeed(undefined) }),
+    return publishReply(connection, `${base}/bridge/request/permit_join`, request.success).pipe(
       Effect.flatMap((result) => reply(permitJoinSetter, result))
     )
   }
@@ -145,6 +140,7 @@ const connect = Effect.fnUntraced(function*(
     })
 
   const host = yield* register(adapter)
+  const shown = makeShownServices(host, "Zigbee2MQTT")
 
   const isShown = (device: MappedDevice) => bridgeOnline !== false && availability.get(device.friendlyName) !== false
 
@@ -164,28 +160,12 @@ const connect = Effect.fnUntraced(function*(
         for (const id of [...Option.toArray(point.getter), ...Option.toArray(point.setter)]) channels.set(id, { device, point })
       }
     }
-    const wanted = new Map<ServiceId, { readonly service: ServiceDescription; readonly device: Option.Option<MappedDevice> }>()
+    const wanted = new Map<ServiceId, WantedService>()
     for (const device of devices.values()) {
-      if (isShown(device)) wanted.set(device.service.id, { service: device.service, device: Option.some(device) })
+      if (isShown(device)) wanted.set(device.service.id, { service: device.service, reportKnown: reportKnown(device) })
     }
-    if (Option.isSome(info)) wanted.set(bridgeServiceId, { service: bridgeService(info.value, bridgeOnline, base), device: Option.none() })
-    for (const id of [...shown.keys()]) {
-      if (!wanted.has(id)) {
-        shown.delete(id)
-        yield* host.removeService(id)
-      }
-    }
-    for (const [id, { service, device }] of wanted) {
-      const text = JSON.stringify(service)
-      if (shown.get(id) === text) continue
-      const wasShown = shown.has(id)
-      yield* host.upsertService(service).pipe(
-        Effect.tap(() => Effect.sync(() => shown.set(id, text))),
-        // A device coming in reports what it said while it was not shown (states arrive in any order).
-        Effect.tap(() => (wasShown || Option.isNone(device) ? Effect.void : reportKnown(device.value))),
-        Effect.catchTag("DeviceRejected", (error) => Effect.logWarning(`Zigbee2MQTT device ${id} refused: ${error.reason}`))
-      )
-    }
+    if (Option.isSome(info)) wanted.set(bridgeServiceId, { service: bridgeService(info.value, bridgeOnline, base), reportKnown: Effect.void })
+    yield* shown.synchronise(wanted)
   })
 
   /**
@@ -210,7 +190,7 @@ const connect = Effect.fnUntraced(function*(
           if (waiter.point === point) yield* Deferred.succeed(waiter.answer, value.value)
         }
         // A retained state delivered again after a reconnection is no news: the Registry reports changes only.
-        if (Option.isSome(point.getter) && isShown(device) && shown.has(device.service.id)) {
+        if (Option.isSome(point.getter) && isShown(device) && shown.isShown(device.service.id)) {
           yield* (point.event ? host.reportEvent : host.reportValue)(point.getter.value, value.value)
         }
       }
@@ -259,40 +239,12 @@ const connect = Effect.fnUntraced(function*(
       }
     })
 
-  const onEvent = (event: ConnectionEvent) => {
-    switch (event._tag) {
-      case "Connected":
-        return Effect.logInfo(`connected to the MQTT broker at ${connection.where}`)
-      case "Disconnected":
-        return Effect.logWarning(`lost the MQTT broker at ${connection.where} (${event.reason}); reconnecting`)
-      case "ConnectFailed":
-        return Effect.logWarning(`cannot connect to the MQTT broker at ${connection.where}: ${event.reason}; retrying`)
-      case "Message":
-        return onMessage(event.topic, event.payload, event.retained)
-    }
-  }
-
-  yield* Queue.take(connection.events).pipe(
-    Effect.flatMap(onEvent),
-    Effect.forever,
-    Effect.annotateLogs({ component: "zigbee2mqtt" }),
-    Effect.forkScoped
-  )
+  yield* followConnection(connection, "zigbee2mqtt", { connected: Effect.void, message: onMessage })
   return { unreachable: connection.unreachable }
 })
-
-/** Connects Zigbee2MQTT's devices through the Registry for as long as the scope lasts; `/health` tells a broker it cannot reach. */
-const start = (settings: Zigbee2MqttSettings) =>
-  Effect.gen(function*() {
-    const registry = yield* Registry
-    const health = yield* HealthConditions
-    const { unreachable } = yield* connect(registry.register, settings)
-    yield* health.add(unreachable)
-  })
 
 /** The Zigbee2MQTT adapter (`zigbee2mqtt@gateway.local`), docs/adapters/mqtt.md. */
 export const Zigbee2MqttAdapter = {
   connect,
-  start,
-  layer: (settings: Zigbee2MqttSettings) => Layer.effectDiscard(start(settings))
+  layer: (settings: Zigbee2MqttSettings) => Layer.effectDiscard(startMqttAdapter(connect, settings))
 }

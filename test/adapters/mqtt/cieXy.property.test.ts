@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { type Gamut, type Hsv, hsvOfXy, intoGamut, srgbGamut, type Xy, xyOfHsv } from "../../../src/adapters/mqtt/CieXy.ts"
+import { type Gamut, type Hsv, hsvOfRgb, hsvOfXy, intoGamut, rgbOfHsv, srgbGamut, type Xy, xyOfHsv } from "../../../src/adapters/mqtt/CieXy.ts"
 
 /** Philips Hue's gamut C (its colour lights since 2016), wider than sRGB's. */
 const hueGamutC: Gamut = { red: { x: 0.6915, y: 0.3083 }, green: { x: 0.17, y: 0.7 }, blue: { x: 0.1532, y: 0.0475 } }
@@ -82,5 +82,21 @@ describe("CIE xy and h/s/v", () => {
     expect(xyOfHsv({ h: 0, s: 0, v: 1 })).toEqual({ x: 0.3127, y: 0.329 })
     expect(xyOfHsv({ h: 0, s: 1, v: 1 })).toEqual({ x: 0.64, y: 0.33 })
     expect(xyOfHsv({ h: 0, s: 1, v: 1 }, hueGamutC)).toEqual({ x: 0.64, y: 0.33 })
+  })
+
+  it("answers an h/s/v that is a colour, whatever 8-bit sRGB triple (or one out of range) comes in, and gives the triple back", () => {
+    const channel = fc.integer({ min: -300, max: 600 })
+    fc.assert(fc.property(fc.tuple(channel, channel, channel), fc.double({ min: 0, max: 1, noNaN: true }), (rgb, v) => {
+      const colour = hsvOfRgb(rgb, v)
+      expect(colour.h).toBeGreaterThanOrEqual(0)
+      expect(colour.h).toBeLessThan(360)
+      expect(colour.s).toBeGreaterThanOrEqual(0)
+      expect(colour.s).toBeLessThanOrEqual(1)
+    }))
+    // A triple whose brightest channel is 255 comes back as it was.
+    const full = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map(([a, b]) => [255, a, b] as const)
+    fc.assert(fc.property(full, (rgb) => {
+      expect(rgbOfHsv(hsvOfRgb(rgb, 1))).toEqual(rgb)
+    }))
   })
 })
