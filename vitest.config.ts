@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config"
 /** Files that measure their whole process (its memory): each runs in a fresh worker, alone in it. */
 const ownProcess = ["test/http/watch/slowConsumer.test.ts"]
 
+/** The laws (docs/laws.md): a project of their own, which `npm run laws` runs alone (test/laws/run.ts). */
+const laws = ["test/**/*.laws.test.ts"]
+
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/testTempRoot.ts"],
@@ -19,9 +22,10 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: ownProcess, isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws], isolate: false }
       },
-      { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } }
+      { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
+      { extends: true, test: { name: "laws", include: laws, isolate: false } }
     ]
   }
 })
