@@ -6,6 +6,9 @@ const ownProcess = ["test/http/watch/slowConsumer.test.ts"]
 /** A fixture package's own dependencies (test/fixtures/openapi-types) ship test files of their own. */
 const fixtures = "test/fixtures/**"
 
+/** The laws (docs/laws.md): a project of their own, which `npm run laws` runs alone (test/laws/run.ts). */
+const laws = ["test/**/*.laws.test.ts"]
+
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/testTempRoot.ts"],
@@ -22,9 +25,10 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, fixtures], isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, fixtures], isolate: false }
       },
-      { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } }
+      { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
+      { extends: true, test: { name: "laws", include: laws, isolate: false } }
     ]
   }
 })

@@ -50,8 +50,7 @@ export const randomHome: fc.Arbitrary<RandomHome> = fc
     }
   })
 
-export const buildIndex = (home: RandomHome): HomeIndex => {
-  const index = new HomeIndex()
+export const buildIndex = <I extends HomeIndex = HomeIndex>(home: RandomHome, index: I = new HomeIndex() as I): I => {
   for (const service of home.services) {
     const records = service.channels.map((c): ChannelRecord => ({
       id: c.id,
@@ -94,25 +93,88 @@ export const resources = (index: HomeIndex, home: RandomHome) => {
   return { services, channels }
 }
 
-const constraint = <A>(values: ReadonlyArray<A>): fc.Arbitrary<Constraint<A>> =>
+/**
+ * Fields mostly left free, and values mostly among the first ids, which most homes hold: a selector
+ * constrains several fields at once (AND), so that otherwise few would match anything (docs/laws.md).
+ */
+const constraint = <A>(values: ReadonlyArray<A>, likely: number = values.length): fc.Arbitrary<Constraint<A>> =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.constant<Constraint<A>>({ _tag: "Empty" }) },
-    { weight: 3, arbitrary: fc.constantFrom(...values).map((value): Constraint<A> => ({ _tag: "Exactly", value })) },
+    { weight: 8, arbitrary: fc.constant<Constraint<A>>({ _tag: "Empty" }) },
+    {
+      weight: 3,
+      arbitrary: fc.oneof(fc.constantFrom(...values.slice(0, likely)), fc.constantFrom(...values))
+        .map((value): Constraint<A> => ({ _tag: "Exactly", value }))
+    },
     { weight: 1, arbitrary: fc.constant<Constraint<A>>({ _tag: "Conflict" }) }
   )
 
+/** Mostly no tag or one: all-of a longer list is rarely carried. */
+const selectorTags = fc.oneof(
+  { weight: 3, arbitrary: fc.constant([]) },
+  { weight: 2, arbitrary: fc.constantFrom(...tagPool).map((t) => [t]) },
+  { weight: 1, arbitrary: tagSet }
+)
+
 export const channelSelector: fc.Arbitrary<ChannelSelector> = fc.record({
-  id: constraint(channelIds),
-  service: constraint(serviceIds),
+  id: constraint(channelIds, 6),
+  service: constraint(serviceIds, 3),
   mechanism: constraint(["getter", "setter"] as const),
   kind: constraint(kinds),
-  tags: tagSet,
-  serviceTags: tagSet
+  tags: selectorTags,
+  serviceTags: selectorTags
 })
 
 export const serviceSelector: fc.Arbitrary<ServiceSelector> = fc.record({
-  id: constraint(serviceIds),
-  tags: tagSet,
+  id: constraint(serviceIds, 3),
+  tags: selectorTags,
   getters: fc.array(channelSelector, { maxLength: 2 }),
   setters: fc.array(channelSelector, { maxLength: 2 })
 })
+
+type HomeChannel = RandomHome["services"][number]["channels"][number]
+
+/** The constraint of a selector drawn from a thing: mostly free or the thing's own value, sometimes any. */
+const near = <A>(own: A, any: fc.Arbitrary<Constraint<A>>): fc.Arbitrary<Constraint<A>> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant<Constraint<A>>({ _tag: "Empty" }) },
+    { weight: 3, arbitrary: fc.constant<Constraint<A>>({ _tag: "Exactly", value: own }) },
+    { weight: 1, arbitrary: any }
+  )
+
+const selectorNear = (service: RandomHome["services"][number], channel: HomeChannel): fc.Arbitrary<ChannelSelector> =>
+  fc.record({
+    id: near(channel.id, constraint(channelIds, 6)),
+    service: near(service.id, constraint(serviceIds, 3)),
+    mechanism: near(channel.getter ? "getter" as const : "setter" as const, constraint(["getter", "setter"] as const)),
+    kind: near(channel.kind, constraint(kinds)),
+    tags: fc.oneof({ weight: 3, arbitrary: fc.subarray([...channel.tags]) }, { weight: 1, arbitrary: selectorTags }),
+    serviceTags: fc.oneof({ weight: 3, arbitrary: fc.subarray([...service.tags]) }, { weight: 1, arbitrary: selectorTags })
+  })
+
+/**
+ * A channel selector for `home`: half of them drawn from one of its channels (which then often match
+ * it), half at random (which often match nothing), so that a law sees both.
+ */
+export const channelSelectorOn = (home: RandomHome): fc.Arbitrary<ChannelSelector> => {
+  const drawn = home.services.flatMap((service) => service.channels.map((channel) => selectorNear(service, channel)))
+  return drawn.length === 0 ? channelSelector : fc.oneof(channelSelector, fc.oneof(...drawn))
+}
+
+/** A service selector for `home`: half drawn from one of its services and its channels, half at random. */
+export const serviceSelectorOn = (home: RandomHome): fc.Arbitrary<ServiceSelector> => {
+  const drawn = home.services.map((service) => {
+    const ofService = service.channels.map((channel) => selectorNear(service, channel))
+    const channelSelectors = fc.array(ofService.length === 0 ? channelSelector : fc.oneof(...ofService), { maxLength: 1 })
+    return fc.record({
+      id: near(service.id, constraint(serviceIds, 3)),
+      tags: fc.oneof({ weight: 3, arbitrary: fc.subarray([...service.tags]) }, { weight: 1, arbitrary: selectorTags }),
+      getters: channelSelectors.map((cs) => cs.filter((c) => c.mechanism._tag !== "Exactly" || c.mechanism.value === "getter")),
+      setters: channelSelectors.map((cs) => cs.filter((c) => c.mechanism._tag !== "Exactly" || c.mechanism.value === "setter"))
+    })
+  })
+  return drawn.length === 0 ? serviceSelector : fc.oneof(serviceSelector, fc.oneof(...drawn))
+}
+
+/** A random home with what `of` draws for it. */
+export const homeWith = <A>(of: (home: RandomHome) => fc.Arbitrary<A>): fc.Arbitrary<readonly [RandomHome, A]> =>
+  randomHome.chain((home) => fc.tuple(fc.constant(home), of(home)))
