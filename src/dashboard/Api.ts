@@ -6,7 +6,7 @@
 
 export type Answer<A> =
   | { readonly ok: true; readonly value: A }
-  | { readonly ok: false; readonly message: string; readonly status?: number }
+  | { readonly ok: false; readonly message: string }
 
 /** The gateway's sentence of a refused request: its JSON string body, or the status when it has none. */
 const refusal = async (response: Response): Promise<string> => {
@@ -27,7 +27,7 @@ const call = async <A>(path: string, init: RequestInit, read: (json: unknown) =>
   } catch {
     return { ok: false, message: "the gateway cannot be reached" }
   }
-  if (!response.ok) return { ok: false, message: await refusal(response), status: response.status }
+  if (!response.ok) return { ok: false, message: await refusal(response) }
   if (response.status === 204) {
     const value = read(undefined)
     return value === undefined ? { ok: false, message: "unexpected answer" } : { ok: true, value }
@@ -64,27 +64,3 @@ export const login = (username: string, password: string): Promise<Answer<string
 
 export const logout = (token: string): Promise<Answer<true>> =>
   call("/users/logout", { method: "POST", headers: { authorization: `Bearer ${token}` } }, () => true)
-
-/** A service as the home page lists it. */
-export interface ServiceSummary {
-  readonly id: string
-  readonly name: string
-  readonly channels: number
-}
-
-// Read by hand for now: the vocabularies' codecs (effect's Schema) would take the page past its size
-// budget on their own. The typed client (issue 23) is where the home view will read the API from.
-const summary = (json: unknown): ServiceSummary | undefined => {
-  if (!isRecord(json) || typeof json["id"] !== "string") return undefined
-  const properties = json["properties"]
-  const name = isRecord(properties) && typeof properties["name"] === "string" ? properties["name"] : json["id"]
-  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0)
-  return { id: json["id"], name, channels: count(json["getters"]) + count(json["setters"]) }
-}
-
-/** The home's services (vocabulary B's listing), by name. */
-export const services = (token: string): Promise<Answer<ReadonlyArray<ServiceSummary>>> =>
-  call("/api/v1/services", { headers: { authorization: `Bearer ${token}` } }, (json) => {
-    const listed = Array.isArray(json) ? json.map(summary) : undefined
-    return listed?.every((s) => s !== undefined) ? listed.filter((s) => s !== undefined) : undefined
-  })

@@ -1,9 +1,9 @@
 import { join } from "node:path"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
-import { artifactsDir, launchChromium, seriousViolations, viewports } from "../support/browser.ts"
+import { artifactsDir, fitsTheScreen, launchChromium, openTab as openBrowserTab, seriousViolations } from "../support/browser.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -28,20 +28,7 @@ afterAll(async () => {
   await gateway.stop("SIGTERM")
 })
 
-/** A new tab in a context of its own (its own session storage), with the page's refusals of its policy recorded. */
-const openTab = async (options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports } = {}) => {
-  const context: BrowserContext = await browser.newContext({
-    viewport: viewports[options.width ?? "desktop"],
-    bypassCSP: options.bypassCSP ?? false
-  })
-  const page = await context.newPage()
-  const refused: Array<string> = []
-  page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text())
-  })
-  await page.goto(gateway.baseUrl)
-  return { context, page, refused }
-}
+const openTab = (options: Parameters<typeof openBrowserTab>[2] = {}) => openBrowserTab(browser, gateway.baseUrl, options)
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name })
 
@@ -63,7 +50,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Create and sign in" }).click()
       await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByText("Bedside lamp").isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "service:bedroom-light@sim" }).isVisible()).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
 
       // The tab keeps its session across a reload, and only this tab has it.
@@ -98,16 +85,15 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
     try {
       await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
-      // Nothing wider than the screen: no sideways scrolling on a phone.
-      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true)
+      expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "login-phone.png"), fullPage: true })
       await page.getByLabel("Username").fill(owner.username)
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
       await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByText("Bedside lamp").isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "service:bedroom-light@sim" }).isVisible()).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
-      expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")).toBe(true)
+      expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })
     } finally {
       await context.close()

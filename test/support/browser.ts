@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, chromium, type Page } from "playwright-core"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 
 /**
  * A real headless Chromium (Debian's, /usr/bin/chromium: `.ci/run` installs it), driven by
@@ -40,6 +40,28 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 }
 } as const
+
+/**
+ * A new tab on `url` in a context of its own (its own session storage), with the page's refusals of its
+ * Content-Security-Policy recorded in `refused`. `bypassCSP` lets a test add a script (axe).
+ */
+export const openTab = async (
+  browser: Browser,
+  url: string,
+  options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports } = {}
+): Promise<{ readonly context: BrowserContext; readonly page: Page; readonly refused: ReadonlyArray<string> }> => {
+  const context = await browser.newContext({ viewport: viewports[options.width ?? "desktop"], bypassCSP: options.bypassCSP ?? false })
+  const page = await context.newPage()
+  const refused: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
+  await page.goto(url)
+  return { context, page, refused }
+}
+
+/** Whether nothing on the page is wider than the screen: no sideways scrolling on a phone. */
+export const fitsTheScreen = (page: Page): Promise<boolean> => page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth")
 
 /** A violation axe-core reports on a page. */
 export interface AxeViolation {

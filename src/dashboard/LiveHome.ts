@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "preact/hooks"
+import {
+  type ChannelId,
+  channelSelector,
+  type Client,
+  createClient,
+  everyGetter,
+  exactly,
+  type ServiceView,
+  type Value
+} from "../client/index.ts"
+import { failureInWords, sendFailureInWords, sessionEnded } from "./Words.ts"
+
+/** The home as the page shows it: its services, each getter's latest value, and a way to send to a setter. */
+export interface LiveHome {
+  readonly services: ReadonlyArray<ServiceView> | undefined
+  readonly values: ReadonlyMap<ChannelId, Value>
+  readonly problem: string | undefined
+  /** Sends `value` to one setter; answers why it did not take it, in words, or undefined when it did. */
+  readonly send: (setter: ChannelId, value: Value) => Promise<string | undefined>
+}
+
+/**
+ * Reads the home through the typed client (vocabulary B): its services once, and every getter's value
+ * live from the watch, asked with its current value first so that nothing shown is stale
+ * (docs/dashboard.md). A 401 anywhere means the session has ended.
+ */
+export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
+  const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
+  const [values, setValues] = useState<ReadonlyMap<ChannelId, Value>>(new Map())
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const client = useRef<Client | undefined>(undefined)
+  useEffect(() => {
+    const opened = createClient({ url: location.origin, token, vocabulary: "b" })
+    client.current = opened
+    let shown = true
+    const failed = (error: unknown) => {
+      if (!shown) return
+      if (sessionEnded(error)) onExpired()
+      else setProblem(failureInWords(error))
+    }
+    opened.services().then((listed) => shown && setServices(listed), failed)
+    const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
+    const follow = async () => {
+      for (let next = await events.next(); next.done !== true; next = await events.next()) {
+        const event = next.value
+        if (event._tag === "ValueChanged") setValues((now) => new Map(now).set(event.channel, event.value))
+        else if (event._tag === "ChannelRemoved") {
+          setValues((now) => {
+            const left = new Map(now)
+            left.delete(event.channel)
+            return left
+          })
+        }
+      }
+    }
+    follow().catch(failed)
+    return () => {
+      shown = false
+      client.current = undefined
+      // Leaving the watch closes its socket; then the client lets its connections go.
+      void Promise.resolve(events.return?.()).finally(() => opened.close())
+    }
+  }, [token])
+  const send = async (setter: ChannelId, value: Value): Promise<string | undefined> => {
+    const opened = client.current
+    if (opened === undefined) return "the page is closing"
+    try {
+      const [outcome] = await opened.send([{ selectors: [channelSelector({ id: exactly(setter), mechanism: exactly("setter") })], value }])
+      if (outcome === undefined) return "the channel is gone"
+      return outcome.result._tag === "Failure" ? sendFailureInWords(outcome.result.failure) : undefined
+    } catch (error) {
+      if (sessionEnded(error)) onExpired()
+      return failureInWords(error)
+    }
+  }
+  return { services, values, problem, send }
+}

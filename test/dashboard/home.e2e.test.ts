@@ -1,0 +1,155 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ChannelId, channelSelector, type Client, createClient, exactly } from "../../src/client/index.ts"
+import { demoHome } from "../../src/adapters/demo-home.ts"
+import { nodePlatform } from "../../src/client-node/index.ts"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
+import { artifactsDir, fitsTheScreen, launchChromium, openTab, seriousViolations } from "../support/browser.ts"
+import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+
+/**
+ * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
+ * demo home (as a home file, so that a test can break a device): values that change on screen as another
+ * client writes, a switch that turns a light on, and the words of a device that fails. The test is that
+ * other client: the typed client over Node, with a session of its own.
+ */
+
+const screenshots = artifactsDir("dashboard")
+
+const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
+
+let gateway: RunningGateway
+let browser: Browser
+let other: Client
+let homeFile: string
+
+beforeAll(async () => {
+  const dataDir = freshDataDir()
+  homeFile = join(dataDir, "home.json")
+  writeFileSync(homeFile, JSON.stringify(demoHome))
+  ;[gateway, browser] = await Promise.all([
+    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile]),
+    launchChromium()
+  ])
+  const setup = await send(`${gateway.baseUrl}/users/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(owner)
+  })
+  const { session_token } = JSON.parse(setup.body) as { readonly session_token: string }
+  other = createClient({ url: gateway.baseUrl, token: session_token, vocabulary: "b", platform: nodePlatform })
+}, 60_000)
+
+afterAll(async () => {
+  await other.close()
+  await browser.close()
+  await gateway.stop("SIGTERM")
+})
+
+/** A signed-in tab on the home, in a context of its own. */
+const signedIn = async (options: Parameters<typeof openTab>[2] = {}) => {
+  const tab = await openTab(browser, gateway.baseUrl, options)
+  await tab.page.getByLabel("Username").fill(owner.username)
+  await tab.page.getByLabel("Password").fill(owner.password)
+  await tab.page.getByRole("button", { name: "Sign in" }).click()
+  await expect.poll(() => tab.page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
+  return tab
+}
+
+/** What the page shows as the value of a getter. */
+const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).textContent()
+
+const setter = (id: string) => channelSelector({ id: exactly(ChannelId.make(id)), mechanism: exactly("setter") })
+const getter = (id: string) => channelSelector({ id: exactly(ChannelId.make(id)), mechanism: exactly("getter") })
+
+/** The light's state as its device reports it now, read over the API. */
+const lightState = async (id: string) => {
+  const [read] = await other.fetch([getter(id)])
+  return read?.result._tag === "Success" && read.result.success._tag === "Some" ? read.result.success.value : undefined
+}
+
+describe("the dashboard's home", () => {
+  it("shows each getter's current value, and changes it on screen when another client writes, without a reload", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const services = page.getByRole("list", { name: "Services" })
+      await expect.poll(() => services.getByRole("heading", { name: "service:hall-light@sim" }).isVisible()).toBe(true)
+      // The current values, asked with the watch's registration: the hall light is on, the bedside lamp off.
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
+      await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("Off")
+      await expect.poll(() => shownValue(page, "getter:thermostat-target@sim")).toBe("20 °C")
+
+      const sent = await other.send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
+      expect(sent.map((outcome) => outcome.result._tag)).toEqual(["Success"])
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("Off")
+      await other.send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "On" } }])
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
+      await page.screenshot({ path: join(screenshots, "home-values-desktop.png"), fullPage: true })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("turns the bedside lamp on with its switch, from the keyboard, and the simulated lamp is on", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const lamp = page.getByRole("switch", { name: "setter:bedroom-light-on@sim" })
+      await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
+      expect(await lightState("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
+      await lamp.focus()
+      await page.keyboard.press("Enter")
+      // The switch shows the state the lamp reports, once it reports it.
+      await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("true")
+      expect(await lightState("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "On" })
+      await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("On")
+      await lamp.press("Space")
+      await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
+      expect(await lightState("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("says in words, beside the switch, why a device did not take the value", async () => {
+    const { context, page } = await signedIn()
+    try {
+      const kitchen = page.getByRole("switch", { name: "setter:kitchen-light-on@sim" })
+      await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
+      // The kitchen light breaks: every send to it fails from now on (the simulator reads its file again).
+      writeFileSync(homeFile, JSON.stringify({
+        ...demoHome,
+        services: demoHome.services.map((service) => (service.id === "service:kitchen-light@sim" ? { ...service, fail: "error" } : service))
+      }))
+      // Asked with the state it has, so that a send before the simulator reads the file changes nothing.
+      const refusedByDevice = async () => {
+        const [outcome] = await other.send([{ selectors: [setter("setter:kitchen-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
+        return outcome?.result._tag
+      }
+      await expect.poll(refusedByDevice).toBe("Failure")
+      await kitchen.click()
+      await expect.poll(() => page.getByRole("alert").textContent())
+        .toBe(`the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`)
+      await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
+      await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("is readable at phone width and has no serious or critical accessibility violation", async () => {
+    const { context, page } = await signedIn({ bypassCSP: true, width: "phone" })
+    try {
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
+      expect(await seriousViolations(page)).toEqual([])
+      expect(await fitsTheScreen(page)).toBe(true)
+      await page.screenshot({ path: join(screenshots, "home-values-phone.png"), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+})
