@@ -1,3 +1,4 @@
+import * as dashboardRender from "./cases/dashboardRender.ts"
 import * as loopback from "./cases/loopback.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
@@ -15,7 +16,8 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   selectorIndex,
   sendBatching,
   watchFanOut,
-  startup
+  startup,
+  dashboardRender
 ]
 
 export const allCases: ReadonlyArray<AnyBenchCase> = modules.flatMap((m) => m.cases)
