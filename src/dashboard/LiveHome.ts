@@ -21,9 +21,10 @@ export interface LiveHome {
 }
 
 /**
- * Reads the home through the typed client (vocabulary B): its services once, and every getter's value
- * live from the watch, asked with its current value first so that nothing shown is stale
- * (docs/dashboard.md). A 401 anywhere means the session has ended.
+ * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
+ * from the watch, asked with its current value first so that nothing shown is stale
+ * (docs/dashboard.md). A getter that comes or goes (a device joining, leaving, a home-file edit) has the
+ * services read again, once for a burst of such events. A 401 anywhere means the session has ended.
  */
 export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
   const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
@@ -39,18 +40,32 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
       if (sessionEnded(error)) onExpired()
       else setProblem(failureInWords(error))
     }
-    opened.services().then((listed) => shown && setServices(listed), failed)
+    const readServices = () => opened.services().then((listed) => shown && setServices(listed), failed)
+    void readServices()
+    // The watch announces every getter as it registers: those announcements, and any later burst of
+    // comings and goings, are one reading of the services, made once the burst's events are handled.
+    let rereading = false
+    const servicesChanged = () => {
+      if (rereading) return
+      rereading = true
+      setTimeout(() => {
+        rereading = false
+        void readServices()
+      }, 0)
+    }
     const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
     const follow = async () => {
       for (let next = await events.next(); next.done !== true; next = await events.next()) {
         const event = next.value
         if (event._tag === "ValueChanged") setValues((now) => new Map(now).set(event.channel, event.value))
+        else if (event._tag === "ChannelAdded") servicesChanged()
         else if (event._tag === "ChannelRemoved") {
           setValues((now) => {
             const left = new Map(now)
             left.delete(event.channel)
             return left
           })
+          servicesChanged()
         }
       }
     }

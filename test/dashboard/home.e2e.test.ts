@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -136,6 +136,33 @@ describe("the dashboard's home", () => {
         .toBe(`the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`)
       await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
       await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("shows a device that joins and drops one that leaves (home-file edits), without a reload", async () => {
+    const { context, page } = await signedIn()
+    try {
+      const services = page.getByRole("list", { name: "Services" })
+      const porch = services.getByRole("heading", { name: "service:porch-light@sim" })
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
+      expect(await porch.count()).toBe(0)
+      // The file as the tests before left it, with one light more, then without it.
+      const before: unknown = JSON.parse(readFileSync(homeFile, "utf8"))
+      const home = before as { readonly services: ReadonlyArray<unknown> }
+      const porchLight = {
+        id: "service:porch-light@sim",
+        tags: ["porch"],
+        properties: { name: "Porch light" },
+        getters: [{ id: "getter:porch-light-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
+      }
+      writeFileSync(homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))
+      await expect.poll(() => porch.isVisible(), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => shownValue(page, "getter:porch-light-on@sim")).toBe("On")
+      writeFileSync(homeFile, JSON.stringify(before))
+      await expect.poll(() => porch.count(), { timeout: 15_000 }).toBe(0)
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
     } finally {
       await context.close()
     }
