@@ -1,16 +1,48 @@
 import type { ChannelView, ServiceView, Value } from "../client/index.ts"
 import { Problem } from "./Field.tsx"
 import { type LiveHome, useLiveHome } from "./LiveHome.ts"
-import { OnOffSwitch } from "./OnOffSwitch.tsx"
+import { SetpointEntry } from "./SetpointEntry.tsx"
+import { StateSwitch } from "./StateSwitch.tsx"
 import { kindInWords, valueInWords } from "./Words.ts"
 
-const isOnOff = (channel: ChannelView): boolean => channel.kind._tag === "Builtin" && channel.kind.name === "OnOff"
+const builtinName = (channel: ChannelView): string | undefined => (channel.kind._tag === "Builtin" ? channel.kind.name : undefined)
 
-/** The state a service reports for its OnOff setters: its one OnOff getter's value, if it has exactly one. */
-const reportedState = (service: ServiceView, values: LiveHome["values"]): boolean | undefined => {
-  const getters = service.getters.filter(isOnOff)
-  const value: Value | undefined = getters.length === 1 && getters[0] !== undefined ? values.get(getters[0].id) : undefined
-  return value?._tag === "OnOff" ? value.state === "On" : undefined
+/**
+ * What a service reports for a setter: the value of its one getter of the same kind, if it has exactly
+ * one (the API does not say which getter a setter drives).
+ */
+const reported = (service: ServiceView, setter: ChannelView, values: LiveHome["values"]): Value | undefined => {
+  const getters = service.getters.filter((getter) => builtinName(getter) !== undefined && builtinName(getter) === builtinName(setter))
+  return getters.length === 1 && getters[0] !== undefined ? values.get(getters[0].id) : undefined
+}
+
+/** The control of a setter, by its kind; none yet for the other kinds. */
+const Control = (props: { readonly channel: ChannelView; readonly service: ServiceView; readonly home: LiveHome; readonly name: string }) => {
+  const { channel, home, name } = props
+  const now = reported(props.service, channel, home.values)
+  switch (builtinName(channel)) {
+    case "OnOff":
+      return (
+        <StateSwitch labelledBy={name} states={["Off", "On"]} checked={now?._tag === "OnOff" ? now.state === "On" : undefined}
+          onSwitch={(on) => home.send(channel.id, { _tag: "OnOff", state: on ? "On" : "Off" })} />
+      )
+    case "DoorLocked":
+      return (
+        <StateSwitch labelledBy={name} states={["Unlocked", "Locked"]}
+          checked={now?._tag === "DoorLocked" ? now.state === "Locked" : undefined}
+          onSwitch={(locked) => home.send(channel.id, { _tag: "DoorLocked", state: locked ? "Locked" : "Unlocked" })} />
+      )
+    case "Thermostat": {
+      const unit = now?._tag === "Temperature" ? now.unit : "C"
+      return (
+        <SetpointEntry id={`setpoint-${channel.id}`} labelledBy={name} unit={unit}
+          reported={now?._tag === "Temperature" ? now.degrees : undefined}
+          onSet={(degrees) => home.send(channel.id, { _tag: "Temperature", unit, degrees })} />
+      )
+    }
+    default:
+      return <span class="muted">no control here yet</span>
+  }
 }
 
 const Tags = (props: { readonly tags: ReadonlyArray<string> }) =>
@@ -27,12 +59,7 @@ const Channel = (props: { readonly channel: ChannelView; readonly service: Servi
       <Tags tags={channel.tags} />
       {channel.mechanism === "getter"
         ? <span id={`value-${channel.id}`} class="value">{value === undefined ? "no value yet" : valueInWords(value)}</span>
-        : isOnOff(channel)
-        ? (
-          <OnOffSwitch labelledBy={name} on={reportedState(props.service, home.values)}
-            onSwitch={(on) => home.send(channel.id, { _tag: "OnOff", state: on ? "On" : "Off" })} />
-        )
-        : <span class="muted">no control here yet</span>}
+        : <Control channel={channel} service={props.service} home={home} name={name} />}
     </li>
   )
 }

@@ -65,8 +65,8 @@ const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${ge
 const setter = (id: string) => channelSelector({ id: exactly(ChannelId.make(id)), mechanism: exactly("setter") })
 const getter = (id: string) => channelSelector({ id: exactly(ChannelId.make(id)), mechanism: exactly("getter") })
 
-/** The light's state as its device reports it now, read over the API. */
-const lightState = async (id: string) => {
+/** A getter's value as its device reports it now, read over the API. */
+const reportedValue = async (id: string) => {
   const [read] = await other.fetch([getter(id)])
   return read?.result._tag === "Success" && read.result.success._tag === "Some" ? read.result.success.value : undefined
 }
@@ -99,16 +99,40 @@ describe("the dashboard's home", () => {
     try {
       const lamp = page.getByRole("switch", { name: "setter:bedroom-light-on@sim" })
       await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
-      expect(await lightState("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
+      expect(await reportedValue("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
       await lamp.focus()
       await page.keyboard.press("Enter")
       // The switch shows the state the lamp reports, once it reports it.
       await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("true")
-      expect(await lightState("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "On" })
+      expect(await reportedValue("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "On" })
       await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("On")
       await lamp.press("Space")
       await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
-      expect(await lightState("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
+      expect(await reportedValue("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("unlocks the front door with its switch and sets the thermostat with its entry; the devices report it", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const lock = page.getByRole("switch", { name: "setter:front-door-lock@sim" })
+      await expect.poll(() => lock.getAttribute("aria-checked")).toBe("true")
+      await expect.poll(() => lock.textContent()).toBe("Locked")
+      await lock.click()
+      await expect.poll(() => lock.getAttribute("aria-checked")).toBe("false")
+      expect(await reportedValue("getter:front-door-lock@sim")).toEqual({ _tag: "DoorLocked", state: "Unlocked" })
+      await expect.poll(() => shownValue(page, "getter:front-door-lock@sim")).toBe("Unlocked")
+      await lock.click()
+      await expect.poll(() => lock.getAttribute("aria-checked")).toBe("true")
+
+      const setpoint = page.getByRole("spinbutton", { name: "setter:thermostat-target@sim" })
+      await setpoint.fill("21.5")
+      await setpoint.press("Enter")
+      await expect.poll(() => shownValue(page, "getter:thermostat-target@sim")).toBe("21.5 °C")
+      expect(await reportedValue("getter:thermostat-target@sim")).toEqual({ _tag: "Temperature", unit: "C", degrees: 21.5 })
       expect(refused).toEqual([])
     } finally {
       await context.close()
