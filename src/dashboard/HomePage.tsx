@@ -1,8 +1,10 @@
+import { useState } from "preact/hooks"
 import type { ChannelView, ServiceView, Value } from "../client/index.ts"
 import { Problem } from "./Field.tsx"
 import { type LiveHome, useLiveHome } from "./LiveHome.ts"
 import { SetpointEntry } from "./SetpointEntry.tsx"
 import { StateSwitch } from "./StateSwitch.tsx"
+import { TagEditor } from "./TagEditor.tsx"
 import { kindInWords, valueInWords } from "./Words.ts"
 
 const builtinName = (channel: ChannelView): string | undefined => (channel.kind._tag === "Builtin" ? channel.kind.name : undefined)
@@ -45,8 +47,9 @@ const Control = (props: { readonly channel: ChannelView; readonly service: Servi
   }
 }
 
-const Tags = (props: { readonly tags: ReadonlyArray<string> }) =>
-  props.tags.length === 0 ? null : <span class="tags">{props.tags.map((tag) => <span key={tag} class="tag">{tag}</span>)}</span>
+/** Whether `service` carries `tag`, or one of its channels does. */
+const carries = (service: ServiceView, tag: string): boolean =>
+  [service.tags, ...[...service.getters, ...service.setters].map((channel) => channel.tags)].some((tags) => tags.some((t) => t === tag))
 
 const Channel = (props: { readonly channel: ChannelView; readonly service: ServiceView; readonly home: LiveHome }) => {
   const { channel, home } = props
@@ -56,7 +59,8 @@ const Channel = (props: { readonly channel: ChannelView; readonly service: Servi
     <li class="channel">
       <span id={name} class="channel-name">{channel.id}</span>
       <span class="muted">{kindInWords(channel.kind)}</span>
-      <Tags tags={channel.tags} />
+      <TagEditor of={channel.id} tags={channel.tags}
+        onAdd={(tag) => home.tag({ channel: channel.id }, tag, "add")} onRemove={(tag) => home.tag({ channel: channel.id }, tag, "remove")} />
       {channel.mechanism === "getter"
         ? <span id={`value-${channel.id}`} class="value">{value === undefined ? "no value yet" : valueInWords(value)}</span>
         : <Control channel={channel} service={props.service} home={home} name={name} />}
@@ -67,6 +71,8 @@ const Channel = (props: { readonly channel: ChannelView; readonly service: Servi
 /** The home as the signed-in user sees it: its services and their channels, with live values and switches. */
 export const HomePage = (props: { readonly token: string; readonly onLogout: () => void; readonly onExpired: () => void }) => {
   const home = useLiveHome(props.token, props.onExpired)
+  const [filter, setFilter] = useState("")
+  const shown = home.services?.filter((service) => filter === "" || carries(service, filter))
   return (
     <>
       <header>
@@ -76,12 +82,18 @@ export const HomePage = (props: { readonly token: string; readonly onLogout: () 
       <main>
         <h1>Your home</h1>
         <Problem message={home.problem} />
-        {home.services === undefined ? <p>Loading…</p> : (
+        <p class="field">
+          <label for="tag-filter">Show only what carries the tag</label>
+          <input id="tag-filter" type="search" value={filter} onInput={(event) => setFilter(event.currentTarget.value.trim())} />
+        </p>
+        {shown === undefined ? <p>Loading…</p> : (
           <ul class="services" aria-label="Services">
-            {home.services.map((service) => (
+            {shown.map((service) => (
               <li key={service.id}>
                 <h2 id={`service-${service.id}`}>{service.id}</h2>
-                <Tags tags={service.tags} />
+                <TagEditor of={service.id} tags={service.tags}
+                  onAdd={(tag) => home.tag({ service: service.id }, tag, "add")}
+                  onRemove={(tag) => home.tag({ service: service.id }, tag, "remove")} />
                 <ul class="channels" aria-label={`Channels of ${service.id}`}>
                   {[...service.getters, ...service.setters].map((channel) => (
                     <Channel key={channel.id} channel={channel} service={service} home={home} />

@@ -6,7 +6,10 @@ import {
   createClient,
   everyGetter,
   exactly,
+  type ServiceId,
+  serviceSelector,
   type ServiceView,
+  Tag,
   type Value
 } from "../client/index.ts"
 import { failureInWords, sendFailureInWords, sessionEnded } from "./Words.ts"
@@ -18,7 +21,12 @@ export interface LiveHome {
   readonly problem: string | undefined
   /** Sends `value` to one setter; answers why it did not take it, in words, or undefined when it did. */
   readonly send: (setter: ChannelId, value: Value) => Promise<string | undefined>
+  /** Adds (or removes) `tag` on one service or channel, then reads the services again; answers a refusal in words. */
+  readonly tag: (target: TagTarget, tag: string, operation: "add" | "remove") => Promise<string | undefined>
 }
+
+/** What a tag is put on: a service, or a channel of either mechanism. */
+export type TagTarget = { readonly service: ServiceId } | { readonly channel: ChannelId }
 
 /**
  * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
@@ -31,6 +39,7 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
   const [values, setValues] = useState<ReadonlyMap<ChannelId, Value>>(new Map())
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const client = useRef<Client | undefined>(undefined)
+  const reread = useRef<() => Promise<unknown>>(() => Promise.resolve())
   useEffect(() => {
     const opened = createClient({ url: location.origin, token, vocabulary: "b" })
     client.current = opened
@@ -41,6 +50,7 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
       else setProblem(failureInWords(error))
     }
     const readServices = () => opened.services().then((listed) => shown && setServices(listed), failed)
+    reread.current = readServices
     void readServices()
     // The watch announces every getter as it registers: those announcements, and any later burst of
     // comings and goings, are one reading of the services, made once the burst's events are handled.
@@ -50,7 +60,8 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
       rereading = true
       setTimeout(() => {
         rereading = false
-        void readServices()
+        reread.current = readServices
+    void readServices()
       }, 0)
     }
     const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
@@ -89,5 +100,29 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
       return failureInWords(error)
     }
   }
-  return { services, values, problem, send }
+  const tag = async (target: TagTarget, text: string, operation: "add" | "remove"): Promise<string | undefined> => {
+    const opened = client.current
+    if (opened === undefined) return "the page is closing"
+    let tags: ReadonlyArray<Tag>
+    try {
+      tags = [Tag.make(text)]
+    } catch {
+      return "a tag is 1 to 256 characters, without control characters"
+    }
+    try {
+      if ("service" in target) {
+        const selectors = [serviceSelector({ id: exactly(target.service) })]
+        await (operation === "add" ? opened.tagServices(selectors, tags) : opened.untagServices(selectors, tags))
+      } else {
+        const selectors = [channelSelector({ id: exactly(target.channel) })]
+        await (operation === "add" ? opened.tagChannels(selectors, tags) : opened.untagChannels(selectors, tags))
+      }
+      await reread.current()
+      return undefined
+    } catch (error) {
+      if (sessionEnded(error)) onExpired()
+      return failureInWords(error)
+    }
+  }
+  return { services, values, problem, send, tag }
 }

@@ -24,6 +24,8 @@ const owner = { username: "owner", email: "owner@example.org", password: "a long
 let gateway: RunningGateway
 let browser: Browser
 let other: Client
+/** The other client's session token, for the plain HTTP requests of a test. */
+let otherToken: string
 let homeFile: string
 
 beforeAll(async () => {
@@ -40,6 +42,7 @@ beforeAll(async () => {
     body: JSON.stringify(owner)
   })
   const { session_token } = JSON.parse(setup.body) as { readonly session_token: string }
+  otherToken = session_token
   other = createClient({ url: gateway.baseUrl, token: session_token, vocabulary: "b", platform: nodePlatform })
 }, 60_000)
 
@@ -133,6 +136,36 @@ describe("the dashboard's home", () => {
       await setpoint.press("Enter")
       await expect.poll(() => shownValue(page, "getter:thermostat-target@sim")).toBe("21.5 °C")
       expect(await reportedValue("getter:thermostat-target@sim")).toEqual({ _tag: "Temperature", unit: "C", degrees: 21.5 })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("adds a tag to a channel from the page, seen over the API in both vocabularies, filters by it, and removes it", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const lamp = "getter:bedroom-light-on@sim"
+      await expect.poll(() => shownValue(page, lamp)).toBe("Off")
+      await page.getByRole("textbox", { name: `A new tag for ${lamp}` }).fill("night")
+      await page.getByRole("button", { name: `Add the tag to ${lamp}` }).click()
+      await expect.poll(() => page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).isVisible()).toBe(true)
+      // Over the API: B's getter listing, and A's input listing, by the tag.
+      const inB = await send(`${gateway.baseUrl}/api/v1/channels/getters`, {
+        method: "POST", headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
+      })
+      expect((JSON.parse(inB.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual([lamp])
+      const inA = await send(`${gateway.baseUrl}/api/v1/channels`, {
+        headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
+      })
+      expect((JSON.parse(inA.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual([lamp])
+      // The filter shows only the service whose channel carries it.
+      await page.getByRole("searchbox", { name: "Show only what carries the tag" }).fill("night")
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading").allTextContents())
+        .toEqual(["service:bedroom-light@sim"])
+      await page.getByRole("searchbox", { name: "Show only what carries the tag" }).fill("")
+      await page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).click()
+      await expect.poll(() => page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).count()).toBe(0)
       expect(refused).toEqual([])
     } finally {
       await context.close()
