@@ -104,7 +104,14 @@ const readNewToken = (json: typeof NewTokenJson.Type) => ({
     : Option.some(Option.fromNullOr(TimestampOrNullJson.read(json.expires_at)))
 })
 
-type NewToken = ReturnType<typeof readNewToken>
+/** A token to create: its label, its scope (`None`: the creator's whole reach), its expiry (`None`: the default; `Some(null)`: never). */
+export type NewToken = ReturnType<typeof readNewToken>
+
+/** A created token: how it is listed, and its secret, shown this once. */
+export interface CreatedToken {
+  readonly token: TokenView
+  readonly secret: string
+}
 
 /** A new token's body as a client writes it: only what it sets, so that the server's defaults apply to the rest. */
 const writeNewToken = (token: NewToken): Result.Result<typeof NewTokenJson.Type, string> => {
@@ -177,7 +184,7 @@ export const tokens = group(
       status: 201,
       shape: {
         wire: CreatedTokenJson,
-        write: (created: { readonly token: TokenView; readonly secret: string }) => ({ ...writeToken(created.token), token: created.secret }),
+        write: (created: CreatedToken) => ({ ...writeToken(created.token), token: created.secret }),
         read: (json: typeof CreatedTokenJson.Type) => ({ token: readToken(json), secret: json.token })
       },
       description: "The new token, with its secret, shown this once."

@@ -21,7 +21,8 @@ import {
 } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
-import { type Operation, operations } from "./Operations.ts"
+import type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
+import { type Operation, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
 import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
 
@@ -58,6 +59,11 @@ export interface GatewayClientShape {
   readonly untagServices: (selectors: ReadonlyArray<ServiceSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
   readonly tagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
   readonly untagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
+  /** The tokens the client's token manages (docs/auth.md): its user's, within its scope. */
+  readonly tokens: () => Effect.Effect<ReadonlyArray<TokenView>, ClientError>
+  /** A new token within the client's token's reach, rights and expiry; its secret is in the answer, once. */
+  readonly createToken: (token: NewToken) => Effect.Effect<CreatedToken, ClientError>
+  readonly revokeToken: (id: number) => Effect.Effect<void, ClientError>
   /**
    * The events of a watch, on a socket opened again whenever it drops; after a gap, `Resynced`, then the
    * channels that left and joined meanwhile and the current value of every watched channel.
@@ -90,6 +96,9 @@ const make = (options: ClientOptions) =>
       untagServices: tagging(speaking.untagServices),
       tagChannels: tagging(speaking.tagChannels),
       untagChannels: tagging(speaking.untagChannels),
+      tokens: () => call(tokenOperations.list, Option.none()),
+      createToken: (token) => call(tokenOperations.create, Option.some(token)),
+      revokeToken: (id) => call(tokenOperations.revoke, Option.some(id)),
       watch: (registration) =>
         watchStream({
           http,

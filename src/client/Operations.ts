@@ -1,5 +1,6 @@
-import type * as Result from "effect/Result"
+import * as Result from "effect/Result"
 import { channelTags } from "../api/ChannelTags.ts"
+import { type CreatedToken, type NewToken, tokens, type TokenView } from "../api/Tokens.ts"
 import type { Answer, AnswerShape, Body, Endpoint, QueryParameters, QueryValues } from "../api/Endpoint.ts"
 import { vocabularyA } from "../api/VocabularyA.ts"
 import { vocabularyB } from "../api/VocabularyB.ts"
@@ -29,17 +30,18 @@ export interface Operation<B, A> {
 
 type Described<Q extends QueryParameters, B, A> = Endpoint<string, Q, Body<B, Q>, Answer<A> & { readonly shape: AnswerShape<A> }>
 
-const operation = <Q extends QueryParameters, B, A>(endpoint: Described<Q, B, A>, query: QueryValues<Q>): Operation<B, A> => {
-  const { shape } = endpoint.answer
-  // The answer's wire schema checks the JSON that its `read` takes (src/api/Endpoint.ts).
+/** An answer read with its shape: the shape's wire schema checks the JSON its `read` takes (src/api/Endpoint.ts). */
+const answerReader = <A>(shape: AnswerShape<A>) => {
   const answer = { wire: shape.wire as Wire<unknown>, read: (json: unknown) => shape.read(json) }
-  return {
-    endpoint,
-    query: Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))),
-    write: (value) => endpoint.body.write(value, query),
-    read: (json) => decode(answer, json, ["answer"])
-  }
+  return (json: unknown): Decoded<A> => decode(answer, json, ["answer"])
 }
+
+const operation = <Q extends QueryParameters, B, A>(endpoint: Described<Q, B, A>, query: QueryValues<Q>): Operation<B, A> => ({
+  endpoint,
+  query: Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))),
+  write: (value) => endpoint.body.write(value, query),
+  read: answerReader(endpoint.answer.shape)
+})
 
 export interface Operations {
   readonly services: Operation<ReadonlyArray<ServiceSelector>, ReadonlyArray<NodeInA>>
@@ -86,4 +88,23 @@ export const operations: { readonly [V in Vocabulary]: Operations } = {
     untagServices: operation(vocabularyB.remove_service_tags, {}),
     ...channelTagging("b")
   }
+}
+
+/** An operation whose answer has no body (204): it answers nothing, whatever came. */
+const command = <Q extends QueryParameters, B>(endpoint: Endpoint<string, Q, Body<B, Q>>, query: QueryValues<Q>): Operation<B, void> => ({
+  endpoint,
+  query: {},
+  write: (value) => endpoint.body.write(value, query),
+  read: () => Result.succeed(undefined)
+})
+
+/** The caller's tokens (`/api/v1/tokens`): the same in both vocabularies. */
+export const tokenOperations: {
+  readonly list: Operation<never, ReadonlyArray<TokenView>>
+  readonly create: Operation<NewToken, CreatedToken>
+  readonly revoke: Operation<number, void>
+} = {
+  list: { endpoint: tokens.list_tokens, query: {}, write: () => Result.succeed(undefined), read: answerReader(tokens.list_tokens.answer.shape) },
+  create: operation(tokens.create_token, {}),
+  revoke: command(tokens.revoke_token, {})
 }

@@ -4,6 +4,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import { FetchHttpClient, type HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
+import type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
 import type { Tag } from "../domain/Identifier.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
@@ -35,6 +36,9 @@ export interface Client {
   readonly untagServices: (selectors: ReadonlyArray<ServiceSelector>, tags: ReadonlyArray<Tag>) => Promise<number>
   readonly tagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Promise<number>
   readonly untagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Promise<number>
+  readonly tokens: () => Promise<ReadonlyArray<TokenView>>
+  readonly createToken: (token: NewToken) => Promise<CreatedToken>
+  readonly revokeToken: (id: number) => Promise<void>
   readonly watch: (registration: WatchRegistration) => AsyncIterable<ClientWatchEvent>
   /** Releases what the client holds (its HTTP connections). */
   readonly close: () => Promise<void>
@@ -60,6 +64,9 @@ export const createClient = (options: CreateClientOptions): Client => {
     untagServices: (selectors, tags) => run((c) => c.untagServices(selectors, tags)),
     tagChannels: (selectors, tags) => run((c) => c.tagChannels(selectors, tags)),
     untagChannels: (selectors, tags) => run((c) => c.untagChannels(selectors, tags)),
+    tokens: () => run((c) => c.tokens()),
+    createToken: (token) => run((c) => c.createToken(token)),
+    revokeToken: (id) => run((c) => c.revokeToken(id)),
     watch: (registration) =>
       Stream.toAsyncIterable(Stream.unwrap(Effect.map(runtime.contextEffect, (context) =>
         Stream.provideContext(Stream.unwrap(GatewayClient.use((c) => Effect.succeed(c.watch(registration)))), context)
