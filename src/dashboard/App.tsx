@@ -5,6 +5,7 @@ import { HomePage } from "./HomePage.tsx"
 import { LoginPage } from "./LoginPage.tsx"
 import { forgetToken, savedToken, saveToken } from "./Session.ts"
 import { SetupPage } from "./SetupPage.tsx"
+import { TokensPage } from "./TokensPage.tsx"
 
 type Screen =
   | { readonly _tag: "Starting" }
@@ -12,6 +13,7 @@ type Screen =
   | { readonly _tag: "Setup" }
   | { readonly _tag: "Login"; readonly notice?: string }
   | { readonly _tag: "Home"; readonly token: string }
+  | { readonly _tag: "Tokens"; readonly token: string }
 
 /** Which page: setup on a gateway without users, then login, then the home while the tab has a session. */
 export const App = () => {
@@ -41,12 +43,23 @@ export const App = () => {
     case "Login":
       return <LoginPage onSession={signedIn} {...(screen.notice === undefined ? {} : { notice: screen.notice })} />
     case "Home":
+    case "Tokens": {
+      const { token } = screen
+      const expired = () => signedOut("Your session has ended: sign in again.")
+      const go = (page: "Home" | "Tokens") => () => setScreen({ _tag: page, token })
       return (
-        <HomePage
-          token={screen.token}
-          onLogout={() => void logout(screen.token).then(() => signedOut("You are signed out."))}
-          onExpired={() => signedOut("Your session has ended: sign in again.")}
-        />
+        <>
+          <header>
+            <p class="brand">Home gateway</p>
+            <nav aria-label="Pages">
+              <button type="button" aria-current={screen._tag === "Home" ? "page" : undefined} onClick={go("Home")}>Home</button>
+              <button type="button" aria-current={screen._tag === "Tokens" ? "page" : undefined} onClick={go("Tokens")}>Tokens</button>
+            </nav>
+            <button type="button" onClick={() => void logout(token).then(() => signedOut("You are signed out."))}>Sign out</button>
+          </header>
+          {screen._tag === "Home" ? <HomePage token={token} onExpired={expired} /> : <TokensPage token={token} onExpired={expired} />}
+        </>
       )
+    }
   }
 }

@@ -69,16 +69,12 @@ const Channel = (props: { readonly channel: ChannelView; readonly service: Servi
 }
 
 /** The home as the signed-in user sees it: its services and their channels, with live values and switches. */
-export const HomePage = (props: { readonly token: string; readonly onLogout: () => void; readonly onExpired: () => void }) => {
+export const HomePage = (props: { readonly token: string; readonly onExpired: () => void }) => {
   const home = useLiveHome(props.token, props.onExpired)
   const [filter, setFilter] = useState("")
   const shown = home.services?.filter((service) => filter === "" || carries(service, filter))
   return (
     <>
-      <header>
-        <p class="brand">Home gateway</p>
-        <button type="button" onClick={props.onLogout}>Sign out</button>
-      </header>
       <main>
         <h1>Your home</h1>
         <Problem message={home.problem} />

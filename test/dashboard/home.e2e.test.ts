@@ -225,6 +225,30 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
+  it("creates a token that reaches one channel from the tokens page, shows it once, and revokes it", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Tokens" }).click()
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
+      await page.getByLabel("What it is for").fill("hall only")
+      await page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).check()
+      await page.getByRole("button", { name: "Create the token" }).click()
+      const shown = page.getByLabel("The new token")
+      await expect.poll(() => shown.isVisible()).toBe(true)
+      const secret = (await shown.textContent()) ?? ""
+      const listed = await send(`${gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
+      expect((JSON.parse(listed.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual(["getter:hall-light-on@sim"])
+      await page.getByRole("button", { name: "Revoke hall only" }).click()
+      await expect.poll(async () => (await send(`${gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status)
+        .toBe(401)
+      await expect.poll(() => page.getByRole("list", { name: "Tokens" }).getByText("api, revoked").count()).toBe(1)
+      await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("is readable at phone width and has no serious or critical accessibility violation", async () => {
     const { context, page } = await signedIn({ bypassCSP: true, width: "phone" })
     try {
@@ -232,6 +256,13 @@ describe("the dashboard's home", () => {
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-values-phone.png"), fullPage: true })
+      // The tokens page too.
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Tokens" }).click()
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).isVisible()).toBe(true)
+      expect(await seriousViolations(page)).toEqual([])
+      expect(await fitsTheScreen(page)).toBe(true)
+      await page.screenshot({ path: join(screenshots, "tokens-phone.png"), fullPage: true })
     } finally {
       await context.close()
     }
