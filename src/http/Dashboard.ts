@@ -2,9 +2,8 @@ import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
 import * as Path from "effect/Path"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { gzipSync } from "node:zlib"
-import type { HttpApp } from "./RouteTable.ts"
 
 /**
  * The dashboard (docs/dashboard.md), served from the folder `npm run build` makes (dist/dashboard): its
@@ -79,15 +78,25 @@ export const loadDashboard = (dir: string): Effect.Effect<Option.Option<Dashboar
 /** Whether the client takes gzip (`Accept-Encoding`, without weighing `q`: every browser takes it). */
 const takesGzip = (accept: string | undefined): boolean => accept !== undefined && /\bgzip\b/i.test(accept)
 
-/** The app, with the dashboard's files answered first (GET and HEAD); every other request is the app's. */
-export const withDashboard = (files: Option.Option<DashboardFiles>) => <R>(app: HttpApp<R>): HttpApp<R> => {
-  if (Option.isNone(files)) return app
+/** No dashboard: every request is the app's. */
+const noFile = (): undefined => undefined
+
+/**
+ * The answer to `request` from the dashboard's files, if it asks for one of them (GET or HEAD of its
+ * path); undefined for every other request, which is the app's. Decided by a map lookup, in the
+ * server's front step (Server.ts), which reads the request anyway.
+ */
+export const dashboardAnswer = (files: Option.Option<DashboardFiles>) => {
+  if (Option.isNone(files)) return noFile
   const byPath = files.value
-  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const file = request.method === "GET" || request.method === "HEAD" ? byPath.get(request.url.split("?")[0] ?? "") : undefined
-    if (file === undefined) return app
+  return (request: HttpServerRequest.HttpServerRequest): HttpServerResponse.HttpServerResponse | undefined => {
+    if (request.method !== "GET" && request.method !== "HEAD") return undefined
+    const url = request.url
+    const queryStart = url.indexOf("?")
+    const file = byPath.get(queryStart === -1 ? url : url.slice(0, queryStart))
+    if (file === undefined) return undefined
     const gzip = takesGzip(request.headers["accept-encoding"])
     const headers = gzip ? { ...file.headers, vary: "accept-encoding", "content-encoding": "gzip" } : { ...file.headers, vary: "accept-encoding" }
-    return Effect.succeed(HttpServerResponse.uint8Array(gzip ? file.gzipped : file.body, { contentType: file.contentType, headers }))
-  })
+    return HttpServerResponse.uint8Array(gzip ? file.gzipped : file.body, { contentType: file.contentType, headers })
+  }
 }

@@ -8,12 +8,12 @@ import * as Layer from "effect/Layer"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
-import { HttpServer, HttpServerRequest } from "effect/http"
+import { HttpServer, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import { createServer, type Server } from "node:http"
 import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
-import { loadDashboard, withDashboard } from "./Dashboard.ts"
+import { dashboardAnswer, loadDashboard } from "./Dashboard.ts"
 import { ServiceUnavailable, toResponse } from "./HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { MaxBodyBytes } from "./RequestLimits.ts"
@@ -78,8 +78,15 @@ export const layerOnceBound = <R, A, E, RB>(
  * request that is refused (a watch socket without a token) is written on the socket by the platform,
  * so it gets them here.
  */
-const front = <R>(app: HttpApp<R>, drain: ConnectionDrain): HttpApp<R> =>
+const front = <R>(
+  app: HttpApp<R>,
+  drain: ConnectionDrain,
+  staticFile: (request: HttpServerRequest.HttpServerRequest) => HttpServerResponse.HttpServerResponse | undefined
+): HttpApp<R> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    // The dashboard's page and assets (Dashboard): a lookup, not a step of its own on every request.
+    const file = staticFile(request)
+    if (file !== undefined) return Effect.succeed(file)
     const answer = drain.stopping() ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))) : app
     return request.headers["upgrade"] === undefined ? answer : Effect.map(answer, withSecurityHeaders)
   })
@@ -95,7 +102,7 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
     const dashboard = Option.isSome(options.dashboard)
       ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
       : Option.none()
-    const app = withDashboard(dashboard)(withCors<R>(corsOrigins)(front(table, drain)))
+    const app = withCors<R>(corsOrigins)(front(table, drain, dashboardAnswer(dashboard)))
     const reading = bodyFirst(maxBodyBytes)
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
