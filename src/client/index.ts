@@ -17,4 +17,6 @@ export type { Range } from "../domain/Range.ts"
 export type { SendTarget } from "../domain/Request.ts"
 export type { ChannelError } from "../domain/ChannelError.ts"
 export type { ValueFilter, WatchEvent, WatchRegistration, WatchTarget } from "../domain/Watch.ts"
+// What a token may be given, for `createToken`.
+export { Right } from "../domain/Access.ts"
 export type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"

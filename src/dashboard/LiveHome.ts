@@ -1,3 +1,4 @@
+import * as Schema from "effect/Schema"
 import { useEffect, useRef, useState } from "preact/hooks"
 import {
   type ChannelId,
@@ -103,12 +104,9 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
   const tag = async (target: TagTarget, text: string, operation: "add" | "remove"): Promise<string | undefined> => {
     const opened = client.current
     if (opened === undefined) return "the page is closing"
-    let tags: ReadonlyArray<Tag>
-    try {
-      tags = [Tag.make(text)]
-    } catch {
-      return "a tag is 1 to 256 characters, without control characters"
-    }
+    // Checked with the model's own schema before anything is sent.
+    if (!Schema.is(Tag)(text)) return "a tag is 1 to 256 characters, without control characters"
+    const tags = [text]
     try {
       if ("service" in target) {
         const selectors = [serviceSelector({ id: exactly(target.service) })]

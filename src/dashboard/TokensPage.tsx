@@ -1,12 +1,9 @@
 import * as Option from "effect/Option"
 import { useEffect, useMemo, useState } from "preact/hooks"
-import { type ChannelId, type ChannelView, channelSelector, createClient, exactly, type TokenView } from "../client/index.ts"
+import { type ChannelId, type ChannelView, channelSelector, createClient, exactly, Right, type TokenView } from "../client/index.ts"
 import { Problem } from "./Field.tsx"
 import { failureInWords, sessionEnded } from "./Words.ts"
 
-/** The rights a token may be given (docs/auth.md). */
-const rightsOffered = ["read", "write", "watch", "tag", "metrics"] as const
-type Right = (typeof rightsOffered)[number]
 
 /**
  * The tokens of the signed-in user (as many as this session's token manages): listed, created with a
@@ -68,7 +65,7 @@ export const TokensPage = (props: { readonly token: string; readonly onExpired: 
         </fieldset>
         <fieldset>
           <legend>What it may do</legend>
-          {rightsOffered.map((right) => (
+          {Right.literals.map((right) => (
             <label key={right} class="choice">
               <input type="checkbox" checked={rights.has(right)} onChange={() => setRights(toggled(rights, right))} />
               {right}
