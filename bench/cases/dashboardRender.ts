@@ -1,11 +1,11 @@
 import { createServer } from "node:http"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { chromium } from "playwright-core"
 import { BenchFailed, type HarnessOptions, inTurn, median, type SelfMeasuredCase } from "../Harness.ts"
 import { formatDuration, type Row } from "../Row.ts"
 import { adminToken } from "../support/AdminToken.ts"
 import { serverCpu, serverProcess } from "../support/ChildProcess.ts"
+import { launchChromium } from "../support/Chromium.ts"
 import { tempDir } from "../support/TempDir.ts"
 import { gatewayBin } from "./loopback.ts"
 
@@ -17,7 +17,6 @@ import { gatewayBin } from "./loopback.ts"
  * of one line from a bare `node:http` server, on screen. Runs alternate; each figure is their median.
  */
 
-const chromiumPath = "/usr/bin/chromium"
 const staticPage = "<!doctype html><html lang=\"en\"><title>home</title><p>home</p></html>"
 
 /** The bare page's server, in this process. */
@@ -37,12 +36,7 @@ const bareStaticServer = Effect.acquireRelease(
 )
 
 const browser = Effect.acquireRelease(
-  Effect.promise(() =>
-    chromium.launch({
-      executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-    })
-  ),
+  Effect.promise(launchChromium),
   (b) => Effect.promise(() => b.close())
 )
 

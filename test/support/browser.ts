@@ -2,31 +2,12 @@ import { mkdirSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 
-/**
- * A real headless Chromium (Debian's, /usr/bin/chromium: `.ci/run` installs it), driven by
- * playwright-core. The flags are the ones this machine needs: it runs as root (no sandbox), and has no
- * network beyond loopback (no background connections, no updates).
- */
+/** A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). */
+export { launchChromium } from "../../bench/support/Chromium.ts"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
-
-export const chromiumPath = "/usr/bin/chromium"
-
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync"
-    ]
-  })
 
 /** Where the tests' screenshots go: an ignored folder (`npm run docs:screenshots` refreshes the committed ones). */
 export const artifactsDir = (...path: ReadonlyArray<string>): string => {
