@@ -127,6 +127,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 )
 
 /** The plain model: the home as sets and maps, and docs/reference.md §7 read literally. */
+
+/** `tag` added to (or removed from) the tags the model keeps for `id`. */
+const retag = <K>(tagsOf: Map<K, Set<Tag>>, id: K, tag: Tag, add: boolean): void => {
+  const tags = tagsOf.get(id) ?? new Set<Tag>()
+  if (add) tags.add(tag)
+  else tags.delete(tag)
+  tagsOf.set(id, tags)
+}
+
 class Model {
   readonly connected = new Set<ServiceId>()
   readonly serviceTags = new Map<ServiceId, Set<Tag>>()
@@ -290,24 +299,14 @@ const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<St
         case "TagChannel": {
           const channel = channels[s.pick % Math.max(channels.length, 1)]
           if (channel === undefined) break
-          expected = model.change(() => {
-            const tags = model.channelTags.get(channel.id) ?? new Set<Tag>()
-            if (s.add) tags.add(s.tag)
-            else tags.delete(s.tag)
-            model.channelTags.set(channel.id, tags)
-          })
+          expected = model.change(() => retag(model.channelTags, channel.id, s.tag, s.add))
           yield* registry.retagChannels([channel.id], [s.tag], s.add)
           break
         }
         case "TagService": {
           const service = home.services[s.pick % Math.max(home.services.length, 1)]
           if (service === undefined) break
-          expected = model.change(() => {
-            const tags = model.serviceTags.get(service.id) ?? new Set<Tag>()
-            if (s.add) tags.add(s.tag)
-            else tags.delete(s.tag)
-            model.serviceTags.set(service.id, tags)
-          })
+          expected = model.change(() => retag(model.serviceTags, service.id, s.tag, s.add))
           yield* registry.retagServices([service.id], [s.tag], s.add)
           break
         }
