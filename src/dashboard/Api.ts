@@ -1,7 +1,10 @@
+import * as Schema from "effect/Schema"
+import { type SetupBodyJson, SessionTokenJson, SetupStatusJson } from "../api/Users.ts"
+
 /**
  * The few calls the dashboard makes outside the typed client: whether setup is needed, setup, login and
- * logout (docs/reference.md §6.7, §8). An answer that is not a success carries the gateway's own
- * sentence, shown to the person as it is.
+ * logout (docs/reference.md §6.7, §8), their answers checked with the routes' own schemas (src/api/Users.ts).
+ * An answer that is not a success carries the gateway's own sentence, shown to the person as it is.
  */
 
 export type Answer<A> =
@@ -36,19 +39,13 @@ const call = async <A>(path: string, init: RequestInit, read: (json: unknown) =>
   return value === undefined ? { ok: false, message: "the gateway's answer was not understood" } : { ok: true, value }
 }
 
-const isRecord = (json: unknown): json is Record<string, unknown> => typeof json === "object" && json !== null
-
-const sessionToken = (json: unknown): string | undefined =>
-  isRecord(json) && typeof json["session_token"] === "string" ? json["session_token"] : undefined
+const sessionToken = (json: unknown): string | undefined => (Schema.is(SessionTokenJson)(json) ? json.session_token : undefined)
 
 export const setupNeeded = (): Promise<Answer<boolean>> =>
-  call("/users/setup", {}, (json) => (isRecord(json) && typeof json["needed"] === "boolean" ? json["needed"] : undefined))
+  call("/users/setup", {}, (json) => (Schema.is(SetupStatusJson)(json) ? json.needed : undefined))
 
-export interface FirstUser {
-  readonly username: string
-  readonly email: string
-  readonly password: string
-}
+/** The first user, as `POST /users/setup` takes it. */
+export type FirstUser = typeof SetupBodyJson.Type
 
 export const setup = (user: FirstUser): Promise<Answer<string>> =>
   call("/users/setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(user) }, sessionToken)
