@@ -42,9 +42,4 @@ describe.each([
     expect(files.filter((file) => !allowed.some((prefix) => file.startsWith(prefix)))).toEqual([])
     expect(packages.filter((name) => name !== "effect" && !name.startsWith("effect/"))).toEqual([])
   })
-
-  it("imports effect module by module, never its index: a bundler keeps every module the index names", () => {
-    // Measured on the client's browser bundle: 194 KB gzipped through the index, 96 KB module by module.
-    expect(reached(folder).packages).not.toContain("effect")
-  })
 })

@@ -30,7 +30,8 @@ describe("the layering of src", () => {
   })
 
   it("imports effect module by module, never from its index (which loads and bundles every module it names)", () => {
-    // The gateway's bundle went from 2.66 MB to 2.08 MB, its idle RSS from about 104 to 88 MiB.
+    // The gateway's bundle went from 2.66 MB to 2.08 MB, its idle RSS from about 104 to 88 MiB; the
+    // client's browser bundle from 194 KB to 96 KB gzipped.
     expect(importsUnder(".", "src").filter((i) => i.specifier === "effect").map((i) => i.file)).toEqual([])
   })
 
