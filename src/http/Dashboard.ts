@@ -27,7 +27,7 @@ export type DashboardFiles = ReadonlyMap<string, StaticFile>
  * The page runs only the bundle and the style sheet it names, talks only to the gateway (its API and
  * watch socket), and cannot be framed. No inline script or style.
  */
-export const pagePolicy = [
+const pagePolicy = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
