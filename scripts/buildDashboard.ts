@@ -3,20 +3,26 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"
 
 /**
- * Builds the dashboard (src/dashboard) into dist/dashboard: one JavaScript bundle and one style sheet
- * under assets/, named by their content's hash (so the server can let browsers keep them for good), and
- * index.html naming them. Run by `npm run build`, after the compiler.
+ * Builds the dashboard (src/dashboard) into dist/dashboard: each page's HTML, and under assets/ the one
+ * JavaScript bundle each page runs (whole: a page loads nothing else) and the style sheet they share,
+ * named by their content's hash (so the server can let browsers keep them for good). Run by
+ * `npm run build`, after the compiler.
  */
 
 const root = join(import.meta.dirname, "..", "..")
 const source = join(root, "src", "dashboard")
 const out = join(root, "dist", "dashboard")
 
+/** The pages: the file each is written to (served at `/` for index.html, else `/<name>`), its bundle's entry, its title. */
+const pages = [
+  { file: "index.html", entry: "main.tsx", title: "Home gateway" }
+] as const
+
 rmSync(out, { recursive: true, force: true })
 mkdirSync(join(out, "assets"), { recursive: true })
 
 const result = await build({
-  entryPoints: [join(source, "main.tsx"), join(source, "style.css")],
+  entryPoints: [...pages.map((p) => join(source, p.entry)), join(source, "style.css")],
   outdir: join(out, "assets"),
   entryNames: "[name]-[hash]",
   bundle: true,
@@ -36,7 +42,11 @@ const builtName = (entry: string): string => {
   return basename(found[0])
 }
 
-const page = readFileSync(join(source, "index.html"), "utf8")
-  .replace("{{script}}", `/assets/${builtName("main.tsx")}`)
-  .replace("{{style}}", `/assets/${builtName("style.css")}`)
-writeFileSync(join(out, "index.html"), page)
+const template = readFileSync(join(source, "page.html"), "utf8")
+for (const page of pages) {
+  const html = template
+    .replace("{{title}}", page.title)
+    .replace("{{script}}", `/assets/${builtName(page.entry)}`)
+    .replace("{{style}}", `/assets/${builtName("style.css")}`)
+  writeFileSync(join(out, page.file), html)
+}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks"
-import { logout, setupNeeded } from "./Api.ts"
+import { setupNeeded } from "./Api.ts"
 import { Problem } from "./Field.tsx"
+import { Header } from "./Header.tsx"
 import { HomePage } from "./HomePage.tsx"
 import { LoginPage } from "./LoginPage.tsx"
 import { forgetToken, savedToken, saveToken } from "./Session.ts"
@@ -15,19 +16,27 @@ type Screen =
   | { readonly _tag: "Home"; readonly token: string }
   | { readonly _tag: "Tokens"; readonly token: string }
 
-/** Which page: setup on a gateway without users, then login, then the home while the tab has a session. */
+/** The signed-in page the address names: `#tokens`, the tokens; anything else, the home. */
+const addressed = (token: string): Screen => (location.hash === "#tokens" ? { _tag: "Tokens", token } : { _tag: "Home", token })
+
+/** Which page: setup on a gateway without users, then login, then the page the address names while the tab has a session. */
 export const App = () => {
   const [screen, setScreen] = useState<Screen>({ _tag: "Starting" })
   useEffect(() => {
+    const followAddress = () => setScreen((current) => ("token" in current ? addressed(current.token) : current))
+    addEventListener("hashchange", followAddress)
+    return () => removeEventListener("hashchange", followAddress)
+  }, [])
+  useEffect(() => {
     const token = savedToken()
-    if (token !== undefined) return setScreen({ _tag: "Home", token })
+    if (token !== undefined) return setScreen(addressed(token))
     void setupNeeded().then((answer) =>
       setScreen(!answer.ok ? { _tag: "Unreachable", message: answer.message } : answer.value ? { _tag: "Setup" } : { _tag: "Login" })
     )
   }, [])
   const signedIn = (token: string) => {
     saveToken(token)
-    setScreen({ _tag: "Home", token })
+    setScreen(addressed(token))
   }
   const signedOut = (notice: string) => {
     forgetToken()
@@ -46,17 +55,9 @@ export const App = () => {
     case "Tokens": {
       const { token } = screen
       const expired = () => signedOut("Your session has ended: sign in again.")
-      const go = (page: "Home" | "Tokens") => () => setScreen({ _tag: page, token })
       return (
         <>
-          <header>
-            <p class="brand">Home gateway</p>
-            <nav aria-label="Pages">
-              <button type="button" aria-current={screen._tag === "Home" ? "page" : undefined} onClick={go("Home")}>Home</button>
-              <button type="button" aria-current={screen._tag === "Tokens" ? "page" : undefined} onClick={go("Tokens")}>Tokens</button>
-            </nav>
-            <button type="button" onClick={() => void logout(token).then(() => signedOut("You are signed out."))}>Sign out</button>
-          </header>
+          <Header current={screen._tag === "Home" ? "home" : "tokens"} token={token} onSignedOut={() => signedOut("You are signed out.")} />
           {screen._tag === "Home" ? <HomePage token={token} onExpired={expired} /> : <TokensPage token={token} onExpired={expired} />}
         </>
       )

@@ -7,9 +7,10 @@ import { gzipSync } from "node:zlib"
 
 /**
  * The dashboard (docs/dashboard.md), served from the folder `npm run build` makes (dist/dashboard): its
- * page at `/` and its assets at `/assets/<name>`. The files are read and compressed once, when the
- * gateway starts: a request is a map lookup. Assets are named by their content's hash, so a browser may
- * keep them for good; the page is checked again each time, so that a new build is seen at once.
+ * pages (`index.html` at `/`, any other `<name>.html` at `/<name>`) and their assets at `/assets/<name>`.
+ * The files are read and compressed once, when the gateway starts: a request is a map lookup. Assets are
+ * named by their content's hash, so a browser may keep them for good; a page is checked again each time,
+ * so that a new build is seen at once.
  */
 
 /** A file of the dashboard as it is answered: its bytes, gzipped once, and its headers. */
@@ -24,7 +25,7 @@ interface StaticFile {
 export type DashboardFiles = ReadonlyMap<string, StaticFile>
 
 /**
- * The page runs only the bundle and the style sheet it names, talks only to the gateway (its API and
+ * A page runs only the bundle and the style sheet it names, talks only to the gateway (its API and
  * watch socket), and cannot be framed. No inline script or style.
  */
 const pagePolicy = [
@@ -61,10 +62,14 @@ export const loadDashboard = (dir: string): Effect.Effect<Option.Option<Dashboar
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
-    const index = path.join(dir, "index.html")
     const assetsDir = path.join(dir, "assets")
     const files = new Map<string, StaticFile>()
-    files.set("/", served(yield* fs.readFile(index), "text/html; charset=utf-8", page))
+    files.set("/", served(yield* fs.readFile(path.join(dir, "index.html")), "text/html; charset=utf-8", page))
+    for (const name of yield* fs.readDirectory(dir)) {
+      if (name !== "index.html" && path.extname(name) === ".html") {
+        files.set(`/${path.basename(name, ".html")}`, served(yield* fs.readFile(path.join(dir, name)), "text/html; charset=utf-8", page))
+      }
+    }
     for (const name of yield* fs.readDirectory(assetsDir)) {
       const type = assetTypes[path.extname(name)]
       if (type !== undefined) files.set(`/assets/${name}`, served(yield* fs.readFile(path.join(assetsDir, name)), type, asset))

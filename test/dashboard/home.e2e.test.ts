@@ -228,7 +228,7 @@ describe("the dashboard's home", () => {
   it("creates a token that reaches one channel from the tokens page, shows it once, and revokes it", async () => {
     const { context, page, refused } = await signedIn()
     try {
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Tokens" }).click()
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
       await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
       await page.getByLabel("What it is for").fill("hall only")
       await page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).check()
@@ -243,6 +243,11 @@ describe("the dashboard's home", () => {
         .toBe(401)
       await expect.poll(() => page.getByRole("list", { name: "Tokens" }).getByText("api, revoked").count()).toBe(1)
       await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
+      // The page is in the address: a reload stays on it, and the Home link goes back.
+      await page.reload()
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Home" }).click()
+      await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       expect(refused).toEqual([])
     } finally {
       await context.close()
@@ -257,7 +262,7 @@ describe("the dashboard's home", () => {
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-values-phone.png"), fullPage: true })
       // The tokens page too.
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("button", { name: "Tokens" }).click()
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
       await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
       await expect.poll(() => page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).isVisible()).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
