@@ -1,0 +1,93 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { send } from "../support/httpRequest.ts"
+import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
+import { launchChromium, openTab } from "../support/browser.ts"
+import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+
+/**
+ * The dashboard of a gateway that follows a Zigbee2MQTT bridge on a real broker (mosquitto), in a real
+ * Chromium: a device that goes offline leaves the page and comes back with its availability, a state
+ * the bridge publishes changes on screen, and a switch on the page reaches the bridge as its `/set`.
+ */
+
+const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
+const light = "0x0017880100000001"
+const door = "0x00158d0000000002"
+
+let mosquitto: Mosquitto
+let bridge: FakeBridge
+let gateway: RunningGateway
+let browser: Browser
+
+beforeAll(async () => {
+  mosquitto = await startMosquitto()
+  ;[bridge, browser] = await Promise.all([startFakeBridge(mosquitto.url, { baseTopic: "house" }), launchChromium()])
+  gateway = await spawnGateway([
+    "serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir(),
+    "--mqtt", mosquitto.url, "--mqtt-base-topic", "house"
+  ])
+  const setup = await send(`${gateway.baseUrl}/users/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(owner)
+  })
+  expect(setup.status).toBe(201)
+}, 60_000)
+
+afterAll(async () => {
+  await browser.close()
+  await gateway.stop("SIGTERM")
+  await bridge.close()
+  await mosquitto.stop()
+})
+
+const signedIn = async () => {
+  const tab = await openTab(browser, gateway.baseUrl)
+  await tab.page.getByLabel("Username").fill(owner.username)
+  await tab.page.getByLabel("Password").fill(owner.password)
+  await tab.page.getByRole("button", { name: "Sign in" }).click()
+  await expect.poll(() => tab.page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
+  return tab
+}
+
+const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).textContent()
+const isShown = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).count()
+
+describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
+  it("drops a device that goes offline and shows it again when it is back, with the states the bridge publishes", async () => {
+    const { context, page, refused } = await signedIn()
+    const contact = `getter:${door}.contact@zigbee2mqtt`
+    try {
+      await expect.poll(() => shownValue(page, contact)).toBe("Closed")
+      await bridge.publishState("front_door", { contact: false })
+      await expect.poll(() => shownValue(page, contact)).toBe("Open")
+
+      await bridge.setAvailability("front_door", false)
+      await expect.poll(() => isShown(page, contact)).toBe(0)
+      await bridge.setAvailability("front_door", true)
+      await expect.poll(() => shownValue(page, contact)).toBe("Open")
+      expect(refused).toEqual([])
+    } finally {
+      await bridge.publishState("front_door", { contact: true })
+      await context.close()
+    }
+  }, 60_000)
+
+  it("turns the light on with its switch: the bridge gets the /set, and the switch follows the state it publishes", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const lamp = page.getByRole("switch", { name: `setter:${light}.state@zigbee2mqtt` })
+      const before = bridge.received.length
+      const wasOn = (await lamp.getAttribute("aria-checked")) === "true"
+      await lamp.click()
+      await expect.poll(() => lamp.getAttribute("aria-checked")).toBe(wasOn ? "false" : "true")
+      expect(bridge.received.slice(before)).toContainEqual({ topic: "house/living_room_light/set", payload: { state: wasOn ? "OFF" : "ON" } })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+})
