@@ -12,8 +12,9 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
- * demo home (as a home file, so that a test can break a device): values that change on screen as another
- * client writes, a switch that turns a light on, and the words of a device that fails. The test is that
+ * demo home (as a home file, so that a test can break a device): services by their names, values that
+ * change on screen as another client writes, a switch that turns a light on, and the words of a device
+ * that fails. The test is that
  * other client: the typed client over Node, with a session of its own.
  */
 
@@ -75,11 +76,23 @@ const reportedValue = async (id: string) => {
 }
 
 describe("the dashboard's home", () => {
+  it("shows each service by the name its device gives, with its id and model beneath", async () => {
+    const { context, page } = await signedIn()
+    try {
+      const headings = page.getByRole("list", { name: "Services" }).getByRole("heading", { level: 2 })
+      const byId = [...demoHome.services].sort((a, b) => (a.id < b.id ? -1 : 1))
+      await expect.poll(() => headings.allTextContents()).toEqual(byId.map((service) => service.properties.name))
+      await expect.poll(() => page.getByText("service:bedroom-light@sim · Sim colour bulb E27", { exact: true }).isVisible()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("shows each getter's current value, and changes it on screen when another client writes, without a reload", async () => {
     const { context, page, refused } = await signedIn()
     try {
       const services = page.getByRole("list", { name: "Services" })
-      await expect.poll(() => services.getByRole("heading", { name: "service:hall-light@sim" }).isVisible()).toBe(true)
+      await expect.poll(() => services.getByRole("heading", { name: "Hall light" }).isVisible()).toBe(true)
       // The current values, asked with the watch's registration: the hall light is on, the bedside lamp off.
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("Off")
@@ -162,7 +175,7 @@ describe("the dashboard's home", () => {
       // The filter shows only the service whose channel carries it.
       await page.getByRole("searchbox", { name: "Show only what carries the tag" }).fill("night")
       await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading").allTextContents())
-        .toEqual(["service:bedroom-light@sim"])
+        .toEqual(["Bedside lamp"])
       await page.getByRole("searchbox", { name: "Show only what carries the tag" }).fill("")
       await page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).click()
       await expect.poll(() => page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).count()).toBe(0)
@@ -189,8 +202,8 @@ describe("the dashboard's home", () => {
       }
       await expect.poll(refusedByDevice).toBe("Failure")
       await kitchen.click()
-      await expect.poll(() => page.getByRole("alert").textContent())
-        .toBe(`the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`)
+      const failed = `the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe(failed)
       await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
       await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
     } finally {
@@ -208,10 +221,10 @@ describe("the dashboard's home", () => {
       // The file as the tests before left it, with one light more, then without it.
       const before: unknown = JSON.parse(readFileSync(homeFile, "utf8"))
       const home = before as { readonly services: ReadonlyArray<unknown> }
+      // Without a name: shown by its id.
       const porchLight = {
         id: "service:porch-light@sim",
         tags: ["porch"],
-        properties: { name: "Porch light" },
         getters: [{ id: "getter:porch-light-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
       }
       writeFileSync(homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))
