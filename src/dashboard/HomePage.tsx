@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import { useState } from "preact/hooks"
 import type { ChannelView, ServiceView, Value } from "../client/index.ts"
+import { ColorPicker } from "./ColorPicker.tsx"
 import { Problem } from "./Field.tsx"
 import { type LiveHome, useLiveHome } from "./LiveHome.ts"
 import { SetpointEntry } from "./SetpointEntry.tsx"
@@ -43,6 +44,11 @@ const Control = (props: { readonly channel: ChannelView; readonly service: Servi
           onSet={(degrees) => home.send(channel.id, { _tag: "Temperature", unit, degrees })} />
       )
     }
+    case "LightColor":
+      return (
+        <ColorPicker id={`color-${channel.id}`} labelledBy={name} reported={now?._tag === "Color" ? now : undefined}
+          onPick={(color) => home.send(channel.id, color)} />
+      )
     default:
       return <span class="muted">no control here yet</span>
   }

@@ -13,8 +13,8 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 /**
  * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
  * demo home (as a home file, so that a test can break a device): services by their names, values that
- * change on screen as another client writes, a switch that turns a light on, and the words of a device
- * that fails. The test is that
+ * change on screen as another client writes, a switch that turns a light on, a colour picked for a
+ * light, and the words of a device that fails. The test is that
  * other client: the typed client over Node, with a session of its own.
  */
 
@@ -131,6 +131,26 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
+  it("sends the colour picked for the bedside lamp, at the brightness it reports, and shows a colour another client sends", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const color = "getter:bedroom-light-color@sim"
+      const picker = page.getByLabel("setter:bedroom-light-color@sim", { exact: true })
+      // The lamp reports hue 280, saturation 0.35, brightness 0.8: shown at full brightness.
+      await expect.poll(() => picker.inputValue()).toBe("#e1a6ff")
+      await picker.fill("#3366ff")
+      await expect.poll(() => reportedValue(color)).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.8 })
+      await expect.poll(() => shownValue(page, color)).toBe("hue 225°, saturation 80 %, brightness 80 %")
+      await expect.poll(() => picker.inputValue()).toBe("#3366ff")
+      await other.send([{ selectors: [setter("setter:bedroom-light-color@sim")], value: { _tag: "Color", h: 120, s: 0.5, v: 0.6 } }])
+      await expect.poll(() => picker.inputValue()).toBe("#80ff80")
+      await expect.poll(() => shownValue(page, color)).toBe("hue 120°, saturation 50 %, brightness 60 %")
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("unlocks the front door with its switch and sets the thermostat with its entry; the devices report it", async () => {
     const { context, page, refused } = await signedIn()
     try {
@@ -185,7 +205,7 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
-  it("says in words, beside the switch, why a device did not take the value", async () => {
+  it("says in words, beside the switch and the colour picker, why a device did not take the value", async () => {
     const { context, page } = await signedIn()
     try {
       const kitchen = page.getByRole("switch", { name: "setter:kitchen-light-on@sim" })
@@ -205,6 +225,11 @@ describe("the dashboard's home", () => {
       const failed = `the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`
       await expect.poll(() => page.getByRole("alert").textContent()).toBe(failed)
       await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
+      // The picker too; it keeps showing the colour the light reports (hue 40, saturation 0.35), not the one picked.
+      const picker = page.getByLabel("setter:kitchen-light-color@sim", { exact: true })
+      await picker.fill("#ff0000")
+      await expect.poll(() => page.getByRole("alert").allTextContents()).toEqual([failed, failed])
+      await expect.poll(() => picker.inputValue()).toBe("#ffe1a6")
       await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
     } finally {
       await context.close()
