@@ -10,26 +10,16 @@ import type { Tag } from "../domain/Identifier.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
 import type { WatchRegistration } from "../domain/Watch.ts"
-import {
-  type ChannelInA,
-  channelInA,
-  type FetchResultsInA,
-  type NodeInA,
-  nodeInA,
-  resultsInA,
-  type SendResultsInA
-} from "../vocabulary/a/index.ts"
+import { type FetchResultsInA, resultsInA, type SendResultsInA } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
 import type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
-import { type Operation, operations, tokenOperations } from "./Operations.ts"
+import { type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
+import { type ChannelView, type ServiceView, type Viewing, viewings } from "./Views.ts"
 import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
 
-/** What both vocabularies say of a service (a node): its id, tags, getters and setters. */
-export type ServiceView = NodeInA
-/** What both vocabularies say of a channel. B has no `push`: its setters read `pushMs` 0. */
-export type ChannelView = ChannelInA
+export type { ChannelView, ServiceView }
 /** A read's outcome per getter: its value (`None`: none yet) or why not; a TypeMismatch without its types. */
 export type FetchResultsView = FetchResultsInA
 /** A write's outcome per setter. */
@@ -83,13 +73,21 @@ const make = (options: ClientOptions) =>
     const read = <B, A>(operation: Operation<B, A>) => (body?: B) => call(operation, Option.fromUndefinedOr(body))
     const tagging = <S>(operation: Operation<{ readonly selectors: ReadonlyArray<S>; readonly tags: ReadonlyArray<Tag> }, number>) =>
     (selectors: ReadonlyArray<S>, tags: ReadonlyArray<Tag>) => call(operation, Option.some({ selectors, tags }))
-    const getters = (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(speaking.getters)(selectors), (cs) => cs.map(channelInA))
+    // Services and channels read as the vocabulary says them, into the views (None where A says nothing).
+    const listings = <S, C>(listed: Operations<S, C>, viewing: Viewing<S, C>) => ({
+      services: (selectors?: ReadonlyArray<ServiceSelector>) => Effect.map(read(listed.services)(selectors), (ss) => ss.map(viewing.service)),
+      getters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(listed.getters)(selectors), (cs) => cs.map(viewing.channel)),
+      setters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(listed.setters)(selectors), (cs) => cs.map(viewing.channel))
+    })
+    const { services, getters, setters } = options.vocabulary === "a"
+      ? listings(operations.a, viewings.a)
+      : listings(operations.b, viewings.b)
     const fetch = (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(speaking.fetch)(selectors), resultsInA)
     return GatewayClient.of({
       vocabulary: options.vocabulary,
-      services: (selectors) => Effect.map(read(speaking.services)(selectors), (services) => services.map(nodeInA)),
+      services,
       getters,
-      setters: (selectors) => Effect.map(read(speaking.setters)(selectors), (cs) => cs.map(channelInA)),
+      setters,
       fetch,
       send: (targets) => Effect.map(call(speaking.send, Option.some(targets)), resultsInA),
       tagServices: tagging(speaking.tagServices),

@@ -6,6 +6,8 @@ import { vocabularyA } from "../api/VocabularyA.ts"
 import { vocabularyB } from "../api/VocabularyB.ts"
 import type { SendTarget, TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
+import type { Channel } from "../domain/Channel.ts"
+import type { Service } from "../domain/Service.ts"
 import type { ChannelInA, FetchResultsInA, NodeInA, SendResultsInA } from "../vocabulary/a/index.ts"
 import type { TagBodyRead, Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
@@ -16,8 +18,9 @@ import type { Wire } from "../vocabulary/common/WireShape.ts"
 /**
  * The canonical operations of the client, each bound to the route that serves it in each vocabulary
  * (src/api): the request's body is written with the route's `Body.write`, its answer read with the
- * route's answer shape. What an answer holds is typed as both vocabularies say it (vocabulary A's view:
- * no adapter, no properties, TypeMismatch without its types), so an app reads the same whichever it speaks.
+ * route's answer shape. Services and channels are typed as the vocabulary says them (`S`, `C`: A's
+ * views, or B's, which are the model's), read into the client's views by src/client/Views.ts; results
+ * as both say them (a TypeMismatch without its types), so an app reads the same whichever it speaks.
  */
 
 /** One operation as a client sends it: where, with which query, how its body is written and its answer read. */
@@ -43,10 +46,11 @@ const operation = <Q extends QueryParameters, B, A>(endpoint: Described<Q, B, A>
   read: answerReader(endpoint.answer.shape)
 })
 
-export interface Operations {
-  readonly services: Operation<ReadonlyArray<ServiceSelector>, ReadonlyArray<NodeInA>>
-  readonly getters: Operation<ReadonlyArray<ChannelSelector>, ReadonlyArray<ChannelInA>>
-  readonly setters: Operation<ReadonlyArray<ChannelSelector>, ReadonlyArray<ChannelInA>>
+/** One vocabulary's operations, its services read as `S` and its channels as `C`. */
+export interface Operations<S, C> {
+  readonly services: Operation<ReadonlyArray<ServiceSelector>, ReadonlyArray<S>>
+  readonly getters: Operation<ReadonlyArray<ChannelSelector>, ReadonlyArray<C>>
+  readonly setters: Operation<ReadonlyArray<ChannelSelector>, ReadonlyArray<C>>
   readonly fetch: Operation<ReadonlyArray<ChannelSelector>, FetchResultsInA>
   readonly send: Operation<ReadonlyArray<SendTarget>, SendResultsInA>
   readonly tagServices: Operation<TagRequest<ServiceSelector>, number>
@@ -67,7 +71,7 @@ const channelTagging = (vocabulary: Vocabulary) => {
   }
 }
 
-export const operations: { readonly [V in Vocabulary]: Operations } = {
+export const operations: { readonly a: Operations<NodeInA, ChannelInA>; readonly b: Operations<Service, Channel> } = {
   a: {
     services: operation(vocabularyA.get_nodes, {}),
     getters: operation(vocabularyA.get_input_channels, {}),

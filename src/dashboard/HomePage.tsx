@@ -1,5 +1,7 @@
+import * as Option from "effect/Option"
 import { useState } from "preact/hooks"
 import type { ChannelView, ServiceView, Value } from "../client/index.ts"
+import { ColorPicker } from "./ColorPicker.tsx"
 import { Problem } from "./Field.tsx"
 import { type LiveHome, useLiveHome } from "./LiveHome.ts"
 import { SetpointEntry } from "./SetpointEntry.tsx"
@@ -42,6 +44,11 @@ const Control = (props: { readonly channel: ChannelView; readonly service: Servi
           onSet={(degrees) => home.send(channel.id, { _tag: "Temperature", unit, degrees })} />
       )
     }
+    case "LightColor":
+      return (
+        <ColorPicker id={`color-${channel.id}`} labelledBy={name} reported={now?._tag === "Color" ? now : undefined}
+          onPick={(color) => home.send(channel.id, color)} />
+      )
     default:
       return <span class="muted">no control here yet</span>
   }
@@ -50,6 +57,24 @@ const Control = (props: { readonly channel: ChannelView; readonly service: Servi
 /** Whether `service` carries `tag`, or one of its channels does. */
 const carries = (service: ServiceView, tag: string): boolean =>
   [service.tags, ...[...service.getters, ...service.setters].map((channel) => channel.tags)].some((tags) => tags.some((t) => t === tag))
+
+/**
+ * A service's heading: the name its device gives itself (vocabulary B's `properties.name`), its id
+ * beneath with its model; its id alone when it has no name.
+ */
+const ServiceHeading = (props: { readonly service: ServiceView }) => {
+  const { service } = props
+  const properties = Option.getOrUndefined(service.properties)
+  // A blank name would leave the heading empty.
+  const name = properties?.["name"]?.trim() || undefined
+  const about = [name === undefined ? undefined : service.id, properties?.["model"]].filter((part) => part !== undefined)
+  return (
+    <>
+      <h2 id={`service-${service.id}`}>{name ?? service.id}</h2>
+      {about.length === 0 ? null : <p class="about">{about.join(" · ")}</p>}
+    </>
+  )
+}
 
 const Channel = (props: { readonly channel: ChannelView; readonly service: ServiceView; readonly home: LiveHome }) => {
   const { channel, home } = props
@@ -86,7 +111,7 @@ export const HomePage = (props: { readonly token: string; readonly onExpired: ()
           <ul class="services" aria-label="Services">
             {shown.map((service) => (
               <li key={service.id}>
-                <h2 id={`service-${service.id}`}>{service.id}</h2>
+                <ServiceHeading service={service} />
                 <TagEditor of={service.id} tags={service.tags}
                   onAdd={(tag) => home.tag({ service: service.id }, tag, "add")}
                   onRemove={(tag) => home.tag({ service: service.id }, tag, "remove")} />

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks"
 import { Problem } from "./Field.tsx"
+import { useSending } from "./Sending.ts"
 
 /**
  * A number entry for a thermostat's setter: the setpoint in the unit its service reports (Celsius when
@@ -13,15 +14,12 @@ export const SetpointEntry = (props: {
   readonly onSet: (degrees: number) => Promise<string | undefined>
 }) => {
   const [text, setText] = useState("")
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const submit = async (event: SubmitEvent) => {
+  const { busy, problem, setProblem, sending } = useSending()
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     const degrees = Number(text)
     if (text.trim() === "" || !Number.isFinite(degrees)) return setProblem("a setpoint is a number of degrees")
-    setBusy(true)
-    setProblem(await props.onSet(degrees))
-    setBusy(false)
+    void sending(() => props.onSet(degrees))
   }
   return (
     <form class="control" onSubmit={submit} aria-labelledby={props.labelledBy}>

@@ -1,5 +1,5 @@
-import { useState } from "preact/hooks"
 import { Problem } from "./Field.tsx"
+import { useSending } from "./Sending.ts"
 
 /**
  * A switch for a two-state setter (OnOff, DoorLocked): a button with `role="switch"`, named by the
@@ -14,17 +14,11 @@ export const StateSwitch = (props: {
   readonly states: readonly [string, string]
   readonly onSwitch: (checked: boolean) => Promise<string | undefined>
 }) => {
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const toggle = async () => {
-    setBusy(true)
-    setProblem(await props.onSwitch(props.checked !== true))
-    setBusy(false)
-  }
+  const { busy, problem, sending } = useSending()
   return (
     <span class="control">
       <button type="button" role="switch" class="switch" aria-checked={props.checked === true} aria-labelledby={props.labelledBy}
-        aria-busy={busy} onClick={() => void toggle()}>
+        aria-busy={busy} onClick={() => void sending(() => props.onSwitch(props.checked !== true))}>
         {props.checked === undefined ? "Unknown" : props.states[props.checked ? 1 : 0]}
       </button>
       <Problem message={problem} />

@@ -44,7 +44,7 @@ const answered = <B, A>(operation: Operation<B, A>, answer: unknown): Decoded<A>
   operation.read(throughText(operation.endpoint.answer.shape?.write(answer)))
 
 /** What the server read, as the client's request: the shared tag path also reads which vocabulary spoke, the client's. */
-const asRequest = (name: keyof Operations, vocabulary: Vocabulary, read: unknown): unknown => {
+const asRequest = (name: keyof Operations<unknown, unknown>, vocabulary: Vocabulary, read: unknown): unknown => {
   if (name !== "tagChannels" && name !== "untagChannels") return read
   const { vocabulary: spoken, request } = read as TagBodyRead
   expect(spoken).toBe(vocabulary)
@@ -58,7 +58,7 @@ interface Case {
 
 const count = fc.nat()
 
-const cases: { readonly [K in keyof Operations]: Case } = {
+const cases: { readonly [K in keyof Operations<unknown, unknown>]: Case } = {
   services: { request: fc.array(D.serviceSelector(), { maxLength: 3 }), answer: fc.array(D.service, { maxLength: 3 }) },
   getters: { request: fc.array(D.getterSelector(), { maxLength: 3 }), answer: fc.array(D.channel, { maxLength: 3 }) },
   setters: { request: fc.array(D.setterSelector(), { maxLength: 3 }), answer: fc.array(D.channel, { maxLength: 3 }) },
@@ -71,7 +71,7 @@ const cases: { readonly [K in keyof Operations]: Case } = {
 }
 
 
-const names = Object.keys(cases) as ReadonlyArray<keyof Operations>
+const names = Object.keys(cases) as ReadonlyArray<keyof Operations<unknown, unknown>>
 
 /** An operation of the client and an input of it, drawn from `pick` of its case. */
 const drawn = (pick: (c: Case) => fc.Arbitrary<unknown>) =>

@@ -12,8 +12,9 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
- * demo home (as a home file, so that a test can break a device): values that change on screen as another
- * client writes, a switch that turns a light on, and the words of a device that fails. The test is that
+ * demo home (as a home file, so that a test can break a device): services by their names, values that
+ * change on screen as another client writes, a switch that turns a light on, a colour picked for a
+ * light, and the words of a device that fails. The test is that
  * other client: the typed client over Node, with a session of its own.
  */
 
@@ -75,11 +76,23 @@ const reportedValue = async (id: string) => {
 }
 
 describe("the dashboard's home", () => {
+  it("shows each service by the name its device gives, with its id and model beneath", async () => {
+    const { context, page } = await signedIn()
+    try {
+      const headings = page.getByRole("list", { name: "Services" }).getByRole("heading", { level: 2 })
+      const byId = [...demoHome.services].sort((a, b) => (a.id < b.id ? -1 : 1))
+      await expect.poll(() => headings.allTextContents()).toEqual(byId.map((service) => service.properties.name))
+      await expect.poll(() => page.getByText("service:bedroom-light@sim · Sim colour bulb E27", { exact: true }).isVisible()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("shows each getter's current value, and changes it on screen when another client writes, without a reload", async () => {
     const { context, page, refused } = await signedIn()
     try {
       const services = page.getByRole("list", { name: "Services" })
-      await expect.poll(() => services.getByRole("heading", { name: "service:hall-light@sim" }).isVisible()).toBe(true)
+      await expect.poll(() => services.getByRole("heading", { name: "Hall light" }).isVisible()).toBe(true)
       // The current values, asked with the watch's registration: the hall light is on, the bedside lamp off.
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("Off")
@@ -112,6 +125,26 @@ describe("the dashboard's home", () => {
       await lamp.press("Space")
       await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
       expect(await reportedValue("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("sends the colour picked for the bedside lamp, at the brightness it reports, and shows a colour another client sends", async () => {
+    const { context, page, refused } = await signedIn()
+    try {
+      const color = "getter:bedroom-light-color@sim"
+      const picker = page.getByLabel("setter:bedroom-light-color@sim", { exact: true })
+      // The lamp reports hue 280, saturation 0.35, brightness 0.8: shown at full brightness.
+      await expect.poll(() => picker.inputValue()).toBe("#e1a6ff")
+      await picker.fill("#3366ff")
+      await expect.poll(() => reportedValue(color)).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.8 })
+      await expect.poll(() => shownValue(page, color)).toBe("hue 225°, saturation 80 %, brightness 80 %")
+      await expect.poll(() => picker.inputValue()).toBe("#3366ff")
+      await other.send([{ selectors: [setter("setter:bedroom-light-color@sim")], value: { _tag: "Color", h: 120, s: 0.5, v: 0.6 } }])
+      await expect.poll(() => picker.inputValue()).toBe("#80ff80")
+      await expect.poll(() => shownValue(page, color)).toBe("hue 120°, saturation 50 %, brightness 60 %")
       expect(refused).toEqual([])
     } finally {
       await context.close()
@@ -162,7 +195,7 @@ describe("the dashboard's home", () => {
       // The filter shows only the service whose channel carries it.
       await page.getByRole("searchbox", { name: "Show only what carries the tag" }).fill("night")
       await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading").allTextContents())
-        .toEqual(["service:bedroom-light@sim"])
+        .toEqual(["Bedside lamp"])
       await page.getByRole("searchbox", { name: "Show only what carries the tag" }).fill("")
       await page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).click()
       await expect.poll(() => page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).count()).toBe(0)
@@ -172,7 +205,7 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
-  it("says in words, beside the switch, why a device did not take the value", async () => {
+  it("says in words, beside the switch and the colour picker, why a device did not take the value", async () => {
     const { context, page } = await signedIn()
     try {
       const kitchen = page.getByRole("switch", { name: "setter:kitchen-light-on@sim" })
@@ -189,9 +222,14 @@ describe("the dashboard's home", () => {
       }
       await expect.poll(refusedByDevice).toBe("Failure")
       await kitchen.click()
-      await expect.poll(() => page.getByRole("alert").textContent())
-        .toBe(`the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`)
+      const failed = `the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`
+      await expect.poll(() => page.getByRole("alert").textContent()).toBe(failed)
       await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
+      // The picker too; it keeps showing the colour the light reports (hue 40, saturation 0.35), not the one picked.
+      const picker = page.getByLabel("setter:kitchen-light-color@sim", { exact: true })
+      await picker.fill("#ff0000")
+      await expect.poll(() => page.getByRole("alert").allTextContents()).toEqual([failed, failed])
+      await expect.poll(() => picker.inputValue()).toBe("#ffe1a6")
       await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
     } finally {
       await context.close()
@@ -208,10 +246,10 @@ describe("the dashboard's home", () => {
       // The file as the tests before left it, with one light more, then without it.
       const before: unknown = JSON.parse(readFileSync(homeFile, "utf8"))
       const home = before as { readonly services: ReadonlyArray<unknown> }
+      // Without a name: shown by its id.
       const porchLight = {
         id: "service:porch-light@sim",
         tags: ["porch"],
-        properties: { name: "Porch light" },
         getters: [{ id: "getter:porch-light-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
       }
       writeFileSync(homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))

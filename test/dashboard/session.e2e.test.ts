@@ -50,7 +50,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Create and sign in" }).click()
       await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "service:bedroom-light@sim" }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).isVisible()).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
 
       // The tab keeps its session across a reload, and only this tab has it.
@@ -91,7 +91,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
       await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "service:bedroom-light@sim" }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).isVisible()).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })
