@@ -3,6 +3,7 @@ import { logout, setupNeeded } from "./Api.ts"
 import { Problem } from "./Field.tsx"
 import { HomePage } from "./HomePage.tsx"
 import { LoginPage } from "./LoginPage.tsx"
+import { MigrationPage } from "./MigrationPage.tsx"
 import { forgetToken, savedToken, saveToken } from "./Session.ts"
 import { SetupPage } from "./SetupPage.tsx"
 import { TokensPage } from "./TokensPage.tsx"
@@ -14,6 +15,7 @@ type Screen =
   | { readonly _tag: "Login"; readonly notice?: string }
   | { readonly _tag: "Home"; readonly token: string }
   | { readonly _tag: "Tokens"; readonly token: string }
+  | { readonly _tag: "Migration"; readonly token: string }
 
 /** Which page: setup on a gateway without users, then login, then the home while the tab has a session. */
 export const App = () => {
@@ -43,10 +45,11 @@ export const App = () => {
     case "Login":
       return <LoginPage onSession={signedIn} {...(screen.notice === undefined ? {} : { notice: screen.notice })} />
     case "Home":
-    case "Tokens": {
+    case "Tokens":
+    case "Migration": {
       const { token } = screen
       const expired = () => signedOut("Your session has ended: sign in again.")
-      const go = (page: "Home" | "Tokens") => () => setScreen({ _tag: page, token })
+      const go = (page: "Home" | "Tokens" | "Migration") => () => setScreen({ _tag: page, token })
       return (
         <>
           <header>
@@ -54,10 +57,15 @@ export const App = () => {
             <nav aria-label="Pages">
               <button type="button" aria-current={screen._tag === "Home" ? "page" : undefined} onClick={go("Home")}>Home</button>
               <button type="button" aria-current={screen._tag === "Tokens" ? "page" : undefined} onClick={go("Tokens")}>Tokens</button>
+              <button type="button" aria-current={screen._tag === "Migration" ? "page" : undefined} onClick={go("Migration")}>Migration</button>
             </nav>
             <button type="button" onClick={() => void logout(token).then(() => signedOut("You are signed out."))}>Sign out</button>
           </header>
-          {screen._tag === "Home" ? <HomePage token={token} onExpired={expired} /> : <TokensPage token={token} onExpired={expired} />}
+          {screen._tag === "Home"
+            ? <HomePage token={token} onExpired={expired} />
+            : screen._tag === "Tokens"
+            ? <TokensPage token={token} onExpired={expired} />
+            : <MigrationPage token={token} onExpired={expired} />}
         </>
       )
     }
