@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { artifactsDir, fitsTheScreen, openTab, seriousViolations } from "../support/browser.ts"
 import { type DashboardOnDemoHome, signedIn, startDashboardOnDemoHome } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
+import { runGateway } from "../support/spawnGateway.ts"
 
 /**
  * The dashboard's Migration page in a real Chromium, against the built gateway (`npm run build` first)
@@ -127,15 +128,23 @@ describe("the dashboard's Migration page", () => {
     }
   }, 60_000)
 
-  it("lists the tokens that still call A, with their calls, after a few A calls by another token", async () => {
+  it("lists the tokens that still call A, with their calls, after a few A calls by other tokens", async () => {
     const oldApp = await newToken({ label: "old app" })
+    // Another user's token, made on the command line: the owner's token listing does not have it.
+    expect((await runGateway(["users", "add", "bob", "--data", rig.dataDir])).code).toBe(0)
+    const bobs = await runGateway(["tokens", "create", "--user", "bob", "--label", "bob's app", "--data", rig.dataDir])
+    expect(bobs.code).toBe(0)
+    const callA = async (token: string, calls: number) => {
+      for (let call = 0; call < calls; call++) {
+        const nodes = await send(`${rig.gateway.baseUrl}/api/v1/nodes`, { headers: { authorization: `Bearer ${token}` } })
+        expect(nodes.status).toBe(200)
+      }
+    }
+    await callA(oldApp.token, 3)
+    await callA(bobs.stdout.trim(), 2)
     const { context, page, refused } = await onMigration()
     try {
       const usage = page.getByRole("table", { name: "Vocabulary A calls by token, most first" })
-      for (let call = 0; call < 3; call++) {
-        const nodes = await send(`${rig.gateway.baseUrl}/api/v1/nodes`, { headers: { authorization: `Bearer ${oldApp.token}` } })
-        expect(nodes.status).toBe(200)
-      }
       // The page's own A request counts too, for its session.
       await typed(page, "put_channel_value", lampOn)
       await page.getByRole("button", { name: "Send both" }).click()
@@ -143,8 +152,12 @@ describe("the dashboard's Migration page", () => {
       await page.getByRole("button", { name: "Refresh" }).click()
       const rowOf = (token: number) => usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(token), exact: true }) })
       await expect.poll(() => rowOf(oldApp.id).getByRole("cell").allTextContents()).toEqual(["old app: an API token", "3"])
-      const session = usage.getByRole("row").filter({ hasText: "a session (this one)" })
-      expect(await session.getByRole("cell").allTextContents()).toEqual(["no label: a session (this one)", "1"])
+      const rowsWith = (text: string) => usage.getByRole("row").filter({ hasText: text }).getByRole("cell").allTextContents()
+      expect(await rowsWith("another user's token")).toEqual(["another user's token", "2"])
+      expect(await rowsWith("(this one)")).toEqual(["no label: a session (this one)", "1"])
+      // Most calls first (the sessions of the tests before are listed too).
+      const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
+      expect(calls).toEqual([...calls].sort((x, y) => y - x))
       await page.screenshot({ path: join(screenshots, "migration-desktop.png"), fullPage: true })
       expect(refused).toEqual([])
     } finally {

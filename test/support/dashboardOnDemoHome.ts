@@ -19,6 +19,8 @@ export const owner = { username: "owner", email: "owner@example.org", password: 
 export interface DashboardOnDemoHome {
   readonly gateway: RunningGateway
   readonly browser: Browser
+  /** The gateway's data folder, for the command line (`gateway users add … --data`). */
+  readonly dataDir: string
   readonly homeFile: string
   /** The owner's session token, for the test's own requests. */
   readonly ownerToken: string
@@ -44,7 +46,7 @@ export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> =
     await browser.close()
     await gateway.stop("SIGTERM")
   }
-  return { gateway, browser, homeFile, ownerToken: session_token, stop }
+  return { gateway, browser, dataDir, homeFile, ownerToken: session_token, stop }
 }
 
 /** A tab signed in as the owner, on the home, in a context of its own. */
