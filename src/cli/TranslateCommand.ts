@@ -5,10 +5,10 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { Argument, CliError, Command, Flag } from "effect/cli"
 import { methodAliasesOf } from "../api/VocabularyB.ts"
-import { formatPath, InvalidInput } from "../vocabulary/common/InvalidInput.ts"
+import type { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { parseJson, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
-import { operationNames, type RequestB, translateAnswerToB, translateToB } from "../vocabulary/Translation.ts"
+import { operationNames, problemInWords, type RequestB, translateAnswerToB, translateToB } from "../vocabulary/Translation.ts"
 
 const args = {
   operation: Argument.String("operation").pipe(
@@ -32,8 +32,7 @@ const userError = (message: string) => new CliError.UserError({ userMessage: mes
 const standardInput = Effect.promise(() => text(process.stdin))
 
 /** Where the problem is: in the body sent, or in the answer got. */
-const refused = (error: InvalidInput | Unexpressible, root: "body" | "answer") =>
-  userError(error instanceof InvalidInput ? `${formatPath(error.path, root)}: ${error.reason}` : error.message)
+const refused = (error: InvalidInput | Unexpressible, root: "body" | "answer") => userError(problemInWords(error, root))
 
 /** The B request, with the methods a browser may send a read's body with. */
 const requestOf = (operation: string, source: string) =>

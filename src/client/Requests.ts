@@ -16,7 +16,7 @@ export interface Connection {
  * Where a request is sent: the route's own method and path, except a read with a body, sent to an alias
  * that takes it at POST or PUT where the route has one (a browser's fetch sends no body with GET).
  */
-const routeOf = (endpoint: Endpoint, withBody: boolean): { readonly method: Method; readonly path: Path } => {
+export const routeOf = (endpoint: Endpoint, withBody: boolean): { readonly method: Method; readonly path: Path } => {
   if (!withBody || endpoint.method !== "GET") return endpoint
   const alias = endpoint.aliases.find((a) => a.path === undefined && (a.method === "POST" || a.method === "PUT"))
   return { method: alias?.method ?? endpoint.method, path: endpoint.path }

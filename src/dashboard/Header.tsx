@@ -5,7 +5,8 @@ export type PageName = "home" | "tokens" | "migration"
 
 const links: ReadonlyArray<{ readonly page: PageName; readonly href: string; readonly label: string }> = [
   { page: "home", href: "/#home", label: "Home" },
-  { page: "tokens", href: "/#tokens", label: "Tokens" }
+  { page: "tokens", href: "/#tokens", label: "Tokens" },
+  { page: "migration", href: "/migration", label: "Migration" }
 ]
 
 /** The bar above every signed-in page: the pages, as links (so they can be bookmarked and opened in a new tab), and sign-out. */

@@ -2,7 +2,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
-import { InvalidInput } from "./common/InvalidInput.ts"
+import { formatPath, InvalidInput } from "./common/InvalidInput.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
 import { Unexpressible } from "./common/Unexpressible.ts"
 import { decode, encode } from "./common/WireIssue.ts"
@@ -156,3 +156,7 @@ export interface AnswerOfB extends AnswerB {
  */
 export const translateAnswerToB = (operation: string, json: unknown): Result.Result<AnswerOfB, InvalidInput | Unexpressible> =>
   Result.flatMap(translationOf(operation), (t) => Result.map(t.answer(json), (answer) => ({ operation: t.operationB, ...answer })))
+
+/** A translation's problem in words: where the input (`root`: the body sent, or the answer got) is wrong, or why B cannot say it. */
+export const problemInWords = (error: InvalidInput | Unexpressible, root: "body" | "answer"): string =>
+  error instanceof InvalidInput ? `${formatPath(error.path, root)}: ${error.reason}` : error.message

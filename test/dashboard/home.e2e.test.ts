@@ -1,14 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ChannelId, channelSelector, type Client, createClient, exactly } from "../../src/client/index.ts"
 import { demoHome } from "../../src/adapters/demo-home.ts"
 import { nodePlatform } from "../../src/client-node/index.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { artifactsDir, fitsTheScreen, seriousViolations } from "../support/browser.ts"
+import { type DashboardOnDemoHome, signedIn, startDashboardOnDemoHome } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
-import { artifactsDir, fitsTheScreen, launchChromium, openTab, seriousViolations } from "../support/browser.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
@@ -20,48 +19,21 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 const screenshots = artifactsDir("dashboard")
 
-const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
-
-let gateway: RunningGateway
-let browser: Browser
+let rig: DashboardOnDemoHome
 let other: Client
 /** The other client's session token, for the plain HTTP requests of a test. */
 let otherToken: string
-let homeFile: string
 
 beforeAll(async () => {
-  const dataDir = freshDataDir()
-  homeFile = join(dataDir, "home.json")
-  writeFileSync(homeFile, JSON.stringify(demoHome))
-  ;[gateway, browser] = await Promise.all([
-    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile]),
-    launchChromium()
-  ])
-  const setup = await send(`${gateway.baseUrl}/users/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(owner)
-  })
-  const { session_token } = JSON.parse(setup.body) as { readonly session_token: string }
-  otherToken = session_token
-  other = createClient({ url: gateway.baseUrl, token: session_token, vocabulary: "b", platform: nodePlatform })
+  rig = await startDashboardOnDemoHome()
+  otherToken = rig.ownerToken
+  other = createClient({ url: rig.gateway.baseUrl, token: otherToken, vocabulary: "b", platform: nodePlatform })
 }, 60_000)
 
 afterAll(async () => {
   await other.close()
-  await browser.close()
-  await gateway.stop("SIGTERM")
+  await rig.stop()
 })
-
-/** A signed-in tab on the home, in a context of its own. */
-const signedIn = async (options: Parameters<typeof openTab>[2] = {}) => {
-  const tab = await openTab(browser, gateway.baseUrl, options)
-  await tab.page.getByLabel("Username").fill(owner.username)
-  await tab.page.getByLabel("Password").fill(owner.password)
-  await tab.page.getByRole("button", { name: "Sign in" }).click()
-  await expect.poll(() => tab.page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
-  return tab
-}
 
 /** What the page shows as the value of a getter. */
 const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).textContent()
@@ -77,7 +49,7 @@ const reportedValue = async (id: string) => {
 
 describe("the dashboard's home", () => {
   it("shows each service by the name its device gives, with its id and model beneath", async () => {
-    const { context, page } = await signedIn()
+    const { context, page } = await signedIn(rig)
     try {
       const headings = page.getByRole("list", { name: "Services" }).getByRole("heading", { level: 2 })
       const byId = [...demoHome.services].sort((a, b) => (a.id < b.id ? -1 : 1))
@@ -89,7 +61,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("shows each getter's current value, and changes it on screen when another client writes, without a reload", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused } = await signedIn(rig)
     try {
       const services = page.getByRole("list", { name: "Services" })
       await expect.poll(() => services.getByRole("heading", { name: "Hall light" }).isVisible()).toBe(true)
@@ -111,7 +83,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("turns the bedside lamp on with its switch, from the keyboard, and the simulated lamp is on", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused } = await signedIn(rig)
     try {
       const lamp = page.getByRole("switch", { name: "setter:bedroom-light-on@sim" })
       await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
@@ -132,7 +104,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("sends the colour picked for the bedside lamp, at the brightness it reports, and shows a colour another client sends", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused } = await signedIn(rig)
     try {
       const color = "getter:bedroom-light-color@sim"
       const picker = page.getByLabel("setter:bedroom-light-color@sim", { exact: true })
@@ -152,7 +124,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("unlocks the front door with its switch and sets the thermostat with its entry; the devices report it", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused } = await signedIn(rig)
     try {
       const lock = page.getByRole("switch", { name: "setter:front-door-lock@sim" })
       await expect.poll(() => lock.getAttribute("aria-checked")).toBe("true")
@@ -176,7 +148,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("adds a tag to a channel from the page, seen over the API in both vocabularies, filters by it, and removes it", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused } = await signedIn(rig)
     try {
       const lamp = "getter:bedroom-light-on@sim"
       await expect.poll(() => shownValue(page, lamp)).toBe("Off")
@@ -184,11 +156,11 @@ describe("the dashboard's home", () => {
       await page.getByRole("button", { name: `Add the tag to ${lamp}` }).click()
       await expect.poll(() => page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).isVisible()).toBe(true)
       // Over the API: B's getter listing, and A's input listing, by the tag.
-      const inB = await send(`${gateway.baseUrl}/api/v1/channels/getters`, {
+      const inB = await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, {
         method: "POST", headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
       })
       expect((JSON.parse(inB.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual([lamp])
-      const inA = await send(`${gateway.baseUrl}/api/v1/channels`, {
+      const inA = await send(`${rig.gateway.baseUrl}/api/v1/channels`, {
         headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
       })
       expect((JSON.parse(inA.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual([lamp])
@@ -206,12 +178,12 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("says in words, beside the switch and the colour picker, why a device did not take the value", async () => {
-    const { context, page } = await signedIn()
+    const { context, page } = await signedIn(rig)
     try {
       const kitchen = page.getByRole("switch", { name: "setter:kitchen-light-on@sim" })
       await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
       // The kitchen light breaks: every send to it fails from now on (the simulator reads its file again).
-      writeFileSync(homeFile, JSON.stringify({
+      writeFileSync(rig.homeFile, JSON.stringify({
         ...demoHome,
         services: demoHome.services.map((service) => (service.id === "service:kitchen-light@sim" ? { ...service, fail: "error" } : service))
       }))
@@ -237,14 +209,14 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("shows a device that joins and drops one that leaves (home-file edits), without a reload", async () => {
-    const { context, page } = await signedIn()
+    const { context, page } = await signedIn(rig)
     try {
       const services = page.getByRole("list", { name: "Services" })
       const porch = services.getByRole("heading", { name: "service:porch-light@sim" })
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       expect(await porch.count()).toBe(0)
       // The file as the tests before left it, with one light more, then without it.
-      const before: unknown = JSON.parse(readFileSync(homeFile, "utf8"))
+      const before: unknown = JSON.parse(readFileSync(rig.homeFile, "utf8"))
       const home = before as { readonly services: ReadonlyArray<unknown> }
       // Without a name: shown by its id.
       const porchLight = {
@@ -252,10 +224,10 @@ describe("the dashboard's home", () => {
         tags: ["porch"],
         getters: [{ id: "getter:porch-light-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
       }
-      writeFileSync(homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))
+      writeFileSync(rig.homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))
       await expect.poll(() => porch.isVisible(), { timeout: 15_000 }).toBe(true)
       await expect.poll(() => shownValue(page, "getter:porch-light-on@sim")).toBe("On")
-      writeFileSync(homeFile, JSON.stringify(before))
+      writeFileSync(rig.homeFile, JSON.stringify(before))
       await expect.poll(() => porch.count(), { timeout: 15_000 }).toBe(0)
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
     } finally {
@@ -264,7 +236,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("creates a token that reaches one channel from the tokens page, shows it once, and revokes it", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused } = await signedIn(rig)
     try {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
       await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
@@ -274,10 +246,10 @@ describe("the dashboard's home", () => {
       const shown = page.getByLabel("The new token")
       await expect.poll(() => shown.isVisible()).toBe(true)
       const secret = (await shown.textContent()) ?? ""
-      const listed = await send(`${gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
+      const listed = await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
       expect((JSON.parse(listed.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual(["getter:hall-light-on@sim"])
       await page.getByRole("button", { name: "Revoke hall only" }).click()
-      await expect.poll(async () => (await send(`${gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status)
+      await expect.poll(async () => (await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status)
         .toBe(401)
       await expect.poll(() => page.getByRole("list", { name: "Tokens" }).getByText("api, revoked").count()).toBe(1)
       await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
@@ -293,7 +265,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("is readable at phone width and has no serious or critical accessibility violation", async () => {
-    const { context, page } = await signedIn({ bypassCSP: true, width: "phone" })
+    const { context, page } = await signedIn(rig, { bypassCSP: true, width: "phone" })
     try {
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       expect(await seriousViolations(page)).toEqual([])

@@ -96,7 +96,7 @@ describe("the dashboard's size budget", () => {
     [...readFileSync(join(built, page), "utf8").matchAll(/<script type="module" src="\/assets\/([^"]+)">/g)].map((match) => match[1] ?? "")
 
   it("builds the pages it serves, each running one bundle", () => {
-    expect(pages.sort()).toEqual(["index.html"])
+    expect(pages.sort()).toEqual(["index.html", "migration.html"])
     for (const page of pages) expect(scriptsOf(page)).toHaveLength(1)
   })
 

@@ -1,0 +1,200 @@
+import { join } from "node:path"
+import type { Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { artifactsDir, fitsTheScreen, openTab, seriousViolations } from "../support/browser.ts"
+import { type DashboardOnDemoHome, signedIn, startDashboardOnDemoHome } from "../support/dashboardOnDemoHome.ts"
+import { send } from "../support/httpRequest.ts"
+import { runGateway } from "../support/spawnGateway.ts"
+
+/**
+ * The dashboard's Migration page in a real Chromium, against the built gateway (`npm run build` first)
+ * on the demo home: a vocabulary A request translated into B as it is typed, both sent to the gateway
+ * and their answers compared, and the tokens that still call A, read from `/metrics`.
+ */
+
+const screenshots = artifactsDir("dashboard")
+
+let rig: DashboardOnDemoHome
+
+beforeAll(async () => {
+  rig = await startDashboardOnDemoHome()
+}, 60_000)
+
+afterAll(() => rig.stop())
+
+/** A new API token of the owner's, by HTTP: its id and secret. */
+const newToken = async (body: unknown) => {
+  const created = await send(`${rig.gateway.baseUrl}/api/v1/tokens`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${rig.ownerToken}`, "content-type": "application/json" },
+    body: JSON.stringify(body)
+  })
+  expect(created.status).toBe(201)
+  return JSON.parse(created.body) as { readonly id: number; readonly token: string }
+}
+
+const toMigration = async (page: Page) => {
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Migration" }).click()
+  await expect.poll(() => page.getByRole("heading", { level: 1, name: "Migration" }).isVisible()).toBe(true)
+}
+
+/** A signed-in tab on the Migration page, in a context of its own. */
+const onMigration = async (options: Parameters<typeof openTab>[2] = {}) => {
+  const tab = await signedIn(rig, options)
+  await toMigration(tab.page)
+  return tab
+}
+
+/** A request typed in vocabulary A. */
+const typed = async (page: Page, operation: string, body: unknown) => {
+  await page.getByLabel("Vocabulary A operation").selectOption(operation)
+  await page.getByLabel("Its JSON body, in vocabulary A").fill(body === undefined ? "" : JSON.stringify(body))
+}
+
+const shown = (page: Page, id: string) => page.locator(`[id="${id}"]`).textContent()
+
+const pretty = (json: unknown) => JSON.stringify(json, null, 2)
+
+/** Whether the bedside lamp is on, read over the API in vocabulary B. */
+const lampState = async () => {
+  const read = await send(`${rig.gateway.baseUrl}/api/v1/channels/get`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${rig.ownerToken}`, "content-type": "application/json" },
+    body: `{"id": "getter:bedroom-light-on@sim"}`
+  })
+  return (JSON.parse(read.body) as Readonly<Record<string, { readonly OnOff: string }>>)["getter:bedroom-light-on@sim"]?.OnOff
+}
+
+const lampOn = { set: [{ id: { Exactly: "setter:bedroom-light-on@sim" } }], value: { OnOff: "On" } }
+
+describe("the dashboard's Migration page", () => {
+  it("shows an A read's B equivalent as it is typed, says a body A does not read in words, and sends the read B's way alone", async () => {
+    const { context, page, refused } = await onMigration()
+    try {
+      await typed(page, "get_channel_value", [{ id: { Exactly: "getter:hall-light-on@sim" } }])
+      await expect.poll(() => shown(page, "b-operation")).toBe("fetch_values")
+      expect(await shown(page, "b-route")).toBe("GET /api/v1/channels/get")
+      expect(await shown(page, "b-body")).toBe(pretty([{ id: "getter:hall-light-on@sim" }]))
+      await expect.poll(() => page.getByText("(a browser sends it as PUT)").isVisible()).toBe(true)
+
+      // A's read takes its selectors in a GET's body, which a browser cannot send: B's is sent alone.
+      await page.getByRole("button", { name: "Send both" }).click()
+      await expect.poll(() => shown(page, "b-answer")).toBe(pretty({ "getter:hall-light-on@sim": { OnOff: "On" } }))
+      expect(await page.getByRole("region", { name: "Vocabulary A's answer" }).textContent()).toContain("Not sent: a browser cannot send it")
+      expect(await shown(page, "agreement")).toBe("Nothing to compare: not both requests were answered.")
+
+      // B's selector in an A body: the translation's problem, at its place, and nothing to send.
+      await typed(page, "get_channel_value", [{ id: "getter:hall-light-on@sim" }])
+      await expect.poll(() => shown(page, "translation-problem"))
+        .toBe(`body[0].id: expected {"Exactly": …}, {"Empty": []} or {"Conflict": []}, got "getter:hall-light-on@sim"`)
+      expect(await page.getByLabel("Its JSON body, in vocabulary A").getAttribute("aria-invalid")).toBe("true")
+      expect(await page.getByRole("button", { name: "Send both" }).isDisabled()).toBe(true)
+      await page.getByLabel("Its JSON body, in vocabulary A").fill("[{")
+      await expect.poll(() => shown(page, "translation-problem")).toMatch(/^body: invalid JSON: /)
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("sends an A write and its B equivalent to the gateway, shows both answers, and that they say the same", async () => {
+    const { context, page, refused } = await onMigration()
+    try {
+      expect(await lampState()).toBe("Off")
+      await typed(page, "put_channel_value", lampOn)
+      await expect.poll(() => shown(page, "b-operation")).toBe("send_values")
+      expect(await shown(page, "b-route")).toBe("PUT /api/v1/channels/set")
+      expect(await shown(page, "b-body")).toBe(pretty([{ select: [{ id: "setter:bedroom-light-on@sim" }], value: { OnOff: "On" } }]))
+      await page.getByRole("button", { name: "Send both" }).click()
+      await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
+      expect(await shown(page, "a-answer-status")).toBe("200 OK")
+      expect(await shown(page, "a-answer")).toBe(pretty([["setter:bedroom-light-on@sim", { Ok: null }]]))
+      expect(await shown(page, "b-answer-status")).toBe("200 OK")
+      expect(await shown(page, "b-answer")).toBe(pretty({ "setter:bedroom-light-on@sim": null }))
+      // Writes really write.
+      expect(await lampState()).toBe("On")
+
+      // A listing's answer says less than B's: why it is not compared, in the translation's words.
+      await typed(page, "get_nodes", undefined)
+      await page.getByRole("button", { name: "Send both" }).click()
+      await expect.poll(() => shown(page, "agreement")).toBe(
+        "Not compared: B's services carry an adapter and properties, which A's nodes do not say: send the B request to read them."
+      )
+      expect(await shown(page, "a-answer-status")).toBe("200 OK")
+      expect(await shown(page, "b-answer-status")).toBe("200 OK")
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("lists the tokens that still call A, with their calls, after a few A calls by other tokens", async () => {
+    const oldApp = await newToken({ label: "old app" })
+    // Another user's token, made on the command line: the owner's token listing does not have it.
+    expect((await runGateway(["users", "add", "bob", "--data", rig.dataDir])).code).toBe(0)
+    const bobs = await runGateway(["tokens", "create", "--user", "bob", "--label", "bob's app", "--data", rig.dataDir])
+    expect(bobs.code).toBe(0)
+    const callA = async (token: string, calls: number) => {
+      for (let call = 0; call < calls; call++) {
+        const nodes = await send(`${rig.gateway.baseUrl}/api/v1/nodes`, { headers: { authorization: `Bearer ${token}` } })
+        expect(nodes.status).toBe(200)
+      }
+    }
+    await callA(oldApp.token, 3)
+    await callA(bobs.stdout.trim(), 2)
+    const { context, page, refused } = await onMigration()
+    try {
+      const usage = page.getByRole("table", { name: "Vocabulary A calls by token, most first" })
+      // The page's own A request counts too, for its session.
+      await typed(page, "put_channel_value", lampOn)
+      await page.getByRole("button", { name: "Send both" }).click()
+      await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
+      await page.getByRole("button", { name: "Refresh" }).click()
+      const rowOf = (token: number) => usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(token), exact: true }) })
+      await expect.poll(() => rowOf(oldApp.id).getByRole("cell").allTextContents()).toEqual(["old app: an API token", "3"])
+      const rowsWith = (text: string) => usage.getByRole("row").filter({ hasText: text }).getByRole("cell").allTextContents()
+      expect(await rowsWith("another user's token")).toEqual(["another user's token", "2"])
+      expect(await rowsWith("(this one)")).toEqual(["no label: a session (this one)", "1"])
+      // Most calls first (the sessions of the tests before are listed too).
+      const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
+      expect(calls).toEqual([...calls].sort((x, y) => y - x))
+      await page.screenshot({ path: join(screenshots, "migration-desktop.png"), fullPage: true })
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("says in words that a token without the metrics right cannot list who calls A", async () => {
+    // A session whose token has no `metrics` right: an API token reaching one getter, put in the tab.
+    const reader = await newToken({ label: "reader", scope: { channels: [{ id: "getter:hall-light-on@sim" }], rights: ["read"] } })
+    const { context, page } = await openTab(rig.browser, rig.gateway.baseUrl)
+    try {
+      await page.evaluate(`sessionStorage.setItem("gateway.session", ${JSON.stringify(reader.token)})`)
+      await page.reload()
+      await toMigration(page)
+      await expect.poll(() => page.getByRole("alert").textContent())
+        .toBe(`The calls cannot be shown: this token does not grant the "metrics" right.`)
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  it("is readable at phone width, the answers stacked, with no serious or critical accessibility violation", async () => {
+    const { context, page } = await onMigration({ bypassCSP: true, width: "phone" })
+    try {
+      await typed(page, "put_channel_value", lampOn)
+      await page.getByRole("button", { name: "Send both" }).click()
+      await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
+      await page.getByRole("button", { name: "Refresh" }).click()
+      await expect.poll(() => page.getByRole("table", { name: "Vocabulary A calls by token, most first" }).isVisible()).toBe(true)
+      const [a, b] = await Promise.all(["a-answer", "b-answer"].map((id) => page.locator(`[id="${id}"]`).boundingBox()))
+      expect(b?.y).toBeGreaterThan((a?.y ?? Infinity) + (a?.height ?? 0) - 1)
+      expect(await seriousViolations(page)).toEqual([])
+      expect(await fitsTheScreen(page)).toBe(true)
+      await page.screenshot({ path: join(screenshots, "migration-phone.png"), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,60 @@
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import type { Browser } from "playwright-core"
+import { expect } from "vitest"
+import { demoHome } from "../../src/adapters/demo-home.ts"
+import { launchChromium, openTab } from "./browser.ts"
+import { freshDataDir } from "./gatewayTestLayer.ts"
+import { send } from "./httpRequest.ts"
+import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
+
+/**
+ * What a browser test of the dashboard's signed-in pages runs against: the built gateway (`npm run build`
+ * first) on the demo home, written to a home file a test may edit, its first administrator made over
+ * HTTP, and a real Chromium.
+ */
+
+export const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
+
+export interface DashboardOnDemoHome {
+  readonly gateway: RunningGateway
+  readonly browser: Browser
+  /** The gateway's data folder, for the command line (`gateway users add … --data`). */
+  readonly dataDir: string
+  readonly homeFile: string
+  /** The owner's session token, for the test's own requests. */
+  readonly ownerToken: string
+  /** Closes the browser and stops the gateway. */
+  readonly stop: () => Promise<void>
+}
+
+export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> => {
+  const dataDir = freshDataDir()
+  const homeFile = join(dataDir, "home.json")
+  writeFileSync(homeFile, JSON.stringify(demoHome))
+  const [gateway, browser] = await Promise.all([
+    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile]),
+    launchChromium()
+  ])
+  const setup = await send(`${gateway.baseUrl}/users/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(owner)
+  })
+  const { session_token } = JSON.parse(setup.body) as { readonly session_token: string }
+  const stop = async () => {
+    await browser.close()
+    await gateway.stop("SIGTERM")
+  }
+  return { gateway, browser, dataDir, homeFile, ownerToken: session_token, stop }
+}
+
+/** A tab signed in as the owner, on the home, in a context of its own. */
+export const signedIn = async (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}) => {
+  const tab = await openTab(rig.browser, rig.gateway.baseUrl, options)
+  await tab.page.getByLabel("Username").fill(owner.username)
+  await tab.page.getByLabel("Password").fill(owner.password)
+  await tab.page.getByRole("button", { name: "Sign in" }).click()
+  await expect.poll(() => tab.page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
+  return tab
+}
