@@ -1,12 +1,13 @@
 import { build } from "esbuild"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"
+import { withoutDocumentation } from "./withoutDocumentation.ts"
 
 /**
  * Builds the dashboard (src/dashboard) into dist/dashboard: each page's HTML, and under assets/ the one
  * JavaScript bundle each page runs (whole: a page loads nothing else) and the style sheet they share,
- * named by their content's hash (so the server can let browsers keep them for good). Run by
- * `npm run build`, after the compiler.
+ * named by their content's hash (so the server can let browsers keep them for good), without the API's
+ * documentation texts (scripts/withoutDocumentation.ts). Run by `npm run build`, after the compiler.
  */
 
 const root = join(import.meta.dirname, "..", "..")
@@ -16,6 +17,7 @@ const out = join(root, "dist", "dashboard")
 /** The pages: the file each is written to (served at `/` for index.html, else `/<name>`), its bundle's entry, its title. */
 const pages = [
   { file: "index.html", entry: "main.tsx", title: "Home gateway" },
+  { file: "tokens.html", entry: "tokens.tsx", title: "Tokens · Home gateway" },
   { file: "migration.html", entry: "migration.tsx", title: "Migration · Home gateway" }
 ] as const
 
@@ -33,7 +35,8 @@ const result = await build({
   tsconfig: join(source, "tsconfig.json"),
   legalComments: "none",
   metafile: true,
-  logLevel: "warning"
+  logLevel: "warning",
+  plugins: [withoutDocumentation]
 })
 
 /** The built file of `entry` (a path under src/dashboard), by its name under assets/. */

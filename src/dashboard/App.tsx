@@ -6,7 +6,6 @@ import { HomePage } from "./HomePage.tsx"
 import { LoginPage } from "./LoginPage.tsx"
 import { forgetToken, savedToken, saveToken } from "./Session.ts"
 import { SetupPage } from "./SetupPage.tsx"
-import { TokensPage } from "./TokensPage.tsx"
 
 type Screen =
   | { readonly _tag: "Starting" }
@@ -14,29 +13,20 @@ type Screen =
   | { readonly _tag: "Setup" }
   | { readonly _tag: "Login"; readonly notice?: string }
   | { readonly _tag: "Home"; readonly token: string }
-  | { readonly _tag: "Tokens"; readonly token: string }
 
-/** The signed-in page the address names: `#tokens`, the tokens; anything else, the home. */
-const addressed = (token: string): Screen => (location.hash === "#tokens" ? { _tag: "Tokens", token } : { _tag: "Home", token })
-
-/** Which page: setup on a gateway without users, then login, then the page the address names while the tab has a session. */
+/** The page at `/`: setup on a gateway without users, then login, then the home while the tab has a session. */
 export const App = () => {
   const [screen, setScreen] = useState<Screen>({ _tag: "Starting" })
   useEffect(() => {
-    const followAddress = () => setScreen((current) => ("token" in current ? addressed(current.token) : current))
-    addEventListener("hashchange", followAddress)
-    return () => removeEventListener("hashchange", followAddress)
-  }, [])
-  useEffect(() => {
     const token = savedToken()
-    if (token !== undefined) return setScreen(addressed(token))
+    if (token !== undefined) return setScreen({ _tag: "Home", token })
     void setupNeeded().then((answer) =>
       setScreen(!answer.ok ? { _tag: "Unreachable", message: answer.message } : answer.value ? { _tag: "Setup" } : { _tag: "Login" })
     )
   }, [])
   const signedIn = (token: string) => {
     saveToken(token)
-    setScreen(addressed(token))
+    setScreen({ _tag: "Home", token })
   }
   const signedOut = (notice: string) => {
     forgetToken()
@@ -52,15 +42,11 @@ export const App = () => {
     case "Login":
       return <LoginPage onSession={signedIn} {...(screen.notice === undefined ? {} : { notice: screen.notice })} />
     case "Home":
-    case "Tokens": {
-      const { token } = screen
-      const expired = () => signedOut("Your session has ended: sign in again.")
       return (
         <>
-          <Header current={screen._tag === "Home" ? "home" : "tokens"} token={token} onSignedOut={() => signedOut("You are signed out.")} />
-          {screen._tag === "Home" ? <HomePage token={token} onExpired={expired} /> : <TokensPage token={token} onExpired={expired} />}
+          <Header current="home" token={screen.token} onSignedOut={() => signedOut("You are signed out.")} />
+          <HomePage token={screen.token} onExpired={() => signedOut("Your session has ended: sign in again.")} />
         </>
       )
-    }
   }
 }

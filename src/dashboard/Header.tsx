@@ -1,15 +1,15 @@
 import { logout } from "./Api.ts"
 
-/** The dashboard's pages, each at its own address: the home and tokens in one bundle (`/#home`, `/#tokens`), the migration page in another. */
+/** The dashboard's pages, each at its own address with a bundle of its own. */
 export type PageName = "home" | "tokens" | "migration"
 
 const links: ReadonlyArray<{ readonly page: PageName; readonly href: string; readonly label: string }> = [
-  { page: "home", href: "/#home", label: "Home" },
-  { page: "tokens", href: "/#tokens", label: "Tokens" },
+  { page: "home", href: "/", label: "Home" },
+  { page: "tokens", href: "/tokens", label: "Tokens" },
   { page: "migration", href: "/migration", label: "Migration" }
 ]
 
-/** The bar above every signed-in page: the pages, as links (so they can be bookmarked and opened in a new tab), and sign-out. */
+/** The bar above every signed-in page: the pages, as links (so they can be bookmarked and reloaded), and sign-out. */
 export const Header = (props: { readonly current: PageName; readonly token: string; readonly onSignedOut: () => void }) => (
   <header>
     <p class="brand">Home gateway</p>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
-import { launchChromium, openTab } from "../support/browser.ts"
+import { launchChromium, openTab, signIn } from "../support/browser.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
@@ -46,10 +46,7 @@ afterAll(async () => {
 
 const signedIn = async () => {
   const tab = await openTab(browser, gateway.baseUrl)
-  await tab.page.getByLabel("Username").fill(owner.username)
-  await tab.page.getByLabel("Password").fill(owner.password)
-  await tab.page.getByRole("button", { name: "Sign in" }).click()
-  await expect.poll(() => tab.page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
+  await signIn(tab.page, owner)
   return tab
 }
 

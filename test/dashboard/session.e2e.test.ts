@@ -74,6 +74,18 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
       await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+
+      // The other pages share the tab's session and sign out to the sign-in form; without a session, a page sends the tab there.
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
+      await expect.poll(() => heading(page, "Tokens").isVisible()).toBe(true)
+      const tokensToken = await page.evaluate("sessionStorage.getItem('gateway.session')")
+      await page.getByRole("button", { name: "Sign out" }).click()
+      await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      expect(new URL(page.url()).pathname).toBe("/")
+      expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${String(tokensToken)}` } })).status).toBe(401)
+      await page.goto(`${gateway.baseUrl}/migration`)
+      await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      expect(new URL(page.url()).pathname).toBe("/")
       expect(refused).toEqual([])
     } finally {
       await context.close()

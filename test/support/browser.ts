@@ -3,6 +3,7 @@ import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { expect } from "vitest"
 
 /** A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). */
 export { launchChromium } from "../../bench/support/Chromium.ts"
@@ -63,4 +64,12 @@ export const seriousViolations = async (page: Page): Promise<ReadonlyArray<AxeVi
   // Evaluated in the page, where axe is now a global; its report is plain JSON.
   const violations = await page.evaluate<ReadonlyArray<AxeViolation>>("axe.run().then((report) => report.violations)")
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+}
+
+/** Signs `user` in with the page's sign-in form, and waits for the home. */
+export const signIn = async (page: Page, user: { readonly username: string; readonly password: string }): Promise<void> => {
+  await page.getByLabel("Username").fill(user.username)
+  await page.getByLabel("Password").fill(user.password)
+  await page.getByRole("button", { name: "Sign in" }).click()
+  await expect.poll(() => page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
 }

@@ -1,9 +1,8 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Browser } from "playwright-core"
-import { expect } from "vitest"
 import { demoHome } from "../../src/adapters/demo-home.ts"
-import { launchChromium, openTab } from "./browser.ts"
+import { launchChromium, openTab, signIn } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
@@ -52,9 +51,6 @@ export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> =
 /** A tab signed in as the owner, on the home, in a context of its own. */
 export const signedIn = async (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}) => {
   const tab = await openTab(rig.browser, rig.gateway.baseUrl, options)
-  await tab.page.getByLabel("Username").fill(owner.username)
-  await tab.page.getByLabel("Password").fill(owner.password)
-  await tab.page.getByRole("button", { name: "Sign in" }).click()
-  await expect.poll(() => tab.page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
+  await signIn(tab.page, owner)
   return tab
 }
