@@ -3,6 +3,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
 import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
+import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
 import type { Operation } from "./Operations.ts"
 
@@ -29,13 +30,10 @@ export const urlOf = (connection: Connection, path: Path, query: Readonly<Record
   return url.toString()
 }
 
-const parsed = (text: string): Result.Result<unknown, Transport> => {
-  try {
-    return Result.succeed(text === "" ? undefined : JSON.parse(text))
-  } catch {
-    return Result.fail(new Transport({ message: `the gateway answered something that is not JSON: ${text.slice(0, 200)}` }))
-  }
-}
+const parsed = (text: string): Result.Result<unknown, Transport> =>
+  text === ""
+    ? Result.succeed(undefined)
+    : Result.mapError(parseJson(text), () => new Transport({ message: `the gateway answered something that is not JSON: ${text.slice(0, 200)}` }))
 
 /** The gateway's words for a refusal: its JSON string, else the text as it came. */
 export const messageOf = (text: string): string => {

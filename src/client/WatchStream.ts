@@ -12,6 +12,7 @@ import type { ChannelId } from "../domain/Identifier.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
+import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { decodeWatchServerFrame, encodeWatchFrame } from "../vocabulary/WatchFrame.ts"
 import { BadRequest, type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
 import { type Connection, messageOf, urlOf } from "./Requests.ts"
@@ -57,13 +58,9 @@ const decoder = new TextDecoder()
 /** One frame of the server, as the event it says; a refusal of our registration is the server's 400. */
 const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Result<WatchEvent, ClientError> => {
   const text = typeof data === "string" ? data : decoder.decode(data)
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return Result.fail(new Transport({ message: `the watch socket sent a frame that is not JSON: ${text.slice(0, 200)}` }))
-  }
-  const frame = decodeWatchServerFrame(vocabulary, json)
+  const json = parseJson(text)
+  if (Result.isFailure(json)) return Result.fail(new Transport({ message: `the watch socket sent a frame that is not JSON: ${text.slice(0, 200)}` }))
+  const frame = decodeWatchServerFrame(vocabulary, json.success)
   if (Result.isFailure(frame)) return Result.fail(new Transport({ message: `the watch socket sent an unreadable frame: ${frame.failure.message}` }))
   const event = frame.success
   return event._tag === "FrameRefused" ? Result.fail(new BadRequest({ status: 400, message: event.message })) : Result.succeed(event)

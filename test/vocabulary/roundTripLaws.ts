@@ -13,6 +13,7 @@ import { AdapterIdJson, ChannelIdJson, ServiceIdJson, TagsJson } from "../../src
 import { RangeJson } from "../../src/vocabulary/common/RangeJson.ts"
 import { TimestampJson, TimestampOrNullJson } from "../../src/vocabulary/common/TimestampJson.ts"
 import { ValueInputJson, ValueJson, ValueOrNullJson, ValueTypeJson } from "../../src/vocabulary/common/ValueJson.ts"
+import { parseJson } from "../../src/vocabulary/common/JsonText.ts"
 import { decode, decodeWith } from "../../src/vocabulary/common/WireIssue.ts"
 import { type PartialWireShape, plain, type WireShape, wireShape } from "../../src/vocabulary/common/WireShape.ts"
 import { encodeWatchEvent, WatchFrameErrorJson, WatchServerFrameJson } from "../../src/vocabulary/WatchFrame.ts"
@@ -65,7 +66,7 @@ const law = <T>(name: string, spec: LawOf<T>): Law => ({
       note(Result.isSuccess(written))
       if (Result.isFailure(written)) return true // nothing to say: this vocabulary has no words for x
       const text = JSON.stringify(written.success)
-      const read = spec.decode(JSON.parse(text))
+      const read = Result.flatMap(parseJson(text), spec.decode) // read as the gateway and its client read text
       if (Result.isFailure(read)) return Effect.fail({ wrote: text, refused: String(read.failure) })
       const expected = spec.normal(x)
       return Equal.equals(read.success, expected) || Effect.fail({ wrote: text, read: read.success, expected })

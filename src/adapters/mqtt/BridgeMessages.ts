@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as JsonText from "../../vocabulary/common/JsonText.ts"
 
 /**
  * The messages Zigbee2MQTT publishes about itself and its devices, as its MQTT interface documents
@@ -64,13 +65,7 @@ export type BridgeDevice = typeof BridgeDevice.Type
 const decodeDevices = Schema.decodeUnknownResult(Schema.Array(BridgeDevice))
 
 /** A payload's JSON, or `None` when it is not JSON. */
-export const parseJson = (payload: string): Option.Option<unknown> => {
-  try {
-    return Option.some(JSON.parse(payload))
-  } catch {
-    return Option.none()
-  }
-}
+export const parseJson = (payload: string): Option.Option<unknown> => Result.getSuccess(JsonText.parseJson(payload))
 
 /** The `bridge/devices` list, or why it cannot be read. */
 export const readBridgeDevices = (payload: string): Result.Result<ReadonlyArray<BridgeDevice>, string> =>

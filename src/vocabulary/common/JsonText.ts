@@ -1,10 +1,16 @@
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import { readEscapedJson } from "./EscapedJson.ts"
 
-/** JSON text parsed; the failure is the parser's own message, e.g. `Unexpected end of JSON input`. */
+/**
+ * JSON text parsed; the failure is the parser's own message, e.g. `Unexpected end of JSON input`. Text
+ * with a backslash, once `JSON.parse` has accepted it, is read again by `readEscapedJson`: V8 can misread
+ * an escaped object key after other text was parsed (see EscapedJson.ts).
+ */
 export const parseJson = (text: string): Result.Result<unknown, string> => {
   try {
-    return Result.succeed(JSON.parse(text))
+    const json: unknown = JSON.parse(text)
+    return Result.succeed(text.includes("\\") ? readEscapedJson(text) : json)
   } catch (error) {
     return Result.fail(error instanceof Error ? error.message : String(error))
   }

@@ -242,4 +242,10 @@ describe("state messages", () => {
     expect(Result.isFailure(readBridgeDevices(`{"devices": []}`))).toBe(true)
     expect(Result.isFailure(readBridgeDevices(`[{"friendly_name": "x"}]`))).toBe(true)
   })
+
+  it("reads a state's escaped keys as published, whatever payload came before", () => {
+    // V8's JSON.parse would read the second `\n` as the first payload's `\\` (src/vocabulary/common/EscapedJson.ts).
+    expect(readState(String.raw`{"state":"ON","\\":1}`)).toEqual(Option.some({ state: "ON", "\\": 1 }))
+    expect(Option.map(readState(String.raw`{"state":"ON","\n":1}`), Object.keys)).toEqual(Option.some(["state", "\n"]))
+  })
 })
