@@ -19,11 +19,21 @@ describe("the dashboard's bundles without the documentation texts", () => {
     expect(withoutDocumentationTexts(source)).toBe(`x.field("updated", Timestamp, ""); tagBody("Body", ""); writeBody(B, ""); x.field("id", IdJson)`)
   })
 
-  it("keeps texts made from values, texts of other properties and other calls, and the code around them", () => {
+  it("empties a documenting property whatever makes its value, and what it holds with it", () => {
     const source = [
-      "const t = { description: `The ${thing}s and the tags.`, message: \"must be between 0 and 1\" }",
-      `const text = (limits: Limits) => ({ description: (l: Limits) => \`at most \${l.n}\` })`,
-      `fail("the body is not JSON"); const { description } = options`
+      "const t = { description: `The ${thing}s and the tags.`, summary: (l: Limits) => ({ description: `at most ${l.n}` }) }",
+      `const u = { description: roles[role].description + matchAll, message: "must be between 0 and 1" }`
+    ].join("\n")
+    expect(withoutDocumentationTexts(source)).toBe([
+      `const t = { description: "", summary: "" }`,
+      `const u = { description: "", message: "must be between 0 and 1" }`
+    ].join("\n"))
+  })
+
+  it("keeps other properties and calls, a shorthand or destructured description, and texts made from values given to calls", () => {
+    const source = [
+      `fail("the body is not JSON"); const { description, why: reason } = options`,
+      "const body = { schema, description, read }; writeBody(B, `The ${thing}s.`)"
     ].join("\n")
     expect(withoutDocumentationTexts(source)).toBe(source)
   })
