@@ -61,8 +61,7 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
       rereading = true
       setTimeout(() => {
         rereading = false
-        reread.current = readServices
-    void readServices()
+        void readServices()
       }, 0)
     }
     const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()

@@ -2,6 +2,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { useMemo, useState } from "preact/hooks"
 import { urlOf } from "../client/Requests.ts"
+import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { operationNames } from "../vocabulary/Translation.ts"
 import { agreementInWords } from "./AnswerAgreement.ts"
 import { exchange, type Exchanged } from "./Api.ts"
@@ -31,15 +32,9 @@ const routeInWords = (outgoing: Outgoing): string =>
     ? `not sent from here: ${outgoing.why}`
     : `${outgoing.method} ${outgoing.path}${Object.keys(outgoing.query).length === 0 ? "" : `?${new URLSearchParams(outgoing.query)}`}`
 
-/** An answer's body as a person reads it: JSON pretty-printed, anything else as it came. */
-const pretty = (text: string): string => {
-  if (text === "") return "(no body)"
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2)
-  } catch {
-    return text
-  }
-}
+/** An answer's body as a person reads it: JSON pretty-printed (read as the gateway reads JSON), anything else as it came. */
+const pretty = (text: string): string =>
+  text === "" ? "(no body)" : Result.match(parseJson(text), { onFailure: () => text, onSuccess: (json) => JSON.stringify(json, null, 2) })
 
 const sent = async (token: string, outgoing: Outgoing): Promise<Outcome> => {
   if (outgoing._tag === "Unsendable") return { _tag: "NotSent", why: outgoing.why }
