@@ -83,9 +83,9 @@ describe("the dashboard, served", () => {
     expect(api.headers["cache-control"]).toBe("no-store")
   })
 
-  it("is not served with --no-dashboard: / is a 404 like any unknown path", async () => {
-    const answer = await send(`${bare.baseUrl}/`)
-    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: "no such path: /" })
+  it.each(["/", "/tokens", "/migration"])("is not served with --no-dashboard: %s is a 404 like any unknown path", async (path) => {
+    const answer = await send(`${bare.baseUrl}${path}`)
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: `no such path: ${path}` })
   })
 })
 
