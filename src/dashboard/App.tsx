@@ -4,7 +4,7 @@ import { Problem } from "./Field.tsx"
 import { Header } from "./Header.tsx"
 import { HomePage } from "./HomePage.tsx"
 import { LoginPage } from "./LoginPage.tsx"
-import { forgetToken, savedToken, saveToken } from "./Session.ts"
+import { expiredNotice, forgetToken, savedToken, saveToken, signedOutNotice, takeNotice } from "./Session.ts"
 import { SetupPage } from "./SetupPage.tsx"
 
 type Screen =
@@ -20,8 +20,17 @@ export const App = () => {
   useEffect(() => {
     const token = savedToken()
     if (token !== undefined) return setScreen({ _tag: "Home", token })
+    const notice = takeNotice()
     void setupNeeded().then((answer) =>
-      setScreen(!answer.ok ? { _tag: "Unreachable", message: answer.message } : answer.value ? { _tag: "Setup" } : { _tag: "Login" })
+      setScreen(
+        !answer.ok
+          ? { _tag: "Unreachable", message: answer.message }
+          : answer.value
+          ? { _tag: "Setup" }
+          : notice === undefined
+          ? { _tag: "Login" }
+          : { _tag: "Login", notice }
+      )
     )
   }, [])
   const signedIn = (token: string) => {
@@ -44,8 +53,8 @@ export const App = () => {
     case "Home":
       return (
         <>
-          <Header current="home" token={screen.token} onSignedOut={() => signedOut("You are signed out.")} />
-          <HomePage token={screen.token} onExpired={() => signedOut("Your session has ended: sign in again.")} />
+          <Header current="home" token={screen.token} onSignedOut={() => signedOut(signedOutNotice)} />
+          <HomePage token={screen.token} onExpired={() => signedOut(expiredNotice)} />
         </>
       )
   }

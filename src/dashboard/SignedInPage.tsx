@@ -1,7 +1,7 @@
 import type { ComponentType } from "preact"
 import { render } from "preact"
 import { Header, type PageName } from "./Header.tsx"
-import { forgetToken, savedToken } from "./Session.ts"
+import { endSession, expiredNotice, savedToken, signedOutNotice } from "./Session.ts"
 
 /** What a signed-in page is given: the session's token, and what to do when the gateway no longer takes it. */
 export interface PageProps {
@@ -9,9 +9,9 @@ export interface PageProps {
   readonly onExpired: () => void
 }
 
-/** Back to `/`, without the session: its sign-in form. */
-const toSignIn = () => {
-  forgetToken()
+/** Back to `/`, without the session: its sign-in form, saying why. */
+const toSignIn = (notice: string) => () => {
+  endSession(notice)
   location.assign("/")
 }
 
@@ -26,8 +26,8 @@ export const showSignedIn = (name: PageName, Page: ComponentType<PageProps>): vo
   if (root === null) return
   render(
     <>
-      <Header current={name} token={token} onSignedOut={toSignIn} />
-      <Page token={token} onExpired={toSignIn} />
+      <Header current={name} token={token} onSignedOut={toSignIn(signedOutNotice)} />
+      <Page token={token} onExpired={toSignIn(expiredNotice)} />
     </>,
     root
   )

@@ -81,6 +81,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       const tokensToken = await page.evaluate("sessionStorage.getItem('gateway.session')")
       await page.getByRole("button", { name: "Sign out" }).click()
       await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("You are signed out.")
       expect(new URL(page.url()).pathname).toBe("/")
       expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${String(tokensToken)}` } })).status).toBe(401)
       await page.goto(`${gateway.baseUrl}/migration`)
