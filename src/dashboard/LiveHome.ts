@@ -13,6 +13,7 @@ import {
   Tag,
   type Value
 } from "../client/index.ts"
+import { type GetterChange, gettersShown, showsChange } from "./GetterChanges.ts"
 import { failureInWords, sendFailureInWords, sessionEnded } from "./Words.ts"
 
 /** The home as the page shows it: its services, each getter's latest value, and a way to send to a setter. */
@@ -33,7 +34,8 @@ export type TagTarget = { readonly service: ServiceId } | { readonly channel: Ch
  * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
  * from the watch, asked with its current value first so that nothing shown is stale
  * (docs/dashboard.md). A getter that comes or goes (a device joining, leaving, a home-file edit) has the
- * services read again, once for a burst of such events. A 401 anywhere means the session has ended.
+ * services read again, once for a burst of such events, unless the last reading shows it already
+ * (GetterChanges.ts). A 401 anywhere means the session has ended.
  */
 export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
   const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
@@ -50,13 +52,13 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
       if (sessionEnded(error)) onExpired()
       else setProblem(failureInWords(error))
     }
-    const readServices = () => opened.services().then((listed) => shown && setServices(listed), failed)
-    reread.current = readServices
-    void readServices()
-    // The watch announces every getter as it registers: those announcements, and any later burst of
-    // comings and goings, are one reading of the services, made once the burst's events are handled.
+    // The getters the last reading shows, and the changes seen while a reading was on its way.
+    let listed: ReadonlySet<ChannelId> | undefined
+    let readings = 0
+    let seenWhileReading: Array<GetterChange> = []
     let rereading = false
-    const servicesChanged = () => {
+    /** One more reading, once the burst of events being handled is over. */
+    const readAgainSoon = () => {
       if (rereading) return
       rereading = true
       setTimeout(() => {
@@ -64,25 +66,64 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
         void readServices()
       }, 0)
     }
+    const readServices = (): Promise<unknown> => {
+      readings++
+      const done = () => {
+        readings--
+        const seen = seenWhileReading
+        if (readings === 0) seenWhileReading = []
+        return seen
+      }
+      return opened.services().then(
+        (services) => {
+          listed = gettersShown(services)
+          if (shown) setServices(services)
+          if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
+        },
+        (error: unknown) => {
+          done()
+          failed(error)
+        }
+      )
+    }
+    reread.current = readServices
+    void readServices()
+    const gettersChanged = (change: GetterChange) => {
+      if (readings > 0) seenWhileReading.push(change)
+      else if (!showsChange(listed, change)) readAgainSoon()
+    }
     const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
+    // Values are put on screen once a frame: the first values, one event each, come in a burst.
+    let valuesToShow = new Map<ChannelId, Value | undefined>()
+    let frame: number | undefined
+    const showValue = (channel: ChannelId, value: Value | undefined) => {
+      valuesToShow.set(channel, value)
+      frame ??= requestAnimationFrame(() => {
+        const changes = valuesToShow
+        valuesToShow = new Map()
+        frame = undefined
+        setValues((now) => {
+          const next = new Map(now)
+          for (const [changed, latest] of changes) latest === undefined ? next.delete(changed) : next.set(changed, latest)
+          return next
+        })
+      })
+    }
     const follow = async () => {
       for (let next = await events.next(); next.done !== true; next = await events.next()) {
         const event = next.value
-        if (event._tag === "ValueChanged") setValues((now) => new Map(now).set(event.channel, event.value))
-        else if (event._tag === "ChannelAdded") servicesChanged()
+        if (event._tag === "ValueChanged") showValue(event.channel, event.value)
+        else if (event._tag === "ChannelAdded") gettersChanged({ channel: event.channel, added: true })
         else if (event._tag === "ChannelRemoved") {
-          setValues((now) => {
-            const left = new Map(now)
-            left.delete(event.channel)
-            return left
-          })
-          servicesChanged()
+          showValue(event.channel, undefined)
+          gettersChanged({ channel: event.channel, added: false })
         }
       }
     }
     follow().catch(failed)
     return () => {
       shown = false
+      if (frame !== undefined) cancelAnimationFrame(frame)
       client.current = undefined
       // Leaving the watch closes its socket; then the client lets its connections go.
       void Promise.resolve(events.return?.()).finally(() => opened.close())
