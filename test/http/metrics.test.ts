@@ -141,4 +141,16 @@ describe("GET /metrics with --metrics-open-on-loopback", () => {
     expect(reply.status).toBe(200)
     expect(familyType(parseScrape(reply.body), requests)).toBe("COUNTER")
   })
+
+  it.each([
+    ["x-forwarded-for", "203.0.113.5"],
+    ["forwarded", "for=203.0.113.5;proto=https"],
+    ["x-real-ip", "203.0.113.5"]
+  ])("asks for a token when a proxy on the machine relays the request (%s), as for anyone it serves", async (header, value) => {
+    const gateway = suite()
+    const relayed = await send(`${gateway.baseUrl}/metrics`, { headers: { [header]: value } })
+    expect({ status: relayed.status, body: JSON.parse(relayed.body) }).toEqual({ status: 401, body: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
+    const withToken = await send(`${gateway.baseUrl}/metrics`, { headers: { [header]: value, authorization: `Bearer ${gateway.token}` } })
+    expect(withToken.status).toBe(200)
+  })
 })
