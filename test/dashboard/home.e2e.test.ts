@@ -111,6 +111,33 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
+  it("sets the oven's timer, says something through the kitchen speaker and takes a snapshot, each with its control", async () => {
+    const { context, page, refused } = await signedIn(rig)
+    /** What the control of a setter says of its last send (a setter without a getter shows nothing else). */
+    const said = (setterId: string) => page.locator(`[aria-labelledby~="name-${setterId}"] [role="status"], [aria-labelledby~="name-${setterId}"] ~ [role="status"]`).first().textContent()
+    try {
+      const timer = page.getByRole("spinbutton", { name: "setter:oven-timer@sim", exact: true })
+      await timer.fill("-5")
+      await timer.press("Enter")
+      await expect.poll(() => page.getByRole("alert").filter({ hasText: "a duration is a number of seconds, 0 or more" }).count()).toBe(1)
+      await timer.fill("300")
+      await timer.press("Enter")
+      await expect.poll(() => shownValue(page, "getter:oven-timer@sim")).toBe("300 s")
+      expect(await reportedValue("getter:oven-timer@sim")).toEqual({ _tag: "Duration", seconds: 300 })
+      await expect.poll(() => said("setter:oven-timer@sim")).toBe("Sent.")
+
+      await page.getByRole("textbox", { name: "setter:kitchen-speaker-log@sim", exact: true }).fill("dinner is ready")
+      await page.getByRole("form", { name: "setter:kitchen-speaker-log@sim", exact: true }).getByRole("button", { name: "Send" }).click()
+      await expect.poll(() => said("setter:kitchen-speaker-log@sim")).toBe("Sent.")
+
+      await page.getByRole("button", { name: "Send setter:front-door-camera-snapshot@sim" }).click()
+      await expect.poll(() => said("setter:front-door-camera-snapshot@sim")).toBe("Sent.")
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("sends the colour picked for the bedside lamp, at the brightness it reports, and shows a colour another client sends", async () => {
     const { context, page, refused } = await signedIn(rig)
     try {
