@@ -3,6 +3,7 @@ import { useState } from "preact/hooks"
 import type { ChannelView, ServiceView } from "../client/index.ts"
 import { Problem } from "./Field.tsx"
 import { type LiveHome, useLiveHome } from "./LiveHome.ts"
+import { givenName, serviceName } from "./ServiceName.ts"
 import { SetterControl } from "./SetterControl.tsx"
 import { TagEditor } from "./TagEditor.tsx"
 import { kindInWords, valueInWords } from "./Words.ts"
@@ -17,13 +18,11 @@ const carries = (service: ServiceView, tag: string): boolean =>
  */
 const ServiceHeading = (props: { readonly service: ServiceView }) => {
   const { service } = props
-  const properties = Option.getOrUndefined(service.properties)
-  // A blank name would leave the heading empty.
-  const name = properties?.["name"]?.trim() || undefined
-  const about = [name === undefined ? undefined : service.id, properties?.["model"]].filter((part) => part !== undefined)
+  const named = givenName(service) !== undefined
+  const about = [named ? service.id : undefined, Option.getOrUndefined(service.properties)?.["model"]].filter((part) => part !== undefined)
   return (
     <>
-      <h2 id={`service-${service.id}`}>{name ?? service.id}</h2>
+      <h2 id={`service-${service.id}`}>{serviceName(service)}</h2>
       {about.length === 0 ? null : <p class="about">{about.join(" · ")}</p>}
     </>
   )

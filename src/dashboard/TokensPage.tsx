@@ -1,41 +1,69 @@
 import * as Option from "effect/Option"
 import { useEffect, useMemo, useState } from "preact/hooks"
-import { type ChannelId, type ChannelView, channelSelector, createClient, exactly, Right, type TokenView } from "../client/index.ts"
+import { type ChannelId, channelSelector, createClient, exactly, Right, type ServiceId, type ServiceView, type TokenView } from "../client/index.ts"
 import { Problem } from "./Field.tsx"
+import { serviceName } from "./ServiceName.ts"
 import { failureInWords, sessionEnded } from "./Words.ts"
 
+/** A day as a person reads it, in their own locale. */
+const day = (epochMillis: number): string => new Date(epochMillis).toLocaleDateString()
+
+const lifeInWords = (token: TokenView): string =>
+  [
+    token.expiresAt === null ? "never expires" : `${token.status === "expired" ? "expired" : "expires"} ${day(token.expiresAt)}`,
+    token.lastUsedAt === null ? "never used" : `last used ${day(token.lastUsedAt)}`
+  ].join(", ")
+
+const toggled = <A,>(set: ReadonlySet<A>, item: A): ReadonlySet<A> => {
+  const next = new Set(set)
+  if (!next.delete(item)) next.add(item)
+  return next
+}
 
 /**
- * The tokens of the signed-in user (as many as this session's token manages): listed, created with a
- * scope picked by choosing channels and rights (its secret shown once), and revoked.
+ * The tokens of the signed-in user (as many as this session's token manages): listed with when they
+ * end, created with a scope picked by choosing whole services (their channels now and to come) or
+ * single channels, rights and an expiry (its secret shown once), and revoked.
  */
 export const TokensPage = (props: { readonly token: string; readonly onExpired: () => void }) => {
   const client = useMemo(() => createClient({ url: location.origin, token: props.token, vocabulary: "b" }), [props.token])
   const [tokens, setTokens] = useState<ReadonlyArray<TokenView> | undefined>(undefined)
-  const [channels, setChannels] = useState<ReadonlyArray<ChannelView>>([])
+  const [services, setServices] = useState<ReadonlyArray<ServiceView>>([])
   const [label, setLabel] = useState("")
+  const [wholeServices, setWholeServices] = useState<ReadonlySet<ServiceId>>(new Set())
   const [chosen, setChosen] = useState<ReadonlySet<ChannelId>>(new Set())
   const [rights, setRights] = useState<ReadonlySet<Right>>(new Set(["read"]))
+  const [expiry, setExpiry] = useState("")
   const [secret, setSecret] = useState<string | undefined>(undefined)
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const failed = (error: unknown) => (sessionEnded(error) ? props.onExpired() : setProblem(failureInWords(error)))
   const reload = () => client.tokens().then(setTokens, failed)
   useEffect(() => {
     void reload()
-    Promise.all([client.getters(), client.setters()]).then(([getters, setters]) => setChannels([...getters, ...setters]), failed)
+    client.services().then(setServices, failed)
     return () => void client.close()
   }, [client])
-  const toggled = <A,>(set: ReadonlySet<A>, item: A): ReadonlySet<A> => {
-    const next = new Set(set)
-    if (!next.delete(item)) next.add(item)
-    return next
-  }
+  const sessionEnds = tokens?.find((token) => token.current)?.expiresAt ?? null
   const create = async (event: SubmitEvent) => {
     event.preventDefault()
-    if (chosen.size === 0) return setProblem("choose at least one channel the token reaches")
+    // A channel of a service chosen whole is in its reach already.
+    const single = services.flatMap((service) =>
+      wholeServices.has(service.id) ? [] : [...service.getters, ...service.setters].filter((channel) => chosen.has(channel.id))
+    )
+    if (wholeServices.size === 0 && single.length === 0) return setProblem("choose at least one service or channel the token reaches")
+    // The end of the day chosen, in the person's own time zone.
+    const ends = expiry === "" ? undefined : new Date(`${expiry}T23:59:59.999`).getTime()
+    if (ends !== undefined && !Number.isFinite(ends)) return setProblem("the expiry is not a date")
     try {
-      const scope = { channels: [...chosen].map((id) => channelSelector({ id: exactly(id) })), rights: [...rights] }
-      const created = await client.createToken({ label, scope: Option.some(scope), expiresAt: Option.none() })
+      const scope = {
+        channels: [
+          ...[...wholeServices].map((service) => channelSelector({ service: exactly(service) })),
+          ...single.map((channel) => channelSelector({ id: exactly(channel.id) }))
+        ],
+        rights: [...rights]
+      }
+      const expiresAt = ends === undefined ? Option.none() : Option.some(Option.some(ends))
+      const created = await client.createToken({ label, scope: Option.some(scope), expiresAt })
       setSecret(created.secret)
       setProblem(undefined)
       await reload()
@@ -55,12 +83,21 @@ export const TokensPage = (props: { readonly token: string; readonly onExpired: 
           <input id="token-label" type="text" value={label} onInput={(event) => setLabel(event.currentTarget.value)} />
         </p>
         <fieldset>
-          <legend>The channels it reaches</legend>
-          {channels.map((channel) => (
-            <label key={channel.id} class="choice">
-              <input type="checkbox" checked={chosen.has(channel.id)} onChange={() => setChosen(toggled(chosen, channel.id))} />
-              {channel.id}
-            </label>
+          <legend>What it reaches</legend>
+          {services.map((service) => (
+            <div key={service.id} class="reach">
+              <label class="choice">
+                <input type="checkbox" checked={wholeServices.has(service.id)} onChange={() => setWholeServices(toggled(wholeServices, service.id))} />
+                <strong>{serviceName(service)}</strong>, all its channels
+              </label>
+              {[...service.getters, ...service.setters].map((channel) => (
+                <label key={channel.id} class="choice nested">
+                  <input type="checkbox" disabled={wholeServices.has(service.id)} checked={wholeServices.has(service.id) || chosen.has(channel.id)}
+                    onChange={() => setChosen(toggled(chosen, channel.id))} />
+                  {channel.id}
+                </label>
+              ))}
+            </div>
           ))}
         </fieldset>
         <fieldset>
@@ -72,6 +109,15 @@ export const TokensPage = (props: { readonly token: string; readonly onExpired: 
             </label>
           ))}
         </fieldset>
+        <p class="field">
+          <label for="token-expiry">When it stops working (optional)</label>
+          <input id="token-expiry" type="date" value={expiry} aria-describedby="token-expiry-hint"
+            onInput={(event) => setExpiry(event.currentTarget.value)} />
+          <small id="token-expiry-hint">
+            At the end of that day; empty, in 90 days. A token made here ends with this session at the latest
+            {sessionEnds === null ? "" : ` (${day(sessionEnds)})`}: for one that lasts longer, use <code>gateway tokens create</code>.
+          </small>
+        </p>
         <button type="submit">Create the token</button>
       </form>
       {secret === undefined ? null : (
@@ -85,7 +131,7 @@ export const TokensPage = (props: { readonly token: string; readonly onExpired: 
           {tokens.map((token) => (
             <li key={token.id}>
               <strong>{token.label === "" ? `token ${token.id}` : token.label}</strong>{" "}
-              <span class="muted">{token.kind}, {token.status}{token.current ? ", this session" : ""}</span>
+              <span class="muted">{token.kind}, {token.status}{token.current ? ", this session" : ""}; {lifeInWords(token)}</span>
               {token.status === "active" && !token.current
                 ? <button type="button" aria-label={`Revoke ${token.label === "" ? `token ${token.id}` : token.label}`} onClick={() => void revoke(token.id)}>Revoke</button>
                 : null}

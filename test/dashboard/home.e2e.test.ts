@@ -299,6 +299,37 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
+  it("creates a token that reaches a whole service, until a chosen day, and refuses one that would outlive the session", async () => {
+    const { context, page, refused } = await signedIn(rig)
+    const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+    try {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
+      await page.getByLabel("What it is for").fill("front door")
+      await page.getByRole("checkbox", { name: "Front door lock, all its channels" }).check()
+      // Its channels are in the token's reach with it.
+      await expect.poll(() => page.getByRole("checkbox", { name: "setter:front-door-lock@sim" }).isChecked()).toBe(true)
+      await page.getByLabel("When it stops working (optional)").fill(dayIn(60))
+      await page.getByRole("button", { name: "Create the token" }).click()
+      // The session lasts 30 days: a token made with it cannot last 60.
+      await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/expire/)
+
+      await page.getByLabel("When it stops working (optional)").fill(dayIn(7))
+      await page.getByRole("button", { name: "Create the token" }).click()
+      const shown = page.getByLabel("The new token")
+      await expect.poll(() => shown.isVisible()).toBe(true)
+      const authorization = `Bearer ${(await shown.textContent()) ?? ""}`
+      const ids = async (path: string) =>
+        (JSON.parse((await send(`${rig.gateway.baseUrl}${path}`, { headers: { authorization } })).body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)
+      expect(await ids("/api/v1/channels/getters")).toEqual(["getter:front-door-lock@sim"])
+      expect(await ids("/api/v1/channels/setters")).toEqual(["setter:front-door-lock@sim"])
+      const listed = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: "front door" })
+      await expect.poll(() => listed.textContent()).toContain(`expires ${new Date(`${dayIn(7)}T12:00:00`).toLocaleDateString("en-US")}`)
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("is readable at phone width and has no serious or critical accessibility violation", async () => {
     const { context, page } = await signedIn(rig, { bypassCSP: true, width: "phone" })
     try {
