@@ -16,6 +16,8 @@ export interface MosquittoOptions {
   readonly users?: Readonly<Record<string, string>>
   /** Serve MQTT over TLS (`mqtts://`) with a certificate of a CA made for the test. */
   readonly tls?: boolean
+  /** Whether it tells `subscriptions` of every SUBSCRIBE and UNSUBSCRIBE it receives (its own log). */
+  readonly logSubscriptions?: boolean
 }
 
 export interface Mosquitto {
@@ -28,7 +30,40 @@ export interface Mosquitto {
   readonly stop: () => Promise<void>
   /** Starts it again on the same port. */
   readonly start: () => Promise<void>
+  /** With `logSubscriptions`: each (un)subscription, as it is received. */
+  readonly subscriptions: Queue<Subscription>
 }
+
+/** A client's SUBSCRIBE or UNSUBSCRIBE of one topic filter, as mosquitto logs it. */
+export interface Subscription {
+  readonly subscribed: boolean
+  readonly client: string
+  readonly topic: string
+}
+
+/** Items as they come, for a test to wait for the next one. */
+export interface Queue<A> {
+  readonly next: () => Promise<A>
+}
+
+const queue = <A>(): Queue<A> & { readonly push: (a: A) => void } => {
+  const items: Array<A> = []
+  const waiting: Array<(a: A) => void> = []
+  return {
+    push: (a) => {
+      const wake = waiting.shift()
+      if (wake === undefined) items.push(a)
+      else wake(a)
+    },
+    next: () => {
+      const item = items.shift()
+      return item !== undefined ? Promise.resolve(item) : new Promise((resolve) => waiting.push(resolve))
+    }
+  }
+}
+
+/** `<time>: <client> <qos> <topic>` for a SUBSCRIBE, `<time>: <client> <topic>` for an UNSUBSCRIBE. */
+const subscriptionLine = /^\d+: (\S+) (?:([012]) )?(\S+)$/
 
 /** A CA and a certificate it signed for 127.0.0.1, made with openssl in `dir`. */
 const makeCertificates = (dir: string) => {
@@ -57,7 +92,7 @@ process.once("exit", () => {
  * Starts mosquitto with `config` and resolves once it says it is running, so that the process on the
  * port is this broker and not another that took the port meanwhile; fails with its log if it exits first.
  */
-const run = (config: string, port: number): Promise<ChildProcess> => {
+const run = (config: string, port: number, afterRunning: (line: string) => void): Promise<ChildProcess> => {
   const child = spawn(mosquittoBin, ["-c", config], { stdio: ["ignore", "ignore", "pipe"] })
   live.add(child)
   noteSpawned(child, false)
@@ -66,9 +101,15 @@ const run = (config: string, port: number): Promise<ChildProcess> => {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (child.kill("SIGKILL"), reject(new Error(`mosquitto did not start on port ${port}: ${log}`))), 10_000)
     let running = false
-    // Read on after the "running" line (a full pipe would stall the broker) but keep none of it.
+    let partial = ""
+    // Read on after the "running" line (a full pipe would stall the broker), each line to `afterRunning`.
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      if (running) return
+      if (running) {
+        const lines = (partial + chunk).split("\n")
+        partial = lines.pop() ?? ""
+        for (const line of lines) afterRunning(line)
+        return
+      }
       log += chunk
       if (/ running$/m.test(log)) {
         running = true
@@ -86,6 +127,7 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
   // Run as the test's user: as root, mosquitto would switch to its own user, who cannot read this folder.
   // It logs to stderr only what says whether it runs: errors and information (its "running" line).
   const lines = [`user ${userInfo().username}`, "persistence true", `persistence_location ${dir}/`, "log_dest stderr", "log_type error", "log_type information"]
+  if (options.logSubscriptions === true) lines.push("log_type subscribe", "log_type unsubscribe")
   const users = Object.entries(options.users ?? {})
   if (users.length === 0) lines.push("allow_anonymous true")
   else {
@@ -101,9 +143,16 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
 
   // mosquitto cannot be asked for port 0 and say which it took.
   let port = 0
-  let child: ChildProcess | undefined = await onFreePort((free) => (port = free, configure(free), run(config, free)))
+  const subscriptions = queue<Subscription>()
+  const logged = (line: string) => {
+    const match = subscriptionLine.exec(line)
+    if (match === null) return
+    const [, client = "", qos, topic = ""] = match
+    subscriptions.push({ subscribed: qos !== undefined, client, topic })
+  }
+  let child: ChildProcess | undefined = await onFreePort((free) => (port = free, configure(free), run(config, free, logged)))
   const start = async () => {
-    child = await run(config, port)
+    child = await run(config, port, logged)
   }
   const stop = async () => {
     const running: ChildProcess | undefined = child
@@ -114,5 +163,5 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
       running.kill("SIGTERM")
     })
   }
-  return { url: `${certificates === undefined ? "mqtt" : "mqtts"}://127.0.0.1:${port}`, caFile: certificates?.ca, port, stop, start }
+  return { url: `${certificates === undefined ? "mqtt" : "mqtts"}://127.0.0.1:${port}`, caFile: certificates?.ca, port, stop, start, subscriptions }
 }

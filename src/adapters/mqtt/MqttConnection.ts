@@ -43,6 +43,8 @@ export interface MqttConnection {
   readonly publish: (topic: string, payload: string) => Effect.Effect<void, PublishFailed>
   /** Adds topics to those it subscribes to, now if connected and on every reconnection. */
   readonly subscribe: (topics: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Takes topics out of those it subscribes to, now if connected. */
+  readonly unsubscribe: (topics: ReadonlyArray<string>) => Effect.Effect<void>
   /** Where it connects, without credentials, for messages. */
   readonly where: string
 }
@@ -140,11 +142,16 @@ export const openMqttConnection = (
         for (const topic of fresh) subscribed.add(topic)
         if (fresh.length > 0 && client.connected) client.subscribe(fresh, { qos: 0 })
       })
+    const unsubscribe = (fewer: ReadonlyArray<string>) =>
+      Effect.sync(() => {
+        const gone = fewer.filter((topic) => subscribed.delete(topic))
+        if (gone.length > 0 && client.connected) client.unsubscribe(gone)
+      })
     // Before the first attempt ends there is no error to tell yet.
     const unreachable = Effect.sync(() =>
       client.connected
         ? Option.none()
         : Option.some(`the MQTT broker at ${where} is not reachable${lastError === "" ? " (connecting)" : `: ${lastError}`}`)
     )
-    return { events, isConnected: () => client.connected, unreachable, publish, subscribe, where }
+    return { events, isConnected: () => client.connected, unreachable, publish, subscribe, unsubscribe, where }
   })

@@ -76,6 +76,8 @@ const connect = Effect.fnUntraced(function*(
   const channels = new Map<ChannelId, { readonly entity: Entity; readonly point: DiscoveryPoint }>()
   const readers = new Map<string, Array<{ readonly entity: Entity; readonly point: DiscoveryPoint }>>()
   const availabilityTopics = new Set<string>()
+  /** The state and availability topics subscribed to for the entities. */
+  let followed: ReadonlySet<string> = new Set()
   /** What was said about a malformed message, each once. */
   const warned = new Set<string>()
   const warnOnce = (message: string) =>
@@ -181,6 +183,23 @@ const connect = Effect.fnUntraced(function*(
     yield* shown.synchronise(wanted)
   })
 
+  /**
+   * Subscribes to the state and availability topics the entities read, and no more: those of an entity
+   * removed or changed, which no other reads, are let go (and what they last said forgotten).
+   */
+  const followTopics = Effect.gen(function*() {
+    const read = new Set<string>()
+    for (const entity of entities.values()) {
+      for (const point of entity.points) if (Option.isSome(point.reading)) read.add(point.reading.value.topic)
+      for (const { topic } of entity.availability) read.add(topic)
+    }
+    const gone = [...followed].filter((topic) => !read.has(topic))
+    for (const topic of gone) latest.delete(topic)
+    yield* connection.unsubscribe(gone)
+    yield* connection.subscribe([...read].filter((topic) => !followed.has(topic)))
+    followed = read
+  })
+
   /** A `config` message: the entity added, updated, or (empty) removed. A malformed one leaves the rest as it was. */
   const onConfig = (topic: string, discovered: DiscoveryTopic, payload: string) =>
     Effect.gen(function*() {
@@ -190,6 +209,7 @@ const connect = Effect.fnUntraced(function*(
       if (Result.isFailure(read)) return yield* ignore(`it ${read.failure}`)
       if (Option.isNone(read.success)) {
         entities.delete(key)
+        yield* followTopics
         return yield* synchronise
       }
       const config = read.success.value
@@ -211,10 +231,7 @@ const connect = Effect.fnUntraced(function*(
         else yield* warnOnce(`MQTT discovery ignores an availability topic of ${topic}: its template ${extract.failure} is not a plain JSON path ({{ value_json.x }})`)
       }
       entities.set(key, { device: identifier, described: device.value, points: mapped.success.points, availability, mode })
-      yield* connection.subscribe([
-        ...mapped.success.points.flatMap((point) => Option.toArray(Option.map(point.reading, (r) => r.topic))),
-        ...availability.map((a) => a.topic)
-      ])
+      yield* followTopics
       yield* synchronise
     })
 
