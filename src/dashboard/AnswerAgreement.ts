@@ -1,4 +1,5 @@
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { problemInWords, translateAnswerToB } from "../vocabulary/Translation.ts"
 import type { Exchanged } from "./Api.ts"
@@ -11,16 +12,10 @@ import type { Exchanged } from "./Api.ts"
 
 const succeeded = (answer: Exchanged): boolean => answer.status >= 200 && answer.status < 300
 
-/** Whether two JSON documents are equal, an object's keys in any order. */
-const sameJson = (x: unknown, y: unknown): boolean => {
-  if (Array.isArray(x) || Array.isArray(y)) {
-    return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((item, i) => sameJson(item, y[i]))
-  }
-  if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return x === y
-  const entries = Object.entries(x)
-  const others = new Map(Object.entries(y))
-  return entries.length === others.size && entries.every(([key, value]) => others.has(key) && sameJson(value, others.get(key)))
-}
+/** Whether two JSON documents are equal, an object's keys in any order (the schema's own equivalence). */
+const isJson = Schema.is(Schema.Json)
+const jsonEquals = Schema.toEquivalence(Schema.Json)
+const sameJson = (x: unknown, y: unknown): boolean => isJson(x) && isJson(y) && jsonEquals(x, y)
 
 /** `json` without the entries `keys` (an object: B's results keyed by channel id). */
 const without = (json: unknown, keys: ReadonlyArray<string>): unknown =>
