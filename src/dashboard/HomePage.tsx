@@ -7,6 +7,7 @@ import { givenName, serviceName } from "./ServiceName.ts"
 import { SetterControl } from "./SetterControl.tsx"
 import { TagEditor } from "./TagEditor.tsx"
 import { kindInWords, valueInWords } from "./Words.ts"
+import type { PageProps } from "./SignedInPage.tsx"
 
 /** Whether `service` carries `tag`, or one of its channels does. */
 const carries = (service: ServiceView, tag: string): boolean =>
@@ -46,7 +47,7 @@ const Channel = (props: { readonly channel: ChannelView; readonly service: Servi
 }
 
 /** The home as the signed-in user sees it: its services and their channels, with live values and a control for each setter. */
-export const HomePage = (props: { readonly token: string; readonly onExpired: () => void }) => {
+export const HomePage = (props: PageProps) => {
   const home = useLiveHome(props.token, props.onExpired)
   const [filter, setFilter] = useState("")
   const shown = home.services?.filter((service) => filter === "" || carries(service, filter))

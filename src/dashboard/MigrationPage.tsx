@@ -1,11 +1,12 @@
 import { TranslatedRequest } from "./TranslatedRequest.tsx"
 import { VocabularyAUsers } from "./VocabularyAUsers.tsx"
+import type { PageProps } from "./SignedInPage.tsx"
 
 /**
  * Moving from vocabulary A to B (docs/migrating-a-to-b.md): a request typed in A beside its B
  * equivalent and both live answers, and who still calls A.
  */
-export const MigrationPage = (props: { readonly token: string; readonly onExpired: () => void }) => (
+export const MigrationPage = (props: PageProps) => (
   <main>
     <h1>Migration</h1>
     <p>

@@ -4,9 +4,13 @@ import { type ChannelId, channelSelector, createClient, exactly, Right, type Ser
 import { Problem } from "./Field.tsx"
 import { serviceName } from "./ServiceName.ts"
 import { failureInWords, sessionEnded } from "./Words.ts"
+import type { PageProps } from "./SignedInPage.tsx"
 
 /** A day as a person reads it, in their own locale. */
 const day = (epochMillis: number): string => new Date(epochMillis).toLocaleDateString()
+
+/** A token as the list names it: its label, or its id when it has none. */
+const tokenName = (token: TokenView): string => (token.label === "" ? `token ${token.id}` : token.label)
 
 const lifeInWords = (token: TokenView): string =>
   [
@@ -25,7 +29,7 @@ const toggled = <A,>(set: ReadonlySet<A>, item: A): ReadonlySet<A> => {
  * end, created with a scope picked by choosing whole services (their channels now and to come) or
  * single channels, rights and an expiry (its secret shown once), and revoked.
  */
-export const TokensPage = (props: { readonly token: string; readonly onExpired: () => void }) => {
+export const TokensPage = (props: PageProps) => {
   const client = useMemo(() => createClient({ url: location.origin, token: props.token, vocabulary: "b" }), [props.token])
   const [tokens, setTokens] = useState<ReadonlyArray<TokenView> | undefined>(undefined)
   const [services, setServices] = useState<ReadonlyArray<ServiceView>>([])
@@ -130,10 +134,10 @@ export const TokensPage = (props: { readonly token: string; readonly onExpired: 
         <ul class="tokens" aria-label="Tokens">
           {tokens.map((token) => (
             <li key={token.id}>
-              <strong>{token.label === "" ? `token ${token.id}` : token.label}</strong>{" "}
+              <strong>{tokenName(token)}</strong>{" "}
               <span class="muted">{token.kind}, {token.status}{token.current ? ", this session" : ""}; {lifeInWords(token)}</span>
               {token.status === "active" && !token.current
-                ? <button type="button" aria-label={`Revoke ${token.label === "" ? `token ${token.id}` : token.label}`} onClick={() => void revoke(token.id)}>Revoke</button>
+                ? <button type="button" aria-label={`Revoke ${tokenName(token)}`} onClick={() => void revoke(token.id)}>Revoke</button>
                 : null}
             </li>
           ))}
