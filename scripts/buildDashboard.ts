@@ -16,9 +16,9 @@ const out = join(root, "dist", "dashboard")
 
 /** The pages: the file each is written to (served at `/` for index.html, else `/<name>`), its bundle's entry, its title. */
 const pages = [
-  { file: "index.html", entry: "main.tsx", title: "Home gateway" },
-  { file: "tokens.html", entry: "tokens.tsx", title: "Tokens · Home gateway" },
-  { file: "migration.html", entry: "migration.tsx", title: "Migration · Home gateway" }
+  { file: "index.html", entry: "entries/main.tsx", title: "Home gateway" },
+  { file: "tokens.html", entry: "entries/tokens.tsx", title: "Tokens · Home gateway" },
+  { file: "migration.html", entry: "entries/migration.tsx", title: "Migration · Home gateway" }
 ] as const
 
 rmSync(out, { recursive: true, force: true })

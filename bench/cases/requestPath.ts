@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { demoHome } from "../../src/adapters/demo-home.ts"
+import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import type { AnyBenchCase } from "../Harness.ts"
 import { bareServer } from "../http/BareServer.ts"
 import { connect, requestBytes } from "../http/InProcessClient.ts"

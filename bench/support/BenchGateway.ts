@@ -9,7 +9,7 @@ import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { defaultGatewayOptions, type GatewayOptions } from "../../src/GatewayOptions.ts"
-import { serverTimeouts } from "../../src/http/Server.ts"
+import { serverTimeouts } from "../../src/http/transport/Server.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { tempDir } from "./TempDir.ts"
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Option, Result } from "effect"
-import { demoHome } from "../../src/adapters/demo-home.ts"
+import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { decodeHome, type Home, parseHome } from "../../src/adapters/simulator/HomeFile.ts"
 import { kindValueType } from "../../src/domain/Kind.ts"
 

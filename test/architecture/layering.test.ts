@@ -73,7 +73,7 @@ describe("the layering of src", () => {
     const imports = [
       { file: "src/gateway/Tags.ts", specifier: "../store/Database.ts", target: "src/store/Database.ts" },
       { file: "src/gateway/Tags.ts", specifier: "../domain/Identifier.ts", target: "src/domain/Identifier.ts" },
-      { file: "src/auth/Authentication.ts", specifier: "../http/Query.ts", target: "src/http/Query.ts" },
+      { file: "src/auth/Authentication.ts", specifier: "../http/Query.ts", target: "src/http/routing/Query.ts" },
       { file: "src/domain/Kind.ts", specifier: "effect/Schema", target: "effect/Schema" },
       { file: "src/domain/Kind.ts", specifier: "node:fs", target: "node:fs" },
       // Beside src/store, not in it.
@@ -81,7 +81,7 @@ describe("the layering of src", () => {
     ]
     expect(violations(imports, rules)).toEqual([
       "src/gateway/Tags.ts imports src/store/Database.ts: the core imports no store (it names the stores it needs), no vocabulary, no adapter, and nothing that stands around it",
-      "src/auth/Authentication.ts imports src/http/Query.ts: src/auth knows no transport and no store (it names the stores it needs)",
+      "src/auth/Authentication.ts imports src/http/routing/Query.ts: src/auth knows no transport and no store (it names the stores it needs)",
       "src/domain/Kind.ts imports node:fs: src/domain imports only effect"
     ])
   })

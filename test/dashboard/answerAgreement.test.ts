@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { agreementInWords } from "../../src/dashboard/AnswerAgreement.ts"
+import { agreementInWords } from "../../src/dashboard/state/AnswerAgreement.ts"
 import { typeErrorUntold } from "../../src/vocabulary/AnswerTranslation.ts"
 
 /** Whether the Migration page says that A's and B's answers to the same request say the same. */

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type Color, colorToHex, hexToColor, pickedColor, rgbOf, shownHex } from "../../src/dashboard/ColorHex.ts"
+import { type Color, colorToHex, hexToColor, pickedColor, rgbOf, shownHex } from "../../src/dashboard/text/ColorHex.ts"
 import { Value } from "../../src/domain/Value.ts"
 import * as D from "../arbitraries/domain.ts"
 

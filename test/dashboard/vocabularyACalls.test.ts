@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { vocabularyACalls } from "../../src/dashboard/VocabularyACalls.ts"
+import { vocabularyACalls } from "../../src/dashboard/api/VocabularyACalls.ts"
 import { parseScrape } from "../support/prometheusText.ts"
 
 /** The dashboard's reading of vocabulary A's calls by token from `GET /metrics`'s text. */

@@ -1,4 +1,4 @@
-import { demoHome } from "../../src/adapters/demo-home.ts"
+import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 
 interface Listed {
   readonly id: string
@@ -8,7 +8,7 @@ interface Listed {
 
 /**
  * The ids of the demo home as docs/simulator.md lists them: each service, then its getters and setters,
- * indented, in the order of src/adapters/demo-home.ts.
+ * indented, in the order of src/adapters/simulator/DemoHome.ts.
  */
 export const demoHomeIdList = (): string =>
   demoHome.services

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { send } from "../support/httpRequest.ts"
-import { sharedGateway } from "./vocabularyB/client.ts"
+import { sharedGateway } from "../support/hookedGateway.ts"
 
 const imageKind = { vendor: "acme", adapter: "camera", kind: "image", type: "Binary" }
 const bytes = [0, 255, 1, 128, 10, 13]

@@ -1,10 +1,10 @@
 import { connect } from "node:net"
 import { describe, expect, it } from "vitest"
-import { sharedGateway } from "./vocabularyB/client.ts"
+import { sharedGateway } from "../support/hookedGateway.ts"
 import { home } from "./vocabularyB/homes.ts"
 
 /**
- * How a request body reaches the handler (src/http/BodyFirst.ts): read whole before the app runs, for
+ * How a request body reaches the handler (src/http/transport/BodyFirst.ts): read whole before the app runs, for
  * a client that waits for `100 Continue` once the server has said so. Either way the answer is the one
  * the whole body asks for.
  */

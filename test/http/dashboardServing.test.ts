@@ -8,7 +8,7 @@ import { send } from "../support/httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
- * How the built gateway serves the dashboard (src/http/Dashboard.ts): the page and its assets, with the
+ * How the built gateway serves the dashboard (src/http/routes/DashboardRoutes.ts): the page and its assets, with the
  * policy, caching and compression a static bundle should have; the API's own headers unchanged.
  */
 

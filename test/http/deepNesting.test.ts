@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { maxBodyDepth } from "../../src/http/RequestLimits.ts"
-import { sharedGateway } from "./vocabularyB/client.ts"
+import { maxBodyDepth } from "../../src/http/body/RequestLimits.ts"
+import { sharedGateway } from "../support/hookedGateway.ts"
 import { home } from "./vocabularyB/homes.ts"
 
 /** JSON text nested `depth` arrays deep. */

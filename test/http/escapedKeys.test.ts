@@ -1,6 +1,6 @@
 import { Option } from "effect"
 import { describe, expect, it } from "vitest"
-import { sharedGateway } from "./vocabularyB/client.ts"
+import { sharedGateway } from "../support/hookedGateway.ts"
 
 const noteKind = { vendor: "acme", adapter: "notes", kind: "note", type: "Json" }
 

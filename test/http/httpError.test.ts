@@ -11,7 +11,7 @@ import {
   toResponse,
   TooManyRequests,
   Unauthorized
-} from "../../src/http/HttpError.ts"
+} from "../../src/http/routing/HttpError.ts"
 
 const bodyOf = async (response: HttpServerResponse.HttpServerResponse): Promise<unknown> =>
   JSON.parse(await HttpServerResponse.toWeb(response).text())

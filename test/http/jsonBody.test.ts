@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Option, Result } from "effect"
-import { parse } from "../../src/http/JsonBody.ts"
+import { parse } from "../../src/http/body/JsonBody.ts"
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text)
 

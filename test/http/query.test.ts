@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
-import * as Query from "../../src/http/Query.ts"
+import * as Query from "../../src/http/routing/Query.ts"
 
 describe("Query.parse", () => {
   it("reads single and repeated parameters, decoded", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { sharedGateway } from "./vocabularyB/client.ts"
+import { sharedGateway } from "../support/hookedGateway.ts"
 import { allServices, home } from "./vocabularyB/homes.ts"
 
 describe("query parameters", () => {

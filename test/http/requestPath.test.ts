@@ -4,14 +4,14 @@ import { HttpServer, HttpServerRequest } from "effect/http"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { connect } from "node:net"
 import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
-import { BodiesReadFirst } from "../../src/http/BodyFirst.ts"
-import * as JsonBody from "../../src/http/JsonBody.ts"
-import * as Server from "../../src/http/Server.ts"
+import { BodiesReadFirst } from "../../src/http/transport/BodyFirst.ts"
+import * as JsonBody from "../../src/http/body/JsonBody.ts"
+import * as Server from "../../src/http/transport/Server.ts"
 import { layerOptions } from "../../src/main.ts"
 import { testRoute } from "../support/testRoute.ts"
 
 /**
- * The way a request travels through the server (src/http/Server.ts, BodyFirst.ts), seen on a raw
+ * The way a request travels through the server (src/http/transport/Server.ts, BodyFirst.ts), seen on a raw
  * connection: its body read before the app runs (or after `100 Continue`), handlers that answer at once
  * and ones that wait, requests pipelined on one connection, and a client that goes away mid-body.
  */

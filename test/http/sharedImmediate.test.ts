@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { atSharedImmediate } from "../../src/http/SharedImmediate.ts"
+import { atSharedImmediate } from "../../src/http/transport/SharedImmediate.ts"
 
 const nextImmediate = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Browser } from "playwright-core"
-import { demoHome } from "../../src/adapters/demo-home.ts"
+import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { launchChromium, openTab, signIn } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"

@@ -1,7 +1,7 @@
 import { Effect, identity, Schema } from "effect"
 import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
-import { bind } from "../../src/http/Handlers.ts"
-import type { HttpError } from "../../src/http/HttpError.ts"
+import { bind } from "../../src/http/routing/Handlers.ts"
+import type { HttpError } from "../../src/http/routing/HttpError.ts"
 
 /** A route for a test, answered by `handler`, which reads the request itself; its answer is sent as JSON, as it is. */
 export const testRoute = <R>(method: Method, path: Path, handler: Effect.Effect<unknown, HttpError, R>) =>

@@ -7,8 +7,8 @@ import type { DocumentedLimits, Method, RouteOf, Tag, Text } from "../../api/End
 import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
 import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
 import { defaultGatewayOptions } from "../../GatewayOptions.ts"
-import { ErrorMessageJson } from "../HttpError.ts"
-import { maxBodyDepth } from "../RequestLimits.ts"
+import { ErrorMessageJson } from "../routing/HttpError.ts"
+import { maxBodyDepth } from "../body/RequestLimits.ts"
 import { foldAnnotations } from "./FoldedAnnotations.ts"
 
 /**

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import { documentation } from "../../api/Documentation.ts"
 import { type RouteOf, routesOf } from "../../api/Endpoint.ts"
-import { bindGroup } from "../Handlers.ts"
+import { bindGroup } from "../routing/Handlers.ts"
 import { openApiDocument } from "./OpenApiDocument.ts"
 
 /**

@@ -4,9 +4,9 @@ import type { SendTarget, TagOperation, TagRequest } from "../../domain/Request.
 import type { Caller, MissingRight } from "../../domain/Access.ts"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import * as Scoped from "../../gateway/ScopedCalls.ts"
-import { Forbidden } from "../HttpError.ts"
-import { checkSelectors, checkTags } from "../RequestLimits.ts"
-import { withinLimits } from "../RequestBody.ts"
+import { Forbidden } from "../routing/HttpError.ts"
+import { checkSelectors, checkTags } from "../body/RequestLimits.ts"
+import { withinLimits } from "../body/RequestBody.ts"
 
 /**
  * The canonical calls the routes of both vocabularies make, for the caller the authentication step

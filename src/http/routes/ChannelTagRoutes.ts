@@ -2,8 +2,8 @@ import * as Effect from "effect/Effect"
 import { channelTags } from "../../api/ChannelTags.ts"
 import type { TagOperation } from "../../domain/Request.ts"
 import type { TagBodyRead } from "../../vocabulary/ChannelTagBody.ts"
-import { bindGroup } from "../Handlers.ts"
-import { RequestNotes } from "../RequestNotes.ts"
+import { bindGroup } from "../routing/Handlers.ts"
+import { RequestNotes } from "../observation/RequestNotes.ts"
 import * as Canonical from "./CanonicalCalls.ts"
 
 /** The tag edit of a body, noted as spoken in the vocabulary that read it (its path does not tell). */

@@ -10,9 +10,9 @@ import { decodeStoredScope } from "../../auth/Tokens.ts"
 import type { ListedToken } from "../../auth/TokenStore.ts"
 import { type Caller, type TokenScope, tokenStatus } from "../../domain/Access.ts"
 import * as B from "../../vocabulary/b/index.ts"
-import { refusedToken } from "../Authentication.ts"
-import { bindGroup, type Request } from "../Handlers.ts"
-import { BadRequest, Forbidden } from "../HttpError.ts"
+import { refusedToken } from "../routing/Authentication.ts"
+import { bindGroup, type Request } from "../routing/Handlers.ts"
+import { BadRequest, Forbidden } from "../routing/HttpError.ts"
 
 /** `/api/v1/tokens` (docs/reference.md §8): the caller's tokens, managed on its token's authority (TokenGrants). */
 

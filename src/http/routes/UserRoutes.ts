@@ -7,9 +7,9 @@ import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
-import { basicCredentials, presentedToken } from "../Authentication.ts"
-import { bindGroup, type Request } from "../Handlers.ts"
-import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../HttpError.ts"
+import { basicCredentials, presentedToken } from "../routing/Authentication.ts"
+import { bindGroup, type Request } from "../routing/Handlers.ts"
+import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../routing/HttpError.ts"
 
 /** `/users/setup` (GET and POST), `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 

@@ -1,5 +1,5 @@
 import { vocabularyA } from "../../api/VocabularyA.ts"
-import { bindGroup } from "../Handlers.ts"
+import { bindGroup } from "../routing/Handlers.ts"
 import * as Canonical from "./CanonicalCalls.ts"
 
 /** Vocabulary A's handlers, bound to its endpoints (src/api/VocabularyA.ts). A passes no user to the adapters. */

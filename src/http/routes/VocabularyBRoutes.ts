@@ -1,5 +1,5 @@
 import { vocabularyB } from "../../api/VocabularyB.ts"
-import { bindGroup } from "../Handlers.ts"
+import { bindGroup } from "../routing/Handlers.ts"
 import * as Canonical from "./CanonicalCalls.ts"
 
 /** Vocabulary B's fetch and send pass the authenticated user to the adapters (docs/reference.md §8). */

@@ -8,10 +8,10 @@ import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { scopeWatchRegistration } from "../../domain/Access.ts"
 import { requireRight } from "../../gateway/ScopedCalls.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
-import { bindGroup } from "../Handlers.ts"
-import { Forbidden, TooManyRequests } from "../HttpError.ts"
-import { WebSockets } from "../KeepAliveServer.ts"
-import { serveWatchSocket } from "../WatchSocket.ts"
+import { bindGroup } from "../routing/Handlers.ts"
+import { Forbidden, TooManyRequests } from "../routing/HttpError.ts"
+import { WebSockets } from "../transport/KeepAliveServer.ts"
+import { serveWatchSocket } from "../transport/WatchSocket.ts"
 
 /** Close code for a socket whose credentials no longer hold (RFC 6455 "policy violation"). */
 const POLICY_VIOLATION = 1008

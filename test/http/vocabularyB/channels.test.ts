@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { freshGateway, ids, sharedGateway, tagsById } from "./client.ts"
+import { freshGateway, ids, sharedGateway, tagsById } from "../../support/hookedGateway.ts"
 import { allGetters, allSetters, getters, home, setters } from "./homes.ts"
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { sharedGateway } from "./client.ts"
+import { sharedGateway } from "../../support/hookedGateway.ts"
 import { T, troubledDeviceTimeoutMs, troubledHome } from "./homes.ts"
 
 /**

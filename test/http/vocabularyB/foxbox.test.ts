@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { freshGateway } from "./client.ts"
+import { freshGateway } from "../../support/hookedGateway.ts"
 import { getters, home, services } from "./homes.ts"
 
 /**

@@ -1,3 +1,6 @@
+import { expect } from "vitest"
+import type { Call } from "../../support/hookedGateway.ts"
+
 /**
  * Simulator homes (docs/simulator.md) for the vocabulary B tests over HTTP, and what vocabulary B
  * shows of them before anything is written. Timestamps are compared as `T` (see `withoutTimes`): a `null`
@@ -280,4 +283,10 @@ export const initialValues = {
   "getter:sprinkler-running@b": null,
   "getter:thermostat-target@b": { Temperature: { C: 21 } },
   "getter:wind-speed@b": windSpeedValue
+}
+
+/** Nothing was tagged or written: the home of homes.ts still reads as it started. */
+export const expectUntouched = async (call: Call): Promise<void> => {
+  expect(await call("GET", "/api/v1/services")).toEqual({ status: 200, body: allServices })
+  expect(await call("GET", "/api/v1/channels/get")).toEqual({ status: 200, body: initialValues })
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
-import { maxSelectorsPerRequest, maxTagsPerRequest } from "../../../src/http/RequestLimits.ts"
+import { maxSelectorsPerRequest, maxTagsPerRequest } from "../../../src/http/body/RequestLimits.ts"
 import { send } from "../../support/httpRequest.ts"
-import { expectUntouched, sharedGateway } from "./client.ts"
-import { home } from "./homes.ts"
+import { sharedGateway } from "../../support/hookedGateway.ts"
+import { home, expectUntouched } from "./homes.ts"
 
 /**
- * The limits of one vocabulary B request (docs/reference.md §9, src/http/RequestLimits.ts): 413 over the body size
+ * The limits of one vocabulary B request (docs/reference.md §9, src/http/body/RequestLimits.ts): 413 over the body size
  * limit, 400 past the selector and tag limits; nothing written or tagged past any of them.
  */
 

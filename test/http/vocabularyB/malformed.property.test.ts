@@ -14,7 +14,7 @@ import {
   withBadField,
   withUnknownField
 } from "../malformedBodies.ts"
-import { sharedGateway } from "./client.ts"
+import { sharedGateway } from "../../support/hookedGateway.ts"
 import { allGetters, allServices, allSetters, home, initialValues } from "./homes.ts"
 
 /**

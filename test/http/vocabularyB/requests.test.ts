@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { expectUntouched, sharedGateway } from "./client.ts"
-import { home, initialValues } from "./homes.ts"
+import { sharedGateway } from "../../support/hookedGateway.ts"
+import { home, initialValues, expectUntouched } from "./homes.ts"
 
 /**
  * Malformed requests to vocabulary B (docs/reference.md §9, §10): a 400 whose body is a JSON string naming the place

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { withoutTimes } from "../../docs/docExamples.ts"
 import { send } from "../../support/httpRequest.ts"
-import { expectUntouched, sharedGateway } from "./client.ts"
-import { getters, home, services, setters } from "./homes.ts"
+import { sharedGateway } from "../../support/hookedGateway.ts"
+import { getters, home, services, setters, expectUntouched } from "./homes.ts"
 
 /**
  * The routes of vocabulary B (docs/reference.md §6.2): every path and alias with its methods, each answering 200 with

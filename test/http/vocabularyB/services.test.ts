@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { freshGateway, ids, sharedGateway, tagsById } from "./client.ts"
+import { freshGateway, ids, sharedGateway, tagsById } from "../../support/hookedGateway.ts"
 import { allServices, home, services } from "./homes.ts"
 
 /** get_services, add_service_tags and remove_service_tags over HTTP (docs/reference.md §4–6, vocabulary B). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { freshDataDir } from "../../support/gatewayTestLayer.ts"
 import { startGateway } from "../../support/gatewayOverHttp.ts"
-import { answer, tagsById } from "./client.ts"
+import { answer, tagsById } from "../../support/hookedGateway.ts"
 import { home } from "./homes.ts"
 
 /** Tags belong to ids and are persisted (docs/reference.md §6.5): a gateway started again on the same data folder keeps them. */

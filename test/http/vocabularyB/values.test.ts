@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { freshGateway, sharedGateway } from "./client.ts"
+import { freshGateway, sharedGateway } from "../../support/hookedGateway.ts"
 import { getters, home, initialValues, setters, sprinklerOn, T, windSpeedValue } from "./homes.ts"
 
 /** fetch_values and send_values over HTTP (docs/reference.md §6.4 result maps and per-channel errors, §9). */

@@ -4,7 +4,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { celsius, lamp, off, on, temperature, watchHome, writeB } from "./watchHome.ts"
 
 /**
- * `ws` writes every frame of a watch socket (src/http/WatchSocket.ts), each event's payload encoded once
+ * `ws` writes every frame of a watch socket (src/http/transport/WatchSocket.ts), each event's payload encoded once
  * for all the sockets it goes to: a browser's WebSocket (Node's own, built into Node 24, is one) and a
  * `ws` client watching the same channels must read the same text messages, in the same order.
  */

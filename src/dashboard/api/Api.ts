@@ -1,0 +1,104 @@
+import * as Schema from "effect/Schema"
+import { tokens, type TokenView } from "../../api/Tokens.ts"
+import { type SetupBodyJson, SessionTokenJson, SetupStatusJson } from "../../api/Users.ts"
+
+/**
+ * The few calls the dashboard makes outside the typed client: whether setup is needed, setup, login and
+ * logout (docs/reference.md §6.7, §8), and the token listing of the migration page (which does not carry
+ * the client), their answers checked with the routes' own schemas (src/api/Users.ts, src/api/Tokens.ts).
+ * An answer that is not a success carries the gateway's own sentence, shown to the person as it is.
+ */
+
+export type Answer<A> =
+  | { readonly ok: true; readonly value: A }
+  | { readonly ok: false; readonly message: string }
+
+/** An answer as it came: its status and its body's text. */
+export interface Exchanged {
+  readonly status: number
+  readonly statusText: string
+  readonly text: string
+}
+
+/** The gateway's sentence of a refused request: its JSON string body, or the status when it has none. */
+export const refusalInWords = (answer: Exchanged): string => {
+  try {
+    const message: unknown = JSON.parse(answer.text)
+    if (typeof message === "string") return message
+  } catch {
+    // Not JSON: a proxy's page, say; its status says more than its text.
+  }
+  return `the gateway answered ${answer.status} ${answer.statusText}`
+}
+
+const refusal = async (response: Response): Promise<string> =>
+  refusalInWords({ status: response.status, statusText: response.statusText, text: await response.text() })
+
+const unreachable = "the gateway cannot be reached"
+
+const call = async <A>(path: string, init: RequestInit, read: (json: unknown) => A | undefined): Promise<Answer<A>> => {
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch {
+    return { ok: false, message: unreachable }
+  }
+  if (!response.ok) return { ok: false, message: await refusal(response) }
+  if (response.status === 204) {
+    const value = read(undefined)
+    return value === undefined ? { ok: false, message: "unexpected answer" } : { ok: true, value }
+  }
+  const value = read(await response.json())
+  return value === undefined ? { ok: false, message: "the gateway's answer was not understood" } : { ok: true, value }
+}
+
+const sessionToken = (json: unknown): string | undefined => (Schema.is(SessionTokenJson)(json) ? json.session_token : undefined)
+
+export const setupNeeded = (): Promise<Answer<boolean>> =>
+  call("/users/setup", {}, (json) => (Schema.is(SetupStatusJson)(json) ? json.needed : undefined))
+
+/** The first user, as `POST /users/setup` takes it. */
+export type FirstUser = typeof SetupBodyJson.Type
+
+export const setup = (user: FirstUser): Promise<Answer<string>> =>
+  call("/users/setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(user) }, sessionToken)
+
+/** Basic credentials: the username and password as UTF-8, in base64. */
+const basic = (username: string, password: string): string => {
+  const bytes = new TextEncoder().encode(`${username}:${password}`)
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`
+}
+
+export const login = (username: string, password: string): Promise<Answer<string>> =>
+  call("/users/login", { method: "POST", headers: { authorization: basic(username, password) } }, sessionToken)
+
+export const logout = (token: string): Promise<Answer<true>> =>
+  call("/users/logout", { method: "POST", headers: { authorization: `Bearer ${token}` } }, () => true)
+
+const tokenListing = tokens.list_tokens.answer.shape
+
+/** The tokens the session's token manages (`GET /api/v1/tokens`). */
+export const listTokens = (token: string): Promise<Answer<ReadonlyArray<TokenView>>> =>
+  call("/api/v1/tokens", { headers: { authorization: `Bearer ${token}` } }, (json) =>
+    Schema.is(tokenListing.wire)(json) ? tokenListing.read(json) : undefined)
+
+/**
+ * A request sent with the session's token as it is, its answer given back as it came, whatever its
+ * status: for the pages that show the gateway's answers themselves. `body` absent: no body.
+ */
+export const exchange = async (
+  token: string,
+  request: { readonly method: string; readonly url: string; readonly body?: unknown }
+): Promise<Answer<Exchanged>> => {
+  const headers = { authorization: `Bearer ${token}`, ...(request.body === undefined ? {} : { "content-type": "application/json" }) }
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) })
+    })
+    return { ok: true, value: { status: response.status, statusText: response.statusText, text: await response.text() } }
+  } catch {
+    return { ok: false, message: unreachable }
+  }
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from "preact/hooks"
+import { setupNeeded } from "../api/Api.ts"
+import { Problem } from "../components/Field.tsx"
+import { Header } from "../components/Header.tsx"
+import { HomePage } from "./HomePage.tsx"
+import { LoginPage } from "./LoginPage.tsx"
+import { expiredNotice, forgetToken, savedToken, saveToken, signedOutNotice, takeNotice } from "../state/Session.ts"
+import { SetupPage } from "./SetupPage.tsx"
+
+type Screen =
+  | { readonly _tag: "Starting" }
+  | { readonly _tag: "Unreachable"; readonly message: string }
+  | { readonly _tag: "Setup" }
+  | { readonly _tag: "Login"; readonly notice?: string }
+  | { readonly _tag: "Home"; readonly token: string }
+
+/** The page at `/`: setup on a gateway without users, then login, then the home while the tab has a session. */
+export const App = () => {
+  const [screen, setScreen] = useState<Screen>({ _tag: "Starting" })
+  useEffect(() => {
+    const token = savedToken()
+    if (token !== undefined) return setScreen({ _tag: "Home", token })
+    const notice = takeNotice()
+    void setupNeeded().then((answer) =>
+      setScreen(
+        !answer.ok
+          ? { _tag: "Unreachable", message: answer.message }
+          : answer.value
+          ? { _tag: "Setup" }
+          : notice === undefined
+          ? { _tag: "Login" }
+          : { _tag: "Login", notice }
+      )
+    )
+  }, [])
+  const signedIn = (token: string) => {
+    saveToken(token)
+    setScreen({ _tag: "Home", token })
+  }
+  const signedOut = (notice: string) => {
+    forgetToken()
+    setScreen({ _tag: "Login", notice })
+  }
+  switch (screen._tag) {
+    case "Starting":
+      return <main><p>Loading…</p></main>
+    case "Unreachable":
+      return <main><h1>Home gateway</h1><Problem message={screen.message} /></main>
+    case "Setup":
+      return <SetupPage onSession={signedIn} />
+    case "Login":
+      return <LoginPage onSession={signedIn} {...(screen.notice === undefined ? {} : { notice: screen.notice })} />
+    case "Home":
+      return (
+        <>
+          <Header current="home" token={screen.token} onSignedOut={() => signedOut(signedOutNotice)} />
+          <HomePage token={screen.token} onExpired={() => signedOut(expiredNotice)} />
+        </>
+      )
+  }
+}

@@ -1,0 +1,166 @@
+import * as Schema from "effect/Schema"
+import { useEffect, useRef, useState } from "preact/hooks"
+import {
+  type ChannelId,
+  channelSelector,
+  type Client,
+  createClient,
+  everyGetter,
+  exactly,
+  type ServiceId,
+  serviceSelector,
+  type ServiceView,
+  Tag,
+  type Value
+} from "../../client/index.ts"
+import { type GetterChange, gettersShown, showsChange } from "./GetterChanges.ts"
+import { failureInWords, sendFailureInWords, sessionEnded } from "../text/Words.ts"
+
+/** The home as the page shows it: its services, each getter's latest value, and a way to send to a setter. */
+export interface LiveHome {
+  readonly services: ReadonlyArray<ServiceView> | undefined
+  readonly values: ReadonlyMap<ChannelId, Value>
+  readonly problem: string | undefined
+  /** Sends `value` to one setter; answers why it did not take it, in words, or undefined when it did. */
+  readonly send: (setter: ChannelId, value: Value) => Promise<string | undefined>
+  /** Adds (or removes) `tag` on one service or channel, then reads the services again; answers a refusal in words. */
+  readonly tag: (target: TagTarget, tag: string, operation: "add" | "remove") => Promise<string | undefined>
+}
+
+/** What a tag is put on: a service, or a channel of either mechanism. */
+export type TagTarget = { readonly service: ServiceId } | { readonly channel: ChannelId }
+
+/**
+ * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
+ * from the watch, asked with its current value first so that nothing shown is stale
+ * (docs/dashboard.md). A getter that comes or goes (a device joining, leaving, a home-file edit) has the
+ * services read again, once for a burst of such events, unless the last reading shows it already
+ * (GetterChanges.ts). A 401 anywhere means the session has ended.
+ */
+export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
+  const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
+  const [values, setValues] = useState<ReadonlyMap<ChannelId, Value>>(new Map())
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const client = useRef<Client | undefined>(undefined)
+  const reread = useRef<() => Promise<unknown>>(() => Promise.resolve())
+  useEffect(() => {
+    const opened = createClient({ url: location.origin, token, vocabulary: "b" })
+    client.current = opened
+    let shown = true
+    const failed = (error: unknown) => {
+      if (!shown) return
+      if (sessionEnded(error)) onExpired()
+      else setProblem(failureInWords(error))
+    }
+    // The getters the last reading shows, and the changes seen while a reading was on its way.
+    let listed: ReadonlySet<ChannelId> | undefined
+    let readings = 0
+    let seenWhileReading: Array<GetterChange> = []
+    let rereading = false
+    /** One more reading, once the burst of events being handled is over. */
+    const readAgainSoon = () => {
+      if (rereading) return
+      rereading = true
+      setTimeout(() => {
+        rereading = false
+        void readServices()
+      }, 0)
+    }
+    const readServices = (): Promise<unknown> => {
+      readings++
+      const done = () => {
+        readings--
+        const seen = seenWhileReading
+        if (readings === 0) seenWhileReading = []
+        return seen
+      }
+      return opened.services().then(
+        (services) => {
+          listed = gettersShown(services)
+          if (shown) setServices(services)
+          if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
+        },
+        (error: unknown) => {
+          done()
+          failed(error)
+        }
+      )
+    }
+    reread.current = readServices
+    void readServices()
+    const gettersChanged = (change: GetterChange) => {
+      if (readings > 0) seenWhileReading.push(change)
+      else if (!showsChange(listed, change)) readAgainSoon()
+    }
+    const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
+    // Values are put on screen once a frame: the first values, one event each, come in a burst.
+    let valuesToShow = new Map<ChannelId, Value | undefined>()
+    let frame: number | undefined
+    const showValue = (channel: ChannelId, value: Value | undefined) => {
+      valuesToShow.set(channel, value)
+      frame ??= requestAnimationFrame(() => {
+        const changes = valuesToShow
+        valuesToShow = new Map()
+        frame = undefined
+        setValues((now) => {
+          const next = new Map(now)
+          for (const [changed, latest] of changes) latest === undefined ? next.delete(changed) : next.set(changed, latest)
+          return next
+        })
+      })
+    }
+    const follow = async () => {
+      for (let next = await events.next(); next.done !== true; next = await events.next()) {
+        const event = next.value
+        if (event._tag === "ValueChanged") showValue(event.channel, event.value)
+        else if (event._tag === "ChannelAdded") gettersChanged({ channel: event.channel, added: true })
+        else if (event._tag === "ChannelRemoved") {
+          showValue(event.channel, undefined)
+          gettersChanged({ channel: event.channel, added: false })
+        }
+      }
+    }
+    follow().catch(failed)
+    return () => {
+      shown = false
+      if (frame !== undefined) cancelAnimationFrame(frame)
+      client.current = undefined
+      // Leaving the watch closes its socket; then the client lets its connections go.
+      void Promise.resolve(events.return?.()).finally(() => opened.close())
+    }
+  }, [token])
+  const send = async (setter: ChannelId, value: Value): Promise<string | undefined> => {
+    const opened = client.current
+    if (opened === undefined) return "the page is closing"
+    try {
+      const [outcome] = await opened.send([{ selectors: [channelSelector({ id: exactly(setter), mechanism: exactly("setter") })], value }])
+      if (outcome === undefined) return "the channel is gone"
+      return outcome.result._tag === "Failure" ? sendFailureInWords(outcome.result.failure) : undefined
+    } catch (error) {
+      if (sessionEnded(error)) onExpired()
+      return failureInWords(error)
+    }
+  }
+  const tag = async (target: TagTarget, text: string, operation: "add" | "remove"): Promise<string | undefined> => {
+    const opened = client.current
+    if (opened === undefined) return "the page is closing"
+    // Checked with the model's own schema before anything is sent.
+    if (!Schema.is(Tag)(text)) return "a tag is 1 to 256 characters, without control characters"
+    const tags = [text]
+    try {
+      if ("service" in target) {
+        const selectors = [serviceSelector({ id: exactly(target.service) })]
+        await (operation === "add" ? opened.tagServices(selectors, tags) : opened.untagServices(selectors, tags))
+      } else {
+        const selectors = [channelSelector({ id: exactly(target.channel) })]
+        await (operation === "add" ? opened.tagChannels(selectors, tags) : opened.untagChannels(selectors, tags))
+      }
+      await reread.current()
+      return undefined
+    } catch (error) {
+      if (sessionEnded(error)) onExpired()
+      return failureInWords(error)
+    }
+  }
+  return { services, values, problem, send, tag }
+}

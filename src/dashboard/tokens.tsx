@@ -1,5 +1,0 @@
-import { showSignedIn } from "./SignedInPage.tsx"
-import { TokensPage } from "./TokensPage.tsx"
-
-// `/tokens`: the client's token operations and the channels to choose from, without the home's live view.
-showSignedIn("tokens", TokensPage)

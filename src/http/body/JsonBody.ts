@@ -1,0 +1,66 @@
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import { HttpServerRequest } from "effect/http"
+import { type BodyBytes, BodiesReadFirst, declaresMoreThan, hasBody } from "../transport/BodyFirst.ts"
+import { nestsDeeperThan, parseJsonText } from "../../vocabulary/common/JsonText.ts"
+import { BadRequest, PayloadTooLarge } from "../routing/HttpError.ts"
+import { maxBodyDepth, MaxBodyBytes } from "./RequestLimits.ts"
+
+/**
+ * The request body as JSON, bounded by `MaxBodyBytes`, whatever the method:
+ * the API's reads are GETs that carry a body. `None` when there is no body (reads take that
+ * as "everything"). The body was read before the app ran (see BodyFirst).
+ */
+export const read: Effect.Effect<
+  Option.Option<unknown>,
+  BadRequest | PayloadTooLarge,
+  HttpServerRequest.HttpServerRequest
+> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest>) => {
+  const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+  if (!hasBody(request.headers)) return noBody
+  const maxBodyBytes = Context.get(context, MaxBodyBytes)
+  if (declaresMoreThan(request.headers, maxBodyBytes)) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
+  return parseBody(maxBodyBytes, Context.get(context, BodiesReadFirst).of(request.source))
+})
+
+const noBody = Effect.succeed(Option.none<unknown>())
+
+const parseBody = (limit: number, body: BodyBytes | undefined): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
+  body === undefined
+    ? Effect.fail(new BadRequest({ message: "body: could not be read" }))
+    : body._tag === "Whole"
+    ? Effect.fromResult(parse(body.bytes))
+    : Effect.fail(new PayloadTooLarge({ limit }))
+
+const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+/** Bytes to JSON; blank means no body. Exported for tests of the messages. */
+export const parse = (bytes: Uint8Array): Result.Result<Option.Option<unknown>, BadRequest> => {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    return Result.fail(new BadRequest({ message: "body: not valid UTF-8" }))
+  }
+  return Result.flatMap(
+    Result.mapError(
+      parseJsonText(text),
+      (reason) => new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(reason)}` })
+    ),
+    (json) =>
+      Option.exists(json, (j) => nestsDeeperThan(j, maxBodyDepth))
+        ? Result.fail(new BadRequest({ message: `body: nested deeper than ${maxBodyDepth} levels` }))
+        : Result.succeed(json)
+  )
+}
+
+/**
+ * V8's message without the echo of the input it sometimes appends (a body can be large or
+ * private), e.g. `expected ',' or '}' after property value at position 6 (line 1 column 7)`.
+ */
+const describeSyntaxError = (reason: string): string => {
+  const message = reason.replace(/, "[\s\S]*" is not valid JSON$/, "").replace(" in JSON at", " at")
+  return message.charAt(0).toLowerCase() + message.slice(1)
+}

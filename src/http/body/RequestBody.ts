@@ -1,0 +1,30 @@
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import type { Decoded } from "../../vocabulary/common/InvalidInput.ts"
+import { BadRequest } from "../routing/HttpError.ts"
+import * as JsonBody from "./JsonBody.ts"
+
+/** A codec's decoder for a whole body. */
+export type BodyDecoder<A> = (json: unknown) => Decoded<A>
+
+/**
+ * Reads and decodes the body. `whenAbsent` is what a request without a body means: reads take it as
+ * "everything"; writes and tag operations have none, and a missing body is a 400.
+ */
+export const decodeBody = <A>(decode: BodyDecoder<A>, whenAbsent: Option.Option<A> = Option.none()) =>
+  Effect.flatMap(JsonBody.read, (body) =>
+    Option.match(body, {
+      onNone: () =>
+        Option.match(whenAbsent, {
+          onNone: () => Effect.fail(new BadRequest({ message: "body: required, a JSON document" })),
+          onSome: Effect.succeed
+        }),
+      onSome: (json) => Effect.fromResult(Result.mapError(decode(json), (e) => new BadRequest({ message: e.message })))
+    }))
+
+/** Fails with the first limit the request goes past, if any. */
+export const withinLimits = (...problems: ReadonlyArray<BadRequest | undefined>) => {
+  const problem = problems.find((p) => p !== undefined)
+  return problem === undefined ? Effect.void : Effect.fail(problem)
+}

@@ -1,0 +1,87 @@
+import type * as Context from "effect/Context"
+import * as Metric from "effect/Metric"
+import { metricFamily } from "../../gateway/MetricFamily.ts"
+import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
+
+/**
+ * The metrics of requests (`GET /metrics`), each updated synchronously in the metric registry of the
+ * context given: per request, a counter and a histogram looked up and updated, nothing more.
+ *
+ * A request's vocabulary is the one it was read in: its path's, or for a shared path (`/channels/tag`,
+ * the watch socket) the one its body or first registration spoke; `unknown` for a request to a shared
+ * path that was not read (refused before), `none` for the paths of no vocabulary.
+ */
+export type VocabularyLabel = Vocabulary | "unknown" | "none"
+
+/** Upper bounds of the duration buckets, in seconds: 0.25 ms to 10 s. */
+const durationBuckets = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+const requests = metricFamily((vocabulary: VocabularyLabel) =>
+  metricFamily((operation: string) =>
+    metricFamily((status: number) =>
+      Metric.counter("gateway_http_requests_total", {
+        description: "Requests answered, by vocabulary, operation and status (a watch socket as its 101, once it registered).",
+        incremental: true,
+        attributes: { vocabulary, operation, status: String(status) }
+      })
+    )
+  )
+)
+
+const durations = metricFamily((vocabulary: VocabularyLabel) =>
+  metricFamily((operation: string) =>
+    Metric.histogram("gateway_http_request_duration_seconds", {
+      description: "How long requests took to answer, by vocabulary and operation (watch sockets left out).",
+      boundaries: durationBuckets,
+      attributes: { vocabulary, operation }
+    })
+  )
+)
+
+const vocabularyACallsId = "gateway_vocabulary_a_calls_total"
+
+const vocabularyACalls = metricFamily((token: number) =>
+  Metric.counter(vocabularyACallsId, {
+    description: "Requests and watch sockets in vocabulary A, by token id (docs/migrating-a-to-b.md).",
+    incremental: true,
+    attributes: { token: String(token) }
+  })
+)
+
+const watchSockets = metricFamily((vocabulary: VocabularyLabel) =>
+  Metric.gauge("gateway_watch_sockets", {
+    description: "Watch sockets open now, by the vocabulary they registered in (unknown: not yet registered).",
+    attributes: { vocabulary }
+  })
+)
+
+/** A request answered; `seconds`, how long it took (`undefined` for a watch socket). */
+export const countRequest = (
+  context: Context.Context<never>,
+  vocabulary: VocabularyLabel,
+  operation: string,
+  status: number,
+  seconds: number | undefined
+): void => {
+  requests(vocabulary)(operation)(status).updateUnsafe(1, context)
+  if (seconds !== undefined) durations(vocabulary)(operation).updateUnsafe(seconds, context)
+}
+
+/** A request or watch socket of vocabulary A, made with this token. */
+export const countVocabularyACall = (context: Context.Context<never>, tokenId: number): void =>
+  vocabularyACalls(tokenId).updateUnsafe(1, context)
+
+/** A watch socket opened (`1`) or closed (`-1`) in `vocabulary`. */
+export const countWatchSocket = (context: Context.Context<never>, vocabulary: VocabularyLabel, change: 1 | -1): void =>
+  watchSockets(vocabulary).modifyUnsafe(change, context)
+
+/** Vocabulary A's calls so far, by token id, as the registry of `context` holds them. */
+export const vocabularyACallsByToken = (context: Context.Context<never>): ReadonlyMap<number, number> =>
+  new Map(
+    Metric.snapshotUnsafe(context).flatMap((snapshot) => {
+      const token = snapshot.attributes?.["token"]
+      return snapshot.type === "Counter" && snapshot.id === vocabularyACallsId && token !== undefined
+        ? [[Number(token), Number(snapshot.state.count)] as const]
+        : []
+    })
+  )

@@ -1,0 +1,57 @@
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { type Health, health } from "../../api/Health.ts"
+import { HealthConditions } from "../../gateway/HealthConditions.ts"
+import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
+import { Registry } from "../../gateway/Registry.ts"
+import { gatewayVersion } from "../../Version.ts"
+import { bindGroup } from "../routing/Handlers.ts"
+
+/** Why a refused home file change degrades the gateway. */
+const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
+
+/**
+ * Exactly `{"status": "ok"}` when all is well, so that simple probes can compare the body; otherwise
+ * the reasons (a home file change refused, then each failing HealthCondition) and what an operator
+ * needs to look into them.
+ */
+export const healthOf = (
+  homeFile: Option.Option<string>,
+  refusedChange: Option.Option<string>,
+  failing: ReadonlyArray<string>,
+  adapters: ReadonlyArray<string>
+): Health => {
+  const reasons = [...Option.toArray(Option.as(refusedChange, refusedHomeChange)), ...failing]
+  if (reasons.length === 0) return { status: "ok" }
+  return {
+    status: "degraded",
+    reasons,
+    home: Option.getOrNull(homeFile),
+    last_reload_error: Option.getOrNull(refusedChange),
+    adapters,
+    version: gatewayVersion
+  }
+}
+
+const healthNow = Effect.gen(function*() {
+  const homeFile = yield* HomeFileStatus
+  const registry = yield* Registry
+  const conditions = yield* HealthConditions
+  return healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters)
+})
+
+// The FoxBox web app waits for this (a 204) before its first call.
+const pong = Effect.void
+
+/**
+ * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors
+ * and clients can probe the process. HEAD answers like GET, without the body, for health checkers.
+ * Degraded is still 200: nothing that degrades the gateway is mended by restarting it, which a
+ * supervisor's probe would do on an error status.
+ */
+export const healthRoutes = bindGroup(health, {
+  health: () => healthNow,
+  health_head: () => healthNow,
+  ping: () => pong,
+  ping_head: () => pong
+})

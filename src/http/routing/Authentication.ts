@@ -1,0 +1,116 @@
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import { HttpServerRequest } from "effect/http"
+import { CurrentCaller } from "../../auth/CurrentCaller.ts"
+import { Tokens } from "../../auth/Tokens.ts"
+import type { Caller } from "../../domain/Access.ts"
+import { Unauthorized } from "./HttpError.ts"
+import * as Query from "./Query.ts"
+import { RequestNotes } from "../observation/RequestNotes.ts"
+import type { Route } from "./RouteTable.ts"
+
+/**
+ * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
+ * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
+ * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`. What a token
+ * stands for is auth's (Tokens), which knows no transport; reading it from a request and answering
+ * without it is this module's. Login's credentials come in `Authorization: Basic` (`basicCredentials`).
+ */
+
+const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
+
+const malformedHeader = () => new Unauthorized({ message: "Authorization: expected \"Bearer <token>\"" })
+const missingToken = () =>
+  new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
+export const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
+
+/** The token a request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
+const tokenOf = (
+  request: HttpServerRequest.HttpServerRequest,
+  query: HttpServerRequest.ParsedSearchParams["Service"]
+): Result.Result<Redacted.Redacted<string>, Unauthorized> => {
+  const header = request.headers["authorization"]
+  if (header !== undefined) {
+    const match = bearer.exec(header)
+    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
+  }
+  const auth = Query.first(query, "auth")
+  return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
+}
+
+type RequestContext = Context.Context<HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>
+
+const tokenIn = (context: RequestContext) =>
+  tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
+
+/** The token the request presents. */
+export const presentedToken: Effect.Effect<
+  Redacted.Redacted<string>,
+  Unauthorized,
+  HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
+> = Effect.contextWith((context: RequestContext) => Effect.fromResult(tokenIn(context)))
+
+/** The caller the request's token stands for, or a 401. One step on the request path. */
+export const authenticate: Effect.Effect<
+  Caller,
+  Unauthorized,
+  Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
+> = Effect.contextWith((context: Context.Context<Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>) => {
+  const token = tokenIn(context)
+  if (Result.isFailure(token)) return Effect.fail(token.failure)
+  return Context.get(context, Tokens).authenticate(token.success).pipe(
+    Effect.orDie,
+    Effect.flatMap((caller) => {
+      if (Option.isNone(caller)) return Effect.fail(refusedToken())
+      // The observation of the request counts vocabulary A's calls by token.
+      Context.get(context, RequestNotes).madeWith(caller.value.tokenId)
+      return Effect.succeed(caller.value)
+    })
+  )
+})
+
+/** Paths that need a token: the whole API, the watch socket included. (Logout checks the token it revokes itself.) */
+export const needsToken = (path: string): boolean => path.startsWith("/api/v1/")
+
+/**
+ * Every route that needs a token, wrapped so that its handler runs only for an authenticated caller,
+ * with `CurrentCaller` provided. Generic over the table: a route added later (the watch socket) is covered.
+ */
+export const requireToken = <R>(
+  routes: ReadonlyArray<Route<R>>
+): ReadonlyArray<Route<Authenticated<R>>> =>
+  routes.map((route): Route<Authenticated<R>> =>
+    needsToken(route.path)
+      ? {
+        ...route,
+        handler: Effect.flatMap(authenticate, (caller) => Effect.provideService(route.handler, CurrentCaller, caller))
+      }
+      // An open route has no caller: one that asked for it would be a bug, caught by the tests of open routes.
+      : (route as Route<Authenticated<R>>)
+  )
+
+/** What the wrapped routes need: the same, less the caller they are given, plus the token lookup. */
+type Authenticated<R> =
+  | Exclude<R, CurrentCaller>
+  | Tokens
+  | HttpServerRequest.HttpServerRequest
+  | HttpServerRequest.ParsedSearchParams
+
+/** `Authorization: Basic base64(user:password)` (RFC 7617); `None` when absent or malformed. */
+export const basicCredentials = (
+  header: string | undefined
+): Option.Option<{ readonly username: string; readonly password: Redacted.Redacted<string> }> => {
+  const match = header === undefined ? null : /^Basic[ \t]+([A-Za-z0-9+/=]+)[ \t]*$/i.exec(header)
+  if (match?.[1] === undefined) return Option.none()
+  const decoded = Buffer.from(match[1], "base64").toString("utf8")
+  const colon = decoded.indexOf(":")
+  if (colon <= 0) return Option.none()
+  return Option.some({ username: decoded.slice(0, colon), password: Redacted.make(decoded.slice(colon + 1)) })
+}
+
+/** The ready request printed after `listening on` on a first run. */
+export const curlExample = (baseUrl: string, token: Redacted.Redacted<string>): string =>
+  `try it: curl -H "Authorization: Bearer ${Redacted.value(token)}" ${baseUrl}/api/v1/services`

@@ -1,0 +1,158 @@
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Endpoint,
+  type Group,
+  type QueryParameters,
+  type QueryValues,
+  routesOf
+} from "../../api/Endpoint.ts"
+import { formatPath } from "../../vocabulary/common/InvalidInput.ts"
+import { negotiated } from "./ContentNegotiation.ts"
+import { BadRequest, type HttpError, jsonMessage } from "./HttpError.ts"
+import * as Query from "./Query.ts"
+import { decodeBody } from "../body/RequestBody.ts"
+import type { Route } from "./RouteTable.ts"
+
+/**
+ * Handlers bound to the endpoints of src/api. The endpoint says how a request is read (a WebSocket's
+ * upgrade, the query parameters, the body) and how it is answered (status, and the shape that writes the
+ * JSON), so a handler takes the request read and answers the canonical value: how to do both for an
+ * endpoint is decided when the routes are built, not per request.
+ */
+
+/** A request to `E`, as its endpoint reads it. */
+export interface Request<E extends Endpoint> {
+  readonly query: QueryValues<E["query"]>
+  readonly body: BodyOf<E>
+}
+
+export type Handler<E extends Endpoint, R> = (request: Request<E>) => Effect.Effect<AnswerOf<E>, HttpError, R>
+
+/** What reading a request to `E` needs, beside its handler's own needs. */
+type ReadingNeeds<E extends Endpoint> =
+  | (E["body"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
+  | (keyof E["query"] extends never ? never : HttpServerRequest.ParsedSearchParams)
+  | (E["upgrade"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
+  | (E["answer"] extends { rawBinary(value: never): unknown } ? HttpServerRequest.HttpServerRequest : never)
+
+const noValues: { readonly [name: string]: unknown } = {}
+
+/** The query parameters `parameters` names, each read as it says; a 400 names the first one unreadable. */
+const queryOf = (
+  parameters: QueryParameters
+): Effect.Effect<{ readonly [name: string]: unknown }, BadRequest, HttpServerRequest.ParsedSearchParams> => {
+  const names = Object.keys(parameters)
+  return HttpServerRequest.ParsedSearchParams.use((params) => {
+    const values: Record<string, unknown> = {}
+    for (const name of names) {
+      const text = Query.first(params, name)
+      const value = text === undefined ? undefined : parameters[name]?.read(text)
+      if (value === undefined) continue
+      if (Result.isFailure(value)) {
+        const { path, reason } = value.failure
+        return Effect.fail(new BadRequest({ message: `${formatPath(path, `query.${name}`)}: ${reason}` }))
+      }
+      values[name] = value.success
+    }
+    return Effect.succeed(values)
+  })
+}
+
+/** A route's answer as built here; what it needs is told by `bind`'s type. */
+type Answered = Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, unknown>
+
+type ReadRequest = { readonly query: { readonly [name: string]: unknown }; readonly body: unknown }
+
+/**
+ * The request to `endpoint` read (its query parameters, then its body), then `handle`d. Only the steps
+ * the endpoint needs are taken, and a body read whatever the query says (most are) has its reading built
+ * once, here.
+ */
+const readThen = (endpoint: Endpoint, handle: (request: ReadRequest) => Answered): Answered => {
+  const { body } = endpoint
+  const query = Object.keys(endpoint.query).length === 0 ? undefined : queryOf(endpoint.query)
+  if (body === undefined) {
+    return query === undefined
+      ? Effect.suspend(() => handle({ query: noValues, body: undefined }))
+      : Effect.flatMap(query, (values) => handle({ query: values, body: undefined }))
+  }
+  if (query === undefined) {
+    return Effect.flatMap(decodeBody((json) => body.read(json, noValues), body.whenAbsent), (read) => handle({ query: noValues, body: read }))
+  }
+  return Effect.flatMap(query, (values) =>
+    Effect.flatMap(decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => handle({ query: values, body: read })))
+}
+
+/** A WebSocket endpoint answers a request without `Upgrade: websocket` with 426, before reading anything else. */
+const upgradeRequired = (endpoint: Endpoint) =>
+  jsonMessage(426, `${endpoint.path} is a WebSocket: connect with "Upgrade: websocket" (see docs/watching.md)`, {
+    upgrade: "websocket",
+    connection: "Upgrade"
+  })
+
+/**
+ * How what a handler answers is sent: as JSON its endpoint's shape writes, with its status (or the bytes
+ * of a lone Binary value, if the client prefers them), or as the text it writes in the answer's media type;
+ * or, for an answer without a body, its status alone.
+ * A WebSocket's route answers once the socket is closed, to nobody: the connection is the socket's by then.
+ */
+const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unknown, HttpError, unknown>) => Answered => {
+  const { shape, status } = answer
+  if (shape === undefined) {
+    const empty = upgrade === undefined ? HttpServerResponse.empty({ status }) : HttpServerResponse.empty()
+    return (answered) => Effect.as(answered, empty)
+  }
+  const options = status === 200 ? undefined : { status }
+  const { mediaType } = answer
+  if (mediaType !== undefined) {
+    return (answered) => Effect.map(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
+  }
+  // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
+  // is the same response: written once, not per request.
+  let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined
+  const json = (value: unknown) => {
+    if (last === undefined || last.value !== value) last = { value, response: HttpServerResponse.jsonUnsafe(shape.write(value), options) }
+    return last.response
+  }
+  const { rawBinary } = answer
+  if (rawBinary === undefined) return (answered) => Effect.map(answered, json)
+  const negotiate = negotiated(rawBinary, json)
+  return (answered) => Effect.flatMap(answered, negotiate)
+}
+
+/** The routes of `endpoint` (its own method and path, and its aliases'), answered by `handler`. */
+export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>): ReadonlyArray<Route<R | ReadingNeeds<E>>> => {
+  const answer = answerOf(endpoint)
+  // What the endpoint's own query parameters and body read is what `Request<E>` says, in types.
+  const handle = handler as (request: ReadRequest) => Effect.Effect<unknown, HttpError, unknown>
+  const handled = readThen(endpoint, (request) => answer(handle(request)))
+  const refused = Effect.succeed(upgradeRequired(endpoint))
+  const routeHandler = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
+    request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused
+  )
+  // What reading and answering need is what `ReadingNeeds<E>` says; the handler's own, `R`.
+  return routesOf(endpoint).map((route) => ({ ...route, handler: routeHandler as Route<R | ReadingNeeds<E>>["handler"] }))
+}
+
+/** A handler for each endpoint of `G`, by operation id. */
+export type Handlers<G extends Group> = { readonly [Id in keyof G]: Handler<G[Id], unknown> }
+
+type NeedsOf<H> = H extends (request: never) => Effect.Effect<unknown, unknown, infer R> ? R : never
+
+/**
+ * The routes of every endpoint of `group`, each answered by its handler; the services they need are
+ * inferred. A handler missing, or one for no endpoint of the group, is a type error.
+ */
+export const bindGroup = <G extends Group, H extends Handlers<G>>(
+  group: G,
+  handlers: H & { readonly [Id in Exclude<keyof H, keyof G>]: never }
+): ReadonlyArray<Route<{ [Id in keyof G]: NeedsOf<H[Id]> | ReadingNeeds<G[Id]> }[keyof G]>> =>
+  Object.keys(group).flatMap((id) => {
+    const endpoint: Endpoint | undefined = group[id]
+    const handler = handlers[id] as Handler<Endpoint, unknown> | undefined
+    return endpoint === undefined || handler === undefined ? [] : bind(endpoint, handler)
+  }) as ReadonlyArray<Route<{ [Id in keyof G]: NeedsOf<H[Id]> | ReadingNeeds<G[Id]> }[keyof G]>>

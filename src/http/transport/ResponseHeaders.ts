@@ -1,0 +1,54 @@
+import * as Effect from "effect/Effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import type { HttpApp } from "../routing/RouteTable.ts"
+
+/**
+ * Headers on every response. The API serves JSON only: nothing may be framed, sniffed as another
+ * type, cached by a shared cache (answers hold a home's state), or leak the URL (which may carry `?auth=`).
+ */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store"
+}
+
+const securityHeaderList = Object.entries(securityHeaders)
+
+/** On every response Node writes: set when the request arrives, merged by Node into the headers the app writes. */
+export const setSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
+  for (const [name, value] of securityHeaderList) response.setHeader(name, value)
+}
+
+/** On a response the platform writes itself (the refusal of an upgrade request). */
+export const withSecurityHeaders = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.setHeaders(response, securityHeaders)
+
+/** What a browser may send cross-origin: the API's methods and the two headers it reads. */
+const preflightHeaders = {
+  "access-control-allow-methods": "GET, POST, PUT, DELETE",
+  "access-control-allow-headers": "authorization, content-type",
+  "access-control-max-age": "600"
+}
+
+/**
+ * CORS (`--cors-origin`): closed unless origins are named. For a named origin, a preflight `OPTIONS`
+ * is answered 204 (before authentication: browsers send no credentials on it) and every answer carries
+ * `Access-Control-Allow-Origin` for it. No cookies are involved (tokens travel in a header), so
+ * credentials are not allowed. Other origins get no CORS header, and their `OPTIONS` the usual 405.
+ */
+export const withCors = <R>(origins: ReadonlyArray<string>) => (app: HttpApp<R>): HttpApp<R> => {
+  if (origins.length === 0) return app
+  const allowed = new Set(origins)
+  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const origin = request.headers["origin"]
+    if (origin === undefined || !allowed.has(origin)) return app
+    const cors = { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": "retry-after, www-authenticate" }
+    if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
+      return Effect.succeed(HttpServerResponse.empty({ status: 204, headers: { ...cors, ...preflightHeaders } }))
+    }
+    return Effect.map(app, (response) => HttpServerResponse.setHeaders(response, cors))
+  })
+}

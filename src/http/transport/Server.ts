@@ -1,0 +1,148 @@
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodePath from "@effect/platform-node/NodePath"
+import * as Console from "effect/Console"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as LogLevel from "effect/LogLevel"
+import * as Option from "effect/Option"
+import * as Scope from "effect/Scope"
+import { HttpServer, HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { formatUrlHostString } from "effect/net/NetAddress"
+import { createServer, type Server } from "node:http"
+import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
+import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
+import { dashboardAnswer, loadDashboard } from "../routes/DashboardRoutes.ts"
+import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
+import { WebSockets } from "./KeepAliveServer.ts"
+import { MaxBodyBytes } from "../body/RequestLimits.ts"
+import { observed } from "../observation/ObservedRequests.ts"
+import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
+import { type HttpApp, type Route, toHttpApp } from "../routing/RouteTable.ts"
+import type { VocabularyADeprecation } from "../observation/VocabularyADeprecation.ts"
+
+export interface ServerOptions {
+  readonly host: string
+  /** `0` picks a free port. */
+  readonly port: number
+  /** Request bodies and WebSocket frames over this many bytes are refused (413, or the socket closed). */
+  readonly maxBodyBytes: number
+  /** Origins whose pages may call the API (CORS). */
+  readonly corsOrigins: ReadonlyArray<string>
+  /** The folder of the built dashboard, served at `/` (Dashboard); none: the API alone. */
+  readonly dashboard: Option.Option<string>
+  /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
+  readonly watchPing: Duration.Input
+  /** `--deprecate-vocabulary-a`: A's answers say it is deprecated. */
+  readonly deprecation: Option.Option<VocabularyADeprecation>
+}
+
+/**
+ * Serves `routes` on `host`/`port` (with the server `makeServer` makes: by default one with
+ * `serverTimeouts`; the benchmarks' way in without a socket) and, once requests are being answered, prints
+ * one line `listening on http://HOST:PORT` with the bound port (port 0 picks a free one):
+ * scripts and tests wait for it. Closing the layer's scope stops the server: see ConnectionDrain.
+ */
+export const layer = <R>(routes: ReadonlyArray<Route<R>>, options: ServerOptions, makeServer?: () => Server) =>
+  layerOnceBound(routes, Layer.empty, options, makeServer)
+
+/**
+ * `layer`, with `onceBound` built after the port is bound and before requests are answered: what a
+ * start that cannot listen must not do (FirstRun's one-time credentials).
+ */
+export const layerOnceBound = <R, A, E, RB>(
+  routes: ReadonlyArray<Route<R>>,
+  onceBound: Layer.Layer<A, E, RB>,
+  options: ServerOptions,
+  makeServer: () => Server = () => createServer(serverTimeouts)
+) =>
+  Layer.unwrap(
+    Effect.gen(function*() {
+      const { host, port } = options
+      const server = makeServer()
+      server.prependListener("request", setSecurityHeaders)
+      const drain = drainConnections(server)
+      return Layer.effectDiscard(serve(routes, drain, server, options)).pipe(
+        Layer.provideMerge(onceBound),
+        Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
+      )
+    })
+  ).pipe(Layer.provideMerge(WebSockets.layer({ maxPayload: options.maxBodyBytes, pingInterval: options.watchPing })))
+
+/**
+ * In front of the routes, one step per request. Nothing new is done once the stop has begun: a request
+ * Node parses after it (one pipelined behind a running one) gets a 503 with `Connection: close` (see
+ * ConnectionDrain) and no write is applied for it; requests already running are answered as usual.
+ * Node sets the security headers on every response it writes (see `serve`); the answer to an upgrade
+ * request that is refused (a watch socket without a token) is written on the socket by the platform,
+ * so it gets them here.
+ */
+const front = <R>(
+  app: HttpApp<R>,
+  drain: ConnectionDrain,
+  staticFile: (request: HttpServerRequest.HttpServerRequest) => HttpServerResponse.HttpServerResponse | undefined
+): HttpApp<R> =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    // The dashboard's page and assets (Dashboard): a lookup, not a step of its own on every request.
+    const file = staticFile(request)
+    if (file !== undefined) return Effect.succeed(file)
+    const answer = drain.stopping() ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))) : app
+    return request.headers["upgrade"] === undefined ? answer : Effect.map(answer, withSecurityHeaders)
+  })
+
+/**
+ * Answers requests on `server` (listening already, see `NodeHttpServer.layerServer`): the app as the
+ * platform's request handler behind the body-first step (BodyFirst), and as its upgrade handler.
+ */
+const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, server: Server, options: ServerOptions) =>
+  Effect.gen(function* () {
+    const { host, corsOrigins, maxBodyBytes } = options
+    const table = yield* Effect.fromResult(toHttpApp(routes))
+    const dashboard = Option.isSome(options.dashboard)
+      ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
+      : Option.none()
+    const app = withCors<R>(corsOrigins)(front(table, drain, dashboardAnswer(dashboard)))
+    const reading = bodyFirst(maxBodyBytes)
+    // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
+    const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
+    // Decided once, here: whether requests are logged (debug), and the registry their metrics go to.
+    // The requests are answered in this context: the body limit and the bodies read first are given here, once.
+    const served = observed(app, {
+      metrics: yield* Effect.context<never>(),
+      log: yield* LogLevel.isEnabled("Debug"),
+      deprecation: options.deprecation
+    })
+    const inContext = <A, RH>(effect: Effect.Effect<A, never, RH>) =>
+      effect.pipe(Effect.provideService(MaxBodyBytes, maxBodyBytes), Effect.provideService(BodiesReadFirst, reading.bodies))
+    reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))
+    const webSockets = yield* WebSockets
+    server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), served, { scope: requests })))
+    // The stop, in order (finalizers run in reverse): idle connections go now, WebSockets, which never end
+    // by themselves, are closed with 1001, and the server closes once its running requests are answered.
+    yield* Effect.addFinalizer(() => closed(server))
+    yield* Effect.addFinalizer(() => Effect.sync(() => webSockets.closeAll("the gateway is stopping")))
+    yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
+    const { address } = yield* HttpServer.HttpServer
+    const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
+    yield* Console.log(`listening on ${where}`)
+  })
+
+/** Once `server` has stopped listening and its last connection is gone, or after the platform's grace of 20 s. */
+const closed = (server: Server) =>
+  Effect.callback<void>((resume) => {
+    server.close(() => resume(Effect.void))
+  }).pipe(Effect.timeoutOrElse({ duration: Duration.seconds(20), orElse: () => Effect.void }))
+
+/**
+ * Time-outs against slow clients: all headers within 10 s, the whole request within 30 s (bodies are at
+ * most `--max-body-bytes`), an idle keep-alive connection closed after 5 s. Checked every second. They
+ * bound how long a client that sends slowly can hold a socket; an upgraded (watch) socket is no longer
+ * a request and is not affected.
+ */
+export const serverTimeouts = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000
+}

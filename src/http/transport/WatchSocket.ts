@@ -1,0 +1,191 @@
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import type { Socket } from "node:net"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Scope from "effect/Scope"
+import { HttpServerRequest } from "effect/http"
+import type { WebSocket } from "ws"
+import type { WatchEvent, WatchRegistration } from "../../domain/Watch.ts"
+import { Watch, type WatchSession } from "../../gateway/Watch.ts"
+import { WATCH_QUEUE_LIMIT } from "../../gateway/WatchQueue.ts"
+import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
+import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../../vocabulary/WatchFrame.ts"
+import { atSharedImmediate } from "./SharedImmediate.ts"
+import { parse as parseJsonBytes } from "../body/JsonBody.ts"
+import { WebSockets } from "./KeepAliveServer.ts"
+import { countWatchSocket, type VocabularyLabel } from "../observation/RequestMetrics.ts"
+import { RequestNotes } from "../observation/RequestNotes.ts"
+
+/** Close code for a client that fell too far behind (RFC 6455 "try again later"). */
+export const TOO_SLOW = 1013
+const tooSlowReason = `too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`
+
+/**
+ * Answers to malformed frames are sent at once, outside the event queue; a client that keeps sending
+ * them without reading the answers is closed once this many bytes wait for it.
+ */
+export const ERROR_BACKLOG_BYTES = 64 * 1024
+
+/**
+ * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
+ * hands every watcher of a value the same event object. Kept as the frame's UTF-8 payload, which `ws`
+ * sends as it is to each socket, only putting its few bytes of frame head before it (see `forward`).
+ * `null`: the vocabulary has no form for the event.
+ */
+const encoded: Record<Vocabulary, WeakMap<WatchEvent, Buffer | null>> = { a: new WeakMap(), b: new WeakMap() }
+
+/** A payload goes out as one whole text frame, never compressed (the socket offers no compression). */
+const asText = { binary: false, compress: false, fin: true } as const
+
+const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
+  const cache = encoded[vocabulary]
+  let bytes = cache.get(event)
+  if (bytes === undefined) {
+    bytes = Option.match(encodeWatchEvent(vocabulary, event), {
+      onNone: () => null,
+      onSome: (json) => Buffer.from(JSON.stringify(json))
+    })
+    cache.set(event, bytes)
+  }
+  return bytes
+}
+
+/** A frame as a registration, or the readable reason it is not one. Text or binary, it must be UTF-8 JSON. */
+const readFrame = (
+  frame: string | Uint8Array,
+  forced: Vocabulary | undefined
+): Result.Result<{ readonly vocabulary: Vocabulary; readonly registration: WatchRegistration }, string> => {
+  const bytes = typeof frame === "string" ? new TextEncoder().encode(frame) : frame
+  const json = parseJsonBytes(bytes)
+  if (Result.isFailure(json)) return Result.fail(json.failure.message)
+  if (Option.isNone(json.success)) return Result.fail("body: expected a watch registration, got an empty frame")
+  const vocabulary = forced ?? sniffWatchVocabulary(json.success.value)
+  return Result.mapBoth(decodeWatchFrame(json.success.value, vocabulary), {
+    onFailure: (error) => error.message,
+    onSuccess: (registration) => ({ vocabulary, registration })
+  })
+}
+
+/**
+ * Moves the session's events to the socket, in plain callbacks rather than a fiber: per socket and
+ * event this is the whole cost of fan-out. Events pushed during one turn of the event loop leave
+ * together after it (`atSharedImmediate`), in one write to the connection: a write is a system call, and
+ * those calls are most of what a flood of values costs (1,000 watchers of values that change 100 times
+ * a second would be 100,000 writes a second, one per value and socket). The busier the gateway, the
+ * longer its turns and the more frames each write carries; an event in a quiet moment leaves at once.
+ * `ws` writes every frame (it alone writes to the connection, so frames never interleave); the
+ * connection is corked around a batch's sends, so that they leave together. The next batch goes once
+ * the previous one has left the process (the callback of its last send), so that a client that stops
+ * reading fills its own bounded queue, not Node's buffers. A client that fell too far behind is closed
+ * with 1013 (`tooSlow`), also while a batch waits for it: one that never reads again would hold that
+ * batch for ever.
+ */
+const forward = (
+  ws: WebSocket,
+  connection: Socket,
+  vocabulary: Vocabulary,
+  session: WatchSession,
+  tooSlow: (reason: string) => void
+): void => {
+  let sending = false
+  let scheduled = false
+  const sent = () => {
+    sending = false
+    pump()
+  }
+  const pump = () => {
+    scheduled = false
+    if (sending) return
+    const batch = session.poll()
+    if (Result.isFailure(batch)) return tooSlow(tooSlowReason)
+    // Once the close frame has gone, nothing may follow it.
+    if (ws.readyState !== ws.OPEN) return
+    const payloads: Array<Buffer> = []
+    for (const event of batch.success) {
+      const payload = encode(vocabulary, event)
+      if (payload !== null) payloads.push(payload)
+    }
+    const last = payloads.length - 1
+    if (last < 0) return
+    sending = true
+    // One system call for the whole batch, not one per frame.
+    connection.cork()
+    payloads.forEach((payload, i) => ws.send(payload, asText, i === last ? sent : undefined))
+    connection.uncork()
+  }
+  session.listen(() => {
+    if (sending && session.overflowed()) return tooSlow(tooSlowReason)
+    if (scheduled || sending) return
+    scheduled = true
+    atSharedImmediate(pump)
+  })
+  pump()
+}
+
+/**
+ * Serves one watch socket (docs/reference.md §7) until the client closes it: the first frame that reads as a
+ * registration opens the watch, each later one replaces it, a malformed one is answered
+ * `{"Error": …}` and changes nothing. Everything held for the socket belongs to the caller's scope.
+ * Each registration is narrowed by `narrow` (the caller's token scope) before it is opened. `client`
+ * names the socket in the log (its token's id and address, never the token).
+ */
+export const serveWatchSocket = (
+  forced: Vocabulary | undefined,
+  narrow: (registration: WatchRegistration) => WatchRegistration,
+  client: string
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const watch = yield* Watch
+    const socket = yield* request.upgrade
+    const reader = yield* socket.reader
+    const connection = NodeHttpServerRequest.toIncomingMessage(request).socket
+    const ws = (yield* WebSockets).of(connection)
+    if (ws === undefined) return yield* Effect.die(new Error("the upgraded connection did not come through the KeepAliveServer"))
+    const notes = yield* RequestNotes
+    notes.upgraded()
+    const scope = yield* Effect.scope
+    let session: WatchSession | undefined
+    let vocabularyOfSocket = forced
+    const context = yield* Effect.context<never>()
+    // Open sockets, by the vocabulary they registered in (`unknown` until then); counted off when it closes.
+    let counted: VocabularyLabel = "unknown"
+    countWatchSocket(context, counted, 1)
+    yield* Effect.addFinalizer(() => Effect.sync(() => countWatchSocket(context, counted, -1)))
+
+    /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut: CLOSE_GRACE_MS). */
+    const tooSlow = (reason: string) => {
+      if (ws.readyState !== ws.OPEN) return
+      ws.close(TOO_SLOW, reason)
+      Effect.runForkWith(context)(Effect.logWarning(`closed the watch socket of ${client} with ${TOO_SLOW}: ${reason}`))
+    }
+
+    const onFrame = (frame: string | Uint8Array): Effect.Effect<void> => {
+      const read = readFrame(frame, vocabularyOfSocket)
+      if (Result.isFailure(read)) {
+        return Effect.sync(() =>
+          ws.bufferedAmount > ERROR_BACKLOG_BYTES
+            ? tooSlow("too slow: not reading the answers to its frames")
+            : ws.send(JSON.stringify({ Error: read.failure }))
+        )
+      }
+      const { vocabulary } = read.success
+      const registration = narrow(read.success.registration)
+      if (session !== undefined) return session.replace(registration)
+      // The first registration fixes the socket's vocabulary: later frames are read in it.
+      vocabularyOfSocket = vocabulary
+      countWatchSocket(context, counted, -1)
+      counted = vocabulary
+      countWatchSocket(context, counted, 1)
+      return Effect.map(Effect.andThen(notes.spoke(vocabulary), Scope.provide(watch.open(registration), scope)), (opened) => {
+        session = opened
+        forward(ws, connection, vocabulary, opened, tooSlow)
+      })
+    }
+
+    // The loop ends when the client closes the socket (or the keep-alive drops it): a read error.
+    yield* Effect.forever(Effect.flatMap(reader.pull, (frames) => Effect.forEach(frames, onFrame, { discard: true }))).pipe(
+      Effect.catchTag("SocketError", () => Effect.void)
+    )
+  })
