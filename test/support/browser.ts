@@ -3,7 +3,6 @@ import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { expect } from "vitest"
 
 /** A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). */
 export { launchChromium } from "../../bench/support/Chromium.ts"
@@ -66,10 +65,14 @@ export const seriousViolations = async (page: Page): Promise<ReadonlyArray<AxeVi
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
 }
 
-/** Signs `user` in with the page's sign-in form, and waits for the home. */
+/**
+ * Signs `user` in with the page's sign-in form, and waits for the home. A sign-in checks the password
+ * with scrypt and then loads the home: on a busy machine that takes longer than a poll's one second, so
+ * the wait is for the heading to appear (Playwright's own wait, bounded by the test's time-out).
+ */
 export const signIn = async (page: Page, user: { readonly username: string; readonly password: string }): Promise<void> => {
   await page.getByLabel("Username").fill(user.username)
   await page.getByLabel("Password").fill(user.password)
   await page.getByRole("button", { name: "Sign in" }).click()
-  await expect.poll(() => page.getByRole("heading", { level: 1, name: "Your home" }).isVisible()).toBe(true)
+  await page.getByRole("heading", { level: 1, name: "Your home" }).waitFor({ state: "visible" })
 }
