@@ -4,7 +4,7 @@ import WebSocket from "ws"
 import { pause } from "../support/eventually.ts"
 import { freePort } from "../support/freePort.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
-import { send } from "../support/httpRequest.ts"
+import { type HttpReply, send } from "../support/httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -14,7 +14,7 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
  */
 
 /** What became of one request or handshake: its status, or why it has none. */
-type Outcome = number | "refused" | `no answer: ${string}`
+type Outcome = number | "refused" | `no answer: ${string}` | `another 503: ${string}`
 
 /** How long a request may go unanswered before it counts as hanging. */
 const answerWithinMs = 10_000
@@ -23,8 +23,15 @@ const isRefused = (error: unknown) => error instanceof Error && "code" in error 
 
 const failed = (error: unknown): Outcome => (isRefused(error) ? "refused" : `no answer: ${String(error)}`)
 
+/** The 503 of a start is the documented one: its message, and when to try again. */
+const starting503 = (reply: HttpReply): boolean =>
+  reply.body === JSON.stringify("the gateway is starting") && reply.headers["retry-after"] === "1"
+
 const getHealth = (port: number): Promise<Outcome> =>
-  send(`http://127.0.0.1:${port}/health`, { timeoutMs: answerWithinMs }).then((reply) => reply.status, failed)
+  send(`http://127.0.0.1:${port}/health`, { timeoutMs: answerWithinMs }).then(
+    (reply): Outcome => (reply.status !== 503 || starting503(reply) ? reply.status : `another 503: ${reply.body}`),
+    failed
+  )
 
 /** A watch handshake without a token: refused 401 once the gateway is ready. */
 const handshake = (port: number): Promise<Outcome> =>
