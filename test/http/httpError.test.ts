@@ -55,4 +55,10 @@ describe("toResponse", () => {
     expect(toResponse(new Unauthorized({ message: "no" })).headers["www-authenticate"]).toBe("Bearer")
     expect(toResponse(new Forbidden({ message: "no" })).headers["www-authenticate"]).toBeUndefined()
   })
+
+  it("says when to try again on 429 and 503 that know it", () => {
+    expect(toResponse(new TooManyRequests({ message: "slow down", retryAfterSeconds: 60 })).headers["retry-after"]).toBe("60")
+    expect(toResponse(new ServiceUnavailable({ message: "starting", retryAfterSeconds: 1 })).headers["retry-after"]).toBe("1")
+    expect(toResponse(new ServiceUnavailable({ message: "shutting down" })).headers["retry-after"]).toBeUndefined()
+  })
 })

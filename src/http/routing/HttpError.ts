@@ -49,8 +49,11 @@ export class TooManyRequests extends Data.TaggedError("TooManyRequests")<{
   readonly retryAfterSeconds?: number | undefined
 }> {}
 
-/** 503: the gateway is shutting down. */
-export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{ readonly message: string }> {}
+/** 503: the gateway is starting or shutting down; `retryAfterSeconds` becomes `Retry-After`. */
+export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{
+  readonly message: string
+  readonly retryAfterSeconds?: number | undefined
+}> {}
 
 export type HttpError =
   | BadRequest
@@ -93,6 +96,7 @@ const headersOf = (error: HttpError): Readonly<Record<string, string>> | undefin
     case "Unauthorized":
       return { "www-authenticate": "Bearer" }
     case "TooManyRequests":
+    case "ServiceUnavailable":
       return error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) }
     default:
       return undefined

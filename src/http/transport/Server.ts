@@ -49,7 +49,10 @@ export const layer = <R>(routes: ReadonlyArray<Route<R>>, options: ServerOptions
 
 /**
  * `layer`, with `onceBound` built after the port is bound and before requests are answered: what a
- * start that cannot listen must not do (FirstRun's one-time credentials).
+ * start that cannot listen must not do (FirstRun's one-time credentials). The server's listeners are
+ * all in place before it listens: from the bind until `onceBound` is built, every request and upgrade
+ * request is answered 503 "the gateway is starting" (a connection the server took but never answered
+ * would also hold its stop for the whole grace).
  */
 export const layerOnceBound = <R, A, E, RB>(
   routes: ReadonlyArray<Route<R>>,
@@ -63,46 +66,67 @@ export const layerOnceBound = <R, A, E, RB>(
       const server = makeServer()
       server.prependListener("request", setSecurityHeaders)
       const drain = drainConnections(server)
-      return Layer.effectDiscard(serve(routes, drain, server, options)).pipe(
+      let started = false
+      yield* answer(routes, server, { starting: () => !started, drain }, options)
+      const ready = Effect.gen(function*() {
+        yield* stopInOrder(server, drain)
+        started = true
+        const { address } = yield* HttpServer.HttpServer
+        const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
+        yield* Console.log(`listening on ${where}`)
+      })
+      return Layer.effectDiscard(ready).pipe(
         Layer.provideMerge(onceBound),
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
       )
     })
   ).pipe(Layer.provideMerge(WebSockets.layer({ maxPayload: options.maxBodyBytes, pingInterval: options.watchPing })))
 
+/** Where the server is in its life: what `front` answers besides the routes. */
+interface Lifecycle {
+  /** Whether the gateway has yet to start (the server may be listening already). */
+  readonly starting: () => boolean
+  readonly drain: ConnectionDrain
+}
+
 /**
- * In front of the routes, one step per request. Nothing new is done once the stop has begun: a request
- * Node parses after it (one pipelined behind a running one) gets a 503 with `Connection: close` (see
- * ConnectionDrain) and no write is applied for it; requests already running are answered as usual.
- * Node sets the security headers on every response it writes (see `serve`); the answer to an upgrade
- * request that is refused (a watch socket without a token) is written on the socket by the platform,
- * so it gets them here.
+ * In front of the routes, one step per request. Until the gateway has started, every request is
+ * answered 503 with `Retry-After` (the first run's admin may not exist yet). Nothing new is done once the
+ * stop has begun: a request Node parses after it (one pipelined behind a running one) gets a 503 with
+ * `Connection: close` (see ConnectionDrain) and no write is applied for it; requests already running are
+ * answered as usual. Node sets the security headers on every response it writes (see `answer`); the
+ * answer to an upgrade request that is refused (a watch socket without a token, or during the start)
+ * is written on the socket by the platform, so it gets them here.
  */
 const front = <R>(
   app: HttpApp<R>,
-  drain: ConnectionDrain,
+  { starting, drain }: Lifecycle,
   staticFile: (request: HttpServerRequest.HttpServerRequest) => HttpServerResponse.HttpServerResponse | undefined
 ): HttpApp<R> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const headed = <E, RA>(response: Effect.Effect<HttpServerResponse.HttpServerResponse, E, RA>) =>
+      request.headers["upgrade"] === undefined ? response : Effect.map(response, withSecurityHeaders)
+    if (starting()) {
+      return headed(Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is starting", retryAfterSeconds: 1 }))))
+    }
     // The dashboard's page and assets (Dashboard): a lookup, not a step of its own on every request.
     const file = staticFile(request)
     if (file !== undefined) return Effect.succeed(file)
-    const answer = drain.stopping() ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))) : app
-    return request.headers["upgrade"] === undefined ? answer : Effect.map(answer, withSecurityHeaders)
+    return headed(drain.stopping() ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))) : app)
   })
 
 /**
- * Answers requests on `server` (listening already, see `NodeHttpServer.layerServer`): the app as the
- * platform's request handler behind the body-first step (BodyFirst), and as its upgrade handler.
+ * Puts the app on `server` (not listening yet): as the platform's request handler behind the body-first
+ * step (BodyFirst), and as its upgrade handler.
  */
-const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, server: Server, options: ServerOptions) =>
+const answer = <R>(routes: ReadonlyArray<Route<R>>, server: Server, lifecycle: Lifecycle, options: ServerOptions) =>
   Effect.gen(function* () {
-    const { host, corsOrigins, maxBodyBytes } = options
+    const { corsOrigins, maxBodyBytes } = options
     const table = yield* Effect.fromResult(toHttpApp(routes))
     const dashboard = Option.isSome(options.dashboard)
       ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
       : Option.none()
-    const app = withCors<R>(corsOrigins)(front(table, drain, dashboardAnswer(dashboard)))
+    const app = withCors<R>(corsOrigins)(front(table, lifecycle, dashboardAnswer(dashboard)))
     const reading = bodyFirst(maxBodyBytes)
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
@@ -118,14 +142,19 @@ const serve = <R>(routes: ReadonlyArray<Route<R>>, drain: ConnectionDrain, serve
     reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))
     const webSockets = yield* WebSockets
     server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), served, { scope: requests })))
-    // The stop, in order (finalizers run in reverse): idle connections go now, WebSockets, which never end
-    // by themselves, are closed with 1001, and the server closes once its running requests are answered.
+  })
+
+/**
+ * The stop, in order (finalizers run in reverse, and these run before the platform's own): idle
+ * connections go now, WebSockets, which never end by themselves, are closed with 1001, and the server
+ * closes once its running requests are answered.
+ */
+const stopInOrder = (server: Server, drain: ConnectionDrain) =>
+  Effect.gen(function*() {
+    const webSockets = yield* WebSockets
     yield* Effect.addFinalizer(() => closed(server))
     yield* Effect.addFinalizer(() => Effect.sync(() => webSockets.closeAll("the gateway is stopping")))
     yield* Effect.addFinalizer(() => Effect.sync(drain.stop))
-    const { address } = yield* HttpServer.HttpServer
-    const where = address._tag === "UnixPathAddress" ? address.path : `http://${formatUrlHostString(host)}:${address.port}`
-    yield* Console.log(`listening on ${where}`)
   })
 
 /** Once `server` has stopped listening and its last connection is gone, or after the platform's grace of 20 s. */
