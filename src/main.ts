@@ -95,7 +95,15 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
   simulator: { home: options.home },
   clock: options.clock,
   mqtt: {
-    mqtt: options.mqtt,
+    mqtt: Option.map(options.mqtt, (url) => ({
+      url,
+      username: options.mqttUsername,
+      password: options.mqttPassword,
+      passwordFile: options.mqttPasswordFile,
+      caFile: options.mqttCaFile,
+      certFile: options.mqttCertFile,
+      keyFile: options.mqttKeyFile
+    })),
     baseTopic: options.mqttBaseTopic,
     discovery: options.mqttDiscovery,
     broker: options.mqttBroker,

@@ -1,7 +1,7 @@
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { CliOutput, Command } from "effect/cli"
+import { CliConfig, CliOutput, Command, GlobalFlag } from "effect/cli"
 import { gatewayVersion } from "../Version.ts"
 import { serveCommand } from "./ServeCommand.ts"
 import { tokensCommand } from "./TokensCommand.ts"
@@ -38,7 +38,13 @@ const formatter: CliOutput.Formatter = {
   formatError: (error) => (error._tag === "UserError" ? `gateway: ${error.message}` : plain.formatError(error))
 }
 
+/**
+ * Effect's global flags but `--wizard`: it prompts for every flag of a command, which a service's
+ * command line has no use for.
+ */
+const globalFlags = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFlag.Version, GlobalFlag.Completions, GlobalFlag.LogLevel] })
+
 /** Runs the command line from `process.argv`; a usage error fails with a `CliError`. */
 export const runCli = Command.run(gatewayCommand, { version: gatewayVersion }).pipe(
-  Effect.provide(Layer.merge(CliOutput.layerPresenter(presenter), CliOutput.layer(formatter)))
+  Effect.provide(Layer.mergeAll(CliOutput.layerPresenter(presenter), CliOutput.layer(formatter), globalFlags))
 )

@@ -1,10 +1,12 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { CliError, Flag } from "effect/cli"
+import { CliError } from "effect/cli"
 import { TokenGrants } from "../auth/TokenGrants.ts"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
+import { gatewayFlags } from "../GatewayFlags.ts"
 import { defaultGatewayOptions } from "../GatewayOptions.ts"
+import { flagsOf } from "../OptionFlag.ts"
 import type { StoreError } from "../domain/StoreError.ts"
 import { Database, type DatabaseError } from "../store/Database.ts"
 import type { DatabaseTooNew } from "../store/Migrations.ts"
@@ -16,11 +18,7 @@ import { SqliteUserStore } from "../store/SqliteUserStore.ts"
  * running server if there is one (SQLite in WAL mode lets readers and one writer share it; a write
  * waits up to better-sqlite3's 5 s busy timeout for the server's).
  */
-export const dataFlag = Flag.String("data").pipe(
-  Flag.withMetavar("DIR"),
-  Flag.withDefault(defaultGatewayOptions.dataDir),
-  Flag.withDescription(`folder holding gateway.db (default ${defaultGatewayOptions.dataDir})`)
-)
+export const dataFlag = flagsOf(gatewayFlags).dataDir
 
 const storeLayer = (dataDir: string) =>
   TokenGrants.layer.pipe(

@@ -2,8 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
-import * as Option from "effect/Option"
-import type { MqttOptions } from "../../src/GatewayOptions.ts"
 import { onFreePort } from "./freePort.ts"
 import { noteSpawned } from "./spawnedProcesses.ts"
 
@@ -167,14 +165,3 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
   }
   return { url: `${certificates === undefined ? "mqtt" : "mqtts"}://127.0.0.1:${port}`, caFile: certificates?.ca, port, stop, start, subscriptions }
 }
-
-/** The gateway's settings for a broker at `url` that takes anyone: no login, no certificates. */
-export const anonymousBroker = (url: string): MqttOptions => ({
-  url,
-  username: Option.none(),
-  password: Option.none(),
-  passwordFile: Option.none(),
-  caFile: Option.none(),
-  certFile: Option.none(),
-  keyFile: Option.none()
-})

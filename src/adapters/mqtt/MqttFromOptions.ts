@@ -5,7 +5,6 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as PlatformError from "effect/PlatformError"
 import * as Redacted from "effect/Redacted"
-import type { MqttOptions } from "../../GatewayOptions.ts"
 import { EmbeddedBroker } from "./EmbeddedBroker.ts"
 import type { MqttClientSettings } from "./MqttConnection.ts"
 import { MqttDiscoveryAdapter } from "./MqttDiscoveryAdapter.ts"
@@ -73,6 +72,20 @@ export const followEmbeddedBroker = (baseTopic: string, discovery: Option.Option
       key: Option.none()
     }, baseTopic, discovery)
   }))
+
+/** A broker to follow a Zigbee2MQTT bridge on (`--mqtt URL` and the `--mqtt-…` options). */
+export interface MqttOptions {
+  /** `mqtt://`, `mqtts://`, `ws://` or `wss://`; may hold `user:password@`. */
+  readonly url: string
+  readonly username: Option.Option<string>
+  readonly password: Option.Option<Redacted.Redacted<string>>
+  /** A file whose first line is the password (`--mqtt-password-file`): it stays off the command line. */
+  readonly passwordFile: Option.Option<string>
+  /** TLS: PEM files of the CA that signed the broker's certificate, and of a client certificate and key. */
+  readonly caFile: Option.Option<string>
+  readonly certFile: Option.Option<string>
+  readonly keyFile: Option.Option<string>
+}
 
 export interface MqttLayerOptions {
   /** The broker of `--mqtt` and its `--mqtt-…` options. */

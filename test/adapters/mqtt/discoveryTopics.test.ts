@@ -2,7 +2,7 @@ import * as Option from "effect/Option"
 import { connectAsync, type MqttClient } from "mqtt"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
-import { anonymousBroker, type Mosquitto, startMosquitto, type Subscription } from "../../support/mosquitto.ts"
+import { type Mosquitto, startMosquitto, type Subscription } from "../../support/mosquitto.ts"
 
 /**
  * The MQTT discovery adapter follows the topics its entities read, and no more, as the broker itself
@@ -24,7 +24,7 @@ beforeAll(async () => {
   mosquitto = await startMosquitto({ logSubscriptions: true })
   player = await connectAsync(mosquitto.url, { reconnectPeriod: 100, clientId: `player-${process.pid}` })
   gateway = await startGateway({ adapter: "simulator@topics.test", services: [] }, {
-    mqtt: Option.some(anonymousBroker(mosquitto.url)),
+    mqtt: Option.some(mosquitto.url),
     mqttBaseTopic: `z2m-topics-${process.pid}`,
     mqttDiscovery: Option.some(prefix)
   }, { captureLogs: true })

@@ -5,7 +5,7 @@ import { channelSelector, Tag } from "../../../src/domain/index.ts"
 import { eventuallyAsync } from "../../support/eventually.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
-import { anonymousBroker, type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
+import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
 import { openWatch, type WatchClient } from "../../support/openWatch.ts"
 import { type FakeBridge, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
   await publish(config("lock", "front_door/lock"), lockConfig)
   await publish(lockTopic, { time: 1_700_000_000_000, value: 255 })
   gateway = await startGateway({ adapter: "simulator@discovery.test", services: [] }, {
-    mqtt: Option.some(anonymousBroker(mosquitto.url)),
+    mqtt: Option.some(mosquitto.url),
     mqttBaseTopic: baseTopic,
     mqttDiscovery: Option.some(prefix),
     deviceTimeoutMs: 3_000
