@@ -3,11 +3,13 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { oversizedScope, type TokenScope, TokenStatus } from "../domain/Access.ts"
 import { Label } from "../domain/Identifier.ts"
+import { CreatedToken, NewToken, TokenKind, TokenView } from "../domain/Token.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/TimestampJson.ts"
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
-import { checked } from "../vocabulary/common/WireShape.ts"
+import { type Absence, fieldsOf, type PartialWirePart, partialWireRecord, wireRecord } from "../vocabulary/common/WireRecord.ts"
+import { annotated, checked, listOf, type WirePart } from "../vocabulary/common/WireShape.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { SessionTokenJson } from "./Users.ts"
 
@@ -16,130 +18,89 @@ import { SessionTokenJson } from "./Users.ts"
  * A token is shown with its id, never its secret, which is answered once, when it is created.
  */
 
-/** A token as listed: what it is, never the token itself. */
-export interface TokenView {
-  readonly id: number
-  readonly kind: "session" | "api"
-  readonly label: string
-  readonly status: TokenStatus
-  /** `None`: the whole home with every right. */
-  readonly scope: Option.Option<TokenScope>
-  readonly createdAt: number
-  readonly expiresAt: number | null
-  readonly lastUsedAt: number | null
-  /** Whether it is the token of the request that lists it. */
-  readonly current: boolean
-}
+export type { CreatedToken, NewToken, TokenView }
 
 const scopeDescription = "What the token reaches: vocabulary B channel selectors (one or an array) and its rights " +
   "(`read`, `write`, `watch`, `tag`); `null`, the whole home with every right."
 
+/** A scope, or none (`null`: the whole home with every right); vocabulary B cannot write every scope. */
+const ScopeOrNullJson: PartialWirePart<Option.Option<TokenScope>, typeof B.ScopeJson.wire.Type | null> = {
+  wire: Schema.NullOr(B.ScopeJson.wire),
+  read: (json) => (json === null ? Option.none() : Option.some(B.ScopeJson.read(json))),
+  write: (scope) => Option.match(scope, { onNone: () => Result.succeed(null), onSome: B.ScopeJson.write })
+}
+
+/** The routes list only scopes vocabulary B writes (those it read). */
+const ListedScopeJson = { ...ScopeOrNullJson, write: (scope: Option.Option<TokenScope>) => checked(ScopeOrNullJson.write(scope)) }
+
+const token = fieldsOf(TokenView)
+
+// Each description is on the field's schema, not its key, as the document has always shown them.
 const tokenFields = {
-  id: Schema.Int.annotate({ description: "The token's id: what revoking it names." }),
-  kind: Schema.Literals(["session", "api"]).annotate({ description: "`session` (from a login) or `api`." }),
-  label: Schema.String.annotate({ description: "What the token is for; may be empty." }),
-  status: TokenStatus.annotate({ description: "`active`, `expired` or `revoked`." }),
-  scope: Schema.NullOr(B.ScopeJson.wire).annotate({ description: scopeDescription }),
-  created_at: TimestampJson.wire,
-  expires_at: TimestampOrNullJson.wire.annotate({ description: "When it stops working; `null`, never." }),
-  last_used_at: TimestampOrNullJson.wire.annotate({ description: "Its last use, to the minute; `null`, never used." }),
-  current: Schema.Boolean.annotate({ description: "Whether it is the token of this request (revoking it ends this session)." })
+  id: token.field("id", Schema.Int.annotate({ description: "The token's id: what revoking it names." })),
+  kind: token.field("kind", TokenKind.annotate({ description: "`session` (from a login) or `api`." })),
+  label: token.field("label", Schema.String.annotate({ description: "What the token is for; may be empty." })),
+  status: token.field("status", TokenStatus.annotate({ description: "`active`, `expired` or `revoked`." })),
+  scope: token.field("scope", annotated(ListedScopeJson, { description: scopeDescription })),
+  created_at: token.field("createdAt", TimestampJson),
+  expires_at: token.field("expiresAt", annotated(TimestampOrNullJson, { description: "When it stops working; `null`, never." })),
+  last_used_at: token.field("lastUsedAt", annotated(TimestampOrNullJson, { description: "Its last use, to the minute; `null`, never used." })),
+  current: token.field("current", Schema.Boolean.annotate({ description: "Whether it is the token of this request (revoking it ends this session)." }))
 }
 
-export const TokenJson = Schema.Struct(tokenFields).annotate({ identifier: "Token", description: "A token, without its secret." })
+export const TokenJson = wireRecord(TokenView, tokenFields, { annotations: { identifier: "Token", description: "A token, without its secret." } })
 
-const writeToken = (token: TokenView): typeof TokenJson.Type => ({
-  id: token.id,
-  kind: token.kind,
-  label: token.label,
-  status: token.status,
-  // The routes list only scopes vocabulary B writes (those it read).
-  scope: Option.match(token.scope, { onNone: () => null, onSome: (scope) => checked(B.ScopeJson.write(scope)) }),
-  created_at: TimestampJson.write(token.createdAt),
-  expires_at: TimestampOrNullJson.write(token.expiresAt),
-  last_used_at: TimestampOrNullJson.write(token.lastUsedAt),
-  current: token.current
-})
+export const TokensJson = listOf(TokenJson, { description: "The tokens, by id." })
 
-/** A token as a client reads it back (the routes list only scopes vocabulary B writes, so they read). */
-const readToken = (json: typeof TokenJson.Type): TokenView => ({
-  id: json.id,
-  kind: json.kind,
-  label: json.label,
-  status: json.status,
-  scope: json.scope === null ? Option.none() : Option.some(B.ScopeJson.read(json.scope)),
-  createdAt: TimestampJson.read(json.created_at),
-  expiresAt: TimestampOrNullJson.read(json.expires_at),
-  lastUsedAt: TimestampOrNullJson.read(json.last_used_at),
-  current: json.current
-})
+/** A created token as its answer lays it out: the token's fields, and its secret beside them. */
+const FlatCreatedToken = Schema.Struct({ ...TokenView.fields, secret: Schema.String })
 
-export const TokensJson = Schema.Array(TokenJson).annotate({ description: "The tokens, by id." })
+const createdToken = fieldsOf(FlatCreatedToken)
 
-export const CreatedTokenJson = Schema.Struct({
+const FlatCreatedTokenJson = wireRecord(FlatCreatedToken, {
   ...tokenFields,
-  token: SessionTokenJson.fields.session_token.annotate({
+  token: createdToken.field("secret", SessionTokenJson.fields.session_token.annotate({
     description: "The token itself: shown here once, kept nowhere. Send it as `Authorization: Bearer <token>`."
-  })
-}).annotate({ identifier: "CreatedToken", description: "The new token, and its secret, shown this once." })
-
-export const NewTokenJson = Schema.Struct({
-  label: Schema.optionalKey(Label).annotateKey({
-    description: "What the token is for (default empty): at most 256 characters, no control characters."
-  }),
-  scope: Schema.optionalKey(Schema.NullOr(B.ScopeJson.wire)).annotateKey({
-    description: `${scopeDescription} Absent, \`null\`. A scoped token may create only tokens within its own scope.`
-  }),
-  expires_at: Schema.optionalKey(TimestampOrNullJson.wire).annotateKey({
-    description: "When it stops working, `null` never; absent, in 90 days. No later than the expiry of the token creating it " +
-      "(absent: capped at it)."
-  })
-}).annotate({ expected: "a new token", identifier: "NewToken", description: "The token to create; `{}` for the defaults." })
-
-const readNewToken = (json: typeof NewTokenJson.Type) => ({
-  label: json.label ?? "",
-  scope: json.scope === undefined || json.scope === null ? Option.none<TokenScope>() : Option.some(B.ScopeJson.read(json.scope)),
-  expiresAt: json.expires_at === undefined
-    ? Option.none<Option.Option<number>>()
-    : Option.some(Option.fromNullOr(TimestampOrNullJson.read(json.expires_at)))
-})
-
-/** A token to create: its label, its scope (`None`: the creator's whole reach), its expiry (`None`: the default; `Some(null)`: never). */
-export type NewToken = ReturnType<typeof readNewToken>
-
-/** A created token: how it is listed, and its secret, shown this once. */
-export interface CreatedToken {
-  readonly token: TokenView
-  readonly secret: string
-}
-
-/** A new token's body as a client writes it: only what it sets, so that the server's defaults apply to the rest. */
-const writeNewToken = (token: NewToken): Result.Result<typeof NewTokenJson.Type, string> => {
-  const scope = Option.match(token.scope, {
-    onNone: () => Result.succeed(null),
-    onSome: (scope) => B.ScopeJson.write(scope)
-  })
-  return Result.map(scope, (scope) => ({
-    ...(token.label === "" ? {} : { label: token.label }),
-    ...(Option.isNone(token.scope) ? {} : { scope }),
-    ...Option.match(token.expiresAt, {
-      onNone: () => ({}),
-      onSome: (expiry) => ({ expires_at: TimestampOrNullJson.write(Option.getOrNull(expiry)) })
-    })
   }))
+}, { annotations: { identifier: "CreatedToken", description: "The new token, and its secret, shown this once." } })
+
+export const CreatedTokenJson: WirePart<CreatedToken, typeof FlatCreatedTokenJson.wire.Type> = {
+  wire: FlatCreatedTokenJson.wire,
+  read: (json) => {
+    const { secret, ...token } = FlatCreatedTokenJson.read(json)
+    return { token, secret }
+  },
+  write: (created) => FlatCreatedTokenJson.write({ ...created.token, secret: created.secret })
 }
+
+const newToken = fieldsOf(NewToken)
+
+/** Absent, the default: the creator's whole reach, an expiry in 90 days; a client writes only what it sets. */
+const unset: Absence<Option.Option<never>> = { absent: Option.none(), leftOut: Option.isNone }
+
+export const NewTokenJson = partialWireRecord(NewToken, {
+  label: newToken.optional("label", Label, { absent: "", leftOut: (label) => label === "" },
+    "What the token is for (default empty): at most 256 characters, no control characters."),
+  scope: newToken.optionalPartial("scope", ScopeOrNullJson, unset, `${scopeDescription} Absent, \`null\`. A scoped token may create only tokens within its own scope.`),
+  expires_at: newToken.optional("expiresAt", {
+    wire: TimestampOrNullJson.wire,
+    read: (json) => Option.some(Option.fromNullOr(TimestampOrNullJson.read(json))),
+    write: (expiry) => TimestampOrNullJson.write(Option.getOrNull(Option.flatten(expiry)))
+  }, unset, "When it stops working, `null` never; absent, in 90 days. No later than the expiry of the token creating it " +
+    "(absent: capped at it).")
+}, { annotations: { expected: "a new token", identifier: "NewToken", description: "The token to create; `{}` for the defaults." } })
 
 const newTokenBody: Body<NewToken, {}> = {
-  schema: NewTokenJson,
+  schema: NewTokenJson.wire,
   description: "The new token's label, scope and expiry.",
   whenAbsent: Option.none(),
   read: (json) =>
-    Result.flatMap(decode({ wire: NewTokenJson, read: readNewToken }, json), (request) =>
+    Result.flatMap(decode(NewTokenJson, json), (request) =>
       Option.match(Option.flatMap(request.scope, oversizedScope), {
         onNone: () => Result.succeed(request),
         onSome: (reason) => Result.fail(new InvalidInput({ path: ["scope", "channels"], reason }))
       })),
-  write: (token) => encode({ write: writeNewToken }, token)
+  write: (token) => encode(NewTokenJson, token)
 }
 
 export const RevokeTokenJson = Schema.Struct({
@@ -165,11 +126,7 @@ export const tokens = group(
     summary: "List tokens",
     description: "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
       "of its user whose scope lies within its own. Never a token's secret.",
-    answer: { status: 200, shape: {
-        wire: TokensJson,
-        write: (all: ReadonlyArray<TokenView>) => all.map(writeToken),
-        read: (json: typeof TokensJson.Type) => json.map(readToken)
-      }, description: "The tokens." }
+    answer: { status: 200, shape: TokensJson, description: "The tokens." }
   }),
   endpoint({
     operationId: "create_token",
@@ -182,11 +139,7 @@ export const tokens = group(
     body: newTokenBody,
     answer: {
       status: 201,
-      shape: {
-        wire: CreatedTokenJson,
-        write: (created: CreatedToken) => ({ ...writeToken(created.token), token: created.secret }),
-        read: (json: typeof CreatedTokenJson.Type) => ({ token: readToken(json), secret: json.token })
-      },
+      shape: CreatedTokenJson,
       description: "The new token, with its secret, shown this once."
     },
     errors: { "403": "The new token would reach, may do or last more than the token creating it." }

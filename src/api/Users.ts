@@ -1,32 +1,21 @@
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import { NewUser } from "../domain/User.ts"
+import { fieldsOf, wireRecord } from "../vocabulary/common/WireRecord.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
-/** The body of `POST /users/setup`: `{"username", "email", "password"}`, all strings (the server checks them further). */
-export const SetupBodyJson = Schema.Struct({
-  username: Schema.String,
-  email: Schema.String,
-  password: Schema.String
-}).annotate({ expected: "a new user", identifier: "NewUser", description: "The first user." })
+const newUser = fieldsOf(NewUser)
 
-/** The first user as read: the password is redacted as soon as it is read, so that no log or error can show it. */
-export const NewUserJson = {
-  wire: SetupBodyJson,
-  read: (json: typeof SetupBodyJson.Type) => ({
-    username: json.username,
-    email: json.email,
-    password: Redacted.make(json.password)
-  }),
-  write: (user: { readonly username: string; readonly email: string; readonly password: Redacted.Redacted<string> }) => ({
-    username: user.username,
-    email: user.email,
-    password: Redacted.value(user.password)
-  })
-}
+/** The body of `POST /users/setup`, the first user: the password is redacted as soon as it is read, so that no log or error can show it. */
+export const NewUserJson = wireRecord(NewUser, {
+  username: newUser.field("username", Schema.String),
+  email: newUser.field("email", Schema.String),
+  password: newUser.field("password", { wire: Schema.String, read: Redacted.make, write: Redacted.value })
+}, { annotations: { expected: "a new user", identifier: "NewUser", description: "The first user." } })
 
 /** What setup and login answer. */
 export const SessionTokenJson = Schema.Struct({

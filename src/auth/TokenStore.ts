@@ -2,8 +2,9 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type { StoreError } from "../domain/StoreError.ts"
+import type { TokenKind } from "../domain/Token.ts"
 
-export type TokenKind = "session" | "api"
+export type { TokenKind }
 
 /** A token as kept: its SHA-256 (hex), never the token itself. `scope` is the scope's JSON, `null` for the whole home. */
 export interface StoredToken {

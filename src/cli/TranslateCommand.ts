@@ -8,7 +8,7 @@ import { methodAliasesOf } from "../api/VocabularyB.ts"
 import type { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { parseJson, parseJsonText } from "../vocabulary/common/JsonText.ts"
 import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
-import { operationNames, problemInWords, type RequestB, translateAnswerToB, translateToB } from "../vocabulary/Translation.ts"
+import { operationNames, problemInWords, type RequestB, translateAnswerToB, translateToB } from "../api/Translation.ts"
 
 const args = {
   operation: Argument.String("operation").pipe(

@@ -7,7 +7,7 @@ import { typeErrorUntold } from "../../src/vocabulary/AnswerTranslation.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
 import { decode } from "../../src/vocabulary/common/WireIssue.ts"
 import type { Wire } from "../../src/vocabulary/common/WireShape.ts"
-import { translateAnswerToB } from "../../src/vocabulary/Translation.ts"
+import { translateAnswerToB } from "../../src/api/Translation.ts"
 import * as arb from "../arbitraries/domain.ts"
 import { decoded } from "./answers.ts"
 

@@ -1,7 +1,7 @@
 import { Option, Result } from "effect"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
-import { operationNames, type RequestB, translateToB } from "../../src/vocabulary/Translation.ts"
+import { operationNames, type RequestB, translateToB, translations } from "../../src/api/Translation.ts"
 import { withoutTimes } from "../docs/docExamples.ts"
 import type { GatewayOverHttp } from "../support/gatewayOverHttp.ts"
 import type { RequestA } from "./randomHomeFile.ts"
@@ -16,19 +16,6 @@ import { decode } from "../../src/vocabulary/common/WireIssue.ts"
 export const decoded = <X>(result: Result.Result<X, { readonly message: string }>): X => {
   if (Result.isFailure(result)) throw new Error(result.failure.message)
   return result.success
-}
-
-/** Where vocabulary A serves each of its operations (docs/reference.md §6.3), by the name `translate` knows it by. */
-const routesA: Readonly<Record<string, { readonly method: string; readonly path: string }>> = {
-  get_nodes: { method: "GET", path: "/api/v1/nodes" },
-  put_node_tag: { method: "POST", path: "/api/v1/nodes/tag" },
-  delete_node_tag: { method: "DELETE", path: "/api/v1/nodes/tag" },
-  get_input_channels: { method: "GET", path: "/api/v1/channels" },
-  get_output_channels: { method: "GET", path: "/api/v1/channels/outputs" },
-  put_channel_tag: { method: "POST", path: "/api/v1/channels/tag" },
-  delete_channel_tag: { method: "DELETE", path: "/api/v1/channels/tag" },
-  get_channel_value: { method: "GET", path: "/api/v1/channels/value" },
-  put_channel_value: { method: "POST", path: "/api/v1/channels/value" }
 }
 
 const count = (json: unknown): unknown => {
@@ -101,9 +88,9 @@ const answered = async (
   return { status: reply.status, answer: withoutTimes(reply.status === 200 ? read(reply.json) : reply.json) }
 }
 
-/** Sends the A request to `gateway` as vocabulary A serves it. */
+/** Sends the A request to `gateway` where its A endpoint is served. */
 export const sendA = (gateway: GatewayOverHttp, request: RequestA): Promise<Exchanged> => {
-  const route = routesA[canonicalName(request.operation)]
+  const route = translations[canonicalName(request.operation)]?.a
   if (route === undefined) throw new Error(`no A route for ${request.operation}`)
   return answered(gateway, route.method, route.path, request.body, readerOf(request.operation).a)
 }

@@ -1,7 +1,7 @@
 import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { typeErrorUntold } from "../../src/vocabulary/AnswerTranslation.ts"
-import { type RequestB, translateToB } from "../../src/vocabulary/Translation.ts"
+import { type RequestB, translateToB } from "../../src/api/Translation.ts"
 import { home } from "../http/vocabularyA/homes.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { gatewayBin, nodeBin, runGateway } from "../support/spawnGateway.ts"
@@ -151,7 +151,7 @@ describe("gateway translate", () => {
     )
     expect({ code: exited.code, stderr: exited.stderr }).toEqual({ code: 0, stderr: "" })
     expect(JSON.parse(exited.stdout)).toEqual({
-      operation: "watch_values",
+      operation: "watch_channels",
       answer: [{ GetterAdded: "getter:porch-light-on@test" }, { Value: { from: "getter:porch-light-on@test", value: { OnOff: "On" } } }]
     })
   })

@@ -9,7 +9,7 @@ import type { HomeIndex } from "../../src/gateway/HomeIndex.ts"
 import { resolveTargets } from "../../src/gateway/TargetResolution.ts"
 import * as A from "../../src/vocabulary/a/index.ts"
 import * as B from "../../src/vocabulary/b/index.ts"
-import { translateToB } from "../../src/vocabulary/Translation.ts"
+import { translateToB } from "../../src/api/Translation.ts"
 import { buildIndex, channelSelectorOn, homeWith, type RandomHome, serviceSelectorOn } from "../gateway/randomHome.ts"
 import { law } from "../laws/law.ts"
 import { decoded } from "./answers.ts"
@@ -90,7 +90,7 @@ law("A ≡ B: channel tag bodies select the same channels of either mechanism", 
     const index = buildIndex(home)
     const body = decoded(encode(A.ChannelTagBodyJson, { selectors, tags }))
     const b = decoded(translateToB("put_input_tag", Option.some(body)))
-    expect([b.method, b.path]).toEqual(["POST", "/api/v1/channels/tag"])
+    expect([b.method, b.path]).toEqual(["POST", "/api/v1/channels/tag?vocabulary=b"])
     const inA = channelIds(index, decoded(decode(A.ChannelTagBodyJson, body)).selectors)
     expect(channelIds(index, decoded(decode(B.ChannelTagBodyJson, b.body)).selectors)).toEqual(inA)
     note(inA.length > 0)

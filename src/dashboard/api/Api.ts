@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { tokens, type TokenView } from "../../api/Tokens.ts"
-import { type SetupBodyJson, SessionTokenJson, SetupStatusJson } from "../../api/Users.ts"
+import { type NewUserJson, SessionTokenJson, SetupStatusJson } from "../../api/Users.ts"
 
 /**
  * The few calls the dashboard makes outside the typed client: whether setup is needed, setup, login and
@@ -58,7 +58,7 @@ export const setupNeeded = (): Promise<Answer<boolean>> =>
   call("/users/setup", {}, (json) => (Schema.is(SetupStatusJson)(json) ? json.needed : undefined))
 
 /** The first user, as `POST /users/setup` takes it. */
-export type FirstUser = typeof SetupBodyJson.Type
+export type FirstUser = typeof NewUserJson.wire.Type
 
 export const setup = (user: FirstUser): Promise<Answer<string>> =>
   call("/users/setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(user) }, sessionToken)

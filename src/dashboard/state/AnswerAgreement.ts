@@ -1,7 +1,7 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { parseJson } from "../../vocabulary/common/JsonText.ts"
-import { problemInWords, translateAnswerToB } from "../../vocabulary/Translation.ts"
+import { problemInWords, translateAnswerToB } from "../../api/Translation.ts"
 import type { Exchanged } from "../api/Api.ts"
 
 /**

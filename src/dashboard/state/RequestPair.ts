@@ -1,13 +1,10 @@
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { channelTags } from "../../api/ChannelTags.ts"
 import type { Endpoint, Method, Path } from "../../api/Endpoint.ts"
-import { vocabularyA } from "../../api/VocabularyA.ts"
-import { vocabularyB } from "../../api/VocabularyB.ts"
+import { problemInWords, type RequestB, translateToB, translationOf } from "../../api/Translation.ts"
 import { routeOf } from "../../client/Requests.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { parseJsonText } from "../../vocabulary/common/JsonText.ts"
-import { operationNames, problemInWords, type RequestB, translateToB } from "../../vocabulary/Translation.ts"
 
 /**
  * A vocabulary A request typed on the Migration page, its vocabulary B equivalent (the project's own
@@ -40,18 +37,9 @@ const readWithBody = "a browser cannot send it: vocabulary A takes a read's sele
 const watching = "a watch is a WebSocket that stays open, not a request and its answer: send the B frame above on the " +
   "socket /api/v1/channels/watch?vocabulary=b (the Home page watches that way)."
 
-/** A's operations by the names the translation knows; the input and output tag operations share one path. */
-const routesOfA: Readonly<Record<string, Endpoint>> = {
-  ...vocabularyA,
-  put_channel_tag: channelTags.add_channel_tags,
-  delete_channel_tag: channelTags.remove_channel_tags
-}
-
-const routesOfB: ReadonlyArray<Endpoint> = [...Object.values(vocabularyB), ...Object.values(channelTags)]
-
-/** Only the watch, a WebSocket, has no route here. */
-const outgoing = (endpoint: Endpoint | undefined, vocabulary: Vocabulary, body: Option.Option<unknown>): Outgoing => {
-  if (endpoint === undefined) return { _tag: "Unsendable", why: watching }
+/** Only the watch, a WebSocket, is not sent from here. */
+const outgoing = (endpoint: Endpoint, vocabulary: Vocabulary, body: Option.Option<unknown>): Outgoing => {
+  if (endpoint.upgrade !== undefined) return { _tag: "Unsendable", why: watching }
   const { method, path } = routeOf(endpoint, Option.isSome(body))
   if (method === "GET" && Option.isSome(body)) return { _tag: "Unsendable", why: readWithBody }
   // The shared tag path reads the body in the vocabulary it is told: each request counts in its own.
@@ -64,13 +52,13 @@ export const requestPair = (operation: string, text: string): Result.Result<Requ
   Result.flatMap(
     Result.mapError(parseJsonText(text), (reason) => `body: invalid JSON: ${reason}`),
     (body) =>
-      Result.map(Result.mapError(translateToB(operation, body), (error) => problemInWords(error, "body")), (translation) => {
-        const name = operationNames[operation]
-        const endpointB = routesOfB.find((e) => e.method === translation.method && e.path === translation.path)
-        return {
-          translation,
-          a: outgoing(name === undefined ? undefined : routesOfA[name], "a", body),
-          b: outgoing(endpointB, "b", translation.body === undefined ? Option.none() : Option.some(translation.body))
-        }
-      })
+      Result.mapError(
+        Result.flatMap(translationOf(operation), (pair) =>
+          Result.map(translateToB(operation, body), (translation) => ({
+            translation,
+            a: outgoing(pair.a, "a", body),
+            b: outgoing(pair.b, "b", translation.body === undefined ? Option.none() : Option.some(translation.body))
+          }))),
+        (error) => problemInWords(error, "body")
+      )
   )
