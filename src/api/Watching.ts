@@ -18,9 +18,10 @@ export const watching = group(endpoint({
     "target with `\"initial_values\": true` (B) or `\"should_send_initial_values\": true` (A) also gets, after a " +
     "channel's addition, the value the gateway holds for it, as the value event a change would send, when the frame " +
     "registers it and when it joins the set later; never a value older than one already sent. It pings every " +
-    `${limits.watchPingSeconds} s and drops a peer that does not answer. When over ` +
-    `${limits.watchQueueLimit} events wait for a client, they are coalesced to the latest value per channel; if more ` +
-    `than ${limits.watchQueueResume} remain, the socket is closed with 1013. See docs/watching.md.`,
+    `${limits.watchPingSeconds} s and drops a peer that does not answer. A registration's own events (additions, ` +
+    "removals, current values) reach a client that reads however many they are. When over " +
+    `${limits.watchQueueLimit} other events wait for a client, they are coalesced to the latest value per channel; if ` +
+    `more than ${limits.watchQueueResume} remain, the socket is closed with 1013. See docs/watching.md.`,
   query: {
     vocabulary: vocabularyParameter(
       "The socket's vocabulary; absent, the first registration's shape tells (A: `source`, B: `select`)."

@@ -17,10 +17,11 @@ export interface WatchSession {
   /** Every event pending (at least one), waiting for one if none is; fails once the consumer fell too far behind. */
   readonly take: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow>
   /**
-   * The same without waiting (possibly nothing), for a consumer that is told when events arrive through
-   * `listen`, synchronously, as they are pushed: the watch socket, which must not spend a fiber hop per event.
+   * The same without waiting (possibly nothing; at most `max` events, the oldest), for a consumer that is
+   * told when events arrive through `listen`, synchronously, as they are pushed: the watch socket, which
+   * must not spend a fiber hop per event.
    */
-  readonly poll: () => Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow>
+  readonly poll: (max?: number) => Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow>
   readonly listen: (listener: () => void) => void
   /** Whether the consumer fell too far behind (`poll` and `take` then fail), for one that cannot poll now. */
   readonly overflowed: () => boolean
@@ -65,7 +66,7 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
           Effect.map((watcher): WatchSession => ({
             replace: (next) => Effect.sync(() => hub.replace(watcher, next)),
             take: watcher.queue.take,
-            poll: () => watcher.queue.poll(),
+            poll: (max) => watcher.queue.poll(max),
             listen: (listener) => watcher.queue.listen(listener),
             overflowed: () => watcher.queue.overflowed
           }))

@@ -43,6 +43,10 @@ export class Watcher {
  * not of all of them) as one shared event object, so that encoders can encode it once for all.
  * A `ChannelsChanged` re-checks only the channels it names.
  *
+ * A registration's own events (additions, removals, current values) reach the queue together, let in
+ * whatever its limit (WatchQueue). The additions and current values are shared by every watcher they go
+ * to, like values: a thousand dashboards registering the same home hold and encode them once.
+ *
  * A channel that comes to be watched by a target asking for current values gets the value the home holds,
  * read in the same step (docs/reference.md §7). The home runs ahead of the hub: values it took may still
  * be on their way here; those reported at the home's version of that step or before are not delivered
@@ -52,6 +56,10 @@ export class WatchHub {
   private readonly watchers = new Set<Watcher>()
   /** The watchers that want values of a channel. */
   private readonly byChannel = new Map<ChannelId, Set<Watcher>>()
+  /** The addition of a channel, one event per record for every watcher. */
+  private readonly additions = new WeakMap<ChannelRecord, WatchEvent>()
+  /** A channel's current value as an event, one per value the home took (its `lastValue`) for every watcher. */
+  private readonly currentValues = new WeakMap<Option.Option<Value>, WatchEvent>()
 
   constructor(private readonly home: HomeView, private readonly refuses: RefusesWatch) {}
 
@@ -82,14 +90,16 @@ export class WatchHub {
     const selected = this.home.selectChannels(registration.map((target) => target.selector))
     const ids = new Set<ChannelId>(selected.map((channel) => channel.id))
     for (const id of watcher.interests.keys()) ids.add(id)
+    const burst: Array<WatchEvent> = []
     // Ids compared as strings, the order of every list the gateway answers (ListOrder.ts).
-    for (const id of [...ids].sort()) this.recheck(watcher, id, true)
+    for (const id of [...ids].sort()) this.recheck(watcher, id, burst)
+    watcher.queue.pushRegistration(burst, 3 * ids.size)
   }
 
   apply(change: HomeChange): void {
     if (change._tag === "ValueReported") return this.deliverValue(change.channel, change.value, change.version)
     for (const watcher of this.watchers) {
-      for (const id of change.channels) this.recheck(watcher, id, false)
+      for (const id of change.channels) this.recheck(watcher, id, undefined)
     }
   }
 
@@ -107,10 +117,12 @@ export class WatchHub {
   }
 
   /**
-   * Brings one channel of one watcher up to date with the home, announcing what changed. Its current value
-   * goes to a target asking for it on `registering`, and when the channel comes to be watched by one.
+   * Brings one channel of one watcher up to date with the home, announcing what changed: into `burst` while
+   * registering, else to its queue. Its current value goes to a target asking for it on registering, and
+   * when the channel comes to be watched by one.
    */
-  private recheck(watcher: Watcher, id: ChannelId, registering: boolean): void {
+  private recheck(watcher: Watcher, id: ChannelId, burst: Array<WatchEvent> | undefined): void {
+    const emit = (event: WatchEvent) => burst === undefined ? watcher.queue.push(event) : burst.push(event)
     const record: ChannelRecord | undefined = this.home.channel(id)
     const before = watcher.interests.get(id)
     const after = record === undefined ? undefined : interestIn(watcher.registration, record, this.home, this.refuses)
@@ -126,23 +138,38 @@ export class WatchHub {
     }
     const wasVisible = before?.topology ?? false
     const isVisible = after?.topology ?? false
-    if (!wasVisible && isVisible) watcher.queue.push({ _tag: "ChannelAdded", channel: id })
-    if (wasVisible && !isVisible) watcher.queue.push({ _tag: "ChannelRemoved", channel: id })
+    if (!wasVisible && isVisible && record !== undefined) emit(this.additionOf(record))
+    if (wasVisible && !isVisible) emit({ _tag: "ChannelRemoved", channel: id })
     if (after !== undefined && Option.isSome(after.refusal) && (before === undefined || Option.isNone(before.refusal))) {
-      watcher.queue.push({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
+      emit({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
     }
     // After its addition: a channel's addition comes before its values.
-    const handing = registering || before === undefined || before.initial.length === 0
+    const handing = burst !== undefined || before === undefined || before.initial.length === 0
     if (record !== undefined && after !== undefined && after.initial.length > 0 && handing) {
-      this.handCurrentValue(watcher, record, after)
+      this.handCurrentValue(watcher, record, after, emit)
     }
   }
 
   /** The value the home holds for `record`, if it has one that the target asking for it lets through. */
-  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest): void {
-    if (Option.isNone(record.lastValue) || !passes(interest.initial, record.lastValue.value)) return
-    watcher.queue.push({ _tag: "ValueChanged", channel: record.id, value: record.lastValue.value })
+  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest, emit: (event: WatchEvent) => void): void {
+    const current = record.lastValue
+    if (Option.isNone(current) || !passes(interest.initial, current.value)) return
+    let event = this.currentValues.get(current)
+    if (event === undefined) {
+      event = { _tag: "ValueChanged", channel: record.id, value: current.value }
+      this.currentValues.set(current, event)
+    }
+    emit(event)
     watcher.handed(record.id, this.home.version)
+  }
+
+  private additionOf(record: ChannelRecord): WatchEvent {
+    let event = this.additions.get(record)
+    if (event === undefined) {
+      event = { _tag: "ChannelAdded", channel: record.id }
+      this.additions.set(record, event)
+    }
+    return event
   }
 
   private index(watcher: Watcher, id: ChannelId): void {

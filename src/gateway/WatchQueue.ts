@@ -5,8 +5,10 @@ import type { WatchEvent } from "../domain/Watch.ts"
 
 /**
  * How far a watcher may fall behind (docs/watching.md, "Slow consumers"): at most this many events wait
- * for it. When one more arrives, the queue coalesces; if coalescing leaves more than
- * `WATCH_QUEUE_RESUME` events, the watcher is dropped.
+ * for it besides what its registrations produced (their additions, removals and current values, which a
+ * registration may make as many as it has channels). When one more arrives, the queue coalesces; if
+ * coalescing leaves more than `WATCH_QUEUE_RESUME` events (again besides the registrations' own), the
+ * watcher is dropped.
  */
 export const WATCH_QUEUE_LIMIT = 1_024
 /** What coalescing must get the queue down to, so that it never runs again after each single event. */
@@ -41,10 +43,20 @@ export const coalesce = (events: ReadonlyArray<WatchEvent>): Array<WatchEvent> =
 /**
  * The events waiting for one watcher: bounded, coalescing when full, failed for good when even that is
  * not enough. `push` is synchronous (the watch hub calls it for every watcher in one step); the consumer
- * takes everything pending at once.
+ * takes everything pending at once, or a slice of it (`poll`).
+ *
+ * A registration's own events (`pushRegistration`) are let in whatever the limit: the limit is for a
+ * consumer that stops taking them, not for the size of what it asked for. They are counted apart
+ * (`registered`) until taken, so that the limit applies to what comes besides them.
  */
 export class WatchQueue {
   private pending: Array<WatchEvent> = []
+  /**
+   * At least how many of the pending events are registrations' own. Taken or coalesced away, they are
+   * not told apart from the others: the count is only lowered to what remains, so that it may count a few
+   * too many (the events that came after them), never more than the registrations produced.
+   */
+  private registered = 0
   private waiter: ((batch: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow>) => void) | undefined
   private overflow: WatcherOverflow | undefined
   /** Told, synchronously, that events (or the overflow) are waiting: for a consumer that polls. */
@@ -64,21 +76,41 @@ export class WatchQueue {
   push(event: WatchEvent): void {
     if (this.overflow !== undefined) return
     this.pending.push(event)
-    if (this.pending.length > this.limit) {
+    if (this.pending.length > this.limit + this.registered) {
       this.pending = coalesce(this.pending)
-      if (this.pending.length > this.resume) {
+      this.registered = Math.min(this.registered, this.pending.length)
+      if (this.pending.length > this.resume + this.registered) {
         this.pending = []
+        this.registered = 0
         this.overflow = new WatcherOverflow({ limit: this.limit })
       }
     }
     this.wake()
   }
 
-  /** Everything pending, possibly nothing, without waiting; the overflow once it happened. */
-  poll(): Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow> {
+  /**
+   * The events of one registration, in order, let in whatever the limit. At most `bound` of the
+   * registrations' own events are let in so (3 per channel the registration touches: an addition, its
+   * refusal and its current value): a consumer that keeps registering without reading cannot grow the
+   * queue without end; the rest counts against the limit.
+   */
+  pushRegistration(events: ReadonlyArray<WatchEvent>, bound: number): void {
+    if (this.overflow !== undefined || events.length === 0) return
+    this.registered = Math.min(this.registered + events.length, bound)
+    for (const event of events) this.push(event)
+  }
+
+  /** What is pending (at most `max` events, the oldest), possibly nothing, without waiting; the overflow once it happened. */
+  poll(max = Infinity): Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow> {
     if (this.overflow !== undefined) return Result.fail(this.overflow)
-    const batch = this.pending
-    this.pending = []
+    let batch = this.pending
+    if (batch.length <= max) {
+      this.pending = []
+    } else {
+      batch = this.pending.slice(0, max)
+      this.pending = this.pending.slice(max)
+    }
+    this.registered = Math.min(this.registered, this.pending.length)
     return Result.succeed(batch)
   }
 
@@ -107,6 +139,7 @@ export class WatchQueue {
       this.waiter = undefined
       const batch = this.pending
       this.pending = []
+      this.registered = 0
       resume(Effect.succeed(batch))
     }
   }

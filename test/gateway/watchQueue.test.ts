@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Result } from "effect"
 import * as fc from "fast-check"
 import { ChannelId, type WatchEvent } from "../../src/domain/index.ts"
 import { coalesce, WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME, WatchQueue } from "../../src/gateway/WatchQueue.ts"
@@ -71,4 +71,28 @@ describe("the watch queue", () => {
       queue.push(value("late", 1))
       expect(queue.size).toBe(0)
     }))
+
+  it.effect("lets a registration's own events in beyond its limit, which then counts only the others", () =>
+    Effect.gen(function*() {
+      const queue = new WatchQueue()
+      const own = Array.from({ length: 10 * WATCH_QUEUE_LIMIT }, (_, i): WatchEvent => ({ _tag: "ChannelAdded", channel: ChannelId.make(`c${i}`) }))
+      queue.pushRegistration(own, own.length)
+      for (let i = 0; i < WATCH_QUEUE_LIMIT; i++) queue.push(value(`v${i}`, i))
+      expect(queue.overflowed).toBe(false)
+      expect(queue.size).toBe(11 * WATCH_QUEUE_LIMIT)
+      // Taken in slices; once the client has caught up, the limit counts everything again.
+      expect(Result.getOrThrow(queue.poll(10 * WATCH_QUEUE_LIMIT))).toEqual(own)
+      expect(Result.getOrThrow(queue.poll(WATCH_QUEUE_LIMIT))).toHaveLength(WATCH_QUEUE_LIMIT)
+      for (let i = 0; i <= WATCH_QUEUE_LIMIT; i++) queue.push(value(`w${i}`, i))
+      expect(Exit.isFailure(yield* Effect.exit(queue.take))).toBe(true)
+    }))
+
+  it("lets in no more of a registration's own events than its bound, so that registering without reading fails", () => {
+    const queue = new WatchQueue()
+    const own = Array.from({ length: 2 * WATCH_QUEUE_LIMIT }, (_, i): WatchEvent => ({ _tag: "ChannelRemoved", channel: ChannelId.make(`c${i}`) }))
+    queue.pushRegistration(own, own.length)
+    expect(queue.overflowed).toBe(false)
+    queue.pushRegistration(own, own.length)
+    expect(queue.overflowed).toBe(true)
+  })
 })

@@ -79,7 +79,9 @@ const readFrame = (
  * the previous one has left the process (the callback of its last send), so that a client that stops
  * reading fills its own bounded queue, not Node's buffers. A client that fell too far behind is closed
  * with 1013 (`tooSlow`), also while a batch waits for it: one that never reads again would hold that
- * batch for ever.
+ * batch for ever. A batch is at most `WATCH_QUEUE_LIMIT` events: a registration's own events may be many
+ * more (WatchQueue), and they wait in the queue, shared with other sockets, rather than as this socket's
+ * frames in Node's buffers.
  */
 const forward = (
   ws: WebSocket,
@@ -97,14 +99,18 @@ const forward = (
   const pump = () => {
     scheduled = false
     if (sending) return
-    const batch = session.poll()
-    if (Result.isFailure(batch)) return tooSlow(tooSlowReason)
-    // Once the close frame has gone, nothing may follow it.
-    if (ws.readyState !== ws.OPEN) return
     const payloads: Array<Buffer> = []
-    for (const event of batch.success) {
-      const payload = encode(vocabulary, event)
-      if (payload !== null) payloads.push(payload)
+    // Until a batch has something to send in this vocabulary, or nothing is pending.
+    for (let polled = 1; polled > 0 && payloads.length === 0;) {
+      const batch = session.poll(WATCH_QUEUE_LIMIT)
+      if (Result.isFailure(batch)) return tooSlow(tooSlowReason)
+      // Once the close frame has gone, nothing may follow it.
+      if (ws.readyState !== ws.OPEN) return
+      for (const event of batch.success) {
+        const payload = encode(vocabulary, event)
+        if (payload !== null) payloads.push(payload)
+      }
+      polled = batch.success.length
     }
     const last = payloads.length - 1
     if (last < 0) return
