@@ -22,7 +22,7 @@ const pages = [
 
 /**
  * src/vocabulary/common/Docs.ts as the browser has it: `DOCS` is `false`, so minifying folds every
- * `DOCS ? "…" : ""` of the API's documentation to `""`, and what only built those texts is left unused.
+ * `DOCS ? "…" : ""` of the API's documentation to `""`, across modules.
  */
 const withoutDocs: Plugin = {
   name: "without-docs",
