@@ -1,13 +1,12 @@
-import { build } from "esbuild"
+import { build, type Plugin } from "esbuild"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"
-import { withoutDocumentation } from "./withoutDocumentation.ts"
 
 /**
  * Builds the dashboard (src/dashboard) into dist/dashboard: each page's HTML, and under assets/ the one
  * JavaScript bundle each page runs (whole: a page loads nothing else) and the style sheet they share,
  * named by their content's hash (so the server can let browsers keep them for good), without the API's
- * documentation texts (scripts/withoutDocumentation.ts). Run by `npm run build`, after the compiler.
+ * documentation texts (`withoutDocs`). Run by `npm run build`, after the compiler.
  */
 
 const root = join(import.meta.dirname, "..", "..")
@@ -20,6 +19,17 @@ const pages = [
   { file: "tokens.html", entry: "entries/tokens.tsx", title: "Tokens · Home gateway" },
   { file: "migration.html", entry: "entries/migration.tsx", title: "Migration · Home gateway" }
 ] as const
+
+/**
+ * src/vocabulary/common/Docs.ts as the browser has it: `DOCS` is `false`, so minifying folds every
+ * `DOCS ? "…" : ""` of the API's documentation to `""`, across modules.
+ */
+const withoutDocs: Plugin = {
+  name: "without-docs",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]vocabulary[\\/]common[\\/]Docs\.ts$/ }, () => ({ contents: "export const DOCS = false", loader: "ts" }))
+  }
+}
 
 rmSync(out, { recursive: true, force: true })
 mkdirSync(join(out, "assets"), { recursive: true })
@@ -36,7 +46,7 @@ const result = await build({
   legalComments: "none",
   metafile: true,
   logLevel: "warning",
-  plugins: [withoutDocumentation]
+  plugins: [withoutDocs]
 })
 
 /** The built file of `entry` (a path under src/dashboard), by its name under assets/. */

@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import type * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { decodeWith, encode } from "../vocabulary/common/WireIssue.ts"
 import type { Body } from "./Endpoint.ts"
 
@@ -25,8 +26,8 @@ export const readBody = <T, W>(shape: Readable<T, W>, everything: T, whom: strin
   bodyOf(
     shape,
     Option.some(everything),
-    "Selectors: a thing matches if it matches any, and `[]` matches nothing. " +
-      `No body (or a blank one) means ${whom}.`
+    DOCS ? "Selectors: a thing matches if it matches any, and `[]` matches nothing. " +
+      `No body (or a blank one) means ${whom}.` : ""
   )
 
 /** A write's or a tag operation's body: required. */

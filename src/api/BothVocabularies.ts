@@ -1,4 +1,5 @@
 import { loneBinaryValue } from "../domain/Outcome.ts"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { TagCountJson } from "../vocabulary/common/TagCountJson.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { type Readable, readBody, writeBody } from "./Bodies.ts"
@@ -19,11 +20,11 @@ export interface Place<Id extends string> {
 }
 
 /** What a tag operation answers. */
-export const tagCount = { status: 200, shape: plain(TagCountJson), description: "How many things matched any selector." } as const
+export const tagCount = { status: 200, shape: plain(TagCountJson), description: DOCS ? "How many things matched any selector." : "" } as const
 
 /** Said of both vocabularies' reads of values (the server's content negotiation). */
-const loneBinary = " When the read answers exactly one channel with a Binary value and `Accept` prefers that value's " +
-  "mimetype to JSON (`image/jpeg`, `image/*`), the answer is the bytes themselves with that `Content-Type`."
+const loneBinary = DOCS ? " When the read answers exactly one channel with a Binary value and `Accept` prefers that value's " +
+  "mimetype to JSON (`image/jpeg`, `image/*`), the answer is the bytes themselves with that `Content-Type`." : ""
 
 /** `Add tags to` (POST) or `Remove tags from` (DELETE). */
 export const tagVerb = (method: Method): string => (method === "DELETE" ? "Remove tags from" : "Add tags to")
@@ -40,19 +41,19 @@ export interface Reading<T, W, A> {
 export const listing = <const Id extends string, T, W, A>(place: Place<Id>, { thing, selectors, everything, answer }: Reading<T, W, A>) =>
   endpoint({
     ...place,
-    summary: `List ${thing}s`,
-    description: `The ${thing}s matching any selector.`,
+    summary: DOCS ? `List ${thing}s` : "",
+    description: DOCS ? `The ${thing}s matching any selector.` : "",
     body: readBody(selectors, everything, `every ${thing}`),
-    answer: { status: 200, shape: answer, description: `The ${thing}s, sorted by id.` }
+    answer: { status: 200, shape: answer, description: DOCS ? `The ${thing}s, sorted by id.` : "" }
   })
 
 /** Tags added to or removed from the things that match now, kept with their ids. */
 export const tagging = <const Id extends string, T, W>(place: Place<Id>, thing: string, body: Readable<T, W>) =>
   endpoint({
     ...place,
-    summary: `${tagVerb(place.method)} ${thing}s`,
-    description: `Touches the ${thing}s that match now; tags are persisted with the ${thing} id.`,
-    body: writeBody(body, `The ${thing}s and the tags.`),
+    summary: DOCS ? `${tagVerb(place.method)} ${thing}s` : "",
+    description: DOCS ? `Touches the ${thing}s that match now; tags are persisted with the ${thing} id.` : "",
+    body: writeBody(body, DOCS ? `The ${thing}s and the tags.` : ""),
     answer: tagCount
   })
 
@@ -66,10 +67,10 @@ export const valueReading = <const Id extends string, T, W, A>(
 ) =>
   endpoint({
     ...place,
-    summary: `Read the values of ${thing}s`,
-    description: `Asks the devices for the current value of every ${thing} matching any selector.` + loneBinary,
+    summary: DOCS ? `Read the values of ${thing}s` : "",
+    description: DOCS ? `Asks the devices for the current value of every ${thing} matching any selector.` + loneBinary : "",
     body: readBody(selectors, everything, `every ${thing}`),
-    answer: { status: 200, shape: answer, description: `The value or error of each ${thing}.`, rawBinary: loneBinaryValue }
+    answer: { status: 200, shape: answer, description: DOCS ? `The value or error of each ${thing}.` : "", rawBinary: loneBinaryValue }
   })
 
 /** Values written to channels, and the outcome for each. */
@@ -83,7 +84,7 @@ export const valueWriting = <const Id extends string, T, W, A>(
   endpoint({
     ...place,
     summary,
-    description: `Writes, batched per adapter. A value of the wrong type is that ${thing}'s TypeError; the others are written.`,
+    description: DOCS ? `Writes, batched per adapter. A value of the wrong type is that ${thing}'s TypeError; the others are written.` : "",
     body: writeBody(body.shape, body.description),
-    answer: { status: 200, shape: answer, description: `The outcome for each ${thing}.` }
+    answer: { status: 200, shape: answer, description: DOCS ? `The outcome for each ${thing}.` : "" }
   })

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** The OpenAPI document of the API, served by the API itself. */
@@ -7,13 +8,13 @@ export const documentation = group(endpoint({
   method: "GET",
   path: "/api/v1/openapi.json",
   tag: "documentation",
-  summary: "This document",
-  description: "The OpenAPI 3.1 document of every route the server answers.",
+  summary: DOCS ? "This document" : "",
+  description: DOCS ? "The OpenAPI 3.1 document of every route the server answers." : "",
   answer: {
     status: 200,
     // Written as it is: the server builds it as JSON.
     shape: { wire: Schema.Record(Schema.String, Schema.Json), write: (document: object) => document, read: (json: object) => json },
-    description: "An OpenAPI 3.1 document."
+    description: DOCS ? "An OpenAPI 3.1 document." : ""
   }
 }))
 
@@ -23,14 +24,14 @@ export const migrationGuide = group(endpoint({
   method: "GET",
   path: "/docs/migrating-a-to-b.md",
   tag: "documentation",
-  summary: "The guide from vocabulary A to B",
-  description: "docs/migrating-a-to-b.md of the gateway's installation, without a token: the `Link` of A's answers points " +
-    "here when A is deprecated (`--deprecate-vocabulary-a`).",
+  summary: DOCS ? "The guide from vocabulary A to B" : "",
+  description: DOCS ? "docs/migrating-a-to-b.md of the gateway's installation, without a token: the `Link` of A's answers points " +
+    "here when A is deprecated (`--deprecate-vocabulary-a`)." : "",
   answer: {
     status: 200,
     shape: { wire: Schema.String, write: (text: string) => text, read: (text: string) => text },
     mediaType: "text/markdown; charset=utf-8",
-    description: "The guide, in Markdown."
+    description: DOCS ? "The guide, in Markdown." : ""
   },
-  errors: { "404": "The gateway's installation holds no docs folder." }
+  errors: { "404": DOCS ? "The gateway's installation holds no docs folder." : "" }
 }))

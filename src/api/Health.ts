@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
@@ -8,20 +9,20 @@ import { endpoint, group } from "./Endpoint.ts"
 const DegradedHealth = Schema.Struct({
   status: Schema.Literal("degraded"),
   reasons: Schema.Array(Schema.String).annotate({
-    description: "What does not work, one sentence each: a refused home file change, an MQTT broker out of reach, a database " +
-      "that cannot be written or is damaged."
+    description: DOCS ? "What does not work, one sentence each: a refused home file change, an MQTT broker out of reach, a database " +
+      "that cannot be written or is damaged." : ""
   }),
-  home: Schema.NullOr(Schema.String).annotate({ description: "The home file; null for the built-in demo home." }),
-  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: "Why the last change of the home file was refused, if it was." }),
-  adapters: Schema.Array(Schema.String).annotate({ description: "The adapters connected now." }),
+  home: Schema.NullOr(Schema.String).annotate({ description: DOCS ? "The home file; null for the built-in demo home." : "" }),
+  last_reload_error: Schema.NullOr(Schema.String).annotate({ description: DOCS ? "Why the last change of the home file was refused, if it was." : "" }),
+  adapters: Schema.Array(Schema.String).annotate({ description: DOCS ? "The adapters connected now." : "" }),
   version: Schema.String
-}).annotate({ description: "The process serves, but something needs the operator's attention: the reasons say what." })
+}).annotate({ description: DOCS ? "The process serves, but something needs the operator's attention: the reasons say what." : "" })
 
 /** `/health`'s answer. */
 export const HealthJson = Schema.Union([
-  Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: "All is well: exactly this." }),
+  Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: DOCS ? "All is well: exactly this." : "" }),
   DegradedHealth
-]).annotate({ identifier: "Health", description: "The process is up (200 either way)." })
+]).annotate({ identifier: "Health", description: DOCS ? "The process is up (200 either way)." : "" })
 
 export type Health = typeof HealthJson.Type
 
@@ -33,12 +34,12 @@ export const health = group(
     method: "GET",
     path: "/health",
     tag,
-    summary: "Health probe",
-    description: "Answers without a token, so supervisors can probe the process.",
+    summary: DOCS ? "Health probe" : "",
+    description: DOCS ? "Answers without a token, so supervisors can probe the process." : "",
     answer: {
       status: 200,
       shape: plain(HealthJson),
-      description: "The process is up: `{\"status\": \"ok\"}`, or degraded with the reasons."
+      description: DOCS ? "The process is up: `{\"status\": \"ok\"}`, or degraded with the reasons." : ""
     }
   }),
   endpoint({
@@ -46,27 +47,27 @@ export const health = group(
     method: "HEAD",
     path: "/health",
     tag,
-    summary: "Health probe, without a body",
-    description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
+    summary: DOCS ? "Health probe, without a body" : "",
+    description: DOCS ? "Answers like GET /health, without the body, for health checkers that send HEAD." : "",
     // The same answer as GET's (its headers with it); HEAD's body is left out as HTTP says.
-    answer: { status: 200, shape: plain(HealthJson), description: "The process is up." }
+    answer: { status: 200, shape: plain(HealthJson), description: DOCS ? "The process is up." : "" }
   }),
   endpoint({
     operationId: "ping",
     method: "GET",
     path: "/ping",
     tag,
-    summary: "Ping",
-    description: "Answers 204 without a token: the FoxBox web app waits for it before its first call.",
-    answer: { status: 204, description: "The process is up." }
+    summary: DOCS ? "Ping" : "",
+    description: DOCS ? "Answers 204 without a token: the FoxBox web app waits for it before its first call." : "",
+    answer: { status: 204, description: DOCS ? "The process is up." : "" }
   }),
   endpoint({
     operationId: "ping_head",
     method: "HEAD",
     path: "/ping",
     tag,
-    summary: "Ping, with HEAD",
-    description: "Answers like GET /ping.",
-    answer: { status: 204, description: "The process is up." }
+    summary: DOCS ? "Ping, with HEAD" : "",
+    description: DOCS ? "Answers like GET /ping." : "",
+    answer: { status: 204, description: DOCS ? "The process is up." : "" }
   })
 )

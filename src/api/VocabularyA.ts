@@ -1,5 +1,6 @@
 import { anyService, everyGetter, everySetter } from "../domain/Selector.ts"
 import * as A from "../vocabulary/a/index.ts"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { listing, tagging, valueReading, valueWriting } from "./BothVocabularies.ts"
 import { group } from "./Endpoint.ts"
 
@@ -21,7 +22,7 @@ export const vocabularyA = group(
       operationId: "get_input_channels",
       method: "GET",
       path: "/api/v1/channels",
-      aliases: [{ path: "/api/v1/channels/inputs", suffix: "inputs", why: "Another path for get_input_channels." }],
+      aliases: [{ path: "/api/v1/channels/inputs", suffix: "inputs", why: DOCS ? "Another path for get_input_channels." : "" }],
       tag
     },
     inputs
@@ -37,8 +38,8 @@ export const vocabularyA = group(
   valueWriting(
     { operationId: "put_channel_value", method: "POST", path: "/api/v1/channels/value", tag },
     "output",
-    "Send a value to outputs",
-    { shape: A.PutValueBodyJson, description: "The outputs and the value." },
+    DOCS ? "Send a value to outputs" : "",
+    { shape: A.PutValueBodyJson, description: DOCS ? "The outputs and the value." : "" },
     A.SendResultsJson
   )
 )

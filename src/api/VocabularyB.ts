@@ -1,5 +1,6 @@
 import { anyService, everyGetter, everySetter } from "../domain/Selector.ts"
 import * as B from "../vocabulary/b/index.ts"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { type Readable, writeBody } from "./Bodies.ts"
 import { listing, tagCount, tagging, tagVerb, valueReading, valueWriting } from "./BothVocabularies.ts"
 import { type Alias, endpoint, group, type Method, type Path, routesOf } from "./Endpoint.ts"
@@ -12,11 +13,11 @@ const tag = "vocabulary B"
 const methodAlias = (method: "POST" | "PUT"): Alias => ({
   method,
   suffix: method.toLowerCase(),
-  why: "An alias: browsers cannot send a body with GET."
+  why: DOCS ? "An alias: browsers cannot send a body with GET." : ""
 })
 
 /** FoxBox's plural path of the service tag operations. */
-const foxBoxPath: Alias = { path: "/api/v1/services/tags", suffix: "tags", why: "FoxBox's path." }
+const foxBoxPath: Alias = { path: "/api/v1/services/tags", suffix: "tags", why: DOCS ? "FoxBox's path." : "" }
 
 const serviceTags = <const Id extends string>(operationId: Id, method: "POST" | "DELETE") =>
   tagging({ operationId, method, path: "/api/v1/services/tag", aliases: [foxBoxPath], tag }, "service", B.ServiceTagBodyJson)
@@ -33,10 +34,10 @@ const mechanismTags = <const Id extends string, T, W>(
     method,
     path: `/api/v1/channels/${mechanism}/tags`,
     tag,
-    summary: `${tagVerb(method)} ${mechanism}s (alias)`,
-    description: `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +
-      `Touches the ${mechanism}s that match now.`,
-    body: writeBody(body, `The ${mechanism}s and the tags.`),
+    summary: DOCS ? `${tagVerb(method)} ${mechanism}s (alias)` : "",
+    description: DOCS ? `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +
+      `Touches the ${mechanism}s that match now.` : "",
+    body: writeBody(body, DOCS ? `The ${mechanism}s and the tags.` : ""),
     answer: tagCount
   })
 
@@ -76,8 +77,8 @@ export const vocabularyB = group(
   valueWriting(
     { operationId: "send_values", method: "PUT", path: "/api/v1/channels/set", tag },
     "setter",
-    "Send values to setters",
-    { shape: B.SendBodyJson, description: "The targets and their values." },
+    DOCS ? "Send values to setters" : "",
+    { shape: B.SendBodyJson, description: DOCS ? "The targets and their values." : "" },
     B.SendResultsJson
   )
 )

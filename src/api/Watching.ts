@@ -1,4 +1,5 @@
 import { WatchFrameJson, WatchServerFrameJson } from "../vocabulary/WatchFrame.ts"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
 
@@ -8,8 +9,8 @@ export const watching = group(endpoint({
   method: "GET",
   path: "/api/v1/channels/watch",
   tag: "watching",
-  summary: "Watch channels (WebSocket, both vocabularies)",
-  description: (limits) =>
+  summary: DOCS ? "Watch channels (WebSocket, both vocabularies)" : "",
+  description: DOCS ? (limits) =>
     "A WebSocket (send `Upgrade: websocket`; a plain GET is answered 426). Text frames, one JSON " +
     "document each. The client's first frame registers a watch, each later frame replaces it with no event lost " +
     "or repeated for the channels in both; a malformed frame is answered `{\"Error\": …}` and changes nothing. " +
@@ -21,13 +22,13 @@ export const watching = group(endpoint({
     `${limits.watchPingSeconds} s and drops a peer that does not answer. A registration's own events (additions, ` +
     "removals, current values) reach a client that reads however many they are. When over " +
     `${limits.watchQueueLimit} other events wait for a client, they are coalesced to the latest value per channel; if ` +
-    `more than ${limits.watchQueueResume} remain, the socket is closed with 1013. See docs/watching.md.`,
+    `more than ${limits.watchQueueResume} remain, the socket is closed with 1013. See docs/watching.md.` : "",
   query: {
     vocabulary: vocabularyParameter(
-      "The socket's vocabulary; absent, the first registration's shape tells (A: `source`, B: `select`)."
+      DOCS ? "The socket's vocabulary; absent, the first registration's shape tells (A: `source`, B: `select`)." : ""
     )
   },
-  answer: { status: 101, description: "Switching Protocols: the WebSocket is open." },
+  answer: { status: 101, description: DOCS ? "Switching Protocols: the WebSocket is open." : "" },
   upgrade: { clientFrames: WatchFrameJson, serverFrames: WatchServerFrameJson },
-  errors: { "429": (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already.` }
+  errors: { "429": DOCS ? (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already.` : "" }
 }))

@@ -4,6 +4,7 @@ import type { TagRequest } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
+import { DOCS } from "./common/Docs.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
 import type { Unexpressible } from "./common/Unexpressible.ts"
 import { decode, encode } from "./common/WireIssue.ts"
@@ -19,8 +20,8 @@ const decoders: Record<Vocabulary, (json: unknown) => Decoded<TagRequest<Channel
 /** The body of `/api/v1/channels/tag`, as the document describes it: either vocabulary's. */
 export const ChannelTagBodyJson = Schema.Union([B.ChannelTagBodyJson.wire, A.ChannelTagBodyJson.wire]).annotate({
   identifier: "ChannelTagBody",
-  description: "A channel tag body of either vocabulary. The body tells which (an A selector wraps `id`, " +
-    "`parent` and `kind` in `{\"Exactly\": …}`); a body that reads both ways means the same both ways."
+  description: DOCS ? "A channel tag body of either vocabulary. The body tells which (an A selector wraps `id`, " +
+    "`parent` and `kind` in `{\"Exactly\": …}`); a body that reads both ways means the same both ways." : ""
 })
 
 const aMarkers = new Set(["Exactly", "Empty", "Conflict", "parent"])

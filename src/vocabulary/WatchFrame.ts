@@ -5,6 +5,7 @@ import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import * as A from "./a/index.ts"
 import * as B from "./b/index.ts"
 import type { Vocabulary } from "./ChannelTagBody.ts"
+import { DOCS } from "./common/Docs.ts"
 import type { Decoded } from "./common/InvalidInput.ts"
 import type { Unexpressible } from "./common/Unexpressible.ts"
 import { decode, decodeWith, encode } from "./common/WireIssue.ts"
@@ -30,29 +31,29 @@ export const sniffWatchVocabulary = (json: unknown): Vocabulary => {
 /** The answer to a malformed frame: `{"Error": "<readable message>"}`; the registration before it stays. */
 export const WatchFrameErrorJson = Schema.Struct({ Error: Schema.String }).annotate({
   identifier: "WatchFrameError",
-  description: "The answer to a malformed frame on the watch socket: a readable message. The previous registration stays."
+  description: DOCS ? "The answer to a malformed frame on the watch socket: a readable message. The previous registration stays." : ""
 })
 
 /** What a client may send on the watch socket: a registration in either vocabulary. */
 export const WatchFrameJson = Schema.Union([A.WatchFrameJson.wire, B.WatchFrameJson.wire]).annotate({
-  description: "Registrations, in the socket's vocabulary."
+  description: DOCS ? "Registrations, in the socket's vocabulary." : ""
 })
 
 /** What the watch socket sends in vocabulary A: its events, or the answer to a malformed frame. */
 const AServerFrameJson = Schema.Union([A.WatchEventJson.wire, WatchFrameErrorJson]).annotate({
   identifier: "AWatchEvent",
-  description: "A frame the watch socket sends in vocabulary A."
+  description: DOCS ? "A frame the watch socket sends in vocabulary A." : ""
 })
 
 /** What the watch socket sends in vocabulary B: its events, or the answer to a malformed frame. */
 const BServerFrameJson = Schema.Union([B.WatchEventJson.wire, WatchFrameErrorJson]).annotate({
   identifier: "BWatchEvent",
-  description: "A frame the watch socket sends in vocabulary B."
+  description: DOCS ? "A frame the watch socket sends in vocabulary B." : ""
 })
 
 /** What the watch socket sends, in the socket's vocabulary. */
 export const WatchServerFrameJson = Schema.Union([AServerFrameJson, BServerFrameJson]).annotate({
-  description: "Frames the server sends, in the socket's vocabulary."
+  description: DOCS ? "Frames the server sends, in the socket's vocabulary." : ""
 })
 
 export const decodeWatchFrame = (json: unknown, vocabulary: Vocabulary): Decoded<WatchRegistration> =>

@@ -3,6 +3,8 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gunzipSync, gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { openApiDocument } from "../../src/http/openapi/OpenApiDocument.ts"
+import { routes } from "../../src/main.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
@@ -106,9 +108,38 @@ describe("the dashboard's size budget", () => {
     expect(gzipped).toBeLessThan(100_000)
   })
 
-  it("leaves the API's documentation texts, which only the OpenAPI document reads, out of every bundle", () => {
-    const described = "When the device last reported anything for the channel"
-    expect(readFileSync(fileURLToPath(new URL("../../src/vocabulary/b/ResourceJson.ts", import.meta.url)), "utf8")).toContain(described)
-    for (const page of pages) for (const script of scriptsOf(page)) expect(readFileSync(join(built, "assets", script), "utf8")).not.toContain(described)
+  it("leaves out every description and summary of three words or more of the OpenAPI document, which only the server writes", () => {
+    const bundles = readdirSync(join(built, "assets")).filter((name) => name.endsWith(".js")).map((name) => readFileSync(join(built, "assets", name), "utf8"))
+    const documentation = documentationIn(openApiDocument(routes))
+    const pieces = new Set(documentation.filter((text) => !fromAwaitedFile(text)).flatMap(piecesOf))
+    expect(documentation.length).toBeGreaterThan(200)
+    expect([...pieces].filter((piece) => bundles.some((bundle) => bundle.includes(piece)))).toEqual([])
   })
 })
+
+/** Every description and summary in `json`, wherever it sits (a field named `description` is an object, looked into). */
+const documentationIn = (json: unknown): ReadonlyArray<string> => {
+  if (Array.isArray(json)) return json.flatMap(documentationIn)
+  if (json === null || typeof json !== "object") return []
+  return Object.entries(json).flatMap(([key, value]) =>
+    (key === "description" || key === "summary") && typeof value === "string" ? [value] : documentationIn(value)
+  )
+}
+
+const wordsIn = (text: string): number => text.split(/\s+/).filter((word) => /\w/.test(word)).length
+
+/**
+ * A text and the pieces of it a bundle would hold as they are, of three words or more: its sentences, cut where a
+ * bundle may escape a character (a quote, a backslash, a line break). A text written from parts (a helper's words,
+ * the server's limits) has no whole in the sources, but its pieces.
+ */
+const piecesOf = (text: string): ReadonlyArray<string> =>
+  [text, ...text.split(/[`"'\\\n]|(?<=[.:;])\s/)].map((piece) => piece.trim()).filter((piece) => wordsIn(piece) >= 3)
+
+/**
+ * Files being rewritten on another branch, whose texts take `DOCS ? … : ""` when it lands (issue 31): until then
+ * their texts may reach a bundle. Delete this list then.
+ */
+const awaited = ["src/api/Tokens.ts", "src/api/Users.ts"].map((file) => readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), "utf8"))
+
+const fromAwaitedFile = (text: string): boolean => piecesOf(text).some((piece) => awaited.some((source) => source.includes(piece)))

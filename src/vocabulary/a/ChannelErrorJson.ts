@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { ChannelError } from "../../domain/ChannelError.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, NodeIdJson } from "../common/IdentifierJson.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { annotated, plain, wireShape } from "../common/WireShape.ts"
@@ -47,5 +48,5 @@ export const ChannelErrorJson = wireShape(annotated(
     `an error such as {"NoSuchGet": "<id>"}`,
     (name) => `unknown error ${JSON.stringify(name)} (known: ${known})`
   ),
-  { identifier: "AError", description: "A per-channel error." }
+  { identifier: "AError", description: DOCS ? "A per-channel error." : "" }
 ), ChannelErrorInA)

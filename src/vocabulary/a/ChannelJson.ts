@@ -3,6 +3,7 @@ import * as Struct from "effect/Struct"
 import { Channel } from "../../domain/Channel.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"
 import { normalizeTags } from "../../domain/Identifier.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
 import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
@@ -42,7 +43,7 @@ const Push = Schema.Tuple([
     explainedBy(() => "expected an integer number of milliseconds >= 0")
   )
 ]).annotate({
-  description: "The least interval, in milliseconds, at which the device accepts values; `[0]`: any rate.",
+  description: DOCS ? "The least interval, in milliseconds, at which the device accepts values; `[0]`: any rate." : "",
   ...explainedBy((input) => (Array.isArray(input) && input.length === 1 ? Push : pushMessage))
 })
 
@@ -86,7 +87,7 @@ export const ChannelJson = wireRecord(ChannelInA, {
   tags: channel.field("tags", TagsJson),
   last_seen: channel.field("lastSeen", TimestampOrNullJson),
   mechanism: channel.spread(["mechanism", "kind", "updated", "pushMs"], Mechanism)
-}, { annotations: { expected: "a Channel", identifier: "AChannel", description: "An input or output." } })
+}, { annotations: { expected: "a Channel", identifier: "AChannel", description: DOCS ? "An input or output." : "" } })
 
 export type ChannelWire = typeof ChannelJson.wire.Type
 

@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema"
 import { type Constraint, empty, exactly, same, sameConstraint } from "../../domain/Constraint.ts"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector } from "../../domain/Selector.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
 import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
@@ -21,13 +22,13 @@ interface Role {
   readonly description: string
 }
 
-const asGetSelector: Role = { what: "a GetSelector", mechanism: exactly("getter"), identifier: "AGetSelector", description: "Selects inputs." }
-const asSetSelector: Role = { what: "a SetSelector", mechanism: exactly("setter"), identifier: "ASetSelector", description: "Selects outputs." }
+const asGetSelector: Role = { what: "a GetSelector", mechanism: exactly("getter"), identifier: "AGetSelector", description: DOCS ? "Selects inputs." : "" }
+const asSetSelector: Role = { what: "a SetSelector", mechanism: exactly("setter"), identifier: "ASetSelector", description: DOCS ? "Selects outputs." : "" }
 const asEitherSelector: Role = {
   what: "a GetSelector or SetSelector",
   mechanism: empty,
   identifier: "AChannelTagSelector",
-  description: "A GetSelector or SetSelector (they have one shape): selects channels of either mechanism."
+  description: DOCS ? "A GetSelector or SetSelector (they have one shape): selects channels of either mechanism." : ""
 }
 
 const describeMechanism = (mechanism: Constraint<Mechanism>): string => {
@@ -58,13 +59,13 @@ const selector = fieldsOf(ChannelSelector)
 /** The selector in `role`, if A can write it: an unconstrained field is left out, `{}` is the selector of everything. */
 const selectorJson = (role: Role) => {
   const record = wireRecord(ChannelSelector, {
-    id: selector.optional("id", idConstraint, unconstrained, "The channel with this id."),
-    parent: selector.optional("service", nodeConstraint, unconstrained, "Channels of this node."),
-    tags: selector.optional("tags", TagsJson, noItems, "Channels that carry all of these tags."),
-    kind: selector.optional("kind", kindConstraint, unconstrained, "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`.")
+    id: selector.optional("id", idConstraint, unconstrained, DOCS ? "The channel with this id." : ""),
+    parent: selector.optional("service", nodeConstraint, unconstrained, DOCS ? "Channels of this node." : ""),
+    tags: selector.optional("tags", TagsJson, noItems, DOCS ? "Channels that carry all of these tags." : ""),
+    kind: selector.optional("kind", kindConstraint, unconstrained, DOCS ? "Channels of this kind, e.g. `{\"Exactly\": {\"OnOff\": []}}`." : "")
   }, {
     constants: { mechanism: role.mechanism, serviceTags: [] },
-    annotations: { expected: role.what, identifier: role.identifier, description: `${role.description} Every given field must hold; \`{}\` matches everything.` }
+    annotations: { expected: role.what, identifier: role.identifier, description: DOCS ? `${role.description} Every given field must hold; \`{}\` matches everything.` : "" }
   })
   return partialWireShape({
     ...record,

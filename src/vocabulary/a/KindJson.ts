@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { type BuiltinKindName, builtinKindNames, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ExtensionKindJson } from "../common/ExtensionKindJson.ts"
 import { type Wire, wireShape } from "../common/WireShape.ts"
 import { explainedBy, explainKeyed } from "../common/WireSchema.ts"
@@ -22,7 +23,7 @@ const isExtension = (json: KindWire): json is { readonly Extension: typeof Exten
 export const KindJson = wireShape({
   wire: Schema.Union([...builtins.values(), Extension]).annotate({
     identifier: "AKind",
-    description: "A channel kind in vocabulary A: `{\"OnOff\": []}`, or `{\"Extension\": {…}}`.",
+    description: DOCS ? "A channel kind in vocabulary A: `{\"OnOff\": []}`, or `{\"Extension\": {…}}`." : "",
     ...explainedBy(explainKeyed(
       kindExample,
       (name) => (name === "Extension" ? Extension : isBuiltinKindName(name) ? builtins.get(name) : undefined),

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelInA as ChannelInASchema } from "./ChannelJson.ts"
 import { normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"
@@ -54,7 +55,7 @@ export const NodeJson = wireRecord(NodeInA, {
   outputs: node.field("setters", outputs)
 }, {
   checks: [wireCheck((node) => misplaced(node.id, "getter", node.inputs, "inputs") ?? misplaced(node.id, "setter", node.outputs, "outputs"))],
-  annotations: { expected: "a Node", identifier: "ANode", description: "A device." }
+  annotations: { expected: "a Node", identifier: "ANode", description: DOCS ? "A device." : "" }
 })
 
 export const NodesJson = listOf(NodeJson, { expected: "an array of Node" }, (nodes) => inOrder(nodes, byId))

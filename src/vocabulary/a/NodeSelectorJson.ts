@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import type { Mechanism } from "../../domain/Mechanism.ts"
 import { type ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { forMechanism } from "../../domain/SelectorAlgebra.ts"
+import { DOCS } from "../common/Docs.ts"
 import { NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { fieldsOf, noItems, partialWireRecord } from "../common/WireRecord.ts"
 import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
@@ -32,12 +33,12 @@ const selector = fieldsOf(ServiceSelector)
 
 /** Fails when a channel requirement cannot be written as a GetSelector / SetSelector (see ChannelSelectorJson). */
 export const NodeSelectorJson = partialWireRecord(ServiceSelector, {
-  id: selector.optional("id", idConstraint, unconstrained, "The node with this id."),
-  tags: selector.optional("tags", TagsJson, noItems, "Nodes that carry all of these tags."),
-  inputs: selector.optionalPartial("getters", requirements(GetSelectorsJson, "getter"), noItems, "For each, the node has at least one matching input."),
-  outputs: selector.optionalPartial("setters", requirements(SetSelectorsJson, "setter"), noItems, "For each, the node has at least one matching output.")
+  id: selector.optional("id", idConstraint, unconstrained, DOCS ? "The node with this id." : ""),
+  tags: selector.optional("tags", TagsJson, noItems, DOCS ? "Nodes that carry all of these tags." : ""),
+  inputs: selector.optionalPartial("getters", requirements(GetSelectorsJson, "getter"), noItems, DOCS ? "For each, the node has at least one matching input." : ""),
+  outputs: selector.optionalPartial("setters", requirements(SetSelectorsJson, "setter"), noItems, DOCS ? "For each, the node has at least one matching output." : "")
 }, {
-  annotations: { expected: "a NodeSelector", identifier: "ANodeSelector", description: "Selects nodes. Every given field must hold; `{}` matches everything." }
+  annotations: { expected: "a NodeSelector", identifier: "ANodeSelector", description: DOCS ? "Selects nodes. Every given field must hold; `{}` matches everything." : "" }
 })
 
 export const NodeSelectorsJson = partialWireShape({

@@ -2,6 +2,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
@@ -31,7 +32,7 @@ const isPair = (json: BodyWire): json is typeof PairForm.Type => Array.isArray(j
 export const PutValueBodyJson = partialWireShape({
   wire: Schema.Union([ObjectForm.wire, PairForm]).annotate({
     identifier: "APutValueBody",
-    description: "The body of put_channel_value: one value for every output matched."
+    description: DOCS ? "The body of put_channel_value: one value for every output matched." : ""
   }).annotate(explainedBy((input) => {
     if (Array.isArray(input)) return input.length === 2 ? PairForm : `expected ${forms}, got an array of ${input.length} items`
     return isJsonObject(input) ? ObjectForm.wire : expectedGot(forms, input)

@@ -4,6 +4,7 @@ import * as Schema from "effect/Schema"
 import { ResultKey } from "../../domain/Outcome.ts"
 import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { Value } from "../../domain/Value.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ValueOrNullJson } from "../common/ValueJson.ts"
 import { explainedBy, keyedForm, keyedUnion } from "../common/WireSchema.ts"
 import { type WirePart, wireShape } from "../common/WireShape.ts"
@@ -64,5 +65,5 @@ const Written: WirePart<void, null> = {
   write: () => null
 }
 
-export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA, "AFetchResults", "One `[id, result]` pair per matched input, sorted by id.")
-export const SendResultsJson = outcomes(Written, SendOutcomeInA, "ASendResults", "One `[id, result]` pair per matched output, sorted by id.")
+export const FetchResultsJson = outcomes(ValueOrNullJson, FetchOutcomeInA, "AFetchResults", DOCS ? "One `[id, result]` pair per matched input, sorted by id." : "")
+export const SendResultsJson = outcomes(Written, SendOutcomeInA, "ASendResults", DOCS ? "One `[id, result]` pair per matched output, sorted by id." : "")

@@ -1,6 +1,7 @@
 import type * as Schema from "effect/Schema"
 import { TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import { DOCS } from "../common/Docs.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
 import type { PartialWireShape } from "../common/WireShape.ts"
@@ -26,11 +27,11 @@ const tagBody = <S, W>(
   }, { annotations: { expected: `a tag body {"set": […], "tags": […]}`, identifier, description } })
 }
 
-export const NodeTagBodyJson = tagBody(NodeSelectorsJson, ServiceSelector, "ANodeTagBody", "Tags (or untags) every node that matches any selector.")
+export const NodeTagBodyJson = tagBody(NodeSelectorsJson, ServiceSelector, "ANodeTagBody", DOCS ? "Tags (or untags) every node that matches any selector." : "")
 /** The selectors must leave the mechanism open: A's channel tag body does not name one. */
 export const ChannelTagBodyJson = tagBody(
   ChannelTagSelectorsJson,
   ChannelSelector,
   "AChannelTagBody",
-  "Tags (or untags) every channel that matches any selector, of either mechanism."
+  DOCS ? "Tags (or untags) every channel that matches any selector, of either mechanism." : ""
 )

@@ -2,6 +2,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { andChannel } from "../../domain/SelectorAlgebra.ts"
 import { WatchTarget } from "../../domain/Watch.ts"
+import { DOCS } from "../common/Docs.ts"
 import { partialWireShape, writeEach } from "../common/WireShape.ts"
 import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
 
@@ -18,22 +19,22 @@ import { GetSelectorJson, GetSelectorsJson } from "./ChannelSelectorJson.ts"
 const watchOptions = Schema.Struct({
   source: GetSelectorJson.wire,
   narrow: Schema.optionalKey(GetSelectorsJson.wire).annotateKey({
-    description: "ANDed with `source`: the watched selector is `source ∧ narrow[0] ∧ …`."
+    description: DOCS ? "ANDed with `source`: the watched selector is `source ∧ narrow[0] ∧ …`." : ""
   }),
-  should_watch_values: Schema.optionalKey(Schema.Boolean).annotateKey({ description: "Send the inputs' values (default false)." }),
+  should_watch_values: Schema.optionalKey(Schema.Boolean).annotateKey({ description: DOCS ? "Send the inputs' values (default false)." : "" }),
   should_watch_topology: Schema.optionalKey(Schema.Boolean).annotateKey({
-    description: "Send inputs joining and leaving the set (default false)."
+    description: DOCS ? "Send inputs joining and leaving the set (default false)." : ""
   }),
   should_send_initial_values: Schema.optionalKey(Schema.Boolean).annotateKey({
-    description: "An extension of this gateway: with `should_watch_values`, also send each input's current value (the last " +
-      "the gateway holds) when this frame registers it and when it joins the set later, before its later values (default false)."
+    description: DOCS ? "An extension of this gateway: with `should_watch_values`, also send each input's current value (the last " +
+      "the gateway holds) when this frame registers it and when it joins the set later, before its later values (default false)." : ""
   })
 }).annotate({
   expected: "a WatchOptions",
   identifier: "AWatchOptions",
-  description: "Watch the inputs `source ∧ narrow[0] ∧ …` matches, a live set; their values when `should_watch_values` " +
+  description: DOCS ? "Watch the inputs `source ∧ narrow[0] ∧ …` matches, a live set; their values when `should_watch_values` " +
     "and their joining and leaving when `should_watch_topology` (both default to false); with `should_send_initial_values`, " +
-    "their current values too."
+    "their current values too." : ""
 })
 
 const readOptions = (json: typeof watchOptions.Type): WatchTarget => ({
@@ -58,7 +59,7 @@ export const WatchFrameJson = partialWireShape({
   wire: Schema.Array(watchOptions).annotate({
     expected: "an array of WatchOptions",
     identifier: "AWatchFrame",
-    description: "A registration of the watch socket in vocabulary A: its targets, united. Each frame replaces the previous one."
+    description: DOCS ? "A registration of the watch socket in vocabulary A: its targets, united. Each frame replaces the previous one." : ""
   }),
   read: (json) => json.map(readOptions),
   write: (targets: ReadonlyArray<WatchTarget>) => writeEach(targets, writeOptions)

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { identity } from "effect/Function"
 import { ChannelError } from "../../domain/ChannelError.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, ServiceIdJson } from "../common/IdentifierJson.ts"
 import { ValueTypeJson } from "../common/ValueJson.ts"
 import { keyedForm, keyedUnion } from "../common/WireSchema.ts"
@@ -32,5 +33,5 @@ export const ChannelErrorJson = wireShape(annotated(
     `an error such as {"NoSuchGetter": "<id>"}`,
     (name) => `unknown error ${JSON.stringify(name)} (known: ${knownErrors})`
   ),
-  { identifier: "BError", description: "A per-channel error." }
+  { identifier: "BError", description: DOCS ? "A per-channel error." : "" }
 ), ChannelError)

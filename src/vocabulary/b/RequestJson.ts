@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import { SendTarget, TagRequest } from "../../domain/Request.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
+import { DOCS } from "../common/Docs.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
 import { partialWireRecord, fieldsOf, wireRecord } from "../common/WireRecord.ts"
@@ -31,7 +32,7 @@ const serviceTagsField = fieldsOf(serviceTags)
 export const ServiceTagBodyJson = wireRecord(serviceTags, {
   services: serviceTagsField.field("selectors", ServiceSelectorsJson),
   tags: serviceTagsField.field("tags", TagsJson)
-}, tagBody("BServiceTagBody", "Tags (or untags) every service that matches."))
+}, tagBody("BServiceTagBody", DOCS ? "Tags (or untags) every service that matches." : ""))
 
 const channelTags = TagRequest(ChannelSelector)
 const channelTagsField = fieldsOf(channelTags)
@@ -43,19 +44,19 @@ const channelTagsField = fieldsOf(channelTags)
 export const ChannelTagBodyJson = partialWireRecord(channelTags, {
   set: channelTagsField.partial("selectors", EitherChannelSelectorsJson),
   tags: channelTagsField.field("tags", TagsJson)
-}, tagBody("BChannelTagBody", "Tags (or untags) every channel that matches, of either mechanism."))
+}, tagBody("BChannelTagBody", DOCS ? "Tags (or untags) every channel that matches, of either mechanism." : ""))
 
 /** `{"getters": sel(s), "tags": [..]}` of the alias `/channels/getter/tags`: getters only. */
 export const GetterTagBodyJson = wireRecord(channelTags, {
   getters: channelTagsField.field("selectors", GetterSelectorsJson),
   tags: channelTagsField.field("tags", TagsJson)
-}, tagBody("BGetterTagBody", "Tags (or untags) every getter that matches."))
+}, tagBody("BGetterTagBody", DOCS ? "Tags (or untags) every getter that matches." : ""))
 
 /** `{"setters": sel(s), "tags": [..]}` of the alias `/channels/setter/tags`: setters only. */
 export const SetterTagBodyJson = wireRecord(channelTags, {
   setters: channelTagsField.field("selectors", SetterSelectorsJson),
   tags: channelTagsField.field("tags", TagsJson)
-}, tagBody("BSetterTagBody", "Tags (or untags) every setter that matches."))
+}, tagBody("BSetterTagBody", DOCS ? "Tags (or untags) every setter that matches." : ""))
 
 // ---- send bodies ----------------------------------------------------------------------------------
 
@@ -65,12 +66,12 @@ const targetField = fieldsOf(SendTarget)
 const Target = wireRecord(SendTarget, {
   select: targetField.field("selectors", SetterSelectorsJson),
   value: targetField.field("value", ValueInputJson)
-}, { annotations: { expected: `a send target {"select", "value"}`, identifier: "BSendTarget", description: "One value for every setter matched." } })
+}, { annotations: { expected: `a send target {"select", "value"}`, identifier: "BSendTarget", description: DOCS ? "One value for every setter matched." : "" } })
 
 type TargetWire = typeof Target.wire.Type
 
 /** The pair `[sel(s), V]`. */
-const Pair = Schema.Tuple([SetterSelectorsJson.wire, ValueInputJson.wire]).annotate({ description: "The pair [selectors, value]." })
+const Pair = Schema.Tuple([SetterSelectorsJson.wire, ValueInputJson.wire]).annotate({ description: DOCS ? "The pair [selectors, value]." : "" })
 
 type PairWire = typeof Pair.Type
 
@@ -116,8 +117,8 @@ const isArrayForm = (json: SendBodyWire): json is typeof List.Type | PairWire =>
 export const SendBodyJson = wireShape({
   wire: Schema.Union([List, Target.wire, Pair]).annotate({
     identifier: "BSendBody",
-    description: "The body of send_values, in any of its forms: a target, a list of targets or pairs [selectors, value] " +
-      "(as FoxBox clients send them) mixed, or one bare pair; the last value wins for a setter addressed twice."
+    description: DOCS ? "The body of send_values, in any of its forms: a target, a list of targets or pairs [selectors, value] " +
+      "(as FoxBox clients send them) mixed, or one bare pair; the last value wins for a setter addressed twice." : ""
   }).annotate(explainedBy((input) =>
     isJsonObject(input)
       ? Target.wire

@@ -3,6 +3,7 @@ import { identity } from "effect/Function"
 import { Channel } from "../../domain/Channel.ts"
 import { Mechanism } from "../../domain/Mechanism.ts"
 import { Service } from "../../domain/Service.ts"
+import { DOCS } from "../common/Docs.ts"
 import { AdapterIdJson, ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
 import { TimestampOrNullJson } from "../common/TimestampJson.ts"
@@ -20,14 +21,14 @@ const channel = fieldsOf(Channel)
 
 export const ChannelJson = wireRecord(Channel, {
   id: channel.field("id", ChannelIdJson),
-  service: channel.field("service", ServiceIdJson, "The service that holds the channel."),
+  service: channel.field("service", ServiceIdJson, DOCS ? "The service that holds the channel." : ""),
   adapter: channel.field("adapter", AdapterIdJson),
   mechanism: channel.field("mechanism", Mechanism.annotate({ expected: `"getter" or "setter"` })),
   kind: channel.field("kind", BareKindJson),
   tags: channel.field("tags", TagsJson),
-  updated: channel.field("updated", TimestampOrNullJson, "When a getter's value last changed, or a value was last sent to a setter; null if never."),
-  last_seen: channel.field("lastSeen", TimestampOrNullJson, "When the device last reported anything for the channel; null if never.")
-}, { constants: { pushMs: 0 }, annotations: { expected: "a channel", identifier: "BChannel", description: "A getter or setter." } })
+  updated: channel.field("updated", TimestampOrNullJson, DOCS ? "When a getter's value last changed, or a value was last sent to a setter; null if never." : ""),
+  last_seen: channel.field("lastSeen", TimestampOrNullJson, DOCS ? "When the device last reported anything for the channel; null if never." : "")
+}, { constants: { pushMs: 0 }, annotations: { expected: "a channel", identifier: "BChannel", description: DOCS ? "A getter or setter." : "" } })
 
 export const ChannelsJson = listOf(ChannelJson, { expected: "an array of channels" })
 
@@ -35,7 +36,7 @@ export const ChannelsJson = listOf(ChannelJson, { expected: "an array of channel
 const Properties: WirePart<Service["properties"], Service["properties"]> = {
   wire: Schema.Record(Schema.String, Schema.String).annotate({
     expected: "an object of properties",
-    description: "What the device says of itself, such as `name` and `model`."
+    description: DOCS ? "What the device says of itself, such as `name` and `model`." : ""
   }),
   // Read into a fresh object, so a key `__proto__` stays data.
   read: (json) => Object.fromEntries(Object.entries(json)),
@@ -70,6 +71,6 @@ export const ServiceJson = wireRecord(Service, {
   properties: service.field("properties", Properties),
   getters: service.field("getters", ChannelsJson),
   setters: service.field("setters", ChannelsJson)
-}, { checks: [wireCheck(foreignChannel)], annotations: { expected: "a service", identifier: "BService", description: "A device." } })
+}, { checks: [wireCheck(foreignChannel)], annotations: { expected: "a service", identifier: "BService", description: DOCS ? "A device." : "" } })
 
 export const ServicesJson = listOf(ServiceJson, { expected: "an array of services" })

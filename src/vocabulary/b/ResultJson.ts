@@ -4,6 +4,7 @@ import type { ChannelError } from "../../domain/ChannelError.ts"
 import { byKey, inOrder } from "../../domain/ListOrder.ts"
 import { FetchOutcome, type ResultKey, SendOutcome } from "../../domain/Outcome.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson } from "../common/IdentifierJson.ts"
 import { ValueOrNullJson } from "../common/ValueJson.ts"
 import { type WirePart, wireShape } from "../common/WireShape.ts"
@@ -60,7 +61,7 @@ const resultMap = <T, W>(
     wire: Schema.Record(Schema.String, one.wire).check(wireCheck(badKey)).annotate({
       expected: "a result map keyed by channel id",
       identifier,
-      description: "Keyed by channel id (or by the unknown service id of a NoSuchService), sorted."
+      description: DOCS ? "Keyed by channel id (or by the unknown service id of a NoSuchService), sorted." : ""
     }),
     // Keys in order; each was checked to be an id.
     read: (map): ReadonlyArray<Outcome<T>> =>

@@ -5,6 +5,7 @@ import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import { forMechanism, selectsNothing } from "../../domain/SelectorAlgebra.ts"
 import { describeJson, isJsonObject } from "../common/DescribeJson.ts"
+import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
 import { explainedBy, nullable, oneOrMany } from "../common/WireSchema.ts"
@@ -33,12 +34,12 @@ const roleNames: Record<ChannelSelectorRole, string> = {
 
 /** How the document names and describes each role's selector. */
 const roleDocs: Record<ChannelSelectorRole, { readonly identifier: string; readonly description: string }> = {
-  getter: { identifier: "BGetterSelector", description: "Selects getters." },
-  setter: { identifier: "BSetterSelector", description: "Selects setters." },
-  either: { identifier: "BChannelSelector", description: "Selects channels of either mechanism (`/api/v1/channels/tag`)." }
+  getter: { identifier: "BGetterSelector", description: DOCS ? "Selects getters." : "" },
+  setter: { identifier: "BSetterSelector", description: DOCS ? "Selects setters." : "" },
+  either: { identifier: "BChannelSelector", description: DOCS ? "Selects channels of either mechanism (`/api/v1/channels/tag`)." : "" }
 }
 
-const matchAll = " Every given field must hold; `{}` matches everything."
+const matchAll = DOCS ? " Every given field must hold; `{}` matches everything." : ""
 
 /** Whether the selector, read as a selector of `role`, can match no channel at all. */
 const matchesNothingAs = (role: ChannelSelectorRole) => (selector: ChannelSelector): boolean =>
@@ -67,14 +68,14 @@ const channelField = fieldsOf(ChannelSelector)
 /** A channel selector of `role`, written in the shortest B form whatever it matches (lists leave out what matches nothing). */
 const channelSelectorPart = (role: ChannelSelectorRole) =>
   wireRecord(ChannelSelector, {
-    id: channelField.optional("id", constrainedBy(plain(ChannelIdJson)), unconstrained, "The channel with this id."),
-    service: channelField.optional("service", constrainedBy(plain(ServiceIdJson)), unconstrained, "Channels of the service with this id."),
-    tags: channelField.optional("tags", TagsJson, noItems, "Channels that carry all of these tags."),
-    service_tags: channelField.optional("serviceTags", TagsJson, noItems, "Channels whose service carries all of these tags."),
-    kind: channelField.optional("kind", constrainedBy(BareKindJson), unconstrained, "Channels of this kind.")
+    id: channelField.optional("id", constrainedBy(plain(ChannelIdJson)), unconstrained, DOCS ? "The channel with this id." : ""),
+    service: channelField.optional("service", constrainedBy(plain(ServiceIdJson)), unconstrained, DOCS ? "Channels of the service with this id." : ""),
+    tags: channelField.optional("tags", TagsJson, noItems, DOCS ? "Channels that carry all of these tags." : ""),
+    service_tags: channelField.optional("serviceTags", TagsJson, noItems, DOCS ? "Channels whose service carries all of these tags." : ""),
+    kind: channelField.optional("kind", constrainedBy(BareKindJson), unconstrained, DOCS ? "Channels of this kind." : "")
   }, {
     constants: { mechanism: role === "either" ? empty : exactly(role) },
-    annotations: { expected: roleNames[role], identifier: roleDocs[role].identifier, description: roleDocs[role].description + matchAll }
+    annotations: { expected: roleNames[role], identifier: roleDocs[role].identifier, description: DOCS ? roleDocs[role].description + matchAll : "" }
   })
 
 type ChannelSelectorWire = typeof getterSelector.wire.Type
@@ -118,21 +119,21 @@ const nestedSelectors = <T, W>(item: WirePart<T, W>, what: string): WirePart<Rea
 const serviceField = fieldsOf(ServiceSelector)
 
 const serviceSelector = wireRecord(ServiceSelector, {
-  id: serviceField.optional("id", constrainedBy(plain(ServiceIdJson)), unconstrained, "The service with this id."),
-  tags: serviceField.optional("tags", TagsJson, noItems, "Services that carry all of these tags."),
+  id: serviceField.optional("id", constrainedBy(plain(ServiceIdJson)), unconstrained, DOCS ? "The service with this id." : ""),
+  tags: serviceField.optional("tags", TagsJson, noItems, DOCS ? "Services that carry all of these tags." : ""),
   getters: serviceField.optional(
     "getters",
     nestedSelectors(getterSelector, "GetterSelectors"),
     noItems,
-    "For each, the service has at least one matching getter. An array, never a single selector."
+    DOCS ? "For each, the service has at least one matching getter. An array, never a single selector." : ""
   ),
   setters: serviceField.optional(
     "setters",
     nestedSelectors(setterSelector, "SetterSelectors"),
     noItems,
-    "For each, the service has at least one matching setter. An array, never a single selector."
+    DOCS ? "For each, the service has at least one matching setter. An array, never a single selector." : ""
   )
-}, { annotations: { expected: "a ServiceSelector", identifier: "BServiceSelector", description: "Selects services." + matchAll } })
+}, { annotations: { expected: "a ServiceSelector", identifier: "BServiceSelector", description: DOCS ? "Selects services." + matchAll : "" } })
 
 export const ServiceSelectorJson = partialWireShape({
   ...serviceSelector,
@@ -150,7 +151,7 @@ export const ServiceSelectorJson = partialWireShape({
 const selectorList = <T, W>(item: WirePart<T, W>, what: string, identifier: string, keep: (selector: T) => boolean) => {
   const list = oneOrMany(item, what, {
     identifier,
-    description: `${identifier.slice(1)}: one, or an array of them (a thing matches if it matches any; \`[]\` matches nothing).`
+    description: DOCS ? `${identifier.slice(1)}: one, or an array of them (a thing matches if it matches any; \`[]\` matches nothing).` : ""
   })
   return { ...list, write: (all: ReadonlyArray<T>) => list.write(all.filter(keep)) }
 }

@@ -2,6 +2,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { ValueFilter, WatchRegistration } from "../../domain/Watch.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
+import { DOCS } from "../common/Docs.ts"
 import { RangeJson } from "../common/RangeJson.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { partialWireShape, type WirePart } from "../common/WireShape.ts"
@@ -27,14 +28,14 @@ const entryWire = Schema.Struct({
   select: GetterSelectorsJson.wire,
   range: Schema.optionalKey(valueFilter.wire),
   initial_values: Schema.optionalKey(Schema.Boolean).annotateKey({
-    description: "An extension of this gateway: also send each getter's current value (the last the gateway holds), if the " +
-      "range lets it through, when this frame registers it and when it joins the set later, before its later values (default false)."
+    description: DOCS ? "An extension of this gateway: also send each getter's current value (the last the gateway holds), if the " +
+      "range lets it through, when this frame registers it and when it joins the set later, before its later values (default false)." : ""
   })
 }).annotate({
   expected: `a watch target {"select", "range", "initial_values"}`,
   identifier: "BWatchTarget",
-  description: "Watch the getters `select` matches (a live set), with their values filtered by `range`: " +
-    "those in the range, none (`\"Never\"`), or all (absent or null); with `initial_values`, their current values too."
+  description: DOCS ? "Watch the getters `select` matches (a live set), with their values filtered by `range`: " +
+    "those in the range, none (`\"Never\"`), or all (absent or null); with `initial_values`, their current values too." : ""
 })
 
 type EntryWire = typeof entryWire.Type
@@ -66,7 +67,7 @@ const Entries = Schema.Array(entry.wire)
 export const WatchFrameJson = partialWireShape({
   wire: Schema.Union([Entries, entry.wire]).annotate({
     identifier: "BWatchFrame",
-    description: "A registration of the watch socket in vocabulary B: its targets, united. Each frame replaces the previous one."
+    description: DOCS ? "A registration of the watch socket in vocabulary B: its targets, united. Each frame replaces the previous one." : ""
   }).annotate(explainedBy((input) =>
     Array.isArray(input) ? Entries : isJsonObject(input) ? entry.wire : expectedGot(`[{"select": …, "range": …}] or one such object`, input)
   )),

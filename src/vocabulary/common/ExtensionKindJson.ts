@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { Kind } from "../../domain/Kind.ts"
+import { DOCS } from "./Docs.ts"
 import { ValueTypeJson } from "./ValueJson.ts"
 import { fieldsOf, wireRecord } from "./WireRecord.ts"
 
@@ -18,5 +19,5 @@ export const ExtensionKindJson = wireRecord(Kind.cases.Extension, {
   type: extension.field("type", ValueTypeJson)
 }, {
   constants: { _tag: "Extension" },
-  annotations: { identifier: "ExtensionKind", expected: "an extension kind", description: "A kind defined by an adapter, with the value type it carries." }
+  annotations: { identifier: "ExtensionKind", expected: "an extension kind", description: DOCS ? "A kind defined by an adapter, with the value type it carries." : "" }
 })

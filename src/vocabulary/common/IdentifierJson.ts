@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { AdapterId, ChannelId, normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
+import { DOCS } from "./Docs.ts"
 import { wireShape } from "./WireShape.ts"
 
 /**
@@ -7,10 +8,10 @@ import { wireShape } from "./WireShape.ts"
  * (non-empty, at most 256 characters, no control characters), named as a client reads them.
  */
 
-const rule = "Non-empty, at most 256 characters (Unicode code points), no control characters."
+const rule = DOCS ? "Non-empty, at most 256 characters (Unicode code points), no control characters." : ""
 
-const channelId = { identifier: "ChannelId", description: `A channel id: a getter or setter (B), an input or output (A). Unique in the gateway. ${rule}` }
-const serviceId = { identifier: "ServiceId", description: `A service id (vocabulary B), which is the node id of vocabulary A. ${rule}` }
+const channelId = { identifier: "ChannelId", description: DOCS ? `A channel id: a getter or setter (B), an input or output (A). Unique in the gateway. ${rule}` : "" }
+const serviceId = { identifier: "ServiceId", description: DOCS ? `A service id (vocabulary B), which is the node id of vocabulary A. ${rule}` : "" }
 
 export const ChannelIdJson = ChannelId.annotate({ ...channelId, expected: "a channel id (a string)" })
 /** A channel id where vocabulary B's events call it a getter (the document names the shape once, as ChannelId). */
@@ -20,12 +21,12 @@ export const ServiceIdJson = ServiceId.annotate({ ...serviceId, expected: "a ser
 export const NodeIdJson = ServiceId.annotate({ description: serviceId.description, expected: "a node id (a string)" })
 export const AdapterIdJson = AdapterId.annotate({
   identifier: "AdapterId",
-  description: `An adapter id, \`<name>@<domain>\` for the built-in adapters. ${rule}`,
+  description: DOCS ? `An adapter id, \`<name>@<domain>\` for the built-in adapters. ${rule}` : "",
   expected: "an adapter id (a string)"
 })
 export const TagJson = Tag.annotate({
   identifier: "Tag",
-  description: `A tag a client puts on a service/node or a channel; persisted with the id. ${rule}`,
+  description: DOCS ? `A tag a client puts on a service/node or a channel; persisted with the id. ${rule}` : "",
   expected: "a tag (a string)"
 })
 
@@ -33,7 +34,7 @@ export const TagJson = Tag.annotate({
 export const TagsJson = wireShape({
   wire: Schema.Array(TagJson).annotate({
     identifier: "Tags",
-    description: "Tags. In a selector: the thing carries all of them. In a response: sorted, without duplicates.",
+    description: DOCS ? "Tags. In a selector: the thing carries all of them. In a response: sorted, without duplicates." : "",
     expected: "an array of strings"
   }),
   read: normalizeTags,

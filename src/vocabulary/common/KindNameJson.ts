@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { builtinKindNames, builtinKindTypes, isBuiltinKindName, Kind } from "../../domain/Kind.ts"
 import { isJsonObject } from "./DescribeJson.ts"
+import { DOCS } from "./Docs.ts"
 import { ExtensionKindJson } from "./ExtensionKindJson.ts"
 import { wireShape } from "./WireShape.ts"
 import { expectedGot, explainedBy } from "./WireSchema.ts"
@@ -11,7 +12,7 @@ import { expectedGot, explainedBy } from "./WireSchema.ts"
  */
 const knownKinds = `${builtinKindNames.join(", ")}, or an extension {"vendor", "adapter", "kind", "type"}`
 
-const kindTable = builtinKindNames.map((name) => `${name}: ${builtinKindTypes[name]}`).join(", ")
+const kindTable = DOCS ? builtinKindNames.map((name) => `${name}: ${builtinKindTypes[name]}`).join(", ") : ""
 
 type BuiltinKind = Extract<Kind, { readonly _tag: "Builtin" }>
 
@@ -19,7 +20,7 @@ type BuiltinKind = Extract<Kind, { readonly _tag: "Builtin" }>
 export const KindNameJson = wireShape({
   wire: Schema.Literals(builtinKindNames).annotate({
     identifier: "KindName",
-    description: `A built-in channel kind and, after the colon, the value type it carries: ${kindTable}.`,
+    description: DOCS ? `A built-in channel kind and, after the colon, the value type it carries: ${kindTable}.` : "",
     ...explainedBy((input) =>
       typeof input === "string" ? `unknown kind ${JSON.stringify(input)} (known: ${knownKinds})` : expectedGot(`a kind such as "OnOff"`, input)
     )
@@ -32,7 +33,7 @@ export const KindNameJson = wireShape({
 export const BareKindJson = wireShape({
   wire: Schema.Union([KindNameJson.wire, ExtensionKindJson.wire]).annotate({
     identifier: "BKind",
-    description: "A channel kind in vocabulary B: a bare name (`\"OnOff\"`) or an extension object.",
+    description: DOCS ? "A channel kind in vocabulary B: a bare name (`\"OnOff\"`) or an extension object." : "",
     ...explainedBy((input) => {
       if (typeof input === "string") return KindNameJson.wire
       if (!isJsonObject(input)) return expectedGot(`a kind such as "OnOff"`, input)

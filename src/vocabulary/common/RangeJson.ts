@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import { Range } from "../../domain/Range.ts"
 import type { Value } from "../../domain/Value.ts"
 import { describeJson, isJsonObject } from "./DescribeJson.ts"
+import { DOCS } from "./Docs.ts"
 import { ValueInputJson } from "./ValueJson.ts"
 import { explainedBy, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { annotated, wireShape } from "./WireShape.ts"
@@ -22,7 +23,7 @@ const typeOf = (json: unknown): string => (isJsonObject(json) ? Object.keys(json
 const Bounds = Pair.check(wireCheck(([low, high]: readonly [unknown, unknown]) =>
   typeOf(low) === typeOf(high) || `both bounds must have one type, got ${typeOf(low)} and ${typeOf(high)}`
 )).annotate({
-  description: "[low, high], both of one value type.",
+  description: DOCS ? "[low, high], both of one value type." : "",
   ...explainedBy((input) =>
     !Array.isArray(input)
       ? `expected ${pairOfValues}, got ${describeJson(input)}`
@@ -46,13 +47,13 @@ export const RangeJson = wireShape(annotated(
       Geq: keyedForm("Geq", ValueInputJson, (value) => ({ _tag: "Geq", value }) as const, (r) => r.value),
       BetweenEq: keyedForm(
         "BetweenEq",
-        bounds("Between the bounds, inclusive."),
+        bounds(DOCS ? "Between the bounds, inclusive." : ""),
         ([low, high]) => ({ _tag: "BetweenEq", low, high }) as const,
         (r) => [r.low, r.high] as const
       ),
       OutOfStrict: keyedForm(
         "OutOfStrict",
-        bounds("Outside the bounds, strictly."),
+        bounds(DOCS ? "Outside the bounds, strictly." : ""),
         ([low, high]) => ({ _tag: "OutOfStrict", low, high }) as const,
         (r) => [r.low, r.high] as const
       )
@@ -60,5 +61,5 @@ export const RangeJson = wireShape(annotated(
     `a range: ${rangeForms}`,
     (form) => `unknown range ${JSON.stringify(form)} (expected ${rangeForms})`
   ),
-  { identifier: "Range", description: "A range of values, for watching (docs/reference.md §7, vocabulary B)." }
+  { identifier: "Range", description: DOCS ? "A range of values, for watching (docs/reference.md §7, vocabulary B)." : "" }
 ), Range)

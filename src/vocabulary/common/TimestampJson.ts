@@ -1,6 +1,7 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { Timestamp } from "../../domain/Channel.ts"
+import { DOCS } from "./Docs.ts"
 import { wireCheck } from "./WireSchema.ts"
 import { checked, wireShape } from "./WireShape.ts"
 
@@ -119,7 +120,7 @@ const parseTimestamp = (text: string): Result.Result<Timestamp, string> => {
 
 // The format is the node's (the document states it as such); the name and the words of messages are the check's.
 const timestampWire = Schema.String.annotate({
-  description: "RFC 3339 date-time with an offset. Written in UTC with milliseconds and `+00:00`.",
+  description: DOCS ? "RFC 3339 date-time with an offset. Written in UTC with milliseconds and `+00:00`." : "",
   format: "date-time",
   examples: [example]
 }).check(

@@ -4,6 +4,7 @@ import { identity } from "effect/Function"
 import { Value } from "../../domain/Value.ts"
 import { valueTypes } from "../../domain/ValueType.ts"
 import { describeJson } from "./DescribeJson.ts"
+import { DOCS } from "./Docs.ts"
 import { TimestampJson } from "./TimestampJson.ts"
 import { expectedGot, explainedBy, explainKeyed, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { fieldsOf, wireRecord } from "./WireRecord.ts"
@@ -19,7 +20,7 @@ const knownTypes = valueTypes.join(", ")
 /** A value type's name, as in an Extension kind's `type` or a TypeError's `expected` and `got`. */
 export const ValueTypeJson = Schema.Literals(valueTypes).annotate({
   identifier: "ValueTypeName",
-  description: "The name of a value type (docs/reference.md §2).",
+  description: DOCS ? "The name of a value type (docs/reference.md §2)." : "",
   ...explainedBy((input) =>
     typeof input === "string"
       ? `unknown value type ${JSON.stringify(input)} (known: ${knownTypes})`
@@ -78,7 +79,7 @@ const nestsTooDeep = (json: unknown): boolean => {
 
 const JsonPayload = Schema.Json.check(
   wireCheck((json) => !nestsTooDeep(json) || `must not nest deeper than ${MAX_JSON_DEPTH} levels`)
-).annotate({ description: `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` })
+).annotate({ description: DOCS ? `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` : "" })
 
 const twoStates = <const S extends string>(states: readonly [S, S]) =>
   Schema.Literals(states).annotate({ expected: `"${states[0]}" or "${states[1]}"` })
@@ -89,7 +90,7 @@ const temperatureExample = `a temperature such as {"C": 21.5} or {"F": 70.7}`
 
 /** `{"C": 21.5}` or `{"F": 70.7}`. */
 const Temperature = Schema.Union([Celsius, Fahrenheit]).annotate({
-  description: "Degrees Celsius `{\"C\": 21.5}` or Fahrenheit `{\"F\": 70.7}`; compared in Celsius.",
+  description: DOCS ? "Degrees Celsius `{\"C\": 21.5}` or Fahrenheit `{\"F\": 70.7}`; compared in Celsius." : "",
   ...explainedBy(explainKeyed(
     temperatureExample,
     (unit) => (unit === "C" ? Celsius : unit === "F" ? Fahrenheit : undefined),
@@ -110,13 +111,13 @@ const ColorJson = wireRecord(cases.Color, {
   v: color.field("v", number(UnitInterval))
 }, {
   constants: { _tag: "Color" },
-  annotations: { expected: "a color", description: "Hue in degrees (taken mod 360), saturation and value in [0, 1]." }
+  annotations: { expected: "a color", description: DOCS ? "Hue in degrees (taken mod 360), saturation and value in [0, 1]." : "" }
 })
 
 const binary = fieldsOf(cases.Binary)
 
 const BinaryJson = wireRecord(cases.Binary, {
-  data: binary.field("data", Schema.Array(Byte).annotate({ expected: "an array of bytes", description: "The bytes." })),
+  data: binary.field("data", Schema.Array(Byte).annotate({ expected: "an array of bytes", description: DOCS ? "The bytes." : "" })),
   mimetype: binary.field("mimetype", Schema.String)
 }, { constants: { _tag: "Binary" }, annotations: { expected: "binary data" } })
 
@@ -142,7 +143,7 @@ const ExtNumericJson = wireRecord(cases.ExtNumeric, {
 const forms = {
   Unit: keyedForm(
     "Unit",
-    plain(Schema.Unknown.annotate({ description: "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." })),
+    plain(Schema.Unknown.annotate({ description: DOCS ? "Written as null; any payload is read, and ignored (FoxBox clients send \"\")." : "" })),
     () => ({ _tag: "Unit" }) as const,
     () => null
   ),
@@ -153,7 +154,7 @@ const forms = {
     "Duration",
     plain(Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0, { message: "must not be negative" })).annotate({
       expected: "a number of seconds",
-      description: "Seconds, with millisecond precision (finer is rounded)."
+      description: DOCS ? "Seconds, with millisecond precision (finer is rounded)." : ""
     })),
     (seconds) => ({ _tag: "Duration", seconds: plain0(roundToMilliseconds(seconds)) }) as const,
     (v) => v.seconds
@@ -182,7 +183,7 @@ const value = keyedUnion<Value>(forms, valueExample, (type) => `unknown value ty
 /** A value as the gateway writes it: `{"<type>": payload}`, Unit as `{"Unit": null}`, timestamps in UTC. */
 export const ValueJson = wireShape(annotated(value, {
   identifier: "Value",
-  description: "A value: an object with exactly one key naming its type, the same in both vocabularies.",
+  description: DOCS ? "A value: an object with exactly one key naming its type, the same in both vocabularies." : "",
   expected: valueExample
 }), Value)
 
@@ -190,7 +191,7 @@ export const ValueJson = wireShape(annotated(value, {
 export const ValueInputJson = wireShape({
   wire: Schema.Union([ValueJson.wire, Schema.Null]).annotate({
     identifier: "ValueInput",
-    description: "A value in a request body: a Value, or null for `{\"Unit\": null}`.",
+    description: DOCS ? "A value in a request body: a Value, or null for `{\"Unit\": null}`." : "",
     ...explainedBy(() => ValueJson.wire)
   }),
   read: (json): Value => (json === null ? { _tag: "Unit" } : ValueJson.read(json)),
