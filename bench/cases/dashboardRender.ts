@@ -69,9 +69,9 @@ const measure = (name: string, options: HarnessOptions): Effect.Effect<ReadonlyA
     const bare = yield* bareStaticServer
     const b = yield* browser
     const contenders = [
-      { run: () => render(b, bare.url, undefined, "home"), times: new Array<number>() },
+      { run: () => render(b, bare.url, undefined, "home"), times: [] as number[] },
       // The thermostat's setpoint: a value of the last service listed, shown once the watch delivered it.
-      { run: () => render(b, `${gateway.url}/`, token, "20 °C"), times: new Array<number>() }
+      { run: () => render(b, `${gateway.url}/`, token, "20 °C"), times: [] as number[] }
     ]
     // Once each, unmeasured: Chromium's own first tab, and the gateway's first answers.
     for (const contender of contenders) yield* contender.run()

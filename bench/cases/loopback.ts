@@ -134,7 +134,7 @@ const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.
     const script = yield* wrkReportScript
     const servers = yield* startServers(c)
     const request = { method: c.method, headers: servers.headers, connections, ...(c.body === undefined ? {} : { body: c.body }) }
-    const tracked = (server: Server) => ({ server, reports: new Array<Run>() })
+    const tracked = (server: Server) => ({ server, reports: [] as Run[] })
     const bare = tracked(servers.bare)
     const express = tracked(servers.express)
     const gateway = tracked(servers.gateway)

@@ -61,7 +61,9 @@ const buildHome = (services: number): HomeIndex => {
       records
     )
     index.retagService(service, planned.tags.map((t) => Tag.make(t)), true)
-    records.forEach((record, j) => index.retagChannel(record.id, (planned.channels[j]?.tags ?? []).map((t) => Tag.make(t)), true))
+    records.forEach((record, j) => {
+      index.retagChannel(record.id, (planned.channels[j]?.tags ?? []).map((t) => Tag.make(t)), true)
+    })
   }
   return index
 }

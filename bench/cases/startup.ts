@@ -72,12 +72,12 @@ const measure = (name: string, home: Home, options: HarnessOptions): Effect.Effe
     const gateway = {
       name: "gateway serve",
       args: [gatewayBin, "serve", ...homeArgs, "--data", join(dir, "data"), "--port", "0"],
-      starts: new Array<Start>()
+      starts: [] as Start[]
     }
     const bare = {
       name: home.file === undefined ? "node:http process" : "node:http process, home file parsed",
       args: [join(import.meta.dirname, "..", "servers", "bare.js"), ...homeArgs],
-      starts: new Array<Start>()
+      starts: [] as Start[]
     }
     // The first run (admin, migrations) and the file cache, unmeasured. Its token is the admin's; the
     // bare process answers whatever the request carries.

@@ -24,7 +24,8 @@ const install = (): boolean => aptGet("install", "-y", "wrk") || (aptGet("update
 let installed: boolean | undefined
 /** wrk on PATH, installed first if need be and possible; asked once. */
 export const ensureWrk: Effect.Effect<void, WrkMissing> = Effect.suspend(() => {
-  if (installed ??= present()) return Effect.void
+  installed ??= present()
+  if (installed) return Effect.void
   if (process.getuid?.() !== 0) return Effect.fail(new WrkMissing({ reason: "and the bench, not running as root, cannot install it" }))
   return Effect.andThen(Console.error("wrk is not installed: installing it with apt-get install -y wrk"), () => {
     installed = install() && present()

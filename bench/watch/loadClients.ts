@@ -65,12 +65,12 @@ const tally = (histogram: Uint32Array, latency: number) => {
 const fromChange = (changes: ReadonlyArray<readonly [number, number]>, from: number, to: number): Uint32Array => {
   const changedAt = new Map(changes)
   const histogram = new Uint32Array(buckets.length)
-  received.forEach((arrivals) =>
+  for (const arrivals of received) {
     arrivals.forEach((sent, arrived) => {
       const changed = changedAt.get(sent)
       if (sent >= from && sent <= to && changed !== undefined) tally(histogram, arrived - changed)
     })
-  )
+  }
   return histogram
 }
 
@@ -95,7 +95,7 @@ const main = async () => {
     const [command, from = "0", to = "0", changes = "[]"] = line.split(" ")
     if (command === "reset") {
       buckets.fill(0)
-      received.forEach((arrivals) => arrivals.clear())
+      for (const arrivals of received) arrivals.clear()
       console.log("ok")
     }
     if (command !== "report") continue

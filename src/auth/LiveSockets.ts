@@ -54,7 +54,9 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
         const open = new Map<number, Set<Deferred.Deferred<void>>>()
 
         const end = (tokenId: number) =>
-          Effect.sync(() => open.get(tokenId)?.forEach((ended) => Deferred.doneUnsafe(ended, Effect.void)))
+          Effect.sync(() => {
+            for (const ended of open.get(tokenId) ?? []) Deferred.doneUnsafe(ended, Effect.void)
+          })
 
         /** Until when the token is good; `None`: not now. A store that cannot answer cannot vouch for it either. */
         const goodUntil = (tokenId: number) =>

@@ -42,6 +42,7 @@ export type Overreach = Excess | { readonly _tag: "Outlives"; readonly until: nu
  * name only the request and the creating token's own rights and expiry, never what lies outside its scope.
  */
 export class BeyondReach extends Data.TaggedError("BeyondReach")<{ readonly overreach: Overreach }> {
+  // biome-ignore lint/suspicious/useGetterReturn: the switch covers every tag of Overreach, which the compiler checks
   override get message(): string {
     const { overreach } = this
     switch (overreach._tag) {

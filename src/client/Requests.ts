@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
+import { HttpBody, type HttpClient, HttpClientRequest } from "effect/http"
 import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"

@@ -62,7 +62,11 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       // The store keeps plain strings; a row no longer valid as an id or a tag is left out, not trusted.
       let skipped = 0
       const valid = <A>(is: (u: unknown) => u is A, items: Iterable<string>): Array<A> =>
-        [...items].filter((item): item is string & A => is(item) || (skipped++, false))
+        [...items].filter((item): item is string & A => {
+          if (is(item)) return true
+          skipped++
+          return false
+        })
       for (const [id, tags] of persisted.service) {
         const [service] = valid(isServiceId, [id])
         if (service !== undefined) index.retagService(service, valid(isTag, tags), true)

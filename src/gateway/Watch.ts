@@ -54,7 +54,11 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
       // One subscription for every watch, started before any watch can be opened: a watch added later
       // computes its set from the home as it is, then follows every change processed after that.
       yield* registry.changes.pipe(
-        Stream.runForEachArray((changes) => Effect.sync(() => changes.forEach((change) => hub.apply(change)))),
+        Stream.runForEachArray((changes) =>
+          Effect.sync(() => {
+            for (const change of changes) hub.apply(change)
+          })
+        ),
         Effect.forkScoped({ startImmediately: true })
       )
 

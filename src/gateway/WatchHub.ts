@@ -6,7 +6,7 @@ import type { HomeChange } from "./HomeChange.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
 import { accepts, type Interest, interestIn, passes, type RefusesWatch } from "./WatchInterest.ts"
-import { WatchQueue } from "./WatchQueue.ts"
+import type { WatchQueue } from "./WatchQueue.ts"
 
 /** One live registration: the channels it watches now and what it wants of each. */
 export class Watcher {
@@ -97,7 +97,10 @@ export class WatchHub {
   }
 
   apply(change: HomeChange): void {
-    if (change._tag === "ValueReported") return this.deliverValue(change.channel, change.value, change.version)
+    if (change._tag === "ValueReported") {
+      this.deliverValue(change.channel, change.value, change.version)
+      return
+    }
     for (const watcher of this.watchers) {
       for (const id of change.channels) this.recheck(watcher, id, undefined)
     }

@@ -1,4 +1,4 @@
-import { Effect, Result } from "effect"
+import { Effect, type Result } from "effect"
 import { type Adapter, type DeviceHost, DeviceRejected, type Reply, type ServiceDescription } from "../../src/gateway/Adapter.ts"
 import type { ChannelId, ServiceId } from "../../src/domain/Identifier.ts"
 import type { Value } from "../../src/domain/Value.ts"

@@ -38,6 +38,7 @@ import {
 
 // ---- identifiers and tags ------------------------------------------------------------------------
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f-\u009f]/.test(s)
 
 /** Text a domain identifier or tag accepts: realistic ids, arbitrary code points, and the 256-character limit. */

@@ -11,9 +11,11 @@ describe("Arrivals", () => {
         fc.array(fc.tuple(fc.double({ noNaN: true }), fc.double({ noNaN: true })), { maxLength: 100 }),
         (capacity, pushed) => {
           const arrivals = makeArrivals(capacity)
-          pushed.forEach(([sent, arrived]) => arrivals.push(sent, arrived))
+          for (const [sent, arrived] of pushed) arrivals.push(sent, arrived)
           const read: Array<[number, number]> = []
-          arrivals.forEach((sent, arrived) => read.push([sent, arrived]))
+          arrivals.forEach((sent, arrived) => {
+            read.push([sent, arrived])
+          })
           expect(read).toEqual(pushed)
         }
       )
@@ -25,7 +27,9 @@ describe("Arrivals", () => {
     arrivals.clear()
     arrivals.push(7, 7.25)
     const read: Array<[number, number]> = []
-    arrivals.forEach((sent, arrived) => read.push([sent, arrived]))
+    arrivals.forEach((sent, arrived) => {
+      read.push([sent, arrived])
+    })
     expect(read).toEqual([[7, 7.25]])
   })
 })

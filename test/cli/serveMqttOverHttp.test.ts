@@ -171,7 +171,7 @@ const readUntil = async (client: WatchClient, done: (frames: ReadonlyArray<unkno
 const named = (frames: ReadonlyArray<unknown>, event: string): ReadonlyArray<string> =>
   frames.flatMap((f) => (typeof f === "object" && f !== null && event in f ? [String((f as Record<string, unknown>)[event])] : [])).sort()
 
-const valueOf = (frames: ReadonlyArray<unknown>, from: string): ReadonlyArray<unknown> =>
+const valuesFrom = (frames: ReadonlyArray<unknown>, from: string): ReadonlyArray<unknown> =>
   frames.flatMap((f) => {
     const value = typeof f === "object" && f !== null && "Value" in f ? (f.Value as { from: string; value: unknown }) : undefined
     return value?.from === from ? [value.value] : []
@@ -210,9 +210,9 @@ describe.each([
       await bridge?.publishState("front_door", { contact: doorClosed, battery })
       const contact = { OpenClosed: doorClosed ? "Closed" : "Open" }
       const batteryValue = { ExtNumeric: { value: battery, vendor: "zigbee2mqtt", adapter, kind: "battery" } }
-      const published = await readUntil(client, (frames) => valueOf(frames, getter(door, "battery")).length > 0 && valueOf(frames, getter(door, "contact")).length > 0)
-      expect(valueOf(published, getter(door, "contact"))).toEqual([contact])
-      expect(valueOf(published, getter(door, "battery"))).toEqual([batteryValue])
+      const published = await readUntil(client, (frames) => valuesFrom(frames, getter(door, "battery")).length > 0 && valuesFrom(frames, getter(door, "contact")).length > 0)
+      expect(valuesFrom(published, getter(door, "contact"))).toEqual([contact])
+      expect(valuesFrom(published, getter(door, "battery"))).toEqual([batteryValue])
 
       // The door goes offline: its getters leave; back online, they return.
       await bridge?.setAvailability("front_door", false)
@@ -313,8 +313,8 @@ describe.each([
       // Zigbee2MQTT publishes each press as the switch's state with `action`, e.g.
       // {"action": "single_left", "battery": 100, "voltage": 3045, "linkquality": 72}.
       for (const press of v.presses) await bridge?.press("study_switch", press)
-      const frames = await readUntil(client, (seen) => valueOf(seen, action).length === v.presses.length)
-      expect(valueOf(frames, action)).toEqual(v.presses.map((press) => ({ String: press })))
+      const frames = await readUntil(client, (seen) => valuesFrom(seen, action).length === v.presses.length)
+      expect(valuesFrom(frames, action)).toEqual(v.presses.map((press) => ({ String: press })))
       expect(await v.read(action)).toEqual({ String: v.presses.at(-1) })
     } finally {
       await client.close()
@@ -336,8 +336,8 @@ describe.each([
       const sent = await eventuallyAsync(async () => receivedSince(from, "hall_bulb/set"), (payloads) => payloads.length > 0)
       expect(sent).toEqual([v.colourSet])
       // The bulb publishes its new state ({"color": {"x": …, "y": …}, "brightness": …}), which watchers hear.
-      const frames = await readUntil(client, (seen) => valueOf(seen, color).length > 0)
-      expect(valueOf(frames, color).map(rounded)).toEqual([v.colour])
+      const frames = await readUntil(client, (seen) => valuesFrom(seen, color).length > 0)
+      expect(valuesFrom(frames, color).map(rounded)).toEqual([v.colour])
       expect(rounded(await v.read(color))).toEqual(v.colour)
     } finally {
       await client.close()
@@ -355,8 +355,8 @@ describe.each([
       const from = bridge?.raw.length ?? 0
       expect(await v.write(setter(lock, "state"), { DoorLocked: state })).toBe(true)
       expect(await eventuallyAsync(async () => receivedSince(from, "back_door_lock/set"), (p) => p.length > 0)).toEqual([message])
-      const frames = await readUntil(client, (seen) => valueOf(seen, lockState).length > 0)
-      expect(valueOf(frames, lockState)).toEqual([{ String: lockStateAfter }])
+      const frames = await readUntil(client, (seen) => valuesFrom(seen, lockState).length > 0)
+      expect(valuesFrom(frames, lockState)).toEqual([{ String: lockStateAfter }])
       expect(await v.read(lockState)).toEqual({ String: lockStateAfter })
     } finally {
       await client.close()

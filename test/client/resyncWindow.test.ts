@@ -47,7 +47,10 @@ const holdingReconnections = () => {
   })
   class Held extends WebSocket {
     override send(data: string | Uint8Array<ArrayBuffer>): void {
-      if (this === sockets[0]) return super.send(data)
+      if (this === sockets[0]) {
+        super.send(data)
+        return
+      }
       void released.then(() => this.readyState === WebSocket.OPEN && super.send(data))
     }
   }

@@ -103,7 +103,9 @@ const run = (steps: ReadonlyArray<Step>) =>
     yield* host.upsertService(description)
     const hub = new WatchHub(registry.index, () => Option.none())
     const watchers: Array<Watcher> = []
-    const catchUp = (count: number) => waiting.splice(0, count).forEach((change) => hub.apply(change))
+    const catchUp = (count: number) => {
+      for (const change of waiting.splice(0, count)) hub.apply(change)
+    }
 
     let reported = 0
     for (const s of steps) {

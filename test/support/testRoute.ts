@@ -1,4 +1,4 @@
-import { Effect, identity, Schema } from "effect"
+import { type Effect, identity, Schema } from "effect"
 import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
 import { bind } from "../../src/http/routing/Handlers.ts"
 import type { HttpError } from "../../src/http/routing/HttpError.ts"

@@ -58,7 +58,7 @@ const connect = Effect.fnUntraced(function*(
   const startedAt = yield* Clock.currentTimeMillis
   const intervalMs = Duration.toMillis(options.interval)
 
-  const valueOf = (channel: ChannelId, now: number): Option.Option<Value> => {
+  const readingOf = (channel: ChannelId, now: number): Option.Option<Value> => {
     switch (channel) {
       case clockGetters.currentTime:
         return Option.some({ _tag: "TimeStamp", epochMillis: now })
@@ -76,7 +76,7 @@ const connect = Effect.fnUntraced(function*(
     fetch: Effect.fnUntraced(function*(channels, _context, reply) {
       const now = yield* Clock.currentTimeMillis
       for (const channel of channels) {
-        const value = valueOf(channel, now)
+        const value = readingOf(channel, now)
         yield* reply(channel, Option.isSome(value) ? Result.succeed(value) : Result.fail(`the clock has no getter ${channel}`))
       }
     }),
@@ -93,7 +93,7 @@ const connect = Effect.fnUntraced(function*(
     Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       for (const channel of channels) {
-        const value = valueOf(channel, now)
+        const value = readingOf(channel, now)
         if (Option.isSome(value)) yield* host.reportValue(channel, value.value)
       }
     })

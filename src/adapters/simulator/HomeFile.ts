@@ -4,8 +4,8 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { AdapterId, ChannelId, ServiceId, Tag } from "../../domain/Identifier.ts"
-import { Kind, kindValueType } from "../../domain/Kind.ts"
-import { Value } from "../../domain/Value.ts"
+import { type Kind, kindValueType } from "../../domain/Kind.ts"
+import type { Value } from "../../domain/Value.ts"
 import { formatPath, type InputPath } from "../../vocabulary/common/InvalidInput.ts"
 import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
@@ -103,7 +103,7 @@ const consistentHome = Schema.makeFilter<{ readonly services: ReadonlyArray<Simu
     }
     for (const getter of service.getters) getters.set(getter.id, getter)
   })
-  home.services.forEach((service, s) =>
+  home.services.forEach((service, s) => {
     service.setters.forEach((setter, c) => {
       if (setter.drives === undefined) return
       const path = ["services", s, "setters", c, "drives"]
@@ -116,7 +116,7 @@ const consistentHome = Schema.makeFilter<{ readonly services: ReadonlyArray<Simu
         })
       }
     })
-  )
+  })
   return issues
 })
 

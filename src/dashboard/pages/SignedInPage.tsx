@@ -22,7 +22,10 @@ const toSignIn = (notice: string) => () => {
 export const showSignedIn = (name: PageName, Page: ComponentType<PageProps>): void => {
   const root = document.getElementById("app")
   const token = savedToken()
-  if (token === undefined) return location.replace("/")
+  if (token === undefined) {
+    location.replace("/")
+    return
+  }
   if (root === null) return
   render(
     <>

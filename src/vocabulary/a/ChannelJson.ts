@@ -49,9 +49,9 @@ const Push = Schema.Tuple([
 
 type MechanismInA = Pick<ChannelInA, "mechanism" | "kind" | "updated" | "pushMs">
 
-const Get = Schema.Struct({ kind: KindJson.wire, updated: TimestampOrNullJson.wire }).annotate({ expected: "a Get mechanism" })
-const Set = Schema.Struct({ kind: KindJson.wire, push: Push, updated: TimestampOrNullJson.wire }).annotate({ expected: "a Set mechanism" })
-const mechanismForms = { Get: Schema.Struct({ Get }), Set: Schema.Struct({ Set }) }
+const getMechanism = Schema.Struct({ kind: KindJson.wire, updated: TimestampOrNullJson.wire }).annotate({ expected: "a Get mechanism" })
+const setMechanism = Schema.Struct({ kind: KindJson.wire, push: Push, updated: TimestampOrNullJson.wire }).annotate({ expected: "a Set mechanism" })
+const mechanismForms = { Get: Schema.Struct({ Get: getMechanism }), Set: Schema.Struct({ Set: setMechanism }) }
 
 type MechanismWire = typeof mechanismForms.Get.Type | typeof mechanismForms.Set.Type
 

@@ -1,6 +1,6 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { ValueFilter, WatchRegistration } from "../../domain/Watch.ts"
+import { type ValueFilter, WatchRegistration } from "../../domain/Watch.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { DOCS } from "../common/Docs.ts"
 import { RangeJson } from "../common/RangeJson.ts"

@@ -187,14 +187,14 @@ const reader = (steps: ReadonlyArray<Step>, constants: object | undefined) => (j
 }
 
 /** The model value of a field (the whole value for a spread one). */
-const valueOf = (step: Step, value: Loose): unknown => (step.model === undefined ? value : value[step.model])
+const modelValueOf = (step: Step, value: Loose): unknown => (step.model === undefined ? value : value[step.model])
 
 /** Writes each field in the table's order, leaving out what an optional field's `leftOut` picks. */
 const writer = (steps: ReadonlyArray<Step>) => (value: Loose): Loose => {
   const out: Loose = {}
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i] as Step
-    const field = valueOf(step, value)
+    const field = modelValueOf(step, value)
     if (!step.leftOut(field)) out[step.key] = step.write(field)
   }
   return out
@@ -205,7 +205,7 @@ const partialWriter = (steps: ReadonlyArray<Step>) => (value: Loose): Result.Res
   const out: Loose = {}
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i] as Step
-    const field = valueOf(step, value)
+    const field = modelValueOf(step, value)
     if (step.leftOut(field)) continue
     const written = step.write(field)
     if (!step.partial) out[step.key] = written
