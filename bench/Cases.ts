@@ -1,4 +1,5 @@
 import * as dashboardRender from "./cases/dashboardRender.ts"
+import * as deepBody from "./cases/deepBody.ts"
 import * as loopback from "./cases/loopback.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
@@ -12,6 +13,7 @@ import type { AnyBenchCase } from "./Harness.ts"
 const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [
   requestPath,
   loopback,
+  deepBody,
   tagStore,
   selectorIndex,
   sendBatching,

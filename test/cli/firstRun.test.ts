@@ -59,6 +59,14 @@ describe("the first run", () => {
     expect({ status: setup.status, body: JSON.parse(setup.body) }).toEqual({ status: 410, body: "setup is done: a user exists already" })
   })
 
+  it("answers setup 410 without decoding its body once a user exists: not JSON, not a user, or deep and escaped", async () => {
+    const depth = 400_000
+    for (const body of ["{", "[1, 2]", "[".repeat(depth) + "\"\\n\"" + "]".repeat(depth)]) {
+      const setup = await send(`${running().baseUrl}/users/setup`, { method: "POST", body })
+      expect({ status: setup.status, body: JSON.parse(setup.body) }).toEqual({ status: 410, body: "setup is done: a user exists already" })
+    }
+  })
+
   it("manages users and scoped tokens from the CLI while the server runs", async () => {
     const { baseUrl } = running()
     const added = await runGateway(["users", "add", "bob", "--email", "bob@example.org", "--data", dataDir])

@@ -1,6 +1,8 @@
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { tokens, type TokenView } from "../../api/Tokens.ts"
 import { type NewUserJson, SessionTokenJson, SetupStatusJson } from "../../api/Users.ts"
+import { parseJson } from "../../vocabulary/common/JsonText.ts"
 
 /**
  * The few calls the dashboard makes outside the typed client: whether setup is needed, setup, login and
@@ -22,13 +24,11 @@ export interface Exchanged {
 
 /** The gateway's sentence of a refused request: its JSON string body, or the status when it has none. */
 export const refusalInWords = (answer: Exchanged): string => {
-  try {
-    const message: unknown = JSON.parse(answer.text)
-    if (typeof message === "string") return message
-  } catch {
-    // Not JSON: a proxy's page, say; its status says more than its text.
-  }
-  return `the gateway answered ${answer.status} ${answer.statusText}`
+  const message = parseJson(answer.text)
+  // Not a JSON string (a proxy's page, say): its status says more than its text.
+  return Result.isSuccess(message) && typeof message.success === "string"
+    ? message.success
+    : `the gateway answered ${answer.status} ${answer.statusText}`
 }
 
 const refusal = async (response: Response): Promise<string> =>
@@ -48,7 +48,8 @@ const call = async <A>(path: string, init: RequestInit, read: (json: unknown) =>
     const value = read(undefined)
     return value === undefined ? { ok: false, message: "unexpected answer" } : { ok: true, value }
   }
-  const value = read(await response.json())
+  const json = parseJson(await response.text())
+  const value = Result.isSuccess(json) ? read(json.success) : undefined
   return value === undefined ? { ok: false, message: "the gateway's answer was not understood" } : { ok: true, value }
 }
 

@@ -44,15 +44,11 @@ export const parse = (bytes: Uint8Array): Result.Result<Option.Option<unknown>, 
   } catch {
     return Result.fail(new BadRequest({ message: "body: not valid UTF-8" }))
   }
-  return Result.flatMap(
-    Result.mapError(
-      parseJsonText(text),
-      (reason) => new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(reason)}` })
-    ),
-    (json) =>
-      Option.exists(json, (j) => nestsDeeperThan(j, maxBodyDepth))
-        ? Result.fail(new BadRequest({ message: `body: nested deeper than ${maxBodyDepth} levels` }))
-        : Result.succeed(json)
+  // Before any reader builds what the text holds (see nestsDeeperThan).
+  if (nestsDeeperThan(text, maxBodyDepth)) return Result.fail(new BadRequest({ message: `body: nested deeper than ${maxBodyDepth} levels` }))
+  return Result.mapError(
+    parseJsonText(text),
+    (reason) => new BadRequest({ message: `body: invalid JSON: ${describeSyntaxError(reason)}` })
   )
 }
 

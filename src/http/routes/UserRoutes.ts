@@ -16,16 +16,23 @@ import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../routing/Http
 /** What setup and login answer (201, src/api/Users.ts). */
 const sessionCreated = (token: Redacted.Redacted<string>) => ({ session_token: Redacted.value(token) })
 
+const setupDone = () => new Gone({ message: "setup is done: a user exists already" })
+
+/**
+ * Once a user exists, setup is refused before its body is decoded: an open route then costs a count,
+ * not a JSON reading nor scrypt work, whatever it is sent.
+ */
+const refusedOnceSetUp = Effect.flatMap(Users.use((users) => Effect.orDie(users.count)), (count) =>
+  count > 0 ? Effect.fail(setupDone()) : Effect.void)
+
 /** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
 const setup = ({ body: user }: Request<typeof userEndpoints.setup>) => Effect.gen(function*() {
-  const users = yield* Users
-  // Cheap check first: once a user exists, nobody may spend scrypt work here.
-  if ((yield* Effect.orDie(users.count)) > 0) return yield* new Gone({ message: "setup is done: a user exists already" })
-  const created = yield* users.addFirst(user).pipe(
+  const created = yield* Users.use((users) => users.addFirst(user)).pipe(
     Effect.catchTag("InvalidUserInput", (e) => Effect.fail(new BadRequest({ message: `body.${e.message}` }))),
     Effect.catchTag("StoreError", Effect.die)
   )
-  if (Option.isNone(created)) return yield* new Gone({ message: "setup is done: a user exists already" })
+  // Another setup may have created the first user since the check.
+  if (Option.isNone(created)) return yield* setupDone()
   const token = yield* Tokens.use((t) => Effect.orDie(t.createSession(created.value)))
   yield* Effect.logInfo(`setup: created user ${created.value.username}`)
   return sessionCreated(token)
@@ -68,3 +75,4 @@ const logout = Effect.gen(function*() {
 })
 
 export const userRoutes = bindGroup(userEndpoints, { setup_status: () => setupStatus, setup, login: () => login, logout: () => logout })
+  .map((route) => route.endpoint === userEndpoints.setup ? { ...route, handler: Effect.andThen(refusedOnceSetUp, route.handler) } : route)

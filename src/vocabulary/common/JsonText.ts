@@ -21,18 +21,30 @@ export const parseJsonText = (text: string): Result.Result<Option.Option<unknown
   text.trim() === "" ? Result.succeed(Option.none()) : Result.map(parseJson(text), Option.some)
 
 /**
- * Whether parsed JSON nests deeper than `limit` arrays and objects. Walked with an explicit stack, so
- * that it answers for any depth; it stops at the first level past the limit.
+ * Whether JSON text nests deeper than `limit` arrays and objects, told from its brackets outside strings
+ * before anything is read: a reader builds the whole structure before a walk of it could refuse it, and
+ * the reader of escaped text (EscapedJson.ts) takes 0.8 s to rebuild a 1 MiB body 500,000 levels deep.
+ * It stops at the first bracket past the limit. Text that is not JSON is left to the reader to refuse.
  */
-export const nestsDeeperThan = (json: unknown, limit: number): boolean => {
-  const pending: Array<readonly [unknown, number]> = [[json, 0]]
-  while (pending.length > 0) {
-    const next = pending.pop()
-    if (next === undefined) break
-    const [item, depth] = next
-    if (item === null || typeof item !== "object") continue
-    if (depth >= limit) return true
-    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1])
+export const nestsDeeperThan = (text: string, limit: number): boolean => {
+  let depth = 0
+  let inString = false
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (inString) {
+      if (code === BACKSLASH) at++ // the escaped character, a quote maybe, is part of the string
+      else if (code === QUOTE) inString = false
+    } else if (code === QUOTE) inString = true
+    else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
+      if (++depth > limit) return true
+    } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) depth--
   }
   return false
 }
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d

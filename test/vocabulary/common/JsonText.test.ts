@@ -1,6 +1,6 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { parseJson } from "../../../src/vocabulary/common/JsonText.ts"
+import { nestsDeeperThan, parseJson } from "../../../src/vocabulary/common/JsonText.ts"
 
 /** The JSON of `text`; fails the test with the parser's message when it is not JSON. */
 const read = (text: string): unknown => {
@@ -74,5 +74,22 @@ describe("parseJson", () => {
     expect(parseJson(`{"a": "\\n",}`)).toEqual(Result.fail(expect.stringContaining("JSON")))
     expect(parseJson(`"\\x"`)).toEqual(Result.fail(expect.stringContaining("JSON")))
     expect(parseJson("")).toEqual(Result.fail("Unexpected end of JSON input"))
+  })
+})
+
+describe("nestsDeeperThan", () => {
+  it("counts the arrays and objects open, up to the limit and past it", () => {
+    expect(nestsDeeperThan("[[{\"a\": []}]]", 4)).toBe(false)
+    expect(nestsDeeperThan("[[{\"a\": [[]]}]]", 4)).toBe(true)
+    expect(nestsDeeperThan("[[], {\"a\": 1}, [2], {}]", 2)).toBe(false) // siblings are not deeper
+    expect(nestsDeeperThan("1", 0)).toBe(false)
+    expect(nestsDeeperThan("[]", 0)).toBe(true)
+  })
+
+  it("leaves out brackets in strings, escaped quotes and backslashes included", () => {
+    expect(nestsDeeperThan("[\"[[[{{{\"]", 1)).toBe(false)
+    expect(nestsDeeperThan("[\"\\\"[[[\", \"\\\\\", [[]]]", 2)).toBe(true) // ["\"[[[", "\\", [[]]]
+    expect(nestsDeeperThan("[\"\\\"[[[\", \"\\\\\", []]", 2)).toBe(false)
+    expect(nestsDeeperThan("{\"[[\\u005b\": [\"]]]]\"]}", 2)).toBe(false)
   })
 })

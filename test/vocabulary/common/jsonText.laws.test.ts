@@ -1,8 +1,11 @@
 import * as fc from "fast-check"
 import { Result } from "effect"
-import { expect } from "vitest"
+import { afterAll, expect } from "vitest"
 import { parseJson } from "../../../src/vocabulary/common/JsonText.ts"
+import { freshParsers } from "../../support/freshJsonParse.ts"
+import { jsonTree } from "../../support/jsonTree.ts"
 import { law } from "../../laws/law.ts"
+import { formattedJson } from "./formattedJson.ts"
 
 /**
  * The law of the gateway's one JSON reader (docs/laws.md): it reads back what `JSON.stringify` wrote,
@@ -49,3 +52,18 @@ law("JSON text: parseJson reads back what JSON.stringify wrote, whatever it read
       expect(Result.isSuccess(read) && read.success).toStrictEqual(value)
     }
   }))
+
+/**
+ * parseJson against the reading of a JSON.parse that has parsed nothing else: a worker of its own per
+ * text (test/support/freshJsonParse.ts), while this process has read every text before. On formatted
+ * text (whitespace, escapes of any character, number spellings: formattedJson.ts), valid or not.
+ */
+const fresh = freshParsers(2)
+afterAll(() => fresh.close())
+
+law("JSON text: parseJson reads formatted text as a JSON.parse that has parsed nothing else", { of: "texts with an escaped object key", floor: 0.3 }, 200, (note) =>
+  fc.asyncProperty(formattedJson, async ({ text, escapedKey }) => {
+    note(escapedKey)
+    const read = parseJson(text)
+    expect(Result.isSuccess(read) ? { tree: jsonTree(read.success) } : { error: read.failure }).toStrictEqual(await fresh.parse(text))
+  }), 120_000)
