@@ -5,6 +5,8 @@ import { type JsonTree, jsonTree } from "./jsonTree.ts"
  * `JSON.parse` where no other text was ever parsed: in a worker of its own (an isolate of its own), used
  * once. V8 misreads an escaped object key after an earlier parse of a key of the same decoded length
  * (src/vocabulary/common/EscapedJson.ts), so a reading to compare with must come from a clean isolate.
+ * A fresh `node:vm` context, a thousand times cheaper, is not clean enough: in one made by this process,
+ * `{"\u0022":true,"\u005c":{…}}` read its first key as `"\\"` (tried), where a worker reads it right.
  */
 export type FreshReading = { readonly tree: JsonTree } | { readonly error: string }
 
