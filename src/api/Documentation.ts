@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { anyToken, open } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** The OpenAPI document of the API, served by the API itself. */
@@ -6,6 +7,7 @@ export const documentation = group(endpoint({
   operationId: "get_openapi_document",
   method: "GET",
   path: "/api/v1/openapi.json",
+  access: anyToken,
   tag: "documentation",
   summary: "This document",
   description: "The OpenAPI 3.1 document of every route the server answers.",
@@ -22,6 +24,7 @@ export const migrationGuide = group(endpoint({
   operationId: "get_migration_guide",
   method: "GET",
   path: "/docs/migrating-a-to-b.md",
+  access: open,
   tag: "documentation",
   summary: "The guide from vocabulary A to B",
   description: "docs/migrating-a-to-b.md of the gateway's installation, without a token: the `Link` of A's answers points " +

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { plain } from "../vocabulary/common/WireShape.ts"
+import { open } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `/health` and `/ping`: they answer without a token, so supervisors and clients can probe the process. */
@@ -32,6 +33,7 @@ export const health = group(
     operationId: "health",
     method: "GET",
     path: "/health",
+    access: open,
     tag,
     summary: "Health probe",
     description: "Answers without a token, so supervisors can probe the process.",
@@ -45,6 +47,7 @@ export const health = group(
     operationId: "health_head",
     method: "HEAD",
     path: "/health",
+    access: open,
     tag,
     summary: "Health probe, without a body",
     description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
@@ -55,6 +58,7 @@ export const health = group(
     operationId: "ping",
     method: "GET",
     path: "/ping",
+    access: open,
     tag,
     summary: "Ping",
     description: "Answers 204 without a token: the FoxBox web app waits for it before its first call.",
@@ -64,6 +68,7 @@ export const health = group(
     operationId: "ping_head",
     method: "HEAD",
     path: "/ping",
+    access: open,
     tag,
     summary: "Ping, with HEAD",
     description: "Answers like GET /ping.",

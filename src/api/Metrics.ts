@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { tokenWithOrLoopback } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `GET /metrics`: the gateway's metrics for Prometheus to scrape. */
@@ -6,6 +7,7 @@ export const metrics = group(endpoint({
   operationId: "get_metrics",
   method: "GET",
   path: "/metrics",
+  access: tokenWithOrLoopback("metrics"),
   tag: "metrics",
   summary: "Metrics, in the Prometheus text format",
   description: "Requests by vocabulary, operation and status, their durations, open watch sockets by vocabulary, device " +

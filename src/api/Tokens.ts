@@ -8,6 +8,7 @@ import { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/TimestampJson.ts"
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
 import { checked } from "../vocabulary/common/WireShape.ts"
+import { anyToken } from "./Access.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { SessionTokenJson } from "./Users.ts"
 
@@ -161,6 +162,7 @@ export const tokens = group(
     operationId: "list_tokens",
     method: "GET",
     path: "/api/v1/tokens",
+    access: anyToken,
     tag,
     summary: "List tokens",
     description: "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
@@ -175,6 +177,7 @@ export const tokens = group(
     operationId: "create_token",
     method: "POST",
     path: "/api/v1/tokens",
+    access: anyToken,
     tag,
     summary: "Create a token",
     description: "An API token of the caller's user. A token creates only tokens whose scope and rights lie within its own " +
@@ -195,6 +198,7 @@ export const tokens = group(
     operationId: "revoke_token",
     method: "POST",
     path: "/api/v1/tokens/revoke",
+    access: anyToken,
     tag,
     summary: "Revoke a token",
     description: "Revokes a token this token manages (see `list_tokens`); its watch sockets close at once. Revoking a " +

@@ -2,6 +2,7 @@ import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
+import { anyToken, open } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
@@ -45,6 +46,7 @@ export const users = group(
     operationId: "setup_status",
     method: "GET",
     path: "/users/setup",
+    access: open,
     tag,
     summary: "Whether setup is needed",
     description: "`{\"needed\": true}` while the gateway has no user (started with `--no-default-admin` and not set up " +
@@ -55,6 +57,7 @@ export const users = group(
     operationId: "setup",
     method: "POST",
     path: "/users/setup",
+    access: open,
     tag,
     summary: "Create the first user",
     description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
@@ -66,6 +69,7 @@ export const users = group(
     operationId: "login",
     method: "POST",
     path: "/users/login",
+    access: open,
     tag,
     summary: "Log in",
     description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
@@ -77,6 +81,7 @@ export const users = group(
     operationId: "logout",
     method: "POST",
     path: "/users/logout",
+    access: anyToken,
     tag,
     summary: "Log out",
     description: "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`).",

@@ -1,6 +1,7 @@
 import { anyService, everyGetter, everySetter } from "../domain/Selector.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { type Readable, writeBody } from "./Bodies.ts"
+import { tokenWith } from "./Access.ts"
 import { listing, tagCount, tagging, tagVerb, valueReading, valueWriting } from "./BothVocabularies.ts"
 import { type Alias, endpoint, group, type Method, type Path, routesOf } from "./Endpoint.ts"
 
@@ -32,6 +33,7 @@ const mechanismTags = <const Id extends string, T, W>(
     operationId,
     method,
     path: `/api/v1/channels/${mechanism}/tags`,
+    access: tokenWith("tag"),
     tag,
     summary: `${tagVerb(method)} ${mechanism}s (alias)`,
     description: `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +

@@ -1,4 +1,5 @@
 import { WatchFrameJson, WatchServerFrameJson } from "../vocabulary/WatchFrame.ts"
+import { tokenWith } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
 
@@ -7,6 +8,7 @@ export const watching = group(endpoint({
   operationId: "watch_channels",
   method: "GET",
   path: "/api/v1/channels/watch",
+  access: tokenWith("watch"),
   tag: "watching",
   summary: "Watch channels (WebSocket, both vocabularies)",
   description: (limits) =>
