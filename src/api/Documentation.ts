@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { anyToken, open } from "./Access.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
 
 /** The OpenAPI document of the API, served by the API itself. */
 export const documentation = group(endpoint({
@@ -25,6 +25,7 @@ export const migrationGuide = group(endpoint({
   method: "GET",
   path: "/docs/migrating-a-to-b.md",
   access: open,
+  bodyLimit: openBodyLimit,
   tag: "documentation",
   summary: "The guide from vocabulary A to B",
   description: "docs/migrating-a-to-b.md of the gateway's installation, without a token: the `Link` of A's answers points " +

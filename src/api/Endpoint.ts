@@ -178,6 +178,12 @@ export const endpoint = <
   upgrade: description.upgrade as U
 })
 
+/**
+ * The body limit of the routes open to anyone (`bodyLimit`): what they read (a first user, at most) is
+ * small, and anyone may send it.
+ */
+export const openBodyLimit = 8 * 1024
+
 /** Endpoints by operation id: one group of the API, to which handlers are bound by name. */
 export type Group = { readonly [operationId: string]: Endpoint }
 

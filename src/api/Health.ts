@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { open } from "./Access.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
 
 /** `/health` and `/ping`: they answer without a token, so supervisors and clients can probe the process. */
 
@@ -34,6 +34,7 @@ export const health = group(
     method: "GET",
     path: "/health",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Health probe",
     description: "Answers without a token, so supervisors can probe the process.",
@@ -48,6 +49,7 @@ export const health = group(
     method: "HEAD",
     path: "/health",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Health probe, without a body",
     description: "Answers like GET /health, without the body, for health checkers that send HEAD.",
@@ -59,6 +61,7 @@ export const health = group(
     method: "GET",
     path: "/ping",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Ping",
     description: "Answers 204 without a token: the FoxBox web app waits for it before its first call.",
@@ -69,6 +72,7 @@ export const health = group(
     method: "HEAD",
     path: "/ping",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Ping, with HEAD",
     description: "Answers like GET /ping.",

@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
 import { anyToken, open } from "./Access.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
@@ -47,6 +47,7 @@ export const users = group(
     method: "GET",
     path: "/users/setup",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Whether setup is needed",
     description: "`{\"needed\": true}` while the gateway has no user (started with `--no-default-admin` and not set up " +
@@ -58,6 +59,7 @@ export const users = group(
     method: "POST",
     path: "/users/setup",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Create the first user",
     description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
@@ -70,6 +72,7 @@ export const users = group(
     method: "POST",
     path: "/users/login",
     access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Log in",
     description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +

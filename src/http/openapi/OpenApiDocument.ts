@@ -146,6 +146,10 @@ const errorResponses = {
   Forbidden: errorResponse("The token's scope does not grant the right this operation needs.")
 } as const
 
+/** A 413 of a route with a body limit of its own (the server's limit is lower still if `--max-body-bytes` says so). */
+const ownBodyLimit = (bytes: number): Response =>
+  errorResponse(`The body is over this route's limit, ${bytes} bytes (or \`--max-body-bytes\` if lower).`)
+
 const responseRef = (name: keyof typeof errorResponses): Reference => ({ $ref: `#/components/responses/${name}` })
 
 const tags: OpenApiDocument["tags"] = [
@@ -230,7 +234,7 @@ const toOperation = ({ method, endpoint: e, alias }: RouteOf, compiled: Compiled
     "404": responseRef("NotFound"),
     "405": responseRef("MethodNotAllowed"),
     ...Object.fromEntries(Object.entries(e.errors).map(([status, description]) => [status, errorResponse(textOf(description))])),
-    ...(e.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
+    ...(e.body === undefined ? {} : { "413": e.bodyLimit === undefined ? responseRef("PayloadTooLarge") : ownBodyLimit(e.bodyLimit) })
   }
 })
 
