@@ -24,7 +24,7 @@ export class Transport extends Data.TaggedError("Transport")<{ readonly message:
 /** The operation needs a token (its route's access says so) and the client was made without one: nothing was sent. */
 export class NoToken extends Data.TaggedError("NoToken")<{ readonly operationId: string }> {
   override get message(): string {
-    return `${this.operationId} needs a token, and this client has none: give it one (\`token\`)`
+    return `${this.operationId} needs a token, and this client was made without one`
   }
 }
 
