@@ -30,6 +30,3 @@ export const tokenWithOrLoopback = (right: Right): Access => ({ _tag: "RightOrLo
 /** The right a route's access names, if it names one. */
 export const rightOf = (access: Access): Right | undefined =>
   access._tag === "Right" || access._tag === "RightOrLoopback" ? access.right : undefined
-
-/** Whether a request without a token may be answered (always, or from loopback). */
-export const needsNoToken = (access: Access): boolean => access._tag === "Open"
