@@ -20,9 +20,10 @@ import type { DispatchOptions } from "./gateway/Dispatch.ts"
 import * as GatewayLayer from "./gateway/GatewayLayer.ts"
 import { HealthConditions } from "./gateway/HealthConditions.ts"
 import type { GatewayOptions } from "./GatewayOptions.ts"
-import { curlExample, requireToken } from "./http/routing/Authentication.ts"
+import { curlExample, guardByAccess } from "./http/routing/Authentication.ts"
+import { LoopbackAccess } from "./http/routing/LoopbackAccess.ts"
 import { healthRoutes } from "./http/routes/HealthRoutes.ts"
-import { MetricsAccess, metricsRoutes } from "./http/routes/MetricsRoutes.ts"
+import { metricsRoutes } from "./http/routes/MetricsRoutes.ts"
 import { migrationGuideRoutes } from "./http/routes/MigrationGuideRoutes.ts"
 import { openApiRoutes } from "./http/openapi/OpenApiRoutes.ts"
 import { channelTagRoutes } from "./http/routes/ChannelTagRoutes.ts"
@@ -54,11 +55,8 @@ const served = [
 /** What the routes' handlers use, as their types say. */
 type RouteServices = Requirements<typeof served>
 
-/**
- * Every `/api/v1` route needs a token (`requireToken` wraps them whatever they are); `/health` and
- * `/users/*` do not, and `/metrics` checks its own (MetricsRoutes).
- */
-export const routes = requireToken<RouteServices>([...served, ...openApiRoutes(served)])
+/** Each route guarded as its endpoint's access says (a token, a right; `/health` and setup and login open). */
+export const routes = guardByAccess<RouteServices>([...served, ...openApiRoutes(served)])
 
 /** What each layer of the gateway takes, from the options of the whole gateway. */
 export interface LayerOptions {
@@ -148,7 +146,7 @@ export const gatewayLayer = (gatewayOptions: GatewayOptions, makeServer?: () => 
     Layer.provideMerge(AuthLayer.layer(options.auth)),
     Layer.provideMerge(GatewayLayer.layer(options.core)),
     Layer.provideMerge(vocabularyAReport(options.server.deprecation, options.metrics.vocabularyAReportMs)),
-    Layer.provideMerge(MetricsAccess.layer(options.metrics.openOnLoopback)),
+    Layer.provideMerge(LoopbackAccess.layer(options.metrics.openOnLoopback)),
     Layer.provideMerge(SqliteStore.layer(options.store)),
     Layer.provideMerge(HealthConditions.layer),
     // The metrics of this gateway, apart from any other's in the same process (tests run several).

@@ -2,6 +2,7 @@ import { loneBinaryValue } from "../domain/Outcome.ts"
 import { DOCS } from "../vocabulary/common/Docs.ts"
 import { TagCountJson } from "../vocabulary/common/TagCountJson.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
+import { tokenWith } from "./Access.ts"
 import { type Readable, readBody, writeBody } from "./Bodies.ts"
 import { type Alias, type AnswerShape, endpoint, type Method, type Path } from "./Endpoint.ts"
 
@@ -41,6 +42,7 @@ export interface Reading<T, W, A> {
 export const listing = <const Id extends string, T, W, A>(place: Place<Id>, { thing, selectors, everything, answer }: Reading<T, W, A>) =>
   endpoint({
     ...place,
+    access: tokenWith("read"),
     summary: DOCS ? `List ${thing}s` : "",
     description: DOCS ? `The ${thing}s matching any selector.` : "",
     body: readBody(selectors, everything, `every ${thing}`),
@@ -51,6 +53,7 @@ export const listing = <const Id extends string, T, W, A>(place: Place<Id>, { th
 export const tagging = <const Id extends string, T, W>(place: Place<Id>, thing: string, body: Readable<T, W>) =>
   endpoint({
     ...place,
+    access: tokenWith("tag"),
     summary: DOCS ? `${tagVerb(place.method)} ${thing}s` : "",
     description: DOCS ? `Touches the ${thing}s that match now; tags are persisted with the ${thing} id.` : "",
     body: writeBody(body, DOCS ? `The ${thing}s and the tags.` : ""),
@@ -67,6 +70,7 @@ export const valueReading = <const Id extends string, T, W, A>(
 ) =>
   endpoint({
     ...place,
+    access: tokenWith("read"),
     summary: DOCS ? `Read the values of ${thing}s` : "",
     description: DOCS ? `Asks the devices for the current value of every ${thing} matching any selector.` + loneBinary : "",
     body: readBody(selectors, everything, `every ${thing}`),
@@ -83,6 +87,7 @@ export const valueWriting = <const Id extends string, T, W, A>(
 ) =>
   endpoint({
     ...place,
+    access: tokenWith("write"),
     summary,
     description: DOCS ? `Writes, batched per adapter. A value of the wrong type is that ${thing}'s TypeError; the others are written.` : "",
     body: writeBody(body.shape, body.description),

@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import { ChannelTagBodyJson, encodeChannelTagBody, readChannelTagBody, type TagBodyRead } from "../vocabulary/ChannelTagBody.ts"
 import { DOCS } from "../vocabulary/common/Docs.ts"
+import { tokenWith } from "./Access.ts"
 import { tagCount } from "./BothVocabularies.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
@@ -24,6 +25,7 @@ const channelTagOperation = <const Id extends string>(operationId: Id, method: "
     operationId,
     method,
     path: "/api/v1/channels/tag",
+    access: tokenWith("tag"),
     tag: "shared",
     summary,
     description: DOCS ? "Touches every channel that matches now, of either mechanism. A's put/delete input and output " +

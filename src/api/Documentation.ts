@@ -1,12 +1,14 @@
 import * as Schema from "effect/Schema"
 import { DOCS } from "../vocabulary/common/Docs.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
+import { anyToken, open } from "./Access.ts"
 
 /** The OpenAPI document of the API, served by the API itself. */
 export const documentation = group(endpoint({
   operationId: "get_openapi_document",
   method: "GET",
   path: "/api/v1/openapi.json",
+  access: anyToken,
   tag: "documentation",
   summary: DOCS ? "This document" : "",
   description: DOCS ? "The OpenAPI 3.1 document of every route the server answers." : "",
@@ -23,6 +25,8 @@ export const migrationGuide = group(endpoint({
   operationId: "get_migration_guide",
   method: "GET",
   path: "/docs/migrating-a-to-b.md",
+  access: open,
+  bodyLimit: openBodyLimit,
   tag: "documentation",
   summary: DOCS ? "The guide from vocabulary A to B" : "",
   description: DOCS ? "docs/migrating-a-to-b.md of the gateway's installation, without a token: the `Link` of A's answers points " +

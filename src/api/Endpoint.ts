@@ -4,10 +4,11 @@ import type * as Schema from "effect/Schema"
 import type { BinaryValue } from "../domain/Outcome.ts"
 import type { Decoded } from "../vocabulary/common/InvalidInput.ts"
 import type { Unexpressible } from "../vocabulary/common/Unexpressible.ts"
+import type { Access } from "./Access.ts"
 
 /**
  * A route of the API described once, as a value: its method and path (and the aliases it is also
- * answered at), its query parameters and body (the wire schema a client sends, and how the server reads
+ * answered at), who may call it (`access`), its query parameters and body (and the most bytes of it read) (the wire schema a client sends, and how the server reads
  * it), its answer (status, and the shape that writes it) and error statuses, and the words of its
  * documentation. The server's router, body reading, answer writing, OpenAPI operation and request log
  * come from it (src/http binds a handler to it), and so do a client's requests (src/client: a body written
@@ -119,12 +120,15 @@ export interface Endpoint<
   readonly operationId: Id
   readonly method: Method
   readonly path: Path
+  readonly access: Access
   readonly aliases: ReadonlyArray<Alias>
   readonly tag: Tag
   readonly summary: string
   readonly description: Text
   readonly query: Q
   readonly body: Bd
+  /** The most bytes of a body read at this route (413 beyond); `undefined`: the server's `--max-body-bytes`. */
+  readonly bodyLimit: number | undefined
   readonly answer: An
   /** Statuses of this route's own refusals, with their meaning (those of every route are the document's). */
   readonly errors: { readonly [status: string]: Text }
@@ -137,7 +141,10 @@ export type BodyOf<E extends Endpoint> = E["body"] extends Body<infer B, QueryPa
 /** What a handler of `E` answers, which the endpoint's answer shape writes; nothing when the answer has no body. */
 export type AnswerOf<E extends Endpoint> = E["answer"] extends { readonly shape: AnswerShape<infer A> } ? A : void
 
-/** An endpoint; what it leaves out it does not have (no alias, no query parameter, no body, no error of its own). */
+/**
+ * An endpoint; what it leaves out it does not have (no alias, no query parameter, no body, no error of its
+ * own, no body limit of its own). Its access it must say.
+ */
 export const endpoint = <
   const Id extends string,
   Q extends QueryParameters = {},
@@ -148,12 +155,15 @@ export const endpoint = <
   readonly operationId: Id
   readonly method: Method
   readonly path: Path
+  readonly access: Access
   readonly aliases?: ReadonlyArray<Alias>
   readonly tag: Tag
   readonly summary: string
   readonly description: Text
   readonly query?: Q
   readonly body?: Bd
+  /** Fewer bytes than the server's `--max-body-bytes` (which bounds every route). */
+  readonly bodyLimit?: number
   readonly answer: An
   readonly errors?: { readonly [status: string]: Text }
   readonly upgrade?: U
@@ -163,9 +173,16 @@ export const endpoint = <
   query: description.query ?? ({} as Q),
   // Left out, they are `undefined`: what their type parameters then default to.
   body: description.body as Bd,
+  bodyLimit: description.bodyLimit,
   errors: description.errors ?? {},
   upgrade: description.upgrade as U
 })
+
+/**
+ * The body limit of the routes open to anyone (`bodyLimit`): what they read (a first user, at most) is
+ * small, and anyone may send it.
+ */
+export const openBodyLimit = 8 * 1024
 
 /** Endpoints by operation id: one group of the API, to which handlers are bound by name. */
 export type Group = { readonly [operationId: string]: Endpoint }

@@ -1,7 +1,8 @@
 import * as Schema from "effect/Schema"
 import { DOCS } from "../vocabulary/common/Docs.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { open } from "./Access.ts"
+import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
 
 /** `/health` and `/ping`: they answer without a token, so supervisors and clients can probe the process. */
 
@@ -33,6 +34,8 @@ export const health = group(
     operationId: "health",
     method: "GET",
     path: "/health",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: DOCS ? "Health probe" : "",
     description: DOCS ? "Answers without a token, so supervisors can probe the process." : "",
@@ -46,6 +49,8 @@ export const health = group(
     operationId: "health_head",
     method: "HEAD",
     path: "/health",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: DOCS ? "Health probe, without a body" : "",
     description: DOCS ? "Answers like GET /health, without the body, for health checkers that send HEAD." : "",
@@ -56,6 +61,8 @@ export const health = group(
     operationId: "ping",
     method: "GET",
     path: "/ping",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: DOCS ? "Ping" : "",
     description: DOCS ? "Answers 204 without a token: the FoxBox web app waits for it before its first call." : "",
@@ -65,6 +72,8 @@ export const health = group(
     operationId: "ping_head",
     method: "HEAD",
     path: "/ping",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: DOCS ? "Ping, with HEAD" : "",
     description: DOCS ? "Answers like GET /ping." : "",

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { DOCS } from "../vocabulary/common/Docs.ts"
+import { tokenWithOrLoopback } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 
 /** `GET /metrics`: the gateway's metrics for Prometheus to scrape. */
@@ -7,6 +8,7 @@ export const metrics = group(endpoint({
   operationId: "get_metrics",
   method: "GET",
   path: "/metrics",
+  access: tokenWithOrLoopback("metrics"),
   tag: "metrics",
   summary: DOCS ? "Metrics, in the Prometheus text format" : "",
   description: DOCS ? "Requests by vocabulary, operation and status, their durations, open watch sockets by vocabulary, device " +

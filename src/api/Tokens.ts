@@ -10,6 +10,7 @@ import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/Timesta
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
 import { type Absence, fieldsOf, type PartialWirePart, partialWireRecord, wireRecord } from "../vocabulary/common/WireRecord.ts"
 import { annotated, checked, listOf, type WirePart } from "../vocabulary/common/WireShape.ts"
+import { anyToken } from "./Access.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { SessionTokenJson } from "./Users.ts"
 
@@ -122,6 +123,7 @@ export const tokens = group(
     operationId: "list_tokens",
     method: "GET",
     path: "/api/v1/tokens",
+    access: anyToken,
     tag,
     summary: "List tokens",
     description: "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
@@ -132,6 +134,7 @@ export const tokens = group(
     operationId: "create_token",
     method: "POST",
     path: "/api/v1/tokens",
+    access: anyToken,
     tag,
     summary: "Create a token",
     description: "An API token of the caller's user. A token creates only tokens whose scope and rights lie within its own " +
@@ -148,6 +151,7 @@ export const tokens = group(
     operationId: "revoke_token",
     method: "POST",
     path: "/api/v1/tokens/revoke",
+    access: anyToken,
     tag,
     summary: "Revoke a token",
     description: "Revokes a token this token manages (see `list_tokens`); its watch sockets close at once. Revoking a " +

@@ -4,7 +4,8 @@ import { NewUser } from "../domain/User.ts"
 import { fieldsOf, wireRecord } from "../vocabulary/common/WireRecord.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
-import { endpoint, group } from "./Endpoint.ts"
+import { anyToken, open } from "./Access.ts"
+import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
 
 /** `/users/setup`, `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
@@ -34,6 +35,8 @@ export const users = group(
     operationId: "setup_status",
     method: "GET",
     path: "/users/setup",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Whether setup is needed",
     description: "`{\"needed\": true}` while the gateway has no user (started with `--no-default-admin` and not set up " +
@@ -44,6 +47,8 @@ export const users = group(
     operationId: "setup",
     method: "POST",
     path: "/users/setup",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Create the first user",
     description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
@@ -55,6 +60,8 @@ export const users = group(
     operationId: "login",
     method: "POST",
     path: "/users/login",
+    access: open,
+    bodyLimit: openBodyLimit,
     tag,
     summary: "Log in",
     description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
@@ -66,6 +73,7 @@ export const users = group(
     operationId: "logout",
     method: "POST",
     path: "/users/logout",
+    access: anyToken,
     tag,
     summary: "Log out",
     description: "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`).",

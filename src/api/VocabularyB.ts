@@ -2,6 +2,7 @@ import { anyService, everyGetter, everySetter } from "../domain/Selector.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { DOCS } from "../vocabulary/common/Docs.ts"
 import { type Readable, writeBody } from "./Bodies.ts"
+import { tokenWith } from "./Access.ts"
 import { listing, tagCount, tagging, tagVerb, valueReading, valueWriting } from "./BothVocabularies.ts"
 import { type Alias, endpoint, group, type Method, type Path, routesOf } from "./Endpoint.ts"
 
@@ -33,6 +34,7 @@ const mechanismTags = <const Id extends string, T, W>(
     operationId,
     method,
     path: `/api/v1/channels/${mechanism}/tags`,
+    access: tokenWith("tag"),
     tag,
     summary: DOCS ? `${tagVerb(method)} ${mechanism}s (alias)` : "",
     description: DOCS ? `FoxBox's path, for ${mechanism}s only (\`/api/v1/channels/tag\` touches either mechanism). ` +

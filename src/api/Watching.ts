@@ -1,5 +1,6 @@
 import { WatchFrameJson, WatchServerFrameJson } from "../vocabulary/WatchFrame.ts"
 import { DOCS } from "../vocabulary/common/Docs.ts"
+import { tokenWith } from "./Access.ts"
 import { endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
 
@@ -8,6 +9,7 @@ export const watching = group(endpoint({
   operationId: "watch_channels",
   method: "GET",
   path: "/api/v1/channels/watch",
+  access: tokenWith("watch"),
   tag: "watching",
   summary: DOCS ? "Watch channels (WebSocket, both vocabularies)" : "",
   description: DOCS ? (limits) =>

@@ -21,13 +21,23 @@ export class Unavailable extends Data.TaggedError("Unavailable")<{ readonly stat
 /** No answer that reads: the connection failed or dropped, or what came back is not what the route answers. */
 export class Transport extends Data.TaggedError("Transport")<{ readonly message: string }> {}
 
+/** The operation needs a token (its route's access says so) and the client was made without one: nothing was sent. */
+export class NoToken extends Data.TaggedError("NoToken")<{ readonly operationId: string }> {
+  override get message(): string {
+    return `${this.operationId} needs a token, and this client was made without one`
+  }
+}
+
 export { Unexpressible }
 
 /** What the gateway (or the way to it) answered instead. */
 export type GatewayError = Unauthorized | Forbidden | BadRequest | Unavailable | Transport
 
-/** What a request may fail with: a gateway error, or a request the chosen vocabulary cannot say (nothing was sent). */
-export type ClientError = GatewayError | Unexpressible
+/**
+ * What a request may fail with: a gateway error, or, with nothing sent, a request the chosen vocabulary
+ * cannot say or one that needs a token the client does not have.
+ */
+export type ClientError = GatewayError | Unexpressible | NoToken
 
 /** The error of a refused request, by its status, with the gateway's message. */
 export const statusError = (status: number, message: string): GatewayError => {

@@ -14,7 +14,8 @@ import { type FetchResultsInA, resultsInA, type SendResultsInA } from "../vocabu
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
 import type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
-import { type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
+import type { Health } from "../api/Health.ts"
+import { healthOperation, type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
 import { type ChannelView, type ServiceView, type Viewing, viewings } from "./Views.ts"
 import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
@@ -54,6 +55,8 @@ export interface GatewayClientShape {
   /** A new token within the client's token's reach, rights and expiry; its secret is in the answer, once. */
   readonly createToken: (token: NewToken) => Effect.Effect<CreatedToken, ClientError>
   readonly revokeToken: (id: number) => Effect.Effect<void, ClientError>
+  /** Whether the gateway is up, and what needs its operator's attention; needs no token (and is sent none). */
+  readonly health: () => Effect.Effect<Health, ClientError>
   /**
    * The events of a watch, on a socket opened again whenever it drops; after a gap, `Resynced`, then the
    * channels that left and joined meanwhile and the current value of every watched channel.
@@ -97,6 +100,7 @@ const make = (options: ClientOptions) =>
       tokens: () => call(tokenOperations.list, Option.none()),
       createToken: (token) => call(tokenOperations.create, Option.some(token)),
       revokeToken: (id) => call(tokenOperations.revoke, Option.some(id)),
+      health: () => call(healthOperation, Option.none()),
       watch: (registration) =>
         watchStream({
           http,

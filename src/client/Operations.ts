@@ -1,5 +1,6 @@
 import * as Result from "effect/Result"
 import { channelTags } from "../api/ChannelTags.ts"
+import { type Health, health } from "../api/Health.ts"
 import { type CreatedToken, type NewToken, tokens, type TokenView } from "../api/Tokens.ts"
 import type { Answer, AnswerShape, Body, Endpoint, QueryParameters, QueryValues } from "../api/Endpoint.ts"
 import { vocabularyA } from "../api/VocabularyA.ts"
@@ -101,6 +102,14 @@ const command = <Q extends QueryParameters, B>(endpoint: Endpoint<string, Q, Bod
   write: (value) => endpoint.body.write(value, query),
   read: () => Result.succeed(undefined)
 })
+
+/** `GET /health`: open to anyone, so a client without a token may ask it. */
+export const healthOperation: Operation<never, Health> = {
+  endpoint: health.health,
+  query: {},
+  write: () => Result.succeed(undefined),
+  read: answerReader(health.health.answer.shape)
+}
 
 /** The caller's tokens (`/api/v1/tokens`): the same in both vocabularies. */
 export const tokenOperations: {

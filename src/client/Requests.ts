@@ -4,14 +4,32 @@ import * as Result from "effect/Result"
 import { HttpBody, type HttpClient, HttpClientRequest } from "effect/http"
 import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
-import { type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
+import { type ClientError, type GatewayError, NoToken, statusError, Transport } from "./ClientError.ts"
 import type { Operation } from "./Operations.ts"
 
-/** Where the gateway is and who asks: its base URL (`http://host:port`) and an API or session token. */
+/**
+ * Where the gateway is and who asks: its base URL (`http://host:port`) and an API or session token; without
+ * one, the client calls only the routes open to anyone (`health`).
+ */
 export interface Connection {
   readonly url: string
-  readonly token: string
+  readonly token?: string | undefined
 }
+
+/**
+ * The token a request to `endpoint` carries, as its access says: none to an open route (a token is sent
+ * only where it is needed), the client's to any other, which fails before anything is sent if it has none.
+ */
+export const tokenFor = (connection: Connection, endpoint: Endpoint): Result.Result<Option.Option<string>, NoToken> => {
+  if (endpoint.access._tag === "Open") return Result.succeed(Option.none())
+  return connection.token === undefined
+    ? Result.fail(new NoToken({ operationId: endpoint.operationId }))
+    : Result.succeed(Option.some(connection.token))
+}
+
+/** `Authorization: Bearer` with `token`, if there is one. */
+export const bearerHeader = (token: Option.Option<string>): Readonly<Record<string, string>> =>
+  Option.match(token, { onNone: () => ({}), onSome: (t) => ({ authorization: `Bearer ${t}` }) })
 
 /**
  * Where a request is sent: the route's own method and path, except a read with a body, sent to an alias
@@ -57,9 +75,10 @@ export const send = <B, A>(
       onNone: () => Effect.succeed(Option.none<unknown>()),
       onSome: (value) => Effect.map(Effect.fromResult(operation.write(value)), Option.some)
     })
+    const token = yield* Effect.fromResult(tokenFor(connection, operation.endpoint))
     const { method, path } = routeOf(operation.endpoint, Option.isSome(json))
     const request = HttpClientRequest.make(method)(urlOf(connection, path, operation.query), {
-      headers: { authorization: `Bearer ${connection.token}` },
+      headers: bearerHeader(token),
       acceptJson: true,
       ...(Option.isSome(json) ? { body: HttpBody.text(JSON.stringify(json.value), "application/json") } : {})
     })

@@ -1,5 +1,6 @@
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Result from "effect/Result"
 import type * as Schedule from "effect/Schedule"
@@ -15,7 +16,7 @@ import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { decodeWatchServerFrame, encodeWatchFrame } from "../vocabulary/WatchFrame.ts"
 import { BadRequest, type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
-import { type Connection, messageOf, urlOf } from "./Requests.ts"
+import { bearerHeader, type Connection, messageOf, tokenFor, urlOf } from "./Requests.ts"
 
 /**
  * The watch of the client: the watch socket's events, read in its vocabulary, on a socket opened again
@@ -72,9 +73,9 @@ const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Re
  * checks the token and its `watch` right before it answers such a GET 426); anything else is a gap to
  * reconnect after.
  */
-const refusal = (sources: WatchSources, url: string): Effect.Effect<never, Disconnected | GatewayError> =>
+const refusal = (sources: WatchSources, token: Option.Option<string>, url: string): Effect.Effect<never, Disconnected | GatewayError> =>
   Effect.gen(function*() {
-    const response = yield* sources.http.execute(HttpClientRequest.get(url, { headers: { authorization: `Bearer ${sources.connection.token}` } })).pipe(
+    const response = yield* sources.http.execute(HttpClientRequest.get(url, { headers: bearerHeader(token) })).pipe(
       Effect.mapError((error) => new Disconnected({ reason: error.message }))
     )
     if (response.status !== 401 && response.status !== 403) {
@@ -85,11 +86,13 @@ const refusal = (sources: WatchSources, url: string): Effect.Effect<never, Disco
   })
 
 /** Opens the socket, registers, and queues its events until the scope closes; the queue fails when the socket does. */
-const open = (sources: WatchSources, frame: string) =>
+const open = (sources: WatchSources, token: Option.Option<string>, frame: string) =>
   Effect.gen(function*() {
-    const url = urlOf(sources.connection, watching.watch_channels.path, { vocabulary: sources.vocabulary, auth: sources.connection.token })
+    // A browser's WebSocket cannot send a header: the token goes in `?auth=`.
+    const auth = Option.match(token, { onNone: () => ({}), onSome: (t) => ({ auth: t }) })
+    const url = urlOf(sources.connection, watching.watch_channels.path, { vocabulary: sources.vocabulary, ...auth })
     const socket = yield* Socket.makeWebSocket(url)
-    const reader = yield* socket.reader.pipe(Effect.catch(() => refusal(sources, url)))
+    const reader = yield* socket.reader.pipe(Effect.catch(() => refusal(sources, token, url)))
     const writer = yield* socket.writer
     yield* writer.write(frame).pipe(Effect.mapError((error) => new Disconnected({ reason: error.message })))
     const events = yield* Queue.unbounded<WatchEvent, ClientError | Disconnected>()
@@ -158,9 +161,13 @@ const resync = (
     )
   })
 
-/** The reconnecting, resynchronizing watch of `registration`; fails before connecting if the vocabulary cannot say it. */
+/**
+ * The reconnecting, resynchronizing watch of `registration`; fails before connecting if the vocabulary
+ * cannot say it, or the client has no token.
+ */
 export const watchStream = (sources: WatchSources, registration: WatchRegistration): Stream.Stream<ClientWatchEvent, ClientError> =>
   Stream.unwrap(Effect.gen(function*() {
+    const token = yield* Effect.fromResult(tokenFor(sources.connection, watching.watch_channels))
     const frameOf = (targets: WatchRegistration) => Effect.map(Effect.fromResult(encodeWatchFrame(sources.vocabulary, targets)), (json) => JSON.stringify(json))
     const first = yield* frameOf(registration)
     // Whatever the app asked for its first connection, a later one asks for the current values (`resync`).
@@ -175,7 +182,7 @@ export const watchStream = (sources: WatchSources, registration: WatchRegistrati
     }
     const session = Stream.unwrap(Effect.gen(function*() {
       const resuming = connected
-      const events = yield* open(sources, resuming ? again : first)
+      const events = yield* open(sources, token, resuming ? again : first)
       connected = true
       return resuming ? yield* resync(sources, registration, known, events) : Stream.fromQueue(events)
     }))

@@ -4,6 +4,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Stream from "effect/Stream"
 import { FetchHttpClient, type HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
+import type { Health } from "../api/Health.ts"
 import type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
 import type { Tag } from "../domain/Identifier.ts"
 import type { SendTarget } from "../domain/Request.ts"
@@ -39,6 +40,7 @@ export interface Client {
   readonly tokens: () => Promise<ReadonlyArray<TokenView>>
   readonly createToken: (token: NewToken) => Promise<CreatedToken>
   readonly revokeToken: (id: number) => Promise<void>
+  readonly health: () => Promise<Health>
   readonly watch: (registration: WatchRegistration) => AsyncIterable<ClientWatchEvent>
   /** Releases what the client holds (its HTTP connections). */
   readonly close: () => Promise<void>
@@ -67,6 +69,7 @@ export const createClient = (options: CreateClientOptions): Client => {
     tokens: () => run((c) => c.tokens()),
     createToken: (token) => run((c) => c.createToken(token)),
     revokeToken: (id) => run((c) => c.revokeToken(id)),
+    health: () => run((c) => c.health()),
     watch: (registration) =>
       Stream.toAsyncIterable(Stream.unwrap(Effect.map(runtime.contextEffect, (context) =>
         Stream.provideContext(Stream.unwrap(GatewayClient.use((c) => Effect.succeed(c.watch(registration)))), context)

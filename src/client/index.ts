@@ -4,7 +4,7 @@
  */
 export { GatewayClient, type GatewayClientShape, type ClientOptions, type ServiceView, type ChannelView, type FetchResultsView, type SendResultsView } from "./GatewayClient.ts"
 export { type Client, createClient, type CreateClientOptions } from "./createClient.ts"
-export { BadRequest, type ClientError, Forbidden, type GatewayError, Transport, Unauthorized, Unavailable, Unexpressible } from "./ClientError.ts"
+export { BadRequest, type ClientError, Forbidden, type GatewayError, NoToken, Transport, Unauthorized, Unavailable, Unexpressible } from "./ClientError.ts"
 export type { ClientWatchEvent, Resynced } from "./WatchStream.ts"
 export type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 
@@ -20,3 +20,4 @@ export type { ValueFilter, WatchEvent, WatchRegistration, WatchTarget } from "..
 // What a token may be given, for `createToken`.
 export { Right } from "../domain/Access.ts"
 export type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
+export type { Health } from "../api/Health.ts"

@@ -1,4 +1,5 @@
-import { type Effect, identity, Schema } from "effect"
+import { Effect, identity, Schema } from "effect"
+import { open } from "../../src/api/Access.ts"
 import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
 import { bind } from "../../src/http/routing/Handlers.ts"
 import type { HttpError } from "../../src/http/routing/HttpError.ts"
@@ -10,6 +11,7 @@ export const testRoute = <R>(method: Method, path: Path, handler: Effect.Effect<
       operationId: `${method} ${path}`,
       method,
       path,
+      access: open,
       tag: "health",
       summary: "A test route",
       description: "",

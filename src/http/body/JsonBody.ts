@@ -3,15 +3,15 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { HttpServerRequest } from "effect/http"
-import { type BodyBytes, BodiesReadFirst, declaresMoreThan, hasBody } from "../transport/BodyFirst.ts"
+import { type BodyBytes, BodiesReadFirst, hasBody } from "../transport/BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "../routing/HttpError.ts"
-import { maxBodyDepth, MaxBodyBytes } from "./RequestLimits.ts"
+import { maxBodyDepth } from "./RequestLimits.ts"
 
 /**
- * The request body as JSON, bounded by `MaxBodyBytes`, whatever the method:
- * the API's reads are GETs that carry a body. `None` when there is no body (reads take that
- * as "everything"). The body was read before the app ran (see BodyFirst).
+ * The request body as JSON, whatever the method: the API's reads are GETs that carry a body. `None` when
+ * there is no body (reads take that as "everything"). The body was read before the app ran, within its
+ * route's limit (see BodyFirst), or found too long for it: a 413 naming that limit.
  */
 export const read: Effect.Effect<
   Option.Option<unknown>,
@@ -20,19 +20,17 @@ export const read: Effect.Effect<
 > = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest>) => {
   const request = Context.get(context, HttpServerRequest.HttpServerRequest)
   if (!hasBody(request.headers)) return noBody
-  const maxBodyBytes = Context.get(context, MaxBodyBytes)
-  if (declaresMoreThan(request.headers, maxBodyBytes)) return Effect.fail(new PayloadTooLarge({ limit: maxBodyBytes }))
-  return parseBody(maxBodyBytes, Context.get(context, BodiesReadFirst).of(request.source))
+  return parseBody(Context.get(context, BodiesReadFirst).of(request.source))
 })
 
 const noBody = Effect.succeed(Option.none<unknown>())
 
-const parseBody = (limit: number, body: BodyBytes | undefined): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
+const parseBody = (body: BodyBytes | undefined): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
   body === undefined
     ? Effect.fail(new BadRequest({ message: "body: could not be read" }))
     : body._tag === "Whole"
     ? Effect.fromResult(parse(body.bytes))
-    : Effect.fail(new PayloadTooLarge({ limit }))
+    : Effect.fail(new PayloadTooLarge({ limit: body.limit }))
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 

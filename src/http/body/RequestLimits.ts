@@ -1,13 +1,5 @@
-import * as Context from "effect/Context"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
-import { defaultGatewayOptions } from "../../GatewayOptions.ts"
 import { BadRequest } from "../routing/HttpError.ts"
-
-/**
- * Request bodies (and WebSocket frames) over this many bytes are refused with 413 (`--max-body-bytes`):
- * the server provides it to the routes it serves (Server.ts), and a route served without it gets the default.
- */
-export const MaxBodyBytes = Context.Reference<number>("app/MaxBodyBytes", { defaultValue: () => defaultGatewayOptions.maxBodyBytes })
 
 /**
  * Explicit bounds on one request, beyond the body size: a request may name at most this many

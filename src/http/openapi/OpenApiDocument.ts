@@ -3,7 +3,9 @@ import * as Option from "effect/Option"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
 import * as SchemaRepresentation from "effect/SchemaRepresentation"
+import { type Access, rightOf } from "../../api/Access.ts"
 import type { DocumentedLimits, Method, RouteOf, Tag, Text } from "../../api/Endpoint.ts"
+import type { Right } from "../../domain/Access.ts"
 import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
 import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
 import { defaultGatewayOptions } from "../../GatewayOptions.ts"
@@ -37,6 +39,9 @@ export interface Reference {
   readonly $ref: string
 }
 
+/** Each alternative: the schemes a request uses together (`{}`: none). */
+export type Security = ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
+
 export interface Operation {
   readonly operationId: string
   readonly summary: string
@@ -55,7 +60,9 @@ export interface Operation {
     readonly content: Readonly<Record<string, MediaType>>
   }
   readonly responses: Readonly<Record<string, Response | Reference>>
-  readonly security?: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
+  readonly security?: Security
+  /** The right of a token the operation needs (docs/auth.md); OpenAPI's scopes are OAuth's, not these. */
+  readonly "x-required-right"?: Right
   /** A WebSocket route: the JSON frames each side sends (OpenAPI has no words for them). */
   readonly "x-websocket"?: { readonly clientFrames: JsonSchema; readonly serverFrames: JsonSchema }
 }
@@ -83,8 +90,30 @@ const securitySchemes: Readonly<Record<string, SecurityScheme>> = {
   authQuery: { type: "apiKey", in: "query", name: "auth", description: "The same token as `?auth=<token>`, where a header cannot be set." }
 }
 
-/** Every `/api/v1` operation takes either form of the token. */
-const tokenRequired: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>> = [{ bearer: [] }, { authQuery: [] }]
+/** A token, in either form; from the machine itself, none at all when the server says so (`{}`: no security). */
+const securityOf = (access: Access): Security | undefined => {
+  switch (access._tag) {
+    case "Open":
+      return undefined
+    case "Token":
+    case "Right":
+      return [{ bearer: [] }, { authQuery: [] }]
+    case "RightOrLoopback":
+      return [{ bearer: [] }, { authQuery: [] }, {}]
+  }
+}
+
+/** The security of an operation, the right it needs (`x-required-right`), and the refusals they bring. */
+const accessOf = (access: Access): Pick<Operation, "security" | "x-required-right"> => {
+  const security = securityOf(access)
+  const right = rightOf(access)
+  return { ...(security === undefined ? {} : { security }), ...(right === undefined ? {} : { "x-required-right": right }) }
+}
+
+const refusalsOf = (access: Access): Operation["responses"] => ({
+  ...(access._tag === "Open" ? {} : { "401": responseRef("Unauthorized") }),
+  ...(rightOf(access) === undefined ? {} : { "403": responseRef("Forbidden") })
+})
 
 const json = (schema: JsonSchema): Readonly<Record<string, MediaType>> => ({ "application/json": { schema } })
 
@@ -116,6 +145,10 @@ const errorResponses = {
   }),
   Forbidden: errorResponse("The token's scope does not grant the right this operation needs.")
 } as const
+
+/** A 413 of a route with a body limit of its own (the server's limit is lower still if `--max-body-bytes` says so). */
+const ownBodyLimit = (bytes: number): Response =>
+  errorResponse(`The body is over this route's limit, ${bytes} bytes (or \`--max-body-bytes\` if lower).`)
 
 const responseRef = (name: keyof typeof errorResponses): Reference => ({ $ref: `#/components/responses/${name}` })
 
@@ -156,7 +189,7 @@ const limits: DocumentedLimits = {
 
 const textOf = (text: Text): string => (typeof text === "string" ? text : text(limits))
 
-const toOperation = ({ method, path, endpoint: e, alias }: RouteOf, compiled: Compiled): Operation => ({
+const toOperation = ({ method, endpoint: e, alias }: RouteOf, compiled: Compiled): Operation => ({
   operationId: alias === undefined ? e.operationId : `${e.operationId}_alias_${alias.suffix}`,
   summary: alias === undefined ? e.summary : `${e.summary} (alias)`,
   description: alias === undefined ? textOf(e.description) : `${alias.why} ${textOf(e.description)}`,
@@ -181,7 +214,7 @@ const toOperation = ({ method, path, endpoint: e, alias }: RouteOf, compiled: Co
         content: json(compiled(e.body.schema))
       }
     }),
-  ...(path.startsWith("/api/v1/") ? { security: tokenRequired } : {}),
+  ...accessOf(e.access),
   ...(e.upgrade === undefined
     ? {}
     : { "x-websocket": { clientFrames: compiled(e.upgrade.clientFrames), serverFrames: compiled(e.upgrade.serverFrames) } }),
@@ -197,11 +230,11 @@ const toOperation = ({ method, path, endpoint: e, alias }: RouteOf, compiled: Co
     }),
     // Any route refuses an unknown query parameter; one that reads a body, a malformed body too.
     "400": responseRef("BadRequest"),
-    ...(path.startsWith("/api/v1/") ? { "401": responseRef("Unauthorized"), "403": responseRef("Forbidden") } : {}),
+    ...refusalsOf(e.access),
     "404": responseRef("NotFound"),
     "405": responseRef("MethodNotAllowed"),
     ...Object.fromEntries(Object.entries(e.errors).map(([status, description]) => [status, errorResponse(textOf(description))])),
-    ...(e.body === undefined ? {} : { "413": responseRef("PayloadTooLarge") })
+    ...(e.body === undefined ? {} : { "413": e.bodyLimit === undefined ? responseRef("PayloadTooLarge") : ownBodyLimit(e.bodyLimit) })
   }
 })
 

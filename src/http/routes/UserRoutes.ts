@@ -3,11 +3,12 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { HttpServerRequest } from "effect/http"
 import { users as userEndpoints } from "../../api/Users.ts"
+import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { LoginThrottle, unknownAddress } from "../../auth/LoginThrottle.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { Users } from "../../auth/Users.ts"
-import { basicCredentials, presentedToken } from "../routing/Authentication.ts"
+import { basicCredentials } from "../routing/Authentication.ts"
 import { bindGroup, type Request } from "../routing/Handlers.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../routing/HttpError.ts"
 
@@ -64,14 +65,11 @@ const login = Effect.gen(function*() {
   return sessionCreated(token)
 })
 
-/** Revokes the token presented: the session (or API token) ends, and its watch sockets with it, at once. Needs that token. */
+/** Revokes the token presented: the session (or API token) ends, and its watch sockets with it, at once. Its access: that token. */
 const logout = Effect.gen(function*() {
-  const token = yield* presentedToken
-  const tokens = yield* Tokens
-  const caller = yield* Effect.orDie(tokens.authenticate(token))
-  if (Option.isNone(caller)) return yield* new Unauthorized({ message: "the token is unknown, expired or revoked" })
-  yield* Effect.orDie(Effect.catchTag(tokens.revoke(caller.value.tokenId), "NoSuchToken", () => Effect.void))
-  yield* LiveSockets.use((sockets) => sockets.end(caller.value.tokenId))
+  const caller = yield* CurrentCaller
+  yield* Tokens.use((tokens) => Effect.orDie(Effect.catchTag(tokens.revoke(caller.tokenId), "NoSuchToken", () => Effect.void)))
+  yield* LiveSockets.use((sockets) => sockets.end(caller.tokenId))
 })
 
 export const userRoutes = bindGroup(userEndpoints, { setup_status: () => setupStatus, setup, login: () => login, logout: () => logout })

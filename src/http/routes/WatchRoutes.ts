@@ -6,10 +6,9 @@ import { watching } from "../../api/Watching.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { scopeWatchRegistration } from "../../domain/Access.ts"
-import { requireRight } from "../../gateway/ScopedCalls.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { bindGroup } from "../routing/Handlers.ts"
-import { Forbidden, TooManyRequests } from "../routing/HttpError.ts"
+import { TooManyRequests } from "../routing/HttpError.ts"
 import { WebSockets } from "../transport/KeepAliveServer.ts"
 import { serveWatchSocket } from "../transport/WatchSocket.ts"
 
@@ -26,7 +25,7 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
  */
 const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  // The token's socket count is checked before the upgrade (its right before the route: `watchRoutes`), so a refusal is plain HTTP.
+  // The token's socket count is checked before the upgrade (its right before the route: its access), so a refusal is plain HTTP.
   const caller = yield* CurrentCaller
   yield* Effect.gen(function*() {
     // Succeeds once the token is revoked, expires or loses its user: the socket then closes.
@@ -45,16 +44,10 @@ const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   }).pipe(Effect.scoped)
 })
 
-/** A 403 for a token without the `watch` right. */
-const watchRight = Effect.flatMap(CurrentCaller, (caller) =>
-  requireRight(caller, "watch").pipe(Effect.mapError((error) => new Forbidden({ message: error.message }))))
-
 /**
- * The watch route, the token's right checked first: before the upgrade, and before a request without one
- * is answered 426. A browser's WebSocket does not tell why it did not open; a client asks with a plain
- * GET of the same path, and a token without the right must get its 403 there too (docs/client.md).
+ * The watch route. Its endpoint's access (the `watch` right) is checked by the authentication step, so before
+ * the upgrade, and before a request without one is answered 426: a browser's WebSocket does not tell why it
+ * did not open; a client asks with a plain GET of the same path, and a token without the right must get its
+ * 403 there too (docs/client.md).
  */
-export const watchRoutes = bindGroup(watching, { watch_channels: ({ query }) => watch(query.vocabulary) }).map((route) => ({
-  ...route,
-  handler: Effect.andThen(watchRight, route.handler)
-}))
+export const watchRoutes = bindGroup(watching, { watch_channels: ({ query }) => watch(query.vocabulary) })

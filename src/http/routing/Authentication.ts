@@ -6,8 +6,9 @@ import * as Result from "effect/Result"
 import { HttpServerRequest } from "effect/http"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { Tokens } from "../../auth/Tokens.ts"
-import type { Caller } from "../../domain/Access.ts"
-import { Unauthorized } from "./HttpError.ts"
+import { type Caller, grants, MissingRight, type Right } from "../../domain/Access.ts"
+import { Forbidden, Unauthorized } from "./HttpError.ts"
+import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
@@ -15,7 +16,8 @@ import type { Route } from "./RouteTable.ts"
 /**
  * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
  * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
- * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`. What a token
+ * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`. Which routes need
+ * one, and which right, their endpoints say (`guardByAccess`). What a token
  * stands for is auth's (Tokens), which knows no transport; reading it from a request and answering
  * without it is this module's. Login's credentials come in `Authorization: Basic` (`basicCredentials`).
  */
@@ -46,13 +48,6 @@ type RequestContext = Context.Context<HttpServerRequest.HttpServerRequest | Http
 const tokenIn = (context: RequestContext) =>
   tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
 
-/** The token the request presents. */
-export const presentedToken: Effect.Effect<
-  Redacted.Redacted<string>,
-  Unauthorized,
-  HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
-> = Effect.contextWith((context: RequestContext) => Effect.fromResult(tokenIn(context)))
-
 /** The caller the request's token stands for, or a 401. One step on the request path. */
 export const authenticate: Effect.Effect<
   Caller,
@@ -72,30 +67,49 @@ export const authenticate: Effect.Effect<
   )
 })
 
-/** Paths that need a token: the whole API, the watch socket included. (Logout checks the token it revokes itself.) */
-export const needsToken = (path: string): boolean => path.startsWith("/api/v1/")
+/** 403: the token does not grant `right` (the core's `MissingRight`, said before the route reads anything). */
+const missingRight = (right: Right) => new Forbidden({ message: new MissingRight({ right }).message })
+
+/** The caller, if its token grants `right`. */
+const authorized = (right: Right) =>
+  Effect.flatMap(authenticate, (caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
 
 /**
- * Every route that needs a token, wrapped so that its handler runs only for an authenticated caller,
- * with `CurrentCaller` provided. Generic over the table: a route added later (the watch socket) is covered.
+ * Every route wrapped as its endpoint's access says (src/api/Access.ts): an open one as it is, the others
+ * so that their handler runs only for a caller whose token is valid (401) and grants the right the route
+ * names (403), with `CurrentCaller` provided. The core checks the right again (ScopedCalls): this step makes
+ * the route's description true before anything of the request is read, a WebSocket's upgrade included.
  */
-export const requireToken = <R>(
+export const guardByAccess = <R>(
   routes: ReadonlyArray<Route<R>>
-): ReadonlyArray<Route<Authenticated<R>>> =>
-  routes.map((route): Route<Authenticated<R>> =>
-    needsToken(route.path)
-      ? {
-        ...route,
-        handler: Effect.flatMap(authenticate, (caller) => Effect.provideService(route.handler, CurrentCaller, caller))
+): ReadonlyArray<Route<Guarded<R>>> =>
+  routes.map((route): Route<Guarded<R>> => {
+    const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
+      ...route,
+      handler: Effect.flatMap(caller, (c) => Effect.provideService(route.handler, CurrentCaller, c))
+    })
+    // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
+    const callerless = route as Route<Guarded<R>>
+    const { access } = route.endpoint
+    switch (access._tag) {
+      case "Open":
+        return callerless
+      case "Token":
+        return withCaller(authenticate)
+      case "Right":
+        return withCaller(authorized(access.right))
+      case "RightOrLoopback": {
+        const guarded = withCaller(authorized(access.right))
+        return { ...route, handler: Effect.flatMap(letInFromLoopback, (letIn) => (letIn ? callerless.handler : guarded.handler)) }
       }
-      // An open route has no caller: one that asked for it would be a bug, caught by the tests of open routes.
-      : (route as Route<Authenticated<R>>)
-  )
+    }
+  })
 
 /** What the wrapped routes need: the same, less the caller they are given, plus the token lookup. */
-type Authenticated<R> =
+type Guarded<R> =
   | Exclude<R, CurrentCaller>
   | Tokens
+  | LoopbackAccess
   | HttpServerRequest.HttpServerRequest
   | HttpServerRequest.ParsedSearchParams
 

@@ -55,6 +55,29 @@ const renderCause = (method: string, path: string) => (cause: Cause.Cause<HttpEr
   return Effect.as(Effect.logError(`${method} ${path} failed`, cause), internalError)
 }
 
+/** The path of a request's URL, without its query. */
+const pathOf = (url: string): string => {
+  const queryStart = url.indexOf("?")
+  return queryStart === -1 ? url : url.slice(0, queryStart)
+}
+
+/**
+ * The most bytes of a body the route of a request reads, by its method and URL: its endpoint's `bodyLimit`,
+ * never more than `serverLimit` (`--max-body-bytes`), which is the limit of a route that states none.
+ * `undefined` for a request no route answers (404, 405): its body is never read.
+ */
+export const bodyLimits = <R>(
+  routes: ReadonlyArray<Route<R>>,
+  serverLimit: number
+): (method: string, url: string) => number | undefined => {
+  const limits = new Map<string, Map<string, number>>()
+  for (const { method, path, endpoint } of routes) {
+    const limit = Math.min(endpoint.bodyLimit ?? serverLimit, serverLimit)
+    limits.set(path, (limits.get(path) ?? new Map<string, number>()).set(method, limit))
+  }
+  return (method, url) => limits.get(pathOf(url))?.get(method)
+}
+
 /** The server app answering `routes`, or the first duplicate among them. */
 export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<HttpApp<R>, DuplicateRoute> => {
   const table = new Map<string, Map<string, Route<R>["handler"]>>()

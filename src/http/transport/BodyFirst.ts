@@ -5,14 +5,16 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
  * Request bodies are read before the app runs: the handler then finds the body whole and runs to its
  * answer in one go. Read inside the handler, a body that arrives a moment after the headers (as a small
  * body does, in the same packet) made every request with a body suspend and resume its fiber, which cost
- * more than the rest of a small request. Bounded like any read: past `limit` bytes reading stops and the
- * handler answers 413; what is left of the body is the server's to drain or cut when it answers.
+ * more than the rest of a small request. Bounded like any read, by the limit of the request's route
+ * (its endpoint's `bodyLimit`, else `--max-body-bytes`: RouteTable's `bodyLimits`), found before a byte is
+ * read: past it reading stops and the handler answers 413; what is left of the body is the server's to
+ * drain or cut when it answers. A request no route answers (404, 405) has its body left unread.
  */
 
-/** A body as read: whole, or longer than the limit. */
+/** A body as read: whole, or longer than the limit of its route (`limit`). */
 export type BodyBytes =
   | { readonly _tag: "Whole"; readonly bytes: Buffer }
-  | { readonly _tag: "TooLarge" }
+  | { readonly _tag: "TooLarge"; readonly limit: number }
 
 /** Whether the request has a body to read: neither a length nor chunks means none (RFC 9112 §6.3). */
 export const hasBody = (headers: IncomingHttpHeaders): boolean => {
@@ -21,7 +23,7 @@ export const hasBody = (headers: IncomingHttpHeaders): boolean => {
 }
 
 /** Whether the request declares a body longer than `limit`: refused (413) before a byte of it is read. */
-export const declaresMoreThan = (headers: IncomingHttpHeaders, limit: number): boolean =>
+const declaresMoreThan = (headers: IncomingHttpHeaders, limit: number): boolean =>
   Number(headers["content-length"] ?? 0) > limit
 
 /**
@@ -38,28 +40,42 @@ export const BodiesReadFirst = Context.Reference<BodiesReadFirst>("app/BodiesRea
 
 type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
 
+/** The limit of the body of a request to `method` and `url`; `undefined`: no route answers it. */
+export type BodyLimitOf = (method: string, url: string) => number | undefined
+
 /**
  * The body-first step of one server: `register` puts it on the server's `request` event in front of
- * `handle` (the app's handler), and `bodies` hands the app what it read. A request without a body, or
- * one declaring more than `limit` bytes (refused unread), goes to `handle` at once; any other once its
- * body is in. A client that disconnects before its body is whole has no one to answer: its request
- * never reaches the app.
+ * `handle` (the app's handler), and `bodies` hands the app what it read. A request without a body, one no
+ * route answers, or one declaring more than its route's limit (refused unread) goes to `handle` at once; any
+ * other once its body is in. A client that disconnects before its body is whole has no one to answer: its
+ * request never reaches the app.
  */
-export const bodyFirst = (limit: number) => {
+export const bodyFirst = (limitOf: BodyLimitOf) => {
   const read = new WeakMap<object, BodyBytes>()
   const bodies: BodiesReadFirst = { of: (source) => read.get(source) }
+  /** The limit the request's body is read to; `undefined`: it is not read (none, no route, or declared too long). */
+  const readingLimit = (request: IncomingMessage): number | undefined => {
+    if (!hasBody(request.headers)) return undefined
+    const limit = limitOf(request.method ?? "", request.url ?? "")
+    if (limit === undefined) return undefined
+    if (!declaresMoreThan(request.headers, limit)) return limit
+    read.set(request, { _tag: "TooLarge", limit })
+    return undefined
+  }
   const register = (server: Server, handle: RequestListener) => {
     server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-      if (!hasBody(request.headers) || declaresMoreThan(request.headers, limit)) return handle(request, response)
+      const limit = readingLimit(request)
+      if (limit === undefined) return handle(request, response)
       collectBody(request, limit, (body) => {
         read.set(request, body)
         handle(request, response)
       })
     })
     // Node's own answer to `Expect: 100-continue` (go on, then the request as any other), except that a
-    // body declared too long is refused unread, without asking the client to send it.
+    // body declared too long for its route, or sent to no route, is answered without asking the client for it.
     server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) => {
-      if (!declaresMoreThan(request.headers, limit)) response.writeContinue()
+      const limit = limitOf(request.method ?? "", request.url ?? "")
+      if (limit !== undefined && !declaresMoreThan(request.headers, limit)) response.writeContinue()
       server.emit("request", request, response)
     })
   }
@@ -86,7 +102,7 @@ const collectBody = (source: IncomingMessage, limit: number, done: (body: BodyBy
   const onData = (chunk: Buffer) => {
     size += chunk.length
     if (size <= limit) chunks.push(chunk)
-    else finish({ _tag: "TooLarge" })
+    else finish({ _tag: "TooLarge", limit })
   }
   const onEnd = () => finish({ _tag: "Whole", bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size) })
   source.on("data", onData)

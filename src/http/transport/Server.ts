@@ -16,10 +16,9 @@ import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { dashboardAnswer, loadDashboard } from "../routes/DashboardRoutes.ts"
 import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
-import { MaxBodyBytes } from "../body/RequestLimits.ts"
 import { observed } from "../observation/ObservedRequests.ts"
 import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
-import { type HttpApp, type Route, toHttpApp } from "../routing/RouteTable.ts"
+import { bodyLimits, type HttpApp, type Route, toHttpApp } from "../routing/RouteTable.ts"
 import type { VocabularyADeprecation } from "../observation/VocabularyADeprecation.ts"
 
 export interface ServerOptions {
@@ -127,18 +126,18 @@ const answer = <R>(routes: ReadonlyArray<Route<R>>, server: Server, lifecycle: L
       ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
       : Option.none()
     const app = withCors<R>(corsOrigins)(front(table, lifecycle, dashboardAnswer(dashboard)))
-    const reading = bodyFirst(maxBodyBytes)
+    const reading = bodyFirst(bodyLimits(routes, maxBodyBytes))
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
     // Decided once, here: whether requests are logged (debug), and the registry their metrics go to.
-    // The requests are answered in this context: the body limit and the bodies read first are given here, once.
+    // The requests are answered in this context: the bodies read first are given here, once.
     const served = observed(app, {
       metrics: yield* Effect.context<never>(),
       log: yield* LogLevel.isEnabled("Debug"),
       deprecation: options.deprecation
     })
     const inContext = <A, RH>(effect: Effect.Effect<A, never, RH>) =>
-      effect.pipe(Effect.provideService(MaxBodyBytes, maxBodyBytes), Effect.provideService(BodiesReadFirst, reading.bodies))
+      effect.pipe(Effect.provideService(BodiesReadFirst, reading.bodies))
     reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))
     const webSockets = yield* WebSockets
     server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), served, { scope: requests })))

@@ -1,4 +1,6 @@
+import { request } from "node:http"
 import { describe, expect, it } from "vitest"
+import { openBodyLimit } from "../../../src/api/Endpoint.ts"
 import { maxSelectorsPerRequest, maxTagsPerRequest } from "../../../src/http/body/RequestLimits.ts"
 import { send } from "../../support/httpRequest.ts"
 import { sharedGateway } from "../../support/hookedGateway.ts"
@@ -59,6 +61,52 @@ describe("the body size limit", () => {
       status: 413,
       body: `body: larger than the limit of ${limit} bytes`
     })
+  })
+})
+
+describe("a route's own body limit", () => {
+  const { gateway } = sharedGateway(home)
+  // Under the server's limit (1 MiB), over the open routes' (8 KiB).
+  const body = JSON.stringify({ username: "x".repeat(openBodyLimit), email: "a@b.c", password: "p" })
+  const tooLarge = { status: 413, body: JSON.stringify(`body: larger than the limit of ${openBodyLimit} bytes`) }
+
+  it("refuses on an open route a body the server's limit takes, declared or chunked", async () => {
+    const setup = `${gateway().baseUrl}/users/setup`
+    expect(await send(setup, { method: "POST", body })).toMatchObject(tooLarge)
+    expect(await send(setup, { method: "POST", chunks: [body], end: true })).toMatchObject(tooLarge)
+    // The same bytes where the server's limit applies are read: a 400 for their shape.
+    const reply = await send(`${gateway().baseUrl}/api/v1/channels/set`, { method: "PUT", headers: { authorization: `Bearer ${gateway().token}` }, body })
+    expect(reply.status).toBe(400)
+  })
+
+  it("takes on an open route a body within its limit", async () => {
+    const reply = await send(`${gateway().baseUrl}/users/setup`, { method: "POST", body: JSON.stringify({ username: "u", email: "e", password: "p" }) })
+    // A user exists already: setup is done, the body was read.
+    expect(reply.status).toBe(410)
+  })
+
+  /** Whether the server asks for a body of `length` bytes (`100 Continue`) before it answers, and its status. */
+  const askedFor = (method: string, path: string, length: number) =>
+    new Promise<{ readonly continued: boolean; readonly status: number }>((resolve, reject) => {
+      const req = request(`${gateway().baseUrl}${path}`, { method, headers: { expect: "100-continue", "content-length": String(length) }, agent: false })
+      let continued = false
+      req.on("continue", () => {
+        continued = true
+        req.end(" ".repeat(length))
+      })
+      req.on("response", (response) => {
+        response.resume()
+        resolve({ continued, status: response.statusCode ?? 0 })
+        req.destroy()
+      })
+      req.on("error", reject)
+    })
+
+  it("answers a body declared over the route's limit, or sent where no route answers, without reading it", async () => {
+    expect(await askedFor("POST", "/users/setup", 16)).toEqual({ continued: true, status: 400 })
+    expect(await askedFor("POST", "/users/setup", openBodyLimit + 1)).toEqual({ continued: false, status: 413 })
+    expect(await askedFor("POST", "/api/v1/nowhere", 16)).toEqual({ continued: false, status: 404 })
+    expect(await askedFor("POST", "/health", 16)).toEqual({ continued: false, status: 405 })
   })
 })
 

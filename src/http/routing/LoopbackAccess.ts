@@ -1,0 +1,35 @@
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { HttpServerRequest } from "effect/http"
+
+/**
+ * Whether the routes whose access lets the machine itself in without a token (`tokenWithOrLoopback`,
+ * src/api/Access.ts: `GET /metrics`) do so: `--metrics-open-on-loopback`.
+ */
+export class LoopbackAccess extends Context.Service<LoopbackAccess, { readonly openOnLoopback: boolean }>()("app/LoopbackAccess") {
+  static readonly layer = (openOnLoopback: boolean) => Layer.succeed(LoopbackAccess)({ openOnLoopback })
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+const isLoopback = (address: string): boolean => address === "::1" || /^(?:::ffff:)?127\./.test(address)
+
+/** Headers by which a proxy says whom it relays a request for (RFC 7239, and the de facto ones). */
+const relayedFor = ["forwarded", "x-forwarded-for", "x-real-ip"] as const
+
+/**
+ * Whether the request may pass without a token: open on loopback, from a connection of the machine itself
+ * (its peer's address, whatever the request's headers say) that no proxy relays: a reverse proxy on the
+ * machine serving the gateway to others connects from loopback too, and says so in these headers.
+ */
+export const letInFromLoopback: Effect.Effect<boolean, never, LoopbackAccess | HttpServerRequest.HttpServerRequest> = Effect.gen(
+  function*() {
+    const { openOnLoopback } = yield* LoopbackAccess
+    if (!openOnLoopback) return false
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const peer = NodeHttpServerRequest.toIncomingMessage(request).socket.remoteAddress
+    const relayed = relayedFor.some((header) => request.headers[header] !== undefined)
+    return peer !== undefined && isLoopback(peer) && !relayed
+  }
+)
