@@ -5,6 +5,7 @@ import { oversizedScope, type TokenScope, TokenStatus } from "../domain/Access.t
 import { Label } from "../domain/Identifier.ts"
 import { type CreatedToken, NewToken, TokenKind, TokenView } from "../domain/Token.ts"
 import * as B from "../vocabulary/b/index.ts"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { InvalidInput } from "../vocabulary/common/InvalidInput.ts"
 import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/TimestampJson.ts"
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
@@ -21,8 +22,8 @@ import { SessionTokenJson } from "./Users.ts"
 
 export type { CreatedToken, NewToken, TokenView }
 
-const scopeDescription = "What the token reaches: vocabulary B channel selectors (one or an array) and its rights " +
-  "(`read`, `write`, `watch`, `tag`); `null`, the whole home with every right."
+const scopeDescription = DOCS ? "What the token reaches: vocabulary B channel selectors (one or an array) and its rights " +
+  "(`read`, `write`, `watch`, `tag`); `null`, the whole home with every right." : ""
 
 /** A scope, or none (`null`: the whole home with every right); vocabulary B cannot write every scope. */
 const ScopeOrNullJson: PartialWirePart<Option.Option<TokenScope>, typeof B.ScopeJson.wire.Type | null> = {
@@ -38,20 +39,20 @@ const token = fieldsOf(TokenView)
 
 // Each description is on the field's schema, not its key, as the document has always shown them.
 const tokenFields = {
-  id: token.field("id", Schema.Int.annotate({ description: "The token's id: what revoking it names." })),
-  kind: token.field("kind", TokenKind.annotate({ description: "`session` (from a login) or `api`." })),
-  label: token.field("label", Schema.String.annotate({ description: "What the token is for; may be empty." })),
-  status: token.field("status", TokenStatus.annotate({ description: "`active`, `expired` or `revoked`." })),
+  id: token.field("id", Schema.Int.annotate({ description: DOCS ? "The token's id: what revoking it names." : "" })),
+  kind: token.field("kind", TokenKind.annotate({ description: DOCS ? "`session` (from a login) or `api`." : "" })),
+  label: token.field("label", Schema.String.annotate({ description: DOCS ? "What the token is for; may be empty." : "" })),
+  status: token.field("status", TokenStatus.annotate({ description: DOCS ? "`active`, `expired` or `revoked`." : "" })),
   scope: token.field("scope", annotated(ListedScopeJson, { description: scopeDescription })),
   created_at: token.field("createdAt", TimestampJson),
-  expires_at: token.field("expiresAt", annotated(TimestampOrNullJson, { description: "When it stops working; `null`, never." })),
-  last_used_at: token.field("lastUsedAt", annotated(TimestampOrNullJson, { description: "Its last use, to the minute; `null`, never used." })),
-  current: token.field("current", Schema.Boolean.annotate({ description: "Whether it is the token of this request (revoking it ends this session)." }))
+  expires_at: token.field("expiresAt", annotated(TimestampOrNullJson, { description: DOCS ? "When it stops working; `null`, never." : "" })),
+  last_used_at: token.field("lastUsedAt", annotated(TimestampOrNullJson, { description: DOCS ? "Its last use, to the minute; `null`, never used." : "" })),
+  current: token.field("current", Schema.Boolean.annotate({ description: DOCS ? "Whether it is the token of this request (revoking it ends this session)." : "" }))
 }
 
-export const TokenJson = wireRecord(TokenView, tokenFields, { annotations: { identifier: "Token", description: "A token, without its secret." } })
+export const TokenJson = wireRecord(TokenView, tokenFields, { annotations: { identifier: "Token", description: DOCS ? "A token, without its secret." : "" } })
 
-export const TokensJson = listOf(TokenJson, { description: "The tokens, by id." })
+export const TokensJson = listOf(TokenJson, { description: DOCS ? "The tokens, by id." : "" })
 
 /** A created token as its answer lays it out: the token's fields, and its secret beside them. */
 const FlatCreatedToken = Schema.Struct({ ...TokenView.fields, secret: Schema.String })
@@ -61,9 +62,9 @@ const createdToken = fieldsOf(FlatCreatedToken)
 const FlatCreatedTokenJson = wireRecord(FlatCreatedToken, {
   ...tokenFields,
   token: createdToken.field("secret", SessionTokenJson.fields.session_token.annotate({
-    description: "The token itself: shown here once, kept nowhere. Send it as `Authorization: Bearer <token>`."
+    description: DOCS ? "The token itself: shown here once, kept nowhere. Send it as `Authorization: Bearer <token>`." : ""
   }))
-}, { annotations: { identifier: "CreatedToken", description: "The new token, and its secret, shown this once." } })
+}, { annotations: { identifier: "CreatedToken", description: DOCS ? "The new token, and its secret, shown this once." : "" } })
 
 export const CreatedTokenJson: WirePart<CreatedToken, typeof FlatCreatedTokenJson.wire.Type> = {
   wire: FlatCreatedTokenJson.wire,
@@ -81,19 +82,19 @@ const unset: Absence<Option.Option<never>> = { absent: Option.none(), leftOut: O
 
 export const NewTokenJson = partialWireRecord(NewToken, {
   label: newToken.optional("label", Label, { absent: "", leftOut: (label) => label === "" },
-    "What the token is for (default empty): at most 256 characters, no control characters."),
-  scope: newToken.optionalPartial("scope", ScopeOrNullJson, unset, `${scopeDescription} Absent, \`null\`. A scoped token may create only tokens within its own scope.`),
+    DOCS ? "What the token is for (default empty): at most 256 characters, no control characters." : ""),
+  scope: newToken.optionalPartial("scope", ScopeOrNullJson, unset, DOCS ? `${scopeDescription} Absent, \`null\`. A scoped token may create only tokens within its own scope.` : ""),
   expires_at: newToken.optional("expiresAt", {
     wire: TimestampOrNullJson.wire,
     read: (json) => Option.some(Option.fromNullOr(TimestampOrNullJson.read(json))),
     write: (expiry) => TimestampOrNullJson.write(Option.getOrNull(Option.flatten(expiry)))
-  }, unset, "When it stops working, `null` never; absent, in 90 days. No later than the expiry of the token creating it " +
-    "(absent: capped at it).")
-}, { annotations: { expected: "a new token", identifier: "NewToken", description: "The token to create; `{}` for the defaults." } })
+  }, unset, DOCS ? "When it stops working, `null` never; absent, in 90 days. No later than the expiry of the token creating it " +
+    "(absent: capped at it)." : "")
+}, { annotations: { expected: "a new token", identifier: "NewToken", description: DOCS ? "The token to create; `{}` for the defaults." : "" } })
 
 const newTokenBody: Body<NewToken, {}> = {
   schema: NewTokenJson.wire,
-  description: "The new token's label, scope and expiry.",
+  description: DOCS ? "The new token's label, scope and expiry." : "",
   whenAbsent: Option.none(),
   read: (json) =>
     Result.flatMap(decode(NewTokenJson, json), (request) =>
@@ -105,12 +106,12 @@ const newTokenBody: Body<NewToken, {}> = {
 }
 
 export const RevokeTokenJson = Schema.Struct({
-  id: Schema.Int.annotate({ description: "The token's id, as listed." })
-}).annotate({ expected: "a token to revoke", identifier: "RevokedToken", description: "The token to revoke." })
+  id: Schema.Int.annotate({ description: DOCS ? "The token's id, as listed." : "" })
+}).annotate({ expected: "a token to revoke", identifier: "RevokedToken", description: DOCS ? "The token to revoke." : "" })
 
 const revokeBody: Body<number, {}> = {
   schema: RevokeTokenJson,
-  description: "The id of the token to revoke.",
+  description: DOCS ? "The id of the token to revoke." : "",
   whenAbsent: Option.none(),
   read: (json) => decode({ wire: RevokeTokenJson, read: (body) => body.id }, json),
   write: (id) => Result.succeed({ id })
@@ -125,10 +126,10 @@ export const tokens = group(
     path: "/api/v1/tokens",
     access: anyToken,
     tag,
-    summary: "List tokens",
-    description: "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
-      "of its user whose scope lies within its own. Never a token's secret.",
-    answer: { status: 200, shape: TokensJson, description: "The tokens." }
+    summary: DOCS ? "List tokens" : "",
+    description: DOCS ? "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
+      "of its user whose scope lies within its own. Never a token's secret." : "",
+    answer: { status: 200, shape: TokensJson, description: DOCS ? "The tokens." : "" }
   }),
   endpoint({
     operationId: "create_token",
@@ -136,16 +137,16 @@ export const tokens = group(
     path: "/api/v1/tokens",
     access: anyToken,
     tag,
-    summary: "Create a token",
-    description: "An API token of the caller's user. A token creates only tokens whose scope and rights lie within its own " +
-      "and that expire no later than itself.",
+    summary: DOCS ? "Create a token" : "",
+    description: DOCS ? "An API token of the caller's user. A token creates only tokens whose scope and rights lie within its own " +
+      "and that expire no later than itself." : "",
     body: newTokenBody,
     answer: {
       status: 201,
       shape: CreatedTokenJson,
-      description: "The new token, with its secret, shown this once."
+      description: DOCS ? "The new token, with its secret, shown this once." : ""
     },
-    errors: { "403": "The new token would reach, may do or last more than the token creating it." }
+    errors: { "403": DOCS ? "The new token would reach, may do or last more than the token creating it." : "" }
   }),
   endpoint({
     operationId: "revoke_token",
@@ -153,10 +154,10 @@ export const tokens = group(
     path: "/api/v1/tokens/revoke",
     access: anyToken,
     tag,
-    summary: "Revoke a token",
-    description: "Revokes a token this token manages (see `list_tokens`); its watch sockets close at once. Revoking a " +
-      "revoked token again is no error.",
+    summary: DOCS ? "Revoke a token" : "",
+    description: DOCS ? "Revokes a token this token manages (see `list_tokens`); its watch sockets close at once. Revoking a " +
+      "revoked token again is no error." : "",
     body: revokeBody,
-    answer: { status: 204, description: "The token is revoked." }
+    answer: { status: 204, description: DOCS ? "The token is revoked." : "" }
   })
 )

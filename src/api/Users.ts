@@ -1,6 +1,7 @@
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
 import { NewUser } from "../domain/User.ts"
+import { DOCS } from "../vocabulary/common/Docs.ts"
 import { fieldsOf, wireRecord } from "../vocabulary/common/WireRecord.ts"
 import { plain } from "../vocabulary/common/WireShape.ts"
 import { writeBody } from "./Bodies.ts"
@@ -16,17 +17,17 @@ export const NewUserJson = wireRecord(NewUser, {
   username: newUser.field("username", Schema.String),
   email: newUser.field("email", Schema.String),
   password: newUser.field("password", { wire: Schema.String, read: Redacted.make, write: Redacted.value })
-}, { annotations: { expected: "a new user", identifier: "NewUser", description: "The first user." } })
+}, { annotations: { expected: "a new user", identifier: "NewUser", description: DOCS ? "The first user." : "" } })
 
 /** What setup and login answer. */
 export const SessionTokenJson = Schema.Struct({
   session_token: Schema.String.check(Schema.isPattern(/^gw_[A-Za-z0-9_-]{43}$/))
-}).annotate({ identifier: "SessionToken", description: "A session token: send it as `Authorization: Bearer <token>`." })
+}).annotate({ identifier: "SessionToken", description: DOCS ? "A session token: send it as `Authorization: Bearer <token>`." : "" })
 
 /** What `GET /users/setup` answers. */
 export const SetupStatusJson = Schema.Struct({
   needed: Schema.Boolean
-}).annotate({ identifier: "SetupStatus", description: "Whether the gateway waits for its first user (`POST /users/setup`)." })
+}).annotate({ identifier: "SetupStatus", description: DOCS ? "Whether the gateway waits for its first user (`POST /users/setup`)." : "" })
 
 const tag = "users"
 
@@ -38,10 +39,10 @@ export const users = group(
     access: open,
     bodyLimit: openBodyLimit,
     tag,
-    summary: "Whether setup is needed",
-    description: "`{\"needed\": true}` while the gateway has no user (started with `--no-default-admin` and not set up " +
-      "yet), `false` after. Needs no token: a page asks it to know whether to offer setup or login.",
-    answer: { status: 200, shape: plain(SetupStatusJson), description: "Whether setup is needed." }
+    summary: DOCS ? "Whether setup is needed" : "",
+    description: DOCS ? "`{\"needed\": true}` while the gateway has no user (started with `--no-default-admin` and not set up " +
+      "yet), `false` after. Needs no token: a page asks it to know whether to offer setup or login." : "",
+    answer: { status: 200, shape: plain(SetupStatusJson), description: DOCS ? "Whether setup is needed." : "" }
   }),
   endpoint({
     operationId: "setup",
@@ -50,11 +51,11 @@ export const users = group(
     access: open,
     bodyLimit: openBodyLimit,
     tag,
-    summary: "Create the first user",
-    description: "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token.",
-    body: writeBody(NewUserJson, "The first user."),
-    answer: { status: 201, shape: plain(SessionTokenJson), description: "The user was created; a session token of it." },
-    errors: { "410": "A user exists already: setup is done." }
+    summary: DOCS ? "Create the first user" : "",
+    description: DOCS ? "Creates the first user of a gateway started with `--no-default-admin`, once. Needs no token." : "",
+    body: writeBody(NewUserJson, DOCS ? "The first user." : ""),
+    answer: { status: 201, shape: plain(SessionTokenJson), description: DOCS ? "The user was created; a session token of it." : "" },
+    errors: { "410": DOCS ? "A user exists already: setup is done." : "" }
   }),
   endpoint({
     operationId: "login",
@@ -63,11 +64,11 @@ export const users = group(
     access: open,
     bodyLimit: openBodyLimit,
     tag,
-    summary: "Log in",
-    description: "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
-      "per user and per address.",
-    answer: { status: 201, shape: plain(SessionTokenJson), description: "A new session token." },
-    errors: { "401": "Missing or wrong credentials.", "429": "Too many failed attempts; `Retry-After` says when to try again." }
+    summary: DOCS ? "Log in" : "",
+    description: DOCS ? "HTTP Basic credentials (`Authorization: Basic …`) in, a session token out. Failed attempts are limited " +
+      "per user and per address." : "",
+    answer: { status: 201, shape: plain(SessionTokenJson), description: DOCS ? "A new session token." : "" },
+    errors: { "401": DOCS ? "Missing or wrong credentials." : "", "429": DOCS ? "Too many failed attempts; `Retry-After` says when to try again." : "" }
   }),
   endpoint({
     operationId: "logout",
@@ -75,9 +76,9 @@ export const users = group(
     path: "/users/logout",
     access: anyToken,
     tag,
-    summary: "Log out",
-    description: "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`).",
-    answer: { status: 204, description: "The token is revoked." },
-    errors: { "401": "Missing, unknown, expired or revoked token." }
+    summary: DOCS ? "Log out" : "",
+    description: DOCS ? "Revokes the token the request presents (`Authorization: Bearer` or `?auth=`)." : "",
+    answer: { status: 204, description: DOCS ? "The token is revoked." : "" },
+    errors: { "401": DOCS ? "Missing, unknown, expired or revoked token." : "" }
   })
 )
