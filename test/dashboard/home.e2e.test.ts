@@ -270,6 +270,28 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
+  it("shows a device's name isolated (<bdi>) and without bidi controls, so that U+202E cannot turn it around", async () => {
+    const { context, page } = await signedIn(rig)
+    try {
+      const before = readFileSync(rig.homeFile, "utf8")
+      const home = JSON.parse(before) as { readonly services: ReadonlyArray<unknown> }
+      const reversed = {
+        id: "service:reversed@sim",
+        tags: [],
+        properties: { name: "Porch \u202Ethgil\u2066 \u200F\u061Cend" },
+        getters: [{ id: "getter:reversed-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
+      }
+      writeFileSync(rig.homeFile, JSON.stringify({ ...home, services: [...home.services, reversed] }))
+      const heading = page.locator(`[id="service-service:reversed@sim"]`)
+      await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true)
+      expect(await heading.innerHTML()).toBe("<bdi>Porch thgil end</bdi>")
+      writeFileSync(rig.homeFile, before)
+      await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(0)
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
   it("creates a token that reaches one channel from the tokens page, shows it once, and revokes it", async () => {
     const { context, page, refused } = await signedIn(rig)
     try {

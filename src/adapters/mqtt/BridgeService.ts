@@ -3,6 +3,7 @@ import { ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { ServiceDescription } from "../../gateway/Adapter.ts"
 import type { BridgeInfo } from "./BridgeMessages.ts"
+import { boundedProperties } from "./DeviceText.ts"
 import { extension, setterId, zigbee2mqttVendor } from "./Point.ts"
 
 /**
@@ -28,7 +29,7 @@ export const bridgeService = (info: BridgeInfo, online: boolean | undefined, bas
   return {
     id: bridgeServiceId,
     tags: [],
-    properties,
+    properties: boundedProperties(properties),
     getters: [],
     setters: [{ id: permitJoinSetter, kind: extension("permit_join", "Duration"), tags: [], pushMs: 0 }]
   }

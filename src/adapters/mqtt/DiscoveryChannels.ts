@@ -2,6 +2,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { builtinKind, type Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
+import { boundedProperties } from "./DeviceText.ts"
 import { type Config, textOf, textOr, topicOf } from "./DiscoveryConfig.ts"
 import { discoveryExtension, type DiscoveryPoint, type Reading, vendorOf, type Writing, wrongValue } from "./DiscoveryPoint.ts"
 import { readCommandTemplate, readTemplate } from "./DiscoveryTemplate.ts"
@@ -41,7 +42,7 @@ export const entityBuilder = (config: Config, base: string) => {
   /** A point, if it reads or writes anything (a template left out may leave it neither). */
   const add = (part: string, kind: Kind, read: Option.Option<Reading>, write: Option.Option<Writing>, more: Partial<DiscoveryPoint> = {}) => {
     if (Option.isSome(read) || Option.isSome(write)) {
-      points.push({ local: local(part), kind, reading: read, writing: write, event: false, describes: {}, ...more })
+      points.push({ local: local(part), kind, reading: read, writing: write, event: false, ...more, describes: boundedProperties(more.describes ?? {}) })
     }
   }
   return { unsupported, points, reading, writing, add, local }
@@ -109,15 +110,24 @@ export const numeric = (b: Builder, part: string, kind: string, readFrom: readon
     { describes }
   )
 
-/** A text channel (`String` of `kind`). */
-export const text = (b: Builder, part: string, kind: string, readFrom: readonly [string, string], writeTo: string | undefined) =>
+/** A text channel (`String` of `kind`); with `options` (a climate's `modes`…), a write takes one of them. */
+export const text = (
+  b: Builder,
+  part: string,
+  kind: string,
+  readFrom: readonly [string, string],
+  writeTo: string | undefined,
+  options?: ReadonlyArray<string>
+) =>
   b.add(
     part,
     discoveryExtension(kind, "String"),
     b.reading(readFrom[0], readFrom[1], (text) => Option.some({ _tag: "String", value: text })),
-    writeTo === undefined
-      ? Option.none()
-      : b.writing(writeTo, "", (value) => (value._tag === "String" ? Result.succeed(value.value) : wrongValue(b.local(part), "String", value)))
+    writeTo === undefined ? Option.none() : b.writing(writeTo, "", (value) => {
+      if (value._tag !== "String") return wrongValue(b.local(part), "String", value)
+      if (options === undefined || options.includes(value.value)) return Result.succeed(value.value)
+      return Result.fail(`MQTT discovery's ${b.local(part)} takes one of ${options.join(", ")}, not "${value.value}"`)
+    })
   )
 
 export const onOff = (config: Config) => ({ on: textOr(config, "payload_on", "ON"), off: textOr(config, "payload_off", "OFF") })

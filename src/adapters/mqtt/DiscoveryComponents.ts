@@ -97,12 +97,21 @@ const climateEntity = (b: Builder, config: Config) => {
     [`${b.local("temperature")}_min`]: String(Option.getOrElse(numberOf(config, "min_temp"), () => min)),
     [`${b.local("temperature")}_max`]: String(Option.getOrElse(numberOf(config, "max_temp"), () => max))
   })
-  text(b, "mode", "mode", ["mode_state_topic", "mode_state_template"], "mode_command_topic")
+  text(b, "mode", "mode", ["mode_state_topic", "mode_state_template"], "mode_command_topic", textsOf(config, "modes", defaultModes))
+}
+
+/** Home Assistant's modes of a climate entity whose config lists none. */
+const defaultModes = ["auto", "off", "cool", "heat", "dry", "fan_only"]
+
+/** A config option that lists texts (a climate's `modes`), else `fallback`. */
+const textsOf = (config: Config, key: string, fallback: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const list = config[key]
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : fallback
 }
 
 /** An `event` entity: each message's `event_type` is an action, one of its `event_types` (as Home Assistant, which drops the others). */
 const eventEntity = (b: Builder, config: Config) => {
-  const types = Array.isArray(config["event_types"]) ? config["event_types"].filter((t): t is string => typeof t === "string") : []
+  const types = textsOf(config, "event_types", [])
   b.add(
     "",
     discoveryExtension("action", "String"),

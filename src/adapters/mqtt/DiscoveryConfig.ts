@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { parseJson } from "./BridgeMessages.ts"
+import { boundedText } from "./DeviceText.ts"
 
 /**
  * Home Assistant's MQTT discovery messages, as its documentation describes them: a retained JSON
@@ -180,7 +181,7 @@ export const deviceOf = (config: Config): Option.Option<DiscoveredDevice> => {
   const properties: Record<string, string> = {}
   for (const key of ["name", "manufacturer", "model", "sw_version", "hw_version", "suggested_area"]) {
     const text = textOf(device, key)
-    if (Option.isSome(text)) properties[key] = text.value
+    if (Option.isSome(text)) properties[key] = boundedText(text.value)
   }
   return Option.some({ identifiers: chosen, properties })
 }

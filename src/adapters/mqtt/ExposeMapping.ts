@@ -6,7 +6,8 @@ import type { Value } from "../../domain/Value.ts"
 import type { ChannelDescription, ServiceDescription } from "../../gateway/Adapter.ts"
 import { accessBits, type BridgeDevice, type Expose } from "./BridgeMessages.ts"
 import { colorExposeNames, colorPoint } from "./ColorExposes.ts"
-import { channelsOf, extension, has, numberIn, type Point, type State, usable, vendorOf, wrongType, zigbee2mqttVendor } from "./Point.ts"
+import { boundedProperties } from "./DeviceText.ts"
+import { channelsOf, extension, has, numberIn, type Point, serviceText, type State, usable, vendorOf, wrongType } from "./Point.ts"
 
 /**
  * How a Zigbee2MQTT device's exposes become channels (the table in docs/adapters/mqtt.md). Pure: a
@@ -21,7 +22,7 @@ export interface MappedDevice {
   readonly points: ReadonlyArray<Point>
 }
 
-export const serviceIdOf = (ieee: string) => ServiceId.make(`service:${ieee}@${zigbee2mqttVendor}`)
+export const serviceIdOf = (ieee: string) => ServiceId.make(serviceText(ieee))
 
 /** A binary feature's value as true (`value_on`) or false (`value_off`). */
 const binaryIn = (expose: Expose, state: State, key: string): Option.Option<boolean> => {
@@ -181,7 +182,7 @@ export const mapDevice = (device: BridgeDevice): Option.Option<MappedDevice> => 
     service: {
       id: serviceIdOf(device.ieee_address),
       tags: [],
-      properties,
+      properties: boundedProperties(properties),
       getters: points.flatMap((p) => Option.toArray(Option.map(p.getter, (id) => channel(id, p.kind)))),
       setters: points.flatMap((p) => Option.toArray(Option.map(p.setter, (id) => channel(id, p.kind))))
     }

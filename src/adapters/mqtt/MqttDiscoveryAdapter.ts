@@ -7,7 +7,9 @@ import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { Adapter, ChannelDescription, DeviceHost } from "../../gateway/Adapter.ts"
 import { Registry } from "../../gateway/Registry.ts"
+import { configTopicProblem, makeCommandTopics } from "./CommandTopics.ts"
 import { followConnection } from "./ConnectionFollower.ts"
+import { boundedText } from "./DeviceText.ts"
 import { mapEntity } from "./DiscoveryComponents.ts"
 import {
   type AvailabilityMode,
@@ -27,6 +29,8 @@ import { makeShownServices, publishReply, type WantedService } from "./ShownServ
 export interface MqttDiscoverySettings extends MqttClientSettings {
   /** Home Assistant's discovery prefix (default `homeassistant`). */
   readonly prefix: string
+  /** Zigbee2MQTT's base topic on the same broker: no discovered entity may command under it. */
+  readonly baseTopic: string
 }
 
 /** One discovered entity: a `config` message's component, read. */
@@ -78,6 +82,7 @@ const connect = Effect.fnUntraced(function*(
   const availabilityTopics = new Set<string>()
   /** The state and availability topics subscribed to for the entities. */
   let followed: ReadonlySet<string> = new Set()
+  const commandTopics = makeCommandTopics({ baseTopic: settings.baseTopic, prefix })
   /** What was said about a malformed message, each once. */
   const warned = new Set<string>()
   const warnOnce = (message: string) =>
@@ -163,7 +168,7 @@ const connect = Effect.fnUntraced(function*(
     for (const [device, { described, points }] of devices) {
       // An entity whose every channel was left out (a template the gateway cannot evaluate) shows nothing.
       if (points.length === 0) continue
-      const properties: Record<string, string> = { ...described.properties, identifiers: described.identifiers.join(", ") }
+      const properties: Record<string, string> = { ...described.properties, identifiers: boundedText(described.identifiers.join(", ")) }
       for (const { point } of points) Object.assign(properties, point.describes)
       for (const { entity, point } of points) {
         if (Option.isSome(point.reading)) channels.set(discoveryGetterId(device, point.local), { entity, point })
@@ -209,10 +214,13 @@ const connect = Effect.fnUntraced(function*(
       if (Result.isFailure(read)) return yield* ignore(`it ${read.failure}`)
       if (Option.isNone(read.success)) {
         entities.delete(key)
+        commandTopics.release(key)
         yield* followTopics
         return yield* synchronise
       }
       const config = read.success.value
+      const forbidden = configTopicProblem(config)
+      if (Option.isSome(forbidden)) return yield* ignore(forbidden.value)
       const device = deviceOf(config)
       if (Option.isNone(device)) return yield* ignore("it names no device (device.identifiers) and no unique_id")
       if (device.value.identifiers.some((id) => zigbee2mqttIdentifier.test(id))) return
@@ -220,6 +228,8 @@ const connect = Effect.fnUntraced(function*(
       if (Result.isFailure(mapped)) return yield* ignore(mapped.failure)
       const identifier = device.value.identifiers[0] ?? ""
       if (!makesIds(identifier, mapped.success.points)) return yield* ignore("its ids would be longer than 256 characters or hold control characters")
+      const claimed = commandTopics.claim(key, identifier, mapped.success.points)
+      if (Result.isFailure(claimed)) return yield* ignore(claimed.failure)
       for (const template of mapped.success.unsupported) {
         yield* warnOnce(`MQTT discovery leaves out a channel of ${topic}: its ${template} is not a plain JSON path ({{ value_json.x }})`)
       }

@@ -56,7 +56,7 @@ const settingsOf = (fs: FileSystem.FileSystem, mqtt: MqttOptions) =>
 const adaptersOn = (settings: MqttClientSettings, baseTopic: string, discovery: Option.Option<string>) =>
   Layer.mergeAll(
     Zigbee2MqttAdapter.layer({ ...settings, baseTopic }),
-    Option.match(discovery, { onNone: () => Layer.empty, onSome: (prefix) => MqttDiscoveryAdapter.layer({ ...settings, prefix }) })
+    Option.match(discovery, { onNone: () => Layer.empty, onSome: (prefix) => MqttDiscoveryAdapter.layer({ ...settings, prefix, baseTopic }) })
   )
 
 /** The MQTT adapters on the embedded broker, logged in as the gateway itself. */

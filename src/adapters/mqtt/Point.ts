@@ -32,7 +32,11 @@ export interface Point {
   readonly write: (value: Value) => Result.Result<State, string>
 }
 
-export const getterId = (ieee: string, local: string) => ChannelId.make(`getter:${ieee}.${local}@${zigbee2mqttVendor}`)
+/** The texts of a device's ids, which may not make ids (docs/reference.md §1): DeviceScreening.ts checks them first. */
+export const getterText = (ieee: string, local: string) => `getter:${ieee}.${local}@${zigbee2mqttVendor}`
+export const serviceText = (ieee: string) => `service:${ieee}@${zigbee2mqttVendor}`
+
+export const getterId = (ieee: string, local: string) => ChannelId.make(getterText(ieee, local))
 export const setterId = (ieee: string, local: string) => ChannelId.make(`setter:${ieee}.${local}@${zigbee2mqttVendor}`)
 
 export const has = (expose: Expose, bit: number) => ((expose.access ?? 0) & bit) !== 0

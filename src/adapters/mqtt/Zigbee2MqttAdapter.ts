@@ -11,6 +11,7 @@ import { type BridgeInfo, readBridgeDevices, readBridgeInfo, readOnline, readSta
 import { bridgeService, bridgeServiceId, permitJoinRequest, permitJoinSetter } from "./BridgeService.ts"
 import { mapDevice, type MappedDevice } from "./ExposeMapping.ts"
 import { followConnection, startMqttAdapter } from "./ConnectionFollower.ts"
+import { screenDevices } from "./DeviceScreening.ts"
 import { type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
 import { type Point, type State, zigbee2mqttAdapterId } from "./Point.ts"
 import { makeShownServices, publishReply, type WantedService } from "./ShownServices.ts"
@@ -55,6 +56,8 @@ const connect = Effect.fnUntraced(function*(
   /** The latest `bridge/info`: the bridge is shown as a service once it is known. */
   let info: Option.Option<BridgeInfo> = Option.none()
   const waiters = new Map<string, Set<Waiter>>()
+  /** What the log said of the devices refused in the latest `bridge/devices`: each is said once, not at every list. */
+  let refused: ReadonlySet<string> = new Set()
 
   const adapter: Adapter = {
     id: zigbee2mqttAdapterId,
@@ -204,7 +207,10 @@ const connect = Effect.fnUntraced(function*(
         case "Devices": {
           const list = readBridgeDevices(payload)
           if (Result.isFailure(list)) return yield* Effect.logWarning(`ignoring Zigbee2MQTT's ${list.failure}`)
-          devices = new Map(list.success.flatMap((d) => Option.toArray(mapDevice(d))).map((d) => [d.ieee, d]))
+          const screened = screenDevices(list.success, base)
+          for (const line of screened.refusals) if (!refused.has(line)) yield* Effect.logWarning(line)
+          refused = screened.refusals
+          devices = new Map(screened.shown.flatMap((d) => Option.toArray(mapDevice(d))).map((d) => [d.ieee, d]))
           byName.clear()
           for (const device of devices.values()) byName.set(device.friendlyName, device.ieee)
           return yield* synchronise

@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import { useState } from "preact/hooks"
 import type { ChannelView, ServiceView } from "../../client/index.ts"
+import { DeviceWords } from "../components/DeviceWords.tsx"
 import { Problem } from "../components/Field.tsx"
 import { type LiveHome, useLiveHome } from "../state/LiveHome.ts"
 import { givenName, serviceName } from "../text/ServiceName.ts"
@@ -23,8 +24,8 @@ const ServiceHeading = (props: { readonly service: ServiceView }) => {
   const about = [named ? service.id : undefined, Option.getOrUndefined(service.properties)?.["model"]].filter((part) => part !== undefined)
   return (
     <>
-      <h2 id={`service-${service.id}`}>{serviceName(service)}</h2>
-      {about.length === 0 ? null : <p class="about">{about.join(" · ")}</p>}
+      <h2 id={`service-${service.id}`}><DeviceWords text={serviceName(service)} /></h2>
+      {about.length === 0 ? null : <p class="about"><DeviceWords text={about.join(" · ")} /></p>}
     </>
   )
 }

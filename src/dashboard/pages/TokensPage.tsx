@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import { useEffect, useMemo, useState } from "preact/hooks"
 import { type ChannelId, channelSelector, createClient, exactly, Right, type ServiceId, type ServiceView, type TokenView } from "../../client/index.ts"
+import { DeviceWords } from "../components/DeviceWords.tsx"
 import { Problem } from "../components/Field.tsx"
 import { serviceName } from "../text/ServiceName.ts"
 import { failureInWords, sessionEnded } from "../text/Words.ts"
@@ -92,7 +93,7 @@ export const TokensPage = (props: PageProps) => {
             <div key={service.id} class="reach">
               <label class="choice">
                 <input type="checkbox" checked={wholeServices.has(service.id)} onChange={() => setWholeServices(toggled(wholeServices, service.id))} />
-                <strong>{serviceName(service)}</strong>, all its channels
+                <strong><DeviceWords text={serviceName(service)} /></strong>, all its channels
               </label>
               {[...service.getters, ...service.setters].map((channel) => (
                 <label key={channel.id} class="choice nested">
