@@ -63,7 +63,7 @@ const measure = (options: HarnessOptions): Effect.Effect<ReadonlyArray<Row>, Ben
       const agent = new Agent({ keepAlive: true, maxSockets: senders + 1 })
       try {
         // The time and the gateway's CPU per refused body, each body in turn.
-        const refusals = { escaped: new Array<number>(), unescaped: new Array<number>() }
+        const refusals = { escaped: [] as Array<number>, unescaped: [] as Array<number> }
         const cpu = { escaped: 0, unescaped: 0 }
         for (let round = 0; round < rounds + 2; round++) {
           for (const kind of ["escaped", "unescaped"] as const) {

@@ -139,6 +139,7 @@ export interface Endpoint<
 export type BodyOf<E extends Endpoint> = E["body"] extends Body<infer B, QueryParameters> ? B : undefined
 
 /** What a handler of `E` answers, which the endpoint's answer shape writes; nothing when the answer has no body. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler of an answer without a body returns an Effect of void
 export type AnswerOf<E extends Endpoint> = E["answer"] extends { readonly shape: AnswerShape<infer A> } ? A : void
 
 /**

@@ -31,7 +31,9 @@ const exchange = (port: number, head: string, pieces: ReadonlyArray<string>, aft
   new Promise<{ readonly received: string; readonly status: number; readonly body: string }>((resolve, reject) => {
     const socket = connect(port, "127.0.0.1")
     let received = ""
-    const sendPieces = () => pieces.forEach((piece, i) => setTimeout(() => socket.write(piece), 30 * (i + 1)))
+    const sendPieces = () => {
+      for (const [i, piece] of pieces.entries()) setTimeout(() => socket.write(piece), 30 * (i + 1))
+    }
     socket.setTimeout(5_000, () => socket.destroy(new Error(`no whole answer; got ${JSON.stringify(received)}`)))
     socket.on("error", reject)
     socket.on("data", (chunk: Buffer) => {

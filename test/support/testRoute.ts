@@ -1,4 +1,4 @@
-import { Effect, identity, Schema } from "effect"
+import { type Effect, identity, Schema } from "effect"
 import { open } from "../../src/api/Access.ts"
 import { endpoint, type Method, type Path } from "../../src/api/Endpoint.ts"
 import { bind } from "../../src/http/routing/Handlers.ts"

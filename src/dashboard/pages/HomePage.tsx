@@ -53,32 +53,30 @@ export const HomePage = (props: PageProps) => {
   const [filter, setFilter] = useState("")
   const shown = home.services?.filter((service) => filter === "" || carries(service, filter))
   return (
-    <>
-      <main>
-        <h1>Your home</h1>
-        <Problem message={home.problem} />
-        <p class="field">
-          <label for="tag-filter">Show only what carries the tag</label>
-          <input id="tag-filter" type="search" value={filter} onInput={(event) => setFilter(event.currentTarget.value.trim())} />
-        </p>
-        {shown === undefined ? <p>Loading…</p> : (
-          <ul class="services" aria-label="Services">
-            {shown.map((service) => (
-              <li key={service.id}>
-                <ServiceHeading service={service} />
-                <TagEditor of={service.id} tags={service.tags}
-                  onAdd={(tag) => home.tag({ service: service.id }, tag, "add")}
-                  onRemove={(tag) => home.tag({ service: service.id }, tag, "remove")} />
-                <ul class="channels" aria-label={`Channels of ${service.id}`}>
-                  {[...service.getters, ...service.setters].map((channel) => (
-                    <Channel key={channel.id} channel={channel} service={service} home={home} />
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        )}
-      </main>
-    </>
+    <main>
+      <h1>Your home</h1>
+      <Problem message={home.problem} />
+      <p class="field">
+        <label for="tag-filter">Show only what carries the tag</label>
+        <input id="tag-filter" type="search" value={filter} onInput={(event) => setFilter(event.currentTarget.value.trim())} />
+      </p>
+      {shown === undefined ? <p>Loading…</p> : (
+        <ul class="services" aria-label="Services">
+          {shown.map((service) => (
+            <li key={service.id}>
+              <ServiceHeading service={service} />
+              <TagEditor of={service.id} tags={service.tags}
+                onAdd={(tag) => home.tag({ service: service.id }, tag, "add")}
+                onRemove={(tag) => home.tag({ service: service.id }, tag, "remove")} />
+              <ul class="channels" aria-label={`Channels of ${service.id}`}>
+                {[...service.getters, ...service.setters].map((channel) => (
+                  <Channel key={channel.id} channel={channel} service={service} home={home} />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
   )
 }

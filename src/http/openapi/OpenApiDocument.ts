@@ -1,4 +1,4 @@
-import * as JsonSchema from "effect/JsonSchema"
+import * as EffectJsonSchema from "effect/JsonSchema"
 import * as Option from "effect/Option"
 import * as Order from "effect/Order"
 import * as Schema from "effect/Schema"
@@ -20,10 +20,10 @@ import { foldAnnotations } from "./FoldedAnnotations.ts"
  * with, named in `components` by their `identifier` annotations.
  */
 
-type JsonSchema = JsonSchema.JsonSchema
+type JsonSchema = EffectJsonSchema.JsonSchema
 
 /** Named schemas, as they sit in `components.schemas`. */
-export type Components = JsonSchema.Definitions
+export type Components = EffectJsonSchema.Definitions
 
 export interface MediaType {
   readonly schema: JsonSchema
@@ -270,7 +270,7 @@ const schemasOf = (routes: ReadonlyArray<RouteOf>): ReadonlyArray<Schema.Top> =>
 const compile = (schemas: ReadonlyArray<Schema.Top>): { readonly compiled: Compiled; readonly components: Components } => {
   const [first, ...others] = schemas.map((schema) => Schema.toCodecJson(schema).ast)
   if (first === undefined) return { compiled: () => ({}), components: {} }
-  const document = JsonSchema.toMultiDocumentOpenApi3_1(SchemaRepresentation.toJsonSchemaMultiDocument(
+  const document = EffectJsonSchema.toMultiDocumentOpenApi3_1(SchemaRepresentation.toJsonSchemaMultiDocument(
     SchemaRepresentation.toRepresentations([first, ...others]),
     { onExcessProperty: "error" }
   ))

@@ -83,6 +83,7 @@ const authorized = (right: Right) =>
 export const guardByAccess = <R>(
   routes: ReadonlyArray<Route<R>>
 ): ReadonlyArray<Route<Guarded<R>>> =>
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every tag of Access, which the compiler checks
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
       ...route,

@@ -117,7 +117,7 @@ const forward = (
     sending = true
     // One system call for the whole batch, not one per frame.
     connection.cork()
-    payloads.forEach((payload, i) => ws.send(payload, asText, i === last ? sent : undefined))
+    for (const [i, payload] of payloads.entries()) ws.send(payload, asText, i === last ? sent : undefined)
     connection.uncork()
   }
   session.listen(() => {
