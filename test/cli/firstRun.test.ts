@@ -60,11 +60,15 @@ describe("the first run", () => {
   })
 
   it("answers setup 410 without decoding its body once a user exists: not JSON, not a user, or deep and escaped", async () => {
-    const depth = 400_000
-    for (const body of ["{", "[1, 2]", "[".repeat(depth) + "\"\\n\"" + "]".repeat(depth)]) {
+    // 4,000 deep fits the open routes' 8 KiB and would be a 400 for its depth, were it decoded.
+    const deep = (depth: number) => "[".repeat(depth) + "\"\\n\"" + "]".repeat(depth)
+    for (const body of ["{", "[1, 2]", deep(4_000)]) {
       const setup = await send(`${running().baseUrl}/users/setup`, { method: "POST", body })
       expect({ status: setup.status, body: JSON.parse(setup.body) }).toEqual({ status: 410, body: "setup is done: a user exists already" })
     }
+    // Over the route's limit, the transport's 413 comes first, as on every route.
+    const tooLarge = await send(`${running().baseUrl}/users/setup`, { method: "POST", body: deep(400_000) })
+    expect({ status: tooLarge.status, body: JSON.parse(tooLarge.body) }).toEqual({ status: 413, body: "body: larger than the limit of 8192 bytes" })
   })
 
   it("manages users and scoped tokens from the CLI while the server runs", async () => {

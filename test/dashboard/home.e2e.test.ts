@@ -54,7 +54,7 @@ describe("the dashboard's home", () => {
       const headings = page.getByRole("list", { name: "Services" }).getByRole("heading", { level: 2 })
       const byId = [...demoHome.services].sort((a, b) => (a.id < b.id ? -1 : 1))
       await expect.poll(() => headings.allTextContents()).toEqual(byId.map((service) => service.properties.name))
-      await expect.poll(() => page.getByText("service:bedroom-light@sim · Sim colour bulb E27", { exact: true }).isVisible()).toBe(true)
+      await page.getByText("service:bedroom-light@sim · Sim colour bulb E27", { exact: true }).waitFor()
     } finally {
       await context.close()
     }
@@ -70,7 +70,7 @@ describe("the dashboard's home", () => {
       })
       await page.reload()
       const services = page.getByRole("list", { name: "Services" })
-      await expect.poll(() => services.getByRole("heading", { name: "Hall light" }).isVisible()).toBe(true)
+      await services.getByRole("heading", { name: "Hall light" }).waitFor()
       // The current values, asked with the watch's registration: the hall light is on, the bedside lamp off.
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("Off")
@@ -189,7 +189,7 @@ describe("the dashboard's home", () => {
       await expect.poll(() => shownValue(page, lamp)).toBe("Off")
       await page.getByRole("textbox", { name: `A new tag for ${lamp}` }).fill("night")
       await page.getByRole("button", { name: `Add the tag to ${lamp}` }).click()
-      await expect.poll(() => page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).isVisible()).toBe(true)
+      await page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).waitFor()
       // Over the API: B's getter listing, and A's input listing, by the tag.
       const inB = await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, {
         method: "POST", headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
@@ -296,12 +296,12 @@ describe("the dashboard's home", () => {
     const { context, page, refused } = await signedIn(rig)
     try {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
+      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
       await page.getByLabel("What it is for").fill("hall only")
       await page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).check()
       await page.getByRole("button", { name: "Create the token" }).click()
       const shown = page.getByLabel("The new token")
-      await expect.poll(() => shown.isVisible()).toBe(true)
+      await shown.waitFor()
       const secret = (await shown.textContent()) ?? ""
       const listed = await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
       expect((JSON.parse(listed.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual(["getter:hall-light-on@sim"])
@@ -312,7 +312,7 @@ describe("the dashboard's home", () => {
       await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
       // The page is in the address: a reload stays on it, and the Home link goes back.
       await page.reload()
-      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
+      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Home" }).click()
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       expect(refused).toEqual([])
@@ -338,7 +338,7 @@ describe("the dashboard's home", () => {
       await page.getByLabel("When it stops working (optional)").fill(dayIn(7))
       await page.getByRole("button", { name: "Create the token" }).click()
       const shown = page.getByLabel("The new token")
-      await expect.poll(() => shown.isVisible()).toBe(true)
+      await shown.waitFor()
       const authorization = `Bearer ${(await shown.textContent()) ?? ""}`
       const ids = async (path: string) =>
         (JSON.parse((await send(`${rig.gateway.baseUrl}${path}`, { headers: { authorization } })).body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)
@@ -361,8 +361,8 @@ describe("the dashboard's home", () => {
       await page.screenshot({ path: join(screenshots, "home-values-phone.png"), fullPage: true })
       // The tokens page too.
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      await expect.poll(() => page.getByRole("heading", { level: 1, name: "Tokens" }).isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).isVisible()).toBe(true)
+      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
+      await page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "tokens-phone.png"), fullPage: true })

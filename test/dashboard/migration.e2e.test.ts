@@ -35,7 +35,7 @@ const newToken = async (body: unknown) => {
 
 const toMigration = async (page: Page) => {
   await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Migration" }).click()
-  await expect.poll(() => page.getByRole("heading", { level: 1, name: "Migration" }).isVisible()).toBe(true)
+  await page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
 }
 
 /** A signed-in tab on the Migration page, in a context of its own. */
@@ -75,7 +75,7 @@ describe("the dashboard's Migration page", () => {
       await expect.poll(() => shown(page, "b-operation")).toBe("fetch_values")
       expect(await shown(page, "b-route")).toBe("GET /api/v1/channels/get")
       expect(await shown(page, "b-body")).toBe(pretty([{ id: "getter:hall-light-on@sim" }]))
-      await expect.poll(() => page.getByText("(a browser sends it as PUT)").isVisible()).toBe(true)
+      await page.getByText("(a browser sends it as PUT)").waitFor()
 
       // A's read takes its selectors in a GET's body, which a browser cannot send: B's is sent alone.
       await page.getByRole("button", { name: "Send both" }).click()
@@ -187,7 +187,7 @@ describe("the dashboard's Migration page", () => {
       await page.getByRole("button", { name: "Send both" }).click()
       await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
       await page.getByRole("button", { name: "Refresh" }).click()
-      await expect.poll(() => page.getByRole("table", { name: "Vocabulary A calls by token, most first" }).isVisible()).toBe(true)
+      await page.getByRole("table", { name: "Vocabulary A calls by token, most first" }).waitFor()
       const [a, b] = await Promise.all(["a-answer", "b-answer"].map((id) => page.locator(`[id="${id}"]`).boundingBox()))
       expect(b?.y).toBeGreaterThan((a?.y ?? Infinity) + (a?.height ?? 0) - 1)
       expect(await seriousViolations(page)).toEqual([])

@@ -38,7 +38,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
   it("creates the first administrator, shows the home, signs out (the session token revoked), and signs in again", async () => {
     const { context, page, refused } = await openTab()
     try {
-      await expect.poll(() => heading(page, "Welcome to your home gateway").isVisible()).toBe(true)
+      await heading(page, "Welcome to your home gateway").waitFor()
       await page.screenshot({ path: join(screenshots, "setup-desktop.png"), fullPage: true })
       await page.getByLabel("Username").fill(owner.username)
       await page.getByLabel("Email").fill(owner.email)
@@ -49,17 +49,17 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
 
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Create and sign in" }).click()
-      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).isVisible()).toBe(true)
+      await heading(page, "Your home").waitFor()
+      await page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).waitFor()
       await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
 
       // The tab keeps its session across a reload, and only this tab has it.
       const token = await page.evaluate("sessionStorage.getItem('gateway.session')")
       expect(typeof token).toBe("string")
       await page.reload()
-      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+      await heading(page, "Your home").waitFor()
       const other = await openTab()
-      await expect.poll(() => other.page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      await other.page.getByRole("heading", { name: "Sign in" }).waitFor()
       await other.context.close()
 
       await page.getByRole("button", { name: "Sign out" }).click()
@@ -73,19 +73,19 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await expect.poll(() => page.getByRole("alert").textContent()).toBe("wrong username or password")
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
-      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
+      await heading(page, "Your home").waitFor()
 
       // The other pages share the tab's session and sign out to the sign-in form; without a session, a page sends the tab there.
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      await expect.poll(() => heading(page, "Tokens").isVisible()).toBe(true)
+      await heading(page, "Tokens").waitFor()
       const tokensToken = await page.evaluate("sessionStorage.getItem('gateway.session')")
       await page.getByRole("button", { name: "Sign out" }).click()
-      await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
       await expect.poll(() => page.getByRole("status").textContent()).toBe("You are signed out.")
       expect(new URL(page.url()).pathname).toBe("/")
       expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${String(tokensToken)}` } })).status).toBe(401)
       await page.goto(`${gateway.baseUrl}/migration`)
-      await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
       expect(new URL(page.url()).pathname).toBe("/")
       expect(refused).toEqual([])
     } finally {
@@ -96,15 +96,15 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
   it("is readable at phone width and has no serious or critical accessibility violation on its pages", async () => {
     const { context, page } = await openTab({ bypassCSP: true, width: "phone" })
     try {
-      await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true)
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "login-phone.png"), fullPage: true })
       await page.getByLabel("Username").fill(owner.username)
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
-      await expect.poll(() => heading(page, "Your home").isVisible()).toBe(true)
-      await expect.poll(() => page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).isVisible()).toBe(true)
+      await heading(page, "Your home").waitFor()
+      await page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })

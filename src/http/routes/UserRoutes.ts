@@ -11,6 +11,7 @@ import { Users } from "../../auth/Users.ts"
 import { basicCredentials } from "../routing/Authentication.ts"
 import { bindGroup, type Request } from "../routing/Handlers.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../routing/HttpError.ts"
+import { BodiesReadFirst } from "../transport/BodyFirst.ts"
 
 /** `/users/setup` (GET and POST), `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
 
@@ -21,10 +22,15 @@ const setupDone = () => new Gone({ message: "setup is done: a user exists alread
 
 /**
  * Once a user exists, setup is refused before its body is decoded: an open route then costs a count,
- * not a JSON reading nor scrypt work, whatever it is sent.
+ * not a JSON reading nor scrypt work, whatever it is sent. A body over the route's limit is still
+ * answered 413, as on every route: that rule is the transport's, decided before any route runs.
  */
-const refusedOnceSetUp = Effect.flatMap(Users.use((users) => Effect.orDie(users.count)), (count) =>
-  count > 0 ? Effect.fail(setupDone()) : Effect.void)
+const refusedOnceSetUp = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  if ((yield* BodiesReadFirst).of(request.source)?._tag === "TooLarge") return
+  const count = yield* Users.use((users) => Effect.orDie(users.count))
+  if (count > 0) return yield* setupDone()
+})
 
 /** Creates the first user, once: a gateway started with `--no-default-admin` is claimed this way. */
 const setup = ({ body: user }: Request<typeof userEndpoints.setup>) => Effect.gen(function*() {
