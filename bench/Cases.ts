@@ -1,4 +1,5 @@
 import * as dashboardRender from "./cases/dashboardRender.ts"
+import * as discovery from "./cases/discovery.ts"
 import * as loopback from "./cases/loopback.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
@@ -17,7 +18,8 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   sendBatching,
   watchFanOut,
   startup,
-  dashboardRender
+  dashboardRender,
+  discovery
 ]
 
 export const allCases: ReadonlyArray<AnyBenchCase> = modules.flatMap((m) => m.cases)
