@@ -148,14 +148,14 @@ const connect = Effect.fnUntraced(function*(
       for (const entry of points) {
         const { point } = entry
         if (Option.isSome(point.reading)) {
-          const id = discoveryGetterId(device, point.local)
-          getters.push(channel(id, point))
-          channels.set(id, entry)
+          const getter = discoveryGetterId(device, point.local)
+          getters.push(channel(getter, point))
+          channels.set(getter, entry)
         }
         if (Option.isSome(point.writing)) {
-          const id = discoverySetterId(device, point.local)
-          setters.push(channel(id, point))
-          channels.set(id, entry)
+          const setter = discoverySetterId(device, point.local)
+          setters.push(channel(setter, point))
+          channels.set(setter, entry)
         }
       }
       channelsOf.set(device, [...getters, ...setters].map(({ id }) => id))
