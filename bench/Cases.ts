@@ -1,5 +1,6 @@
 import * as dashboardRender from "./cases/dashboardRender.ts"
 import * as deepBody from "./cases/deepBody.ts"
+import * as discovery from "./cases/discovery.ts"
 import * as loopback from "./cases/loopback.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
@@ -19,7 +20,8 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   sendBatching,
   watchFanOut,
   startup,
-  dashboardRender
+  dashboardRender,
+  discovery
 ]
 
 export const allCases: ReadonlyArray<AnyBenchCase> = modules.flatMap((m) => m.cases)

@@ -23,14 +23,20 @@ const health = async (baseUrl: string): Promise<unknown> => JSON.parse((await se
 const reasonsOf = (body: unknown): unknown => (typeof body === "object" && body !== null && "reasons" in body ? body.reasons : [])
 
 describe("an MQTT broker the gateway cannot reach", () => {
-  it("degrades /health, with the broker and why", async () => {
+  it("degrades /health, with each connection, the broker and why", async () => {
     const port = await freePort()
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir(), "--mqtt", `mqtt://127.0.0.1:${port}`])
+    const mqtt = ["--mqtt", `mqtt://127.0.0.1:${port}`, "--mqtt-discovery=homeassistant"]
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir(), ...mqtt])
     try {
-      const body = await eventuallyAsync(() => health(gateway.baseUrl), (b) => JSON.stringify(reasonsOf(b)).includes("ECONNREFUSED"))
+      const refused = (b: unknown) => JSON.stringify(reasonsOf(b)).split("ECONNREFUSED").length === 5
+      const body = await eventuallyAsync(() => health(gateway.baseUrl), refused)
+      const why = `connect ECONNREFUSED 127.0.0.1:${port}`
       expect(body).toEqual({
         status: "degraded",
-        reasons: [`the MQTT broker at mqtt://127.0.0.1:${port} is not reachable: connect ECONNREFUSED 127.0.0.1:${port}`],
+        reasons: [
+          `the Zigbee2MQTT connection to the MQTT broker at mqtt://127.0.0.1:${port} is not up: ${why}`,
+          `the MQTT discovery connection to the MQTT broker at mqtt://127.0.0.1:${port} is not up: ${why}`
+        ],
         home: null,
         last_reload_error: null,
         adapters: expect.arrayContaining(["simulator@gateway.local"]),

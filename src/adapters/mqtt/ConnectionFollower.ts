@@ -1,8 +1,7 @@
 import * as Effect from "effect/Effect"
-import type * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
-import { HealthConditions } from "../../gateway/HealthConditions.ts"
+import { type HealthCondition, HealthConditions } from "../../gateway/HealthConditions.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import type { Adapter, DeviceHost } from "../../gateway/Adapter.ts"
 import type { ConnectionEvent, MqttConnection } from "./MqttConnection.ts"
@@ -41,17 +40,17 @@ export const followConnection = (connection: MqttConnection, component: string, 
   )
 }
 
-/** An MQTT adapter connected through the Registry for as long as the scope lasts; `/health` tells a broker it cannot reach. */
+/** An MQTT adapter connected through the Registry for as long as the scope lasts; `/health` tells when its connection does not serve. */
 export const startMqttAdapter = <S>(
   connect: (
     register: (adapter: Adapter) => Effect.Effect<DeviceHost, never, Scope.Scope>,
     settings: S
-  ) => Effect.Effect<{ readonly unreachable: Effect.Effect<Option.Option<string>> }, never, Scope.Scope>,
+  ) => Effect.Effect<{ readonly health: HealthCondition }, never, Scope.Scope>,
   settings: S
 ) =>
   Effect.gen(function*() {
     const registry = yield* Registry
     const health = yield* HealthConditions
-    const { unreachable } = yield* connect(registry.register, settings)
-    yield* health.add(unreachable)
+    const connected = yield* connect(registry.register, settings)
+    yield* health.add(connected.health)
   })

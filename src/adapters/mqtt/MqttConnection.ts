@@ -5,6 +5,7 @@ import * as Queue from "effect/Queue"
 import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import type { IClientOptions } from "mqtt"
+import type { HealthCondition } from "../../gateway/HealthConditions.ts"
 
 /** Where and how to reach a broker (`--mqtt URL` and the options beside it). */
 export interface MqttClientSettings {
@@ -16,7 +17,21 @@ export interface MqttClientSettings {
   readonly ca: Option.Option<string>
   readonly cert: Option.Option<string>
   readonly key: Option.Option<string>
+  /** When `/health` calls the connection unsteady (default `defaultSteadiness`). */
+  readonly steadiness?: Steadiness
 }
+
+/**
+ * A connection is unsteady while each of its last `connections` connections ended within `lastingMs`
+ * of being made, until one lasts `lastingMs`: a broker that drops it at once (a SUBSCRIBE it refuses,
+ * a client id taken over) leaves it connected most of the time, and useless.
+ */
+export interface Steadiness {
+  readonly connections: number
+  readonly lastingMs: number
+}
+
+export const defaultSteadiness: Steadiness = { connections: 3, lastingMs: 10_000 }
 
 /** What the connection tells its one reader, in the order it happened. */
 export type ConnectionEvent =
@@ -37,8 +52,8 @@ export interface MqttConnection {
   /** Connection changes and messages, each once, in order. */
   readonly events: Queue.Dequeue<ConnectionEvent>
   readonly isConnected: () => boolean
-  /** Why the broker cannot be used now (`None` while connected), for `/health`. */
-  readonly unreachable: Effect.Effect<Option.Option<string>>
+  /** Why the connection does not serve now (`None` while it does), for `/health`: not connected, or unsteady. */
+  readonly health: HealthCondition
   /** Publishes now, or fails when the broker is not reachable (nothing is queued for later). */
   readonly publish: (topic: string, payload: string) => Effect.Effect<void, PublishFailed>
   /** Adds topics to those it subscribes to, now if connected and on every reconnection. */
@@ -67,11 +82,13 @@ const withoutCredentials = (url: string): string => {
 /**
  * A client connection to an MQTT broker for as long as the scope lasts. It subscribes to `topics` on
  * every (re)connection, reconnects with backoff after a loss, and never queues a publish while the
- * broker is away: a write is sent now or refused, so that none arrives late or twice.
+ * broker is away: a write is sent now or refused, so that none arrives late or twice. `name` names it
+ * in `/health` (`the Zigbee2MQTT connection`).
  */
 export const openMqttConnection = (
   settings: MqttClientSettings,
-  topics: ReadonlyArray<string>
+  topics: ReadonlyArray<string>,
+  name: string
 ): Effect.Effect<MqttConnection, never, Scope.Scope> =>
   Effect.gen(function*() {
     const events = yield* Effect.acquireRelease(Queue.unbounded<ConnectionEvent>(), Queue.shutdown)
@@ -99,8 +116,13 @@ export const openMqttConnection = (
     let lastFailure = ""
     /** The last error since the connection was last up ("" before any). */
     let lastError = ""
+    const { connections, lastingMs } = settings.steadiness ?? defaultSteadiness
+    /** When the connection was last made, and how many connections in a row ended within `lastingMs`. */
+    let connectedAt = 0
+    let shortInARow = 0
     client.on("connect", () => {
       up = true
+      connectedAt = Date.now()
       lastFailure = ""
       lastError = ""
       client.options.reconnectPeriod = reconnectBackoff.firstMs
@@ -119,6 +141,7 @@ export const openMqttConnection = (
       if (lastError === "") lastError = "connection closed"
       if (!up) return
       up = false
+      shortInARow = Date.now() - connectedAt < lastingMs ? shortInARow + 1 : 0
       Queue.offerUnsafe(events, { _tag: "Disconnected", reason: lastError })
     })
     client.on("message", (topic, payload, packet) =>
@@ -147,11 +170,11 @@ export const openMqttConnection = (
         const gone = fewer.filter((topic) => subscribed.delete(topic))
         if (gone.length > 0 && client.connected) client.unsubscribe(gone)
       })
-    // Before the first attempt ends there is no error to tell yet.
-    const unreachable = Effect.sync(() =>
-      client.connected
-        ? Option.none()
-        : Option.some(`the MQTT broker at ${where} is not reachable${lastError === "" ? " (connecting)" : `: ${lastError}`}`)
-    )
-    return { events, isConnected: () => client.connected, unreachable, publish, subscribe, unsubscribe, where }
+    const health = Effect.sync(() => {
+      // Before the first attempt ends there is no error to tell yet.
+      if (!client.connected) return Option.some(`${name} to the MQTT broker at ${where} is not up${lastError === "" ? " (connecting)" : `: ${lastError}`}`)
+      if (shortInARow < connections || Date.now() - connectedAt >= lastingMs) return Option.none()
+      return Option.some(`${name} to the MQTT broker at ${where} is unsteady: each of its last ${connections} connections ended within ${lastingMs / 1000} s`)
+    })
+    return { events, isConnected: () => client.connected, health, publish, subscribe, unsubscribe, where }
   })

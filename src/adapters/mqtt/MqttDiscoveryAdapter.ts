@@ -3,44 +3,26 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
-import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
+import type { ChannelId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { Adapter, ChannelDescription, DeviceHost } from "../../gateway/Adapter.ts"
-import { Registry } from "../../gateway/Registry.ts"
 import { configTopicProblem, makeCommandTopics } from "./CommandTopics.ts"
-import { followConnection } from "./ConnectionFollower.ts"
+import { followConnection, startMqttAdapter } from "./ConnectionFollower.ts"
 import { boundedText } from "./DeviceText.ts"
+import { type Entity, makeDiscoveredHome } from "./DiscoveredHome.ts"
 import { mapEntity } from "./DiscoveryComponents.ts"
-import {
-  type AvailabilityMode,
-  type AvailabilityTopic,
-  availabilityOf,
-  type DiscoveredDevice,
-  deviceOf,
-  type DiscoveryTopic,
-  readConfig,
-  readDiscoveryTopic
-} from "./DiscoveryConfig.ts"
+import { availabilityOf, deviceOf, type DiscoveryTopic, readConfig, readDiscoveryTopic } from "./DiscoveryConfig.ts"
 import { discoveryAdapterId, discoveryGetterId, type DiscoveryPoint, discoveryServiceId, discoverySetterId, makesIds } from "./DiscoveryPoint.ts"
-import { type Extract, readTemplate } from "./DiscoveryTemplate.ts"
+import { readTemplate } from "./DiscoveryTemplate.ts"
 import { type MqttClientSettings, openMqttConnection } from "./MqttConnection.ts"
-import { makeShownServices, publishReply, type WantedService } from "./ShownServices.ts"
+import { makeShownServices, publishReply } from "./ShownServices.ts"
+import { makeWarnOnce, quoted } from "./WarnOnce.ts"
 
 export interface MqttDiscoverySettings extends MqttClientSettings {
   /** Home Assistant's discovery prefix (default `homeassistant`). */
   readonly prefix: string
   /** Zigbee2MQTT's base topic on the same broker: no discovered entity may command under it. */
   readonly baseTopic: string
-}
-
-/** One discovered entity: a `config` message's component, read. */
-interface Entity {
-  /** The service local id of its device (its first identifier). */
-  readonly device: string
-  readonly described: DiscoveredDevice
-  readonly points: ReadonlyArray<DiscoveryPoint>
-  readonly availability: ReadonlyArray<AvailabilityTopic & { readonly extract: Extract }>
-  readonly mode: AvailabilityMode
 }
 
 /** The last message on a topic the adapter follows, and when it came (in the order messages came). */
@@ -69,24 +51,18 @@ const connect = Effect.fnUntraced(function*(
   settings: MqttDiscoverySettings
 ) {
   const prefix = settings.prefix
-  const connection = yield* openMqttConnection(settings, [`${prefix}/#`])
+  const connection = yield* openMqttConnection(settings, [`${prefix}/#`], "the MQTT discovery connection")
   const brokerAway = () => `the MQTT broker at ${connection.where} is not reachable`
 
-  /** By `<component>/<node_id>/<object_id>`. */
-  const entities = new Map<string, Entity>()
+  const home = makeDiscoveredHome()
   const latest = new Map<string, Said>()
   let order = 0
-  /** The channels of the devices shown, and the points reading each topic. */
+  /** The channels of the devices shown, and those of each device. */
   const channels = new Map<ChannelId, { readonly entity: Entity; readonly point: DiscoveryPoint }>()
-  const readers = new Map<string, Array<{ readonly entity: Entity; readonly point: DiscoveryPoint }>>()
-  const availabilityTopics = new Set<string>()
-  /** The state and availability topics subscribed to for the entities. */
-  let followed: ReadonlySet<string> = new Set()
+  const channelsOf = new Map<string, ReadonlyArray<ChannelId>>()
   const commandTopics = makeCommandTopics({ baseTopic: settings.baseTopic, prefix })
   /** What was said about a malformed message, each once. */
-  const warned = new Set<string>()
-  const warnOnce = (message: string) =>
-    Effect.suspend(() => (warned.has(message) ? Effect.void : (warned.add(message), Effect.logWarning(message))))
+  const { warnOnce } = makeWarnOnce()
 
   /** The value a point holds now: from the last message on its topic; an event only if it happened while the gateway listened. */
   const valueOf = (point: DiscoveryPoint): Option.Option<Value> =>
@@ -117,7 +93,7 @@ const connect = Effect.fnUntraced(function*(
   }
 
   const host = yield* register(adapter)
-  const shown = makeShownServices(host, "MQTT discovery")
+  const shown = makeShownServices(host, "MQTT discovery", discoveryAdapterId)
 
   /** Whether an entity's availability topics say it is available, as its mode combines them (Home Assistant's rules). */
   const isAvailable = (entity: Entity): boolean => {
@@ -147,76 +123,77 @@ const connect = Effect.fnUntraced(function*(
       return Option.isSome(value) ? host.reportValue(discoveryGetterId(device, point.local), value.value) : Effect.void
     }, { discard: true })
 
-  /** Brings the gateway's services in line with the entities: each device with its available entities' channels. */
-  const synchronise = Effect.gen(function*() {
-    channels.clear()
-    readers.clear()
-    availabilityTopics.clear()
-    const devices = new Map<string, { described: DiscoveredDevice; points: Array<{ entity: Entity; point: DiscoveryPoint }> }>()
-    for (const entity of entities.values()) {
-      for (const { topic } of entity.availability) availabilityTopics.add(topic)
-      for (const point of entity.points) {
-        if (Option.isSome(point.reading)) readers.set(point.reading.value.topic, [...(readers.get(point.reading.value.topic) ?? []), { entity, point }])
+  /**
+   * Brings the gateway's service of one device in line with its entities: its available entities'
+   * channels (the first entity to name a channel has it), or no service when none is available.
+   */
+  const showDevice = (device: string) =>
+    Effect.suspend(() => {
+      for (const id of channelsOf.get(device) ?? []) channels.delete(id)
+      channelsOf.delete(device)
+      const points: Array<{ readonly entity: Entity; readonly point: DiscoveryPoint }> = []
+      const taken = new Set<string>()
+      for (const entity of home.entitiesOf(device)) {
+        if (!isAvailable(entity)) continue
+        for (const point of entity.points) {
+          if (taken.has(point.local)) continue
+          taken.add(point.local)
+          points.push({ entity, point })
+        }
       }
-      if (!isAvailable(entity)) continue
-      const device = devices.get(entity.device) ?? { described: entity.described, points: [] }
-      devices.set(entity.device, device)
-      const taken = new Set(device.points.map(({ point }) => point.local))
-      device.points.push(...entity.points.filter((point) => !taken.has(point.local)).map((point) => ({ entity, point })))
-    }
-    const wanted = new Map<ServiceId, WantedService>()
-    for (const [device, { described, points }] of devices) {
+      const id = discoveryServiceId(device)
+      const [first] = points
       // An entity whose every channel was left out (a template the gateway cannot evaluate) shows nothing.
-      if (points.length === 0) continue
+      if (first === undefined) return shown.update(id, Option.none())
+      const described = first.entity.described
       const properties: Record<string, string> = { ...described.properties, identifiers: boundedText(described.identifiers.join(", ")) }
       for (const { point } of points) Object.assign(properties, point.describes)
-      for (const { entity, point } of points) {
-        if (Option.isSome(point.reading)) channels.set(discoveryGetterId(device, point.local), { entity, point })
-        if (Option.isSome(point.writing)) channels.set(discoverySetterId(device, point.local), { entity, point })
+      const getters: Array<ChannelDescription> = []
+      const setters: Array<ChannelDescription> = []
+      for (const entry of points) {
+        const { point } = entry
+        if (Option.isSome(point.reading)) {
+          const getter = discoveryGetterId(device, point.local)
+          getters.push(channel(getter, point))
+          channels.set(getter, entry)
+        }
+        if (Option.isSome(point.writing)) {
+          const setter = discoverySetterId(device, point.local)
+          setters.push(channel(setter, point))
+          channels.set(setter, entry)
+        }
       }
-      wanted.set(discoveryServiceId(device), {
-        service: {
-          id: discoveryServiceId(device),
-          tags: [],
-          properties,
-          getters: points.flatMap(({ point }) => (Option.isSome(point.reading) ? [channel(discoveryGetterId(device, point.local), point)] : [])),
-          setters: points.flatMap(({ point }) => (Option.isSome(point.writing) ? [channel(discoverySetterId(device, point.local), point)] : []))
-        },
+      channelsOf.set(device, [...getters, ...setters].map(({ id }) => id))
+      return shown.update(id, Option.some({
+        service: { id, tags: [], properties, getters, setters },
         reportKnown: reportKnown(points.map(({ point }) => ({ device, point })))
-      })
-    }
-    yield* shown.synchronise(wanted)
-  })
+      }))
+    })
 
   /**
-   * Subscribes to the state and availability topics the entities read, and no more: those of an entity
-   * removed or changed, which no other reads, are let go (and what they last said forgotten).
+   * Puts an entity in (`None`: takes it out), and brings only what it touches in line: its topics
+   * subscribed to while an entity reads them (what a topic let go last said is forgotten), and its
+   * device's service (and that of the device it left).
    */
-  const followTopics = Effect.gen(function*() {
-    const read = new Set<string>()
-    for (const entity of entities.values()) {
-      for (const point of entity.points) if (Option.isSome(point.reading)) read.add(point.reading.value.topic)
-      for (const { topic } of entity.availability) read.add(topic)
-    }
-    const gone = [...followed].filter((topic) => !read.has(topic))
-    for (const topic of gone) latest.delete(topic)
-    yield* connection.unsubscribe(gone)
-    yield* connection.subscribe([...read].filter((topic) => !followed.has(topic)))
-    followed = read
-  })
+  const putEntity = (key: string, entity: Option.Option<Entity>) =>
+    Effect.gen(function*() {
+      const { follow, release, devices } = home.put(key, entity)
+      for (const topic of release) latest.delete(topic)
+      yield* connection.unsubscribe(release)
+      yield* connection.subscribe(follow)
+      for (const device of devices) yield* showDevice(device)
+    })
 
   /** A `config` message: the entity added, updated, or (empty) removed. A malformed one leaves the rest as it was. */
   const onConfig = (topic: string, discovered: DiscoveryTopic, payload: string) =>
     Effect.gen(function*() {
       const key = `${discovered.component}/${discovered.path}`
-      const ignore = (why: string) => warnOnce(`ignoring the MQTT discovery config on ${topic}: ${why}`)
+      const ignore = (why: string) => warnOnce(`ignoring the MQTT discovery config on ${quoted(topic)}: ${quoted(why)}`)
       const read = readConfig(payload)
       if (Result.isFailure(read)) return yield* ignore(`it ${read.failure}`)
       if (Option.isNone(read.success)) {
-        entities.delete(key)
         commandTopics.release(key)
-        yield* followTopics
-        return yield* synchronise
+        return yield* putEntity(key, Option.none())
       }
       const config = read.success.value
       const forbidden = configTopicProblem(config)
@@ -231,18 +208,20 @@ const connect = Effect.fnUntraced(function*(
       const claimed = commandTopics.claim(key, identifier, mapped.success.points)
       if (Result.isFailure(claimed)) return yield* ignore(claimed.failure)
       for (const template of mapped.success.unsupported) {
-        yield* warnOnce(`MQTT discovery leaves out a channel of ${topic}: its ${template} is not a plain JSON path ({{ value_json.x }})`)
+        yield* warnOnce(`MQTT discovery leaves out a channel of ${quoted(topic)}: its ${quoted(template)} is not a plain JSON path ({{ value_json.x }})`)
       }
       const { topics, mode } = availabilityOf(config)
       const availability: Array<Entity["availability"][number]> = []
       for (const entry of topics) {
         const extract = readTemplate(entry.template)
         if (Result.isSuccess(extract)) availability.push({ ...entry, extract: extract.success })
-        else yield* warnOnce(`MQTT discovery ignores an availability topic of ${topic}: its template ${extract.failure} is not a plain JSON path ({{ value_json.x }})`)
+        else {
+          yield* warnOnce(
+            `MQTT discovery ignores an availability topic of ${quoted(topic)}: its template ${quoted(extract.failure)} is not a plain JSON path ({{ value_json.x }})`
+          )
+        }
       }
-      entities.set(key, { device: identifier, described: device.value, points: mapped.success.points, availability, mode })
-      yield* followTopics
-      yield* synchronise
+      yield* putEntity(key, Option.some({ device: identifier, described: device.value, points: mapped.success.points, availability, mode }))
     })
 
   /** A message on a state or availability topic: each value it holds is reported; an event in a retained message is none. */
@@ -251,12 +230,15 @@ const connect = Effect.fnUntraced(function*(
       const discovered = readDiscoveryTopic(prefix, topic)
       if (Option.isSome(discovered)) return yield* onConfig(topic, discovered.value, payload)
       latest.set(topic, { payload, retained, order: order++ })
-      if (availabilityTopics.has(topic)) yield* synchronise
-      for (const { entity, point } of readers.get(topic) ?? []) {
-        const value = Option.flatMap(point.reading, (reading) => reading.read(payload))
-        const id = discoveryGetterId(entity.device, point.local)
-        if (Option.isNone(value) || (point.event && retained) || !channels.has(id)) continue
-        yield* (point.event ? host.reportEvent : host.reportValue)(id, value.value)
+      for (const device of home.availableOn(topic)) yield* showDevice(device)
+      for (const entity of home.readingState(topic)) {
+        for (const point of entity.points) {
+          if (Option.isNone(point.reading) || point.reading.value.topic !== topic) continue
+          const value = point.reading.value.read(payload)
+          const id = discoveryGetterId(entity.device, point.local)
+          if (Option.isNone(value) || (point.event && retained) || channels.get(id)?.point !== point) continue
+          yield* (point.event ? host.reportEvent : host.reportValue)(id, value.value)
+        }
       }
     })
 
@@ -266,15 +248,11 @@ const connect = Effect.fnUntraced(function*(
   )
 
   yield* followConnection(connection, "mqtt-discovery", { connected: announceBirth, message: onMessage })
-  return { unreachable: connection.unreachable }
+  return { health: connection.health }
 })
 
-/**
- * The MQTT discovery adapter (`mqtt-discovery@gateway.local`), docs/adapters/mqtt.md. It always runs
- * beside the Zigbee2MQTT adapter, on the same broker, and that one tells `/health` when the broker
- * cannot be reached: said once, not once per adapter.
- */
+/** The MQTT discovery adapter (`mqtt-discovery@gateway.local`), docs/adapters/mqtt.md. */
 export const MqttDiscoveryAdapter = {
   connect,
-  layer: (settings: MqttDiscoverySettings) => Layer.effectDiscard(Effect.flatMap(Registry, (registry) => connect(registry.register, settings)))
+  layer: (settings: MqttDiscoverySettings) => Layer.effectDiscard(startMqttAdapter(connect, settings))
 }

@@ -42,7 +42,7 @@ const connect = Effect.fnUntraced(function*(
   settings: Zigbee2MqttSettings
 ) {
   const base = settings.baseTopic
-  const connection = yield* openMqttConnection(settings, [`${base}/#`])
+  const connection = yield* openMqttConnection(settings, [`${base}/#`], "the Zigbee2MQTT connection")
   const brokerAway = () => `the MQTT broker at ${connection.where} is not reachable`
 
   /** The latest `bridge/devices`, by IEEE address. */
@@ -143,7 +143,7 @@ const connect = Effect.fnUntraced(function*(
     })
 
   const host = yield* register(adapter)
-  const shown = makeShownServices(host, "Zigbee2MQTT")
+  const shown = makeShownServices(host, "Zigbee2MQTT", zigbee2mqttAdapterId)
 
   const isShown = (device: MappedDevice) => bridgeOnline !== false && availability.get(device.friendlyName) !== false
 
@@ -246,7 +246,7 @@ const connect = Effect.fnUntraced(function*(
     })
 
   yield* followConnection(connection, "zigbee2mqtt", { connected: Effect.void, message: onMessage })
-  return { unreachable: connection.unreachable }
+  return { health: connection.health }
 })
 
 /** The Zigbee2MQTT adapter (`zigbee2mqtt@gateway.local`), docs/adapters/mqtt.md. */

@@ -7,6 +7,7 @@ import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHtt
 import { send } from "../../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
 import { openWatch, type WatchClient } from "../../support/openWatch.ts"
+import { parseScrape, sample } from "../../support/prometheusText.ts"
 import { type FakeBridge, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
 
 /**
@@ -562,20 +563,106 @@ describe("the other components", () => {
   })
 })
 
+describe("a large home", () => {
+  /** Entity `i` of the home: a plug on a device of its own, available while `work-<i>/status` says online. */
+  const plug = (i: number) => [config("switch", `work/plug_${i}`), {
+    name: "Plug",
+    cmd_t: `work-${process.pid}/${i}/set`,
+    stat_t: `work-${process.pid}/${i}/state`,
+    avty_t: `work-${process.pid}/${i}/status`,
+    uniq_id: `work-plug-${i}`,
+    dev: { ids: `work-${i}` }
+  }] as const
+  const workServices = async () => (await serviceIds()).filter((id) => id.startsWith("service:work-")).length
+  /** Retained: the gateway subscribes to the status topic once it has the config. */
+  const online = (i: number) => publish(`work-${process.pid}/${i}/status`, "online")
+  /** Publishes the plugs `from` to `to` (excluded), online, and waits until the home lists `to` of them. */
+  const grow = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      await online(i)
+      await publish(...plug(i), false)
+    }
+    await eventuallyAsync(workServices, (n) => n === to)
+  }
+  const compared = async () => {
+    const reply = await send(`${started().gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${started().gateway.token}` } })
+    return sample(parseScrape(reply.body), "gateway_mqtt_services_compared_total", { adapter: "mqtt-discovery@gateway.local" })
+  }
+  /** The services compared for one more config (a new device), and for two availability messages that take a device out and back. */
+  const workOfMessages = async (size: number) => {
+    await online(size)
+    const before = await compared()
+    await publish(...plug(size), false)
+    await eventuallyAsync(workServices, (n) => n === size + 1)
+    const afterConfig = await compared()
+    await publish(`work-${process.pid}/0/status`, "offline", false)
+    await eventuallyAsync(workServices, (n) => n === size)
+    await publish(`work-${process.pid}/0/status`, "online", false)
+    await eventuallyAsync(workServices, (n) => n === size + 1)
+    const afterAvailability = await compared()
+    // Back as it was.
+    await publish(config("switch", `work/plug_${size}`), "", false)
+    await eventuallyAsync(workServices, (n) => n === size)
+    return { config: afterConfig - before, availability: afterAvailability - afterConfig }
+  }
+
+  it("compares as many services for a config or an availability message in a home of 1,000 entities as in one of 100", async () => {
+    await everythingIn()
+    await grow(0, 100)
+    expect(await workServices()).toBe(100)
+    const small = await workOfMessages(100)
+    await grow(100, 1_000)
+    expect(await workServices()).toBe(1_000)
+    const large = await workOfMessages(1_000)
+    // Before, each message compared every service of the home.
+    expect(large).toEqual(small)
+    expect(small).toEqual({ config: 1, availability: 1 })
+    for (let i = 0; i <= 1_000; i++) {
+      await publish(config("switch", `work/plug_${i}`), "", false)
+      await publish(`work-${process.pid}/${i}/status`, "")
+    }
+    await eventuallyAsync(workServices, (n) => n === 0)
+    expect(await workServices()).toBe(0)
+  }, 120_000)
+
+  it("remembers a warning by its first 256 characters, and quotes at most 256 characters of a 1 MiB template", async () => {
+    await everythingIn()
+    const template = `{{ value_json.a | round(1) }}${"x".repeat(1024 * 1024)}`
+    const topic = config("sensor", "huge/template")
+    await publish(topic, { stat_t: "huge/state", val_tpl: template, uniq_id: "huge", dev: { ids: "huge-template" } }, false)
+    await publish(topic, { stat_t: "huge/state", val_tpl: `${template}y`, uniq_id: "huge", dev: { ids: "huge-template" } }, false)
+    await eventuallyAsync(async () => warnings(topic).length, (n) => n > 0)
+    await publish(config("switch", "marker/z"), { cmd_t: "marker/z/set", uniq_id: "marker-z", dev: { ids: "marker-z" } })
+    await eventuallyAsync(serviceIds, (ids) => ids.includes("service:marker-z@mqtt-discovery"))
+    const [line, ...more] = warnings(topic)
+    // The two templates differ only after their first 256 characters: quoted alike, they are one warning.
+    expect(more).toEqual([])
+    const quotedTemplate = /its (val_tpl|value_template): (.*) is not a plain JSON path/.exec(line ?? "")?.[2] ?? ""
+    expect(quotedTemplate).toEqual(`${`value_template: ${template}`.slice(0, 255)}…`.slice("value_template: ".length))
+    expect(line?.length).toBeLessThan(600)
+  })
+})
+
 describe("a broker that restarts", () => {
-  it("is said once in /health while away; hears the birth message again, so that devices announce themselves again, and serves them as before", async () => {
+  it("is said in /health for each connection while away; hears the birth message again, so that devices announce themselves again, and serves them as before", async () => {
     await everythingIn()
     if (mosquitto === undefined) throw new Error("mosquitto did not start")
     const from = heard.length
     await mosquitto.stop()
-    // Both adapters lost it; /health says so once.
+    // Both adapters lost it; /health says so for each connection.
     const health = async () => (await call("GET", "/health")).json as { readonly status: string; readonly reasons?: ReadonlyArray<string> }
-    await eventuallyAsync(health, (h) => h.status === "degraded")
-    expect((await health()).reasons?.filter((reason) => reason.includes(mosquitto?.url ?? "?"))).toHaveLength(1)
+    const url = mosquitto.url
+    await eventuallyAsync(health, (h) => (h.reasons ?? []).filter((reason) => reason.includes(url)).length === 2)
+    expect((await health()).reasons?.filter((reason) => reason.includes(url))).toEqual([
+      expect.stringMatching(new RegExp(`^the Zigbee2MQTT connection to the MQTT broker at ${url} is not up: `)),
+      expect.stringMatching(new RegExp(`^the MQTT discovery connection to the MQTT broker at ${url} is not up: `))
+    ])
     await mosquitto.start()
     await eventuallyAsync(async () => heardOn(`${prefix}/status`, from), (said) => said.includes("online"))
     expect(heardOn(`${prefix}/status`, from)).toContain("online")
     await eventuallyAsync(() => readB(temperature), (value) => value !== null && typeof value === "object" && "Temperature" in value)
     expect(await readB(temperature)).toEqual({ Temperature: { C: 21.5 } })
+    // Each connection had lasted: back, they are steady at once.
+    expect(await health()).toEqual({ status: "ok" })
   })
 })
