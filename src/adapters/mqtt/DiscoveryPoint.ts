@@ -1,4 +1,4 @@
-import * as Option from "effect/Option"
+import type * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"

@@ -65,7 +65,7 @@ const connect = Effect.fnUntraced(function*(
   const { warnOnce } = makeWarnOnce()
 
   /** The value a point holds now: from the last message on its topic; an event only if it happened while the gateway listened. */
-  const valueOf = (point: DiscoveryPoint): Option.Option<Value> =>
+  const heldValue = (point: DiscoveryPoint): Option.Option<Value> =>
     Option.flatMap(point.reading, ({ topic, read }) => {
       const said = latest.get(topic)
       return said === undefined || (point.event && said.retained) ? Option.none() : read(said.payload)
@@ -78,7 +78,7 @@ const connect = Effect.fnUntraced(function*(
         const entry = channels.get(id)
         if (entry === undefined || Option.isNone(entry.point.reading)) return reply(id, Result.fail(`MQTT discovery has no getter ${id}`))
         if (!connection.isConnected()) return reply(id, Result.fail(brokerAway()))
-        return reply(id, Result.succeed(valueOf(entry.point)))
+        return reply(id, Result.succeed(heldValue(entry.point)))
       }, { discard: true }),
     send: (writes, _context, reply) =>
       Effect.forEach(writes, ({ channel: id, value }) => {
@@ -119,7 +119,7 @@ const connect = Effect.fnUntraced(function*(
   /** Reports what a device's entities said while it was not shown; not their events, which are no news now. */
   const reportKnown = (points: ReadonlyArray<{ readonly device: string; readonly point: DiscoveryPoint }>) =>
     Effect.forEach(points.filter(({ point }) => !point.event), ({ device, point }) => {
-      const value = valueOf(point)
+      const value = heldValue(point)
       return Option.isSome(value) ? host.reportValue(discoveryGetterId(device, point.local), value.value) : Effect.void
     }, { discard: true })
 

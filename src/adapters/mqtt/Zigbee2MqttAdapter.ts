@@ -52,7 +52,7 @@ const connect = Effect.fnUntraced(function*(
   const states = new Map<string, State>()
   const availability = new Map<string, boolean>()
   /** What `bridge/state` last said; unknown until it says it. */
-  let bridgeOnline: boolean | undefined = undefined
+  let bridgeOnline: boolean | undefined 
   /** The latest `bridge/info`: the bridge is shown as a service once it is known. */
   let info: Option.Option<BridgeInfo> = Option.none()
   const waiters = new Map<string, Set<Waiter>>()
