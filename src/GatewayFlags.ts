@@ -2,6 +2,7 @@ import * as Config from "effect/Config"
 import * as Option from "effect/Option"
 import { Flag } from "effect/cli"
 import { fileURLToPath } from "node:url"
+import { type TrustedProxies, trustedProxiesOf } from "./http/routing/ClientAddress.ts"
 import { boundedInt, optionFlag, sameAsFlag, switchFlag } from "./OptionFlag.ts"
 
 /** `--deprecate-vocabulary-a`'s value: none (no sunset), or a day (midnight UTC) or a UTC time. */
@@ -189,6 +190,21 @@ export const gatewayFlags = {
         Flag.withDescription("an origin (e.g. https://app.example.org) whose pages may call the API; repeat for more (default: none)")
       ),
     []
+  ),
+  /**
+   * The reverse proxies (by address) whose `Forwarded` or `X-Forwarded-For` names the client of a request
+   * they relay: the address the login throttle counts and the log lines name (docs/security.md).
+   */
+  trustProxy: sameAsFlag(
+    (): Flag.Flag<TrustedProxies> =>
+      Flag.String("trust-proxy").pipe(
+        Flag.withMetavar("ADDRESS[,ADDRESS…]"),
+        Flag.filterMap(trustedProxiesOf, () => "IP addresses separated by commas, such as 127.0.0.1,::1"),
+        Flag.withDescription(
+          "a request from one of these reverse proxies comes from the client its Forwarded or X-Forwarded-For header names (default: none)"
+        )
+      ),
+    new Set()
   ),
   /** `GET /metrics` answers requests from the machine itself (a loopback address) without a token. */
   metricsOpenOnLoopback: sameAsFlag(

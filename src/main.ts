@@ -85,6 +85,7 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     port: options.port,
     maxBodyBytes: options.maxBodyBytes,
     corsOrigins: options.corsOrigins,
+    trustedProxies: options.trustProxy,
     dashboard: options.dashboard,
     watchPing: options.watchPingMs,
     deprecation: deprecationOf(options)

@@ -112,4 +112,44 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await context.close()
     }
   }, 60_000)
+
+  it("says that signing out failed when the gateway did not revoke the session, keeps it usable, and signs out on a try again", async () => {
+    const { context, page } = await openTab()
+    try {
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
+      await page.getByLabel("Username").fill(owner.username)
+      await page.getByLabel("Password").fill(owner.password)
+      await page.getByRole("button", { name: "Sign in" }).click()
+      await heading(page, "Your home").waitFor()
+      const token = String(await page.evaluate("sessionStorage.getItem('gateway.session')"))
+      const sessionAnswers = async () =>
+        (await send(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${token}` } })).status
+      const logout = `${gateway.baseUrl}/users/logout`
+
+      // A proxy in front of the gateway that fails, then a connection that does not get through.
+      await page.route(logout, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }))
+      await page.getByRole("button", { name: "Sign out" }).click()
+      await expect.poll(() => page.getByRole("alert").textContent())
+        .toBe("Signing out failed (the gateway answered 502 Bad Gateway): you are still signed in.")
+      await page.unroute(logout)
+      await page.route(logout, (route) => route.abort("connectionrefused"))
+      await page.getByRole("button", { name: "Try signing out again" }).click()
+      await expect.poll(() => page.getByRole("alert").textContent())
+        .toBe("Signing out failed (the gateway cannot be reached): you are still signed in.")
+
+      // Still signed in: the page, the tab's session and the token.
+      await heading(page, "Your home").waitFor()
+      expect(await page.evaluate("sessionStorage.getItem('gateway.session')")).toBe(token)
+      expect(await sessionAnswers()).toBe(200)
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
+      await heading(page, "Tokens").waitFor()
+
+      await page.unroute(logout)
+      await page.getByRole("button", { name: "Sign out" }).click()
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("You are signed out.")
+      expect(await sessionAnswers()).toBe(401)
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
 })

@@ -22,6 +22,8 @@ const relayedFor = ["forwarded", "x-forwarded-for", "x-real-ip"] as const
  * Whether the request may pass without a token: open on loopback, from a connection of the machine itself
  * (its peer's address, whatever the request's headers say) that no proxy relays: a reverse proxy on the
  * machine serving the gateway to others connects from loopback too, and says so in these headers.
+ * `--trust-proxy` does not change this (the client it names is no connection of the machine's): a proxy
+ * that passed on its clients' own `Forwarded` would otherwise let anyone claim to be the machine.
  */
 export const letInFromLoopback: Effect.Effect<boolean, never, LoopbackAccess | HttpServerRequest.HttpServerRequest> = Effect.gen(
   function*() {

@@ -18,6 +18,8 @@ import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { observed } from "../observation/ObservedRequests.ts"
 import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
+import type { TrustedProxies } from "../routing/ClientAddress.ts"
+import { behindTrustedProxies } from "../routing/TrustedProxies.ts"
 import { bodyLimits, type HttpApp, type Route, toHttpApp } from "../routing/RouteTable.ts"
 import type { VocabularyADeprecation } from "../observation/VocabularyADeprecation.ts"
 
@@ -29,6 +31,8 @@ export interface ServerOptions {
   readonly maxBodyBytes: number
   /** Origins whose pages may call the API (CORS). */
   readonly corsOrigins: ReadonlyArray<string>
+  /** `--trust-proxy`: the proxies whose relay headers name a request's client. */
+  readonly trustedProxies: TrustedProxies
   /** The folder of the built dashboard, served at `/` (Dashboard); none: the API alone. */
   readonly dashboard: Option.Option<string>
   /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
@@ -125,7 +129,7 @@ const answer = <R>(routes: ReadonlyArray<Route<R>>, server: Server, lifecycle: L
     const dashboard = Option.isSome(options.dashboard)
       ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
       : Option.none()
-    const app = withCors<R>(corsOrigins)(front(table, lifecycle, dashboardAnswer(dashboard)))
+    const app = withCors<R>(corsOrigins)(front(behindTrustedProxies(options.trustedProxies)(table), lifecycle, dashboardAnswer(dashboard)))
     const reading = bodyFirst(bodyLimits(routes, maxBodyBytes))
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
