@@ -148,6 +148,16 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByRole("button", { name: "Sign out" }).click()
       await expect.poll(() => page.getByRole("status").textContent()).toBe("You are signed out.")
       expect(await sessionAnswers()).toBe(401)
+
+      // A session whose token was revoked elsewhere: its sign-out answers 401, and the page is signed out.
+      await page.getByLabel("Username").fill(owner.username)
+      await page.getByLabel("Password").fill(owner.password)
+      await page.getByRole("button", { name: "Sign in" }).click()
+      await heading(page, "Your home").waitFor()
+      const second = String(await page.evaluate("sessionStorage.getItem('gateway.session')"))
+      expect((await send(logout, { method: "POST", headers: { authorization: `Bearer ${second}` } })).status).toBe(204)
+      await page.getByRole("button", { name: "Sign out" }).click()
+      await expect.poll(() => page.getByRole("status").textContent()).toBe("You are signed out.")
     } finally {
       await context.close()
     }

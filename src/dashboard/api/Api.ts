@@ -13,7 +13,7 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 
 export type Answer<A> =
   | { readonly ok: true; readonly value: A }
-  | { readonly ok: false; readonly message: string }
+  | { readonly ok: false; readonly message: string; readonly status?: number }
 
 /** An answer as it came: its status and its body's text. */
 export interface Exchanged {
@@ -43,7 +43,7 @@ const call = async <A>(path: string, init: RequestInit, read: (json: unknown) =>
   } catch {
     return { ok: false, message: unreachable }
   }
-  if (!response.ok) return { ok: false, message: await refusal(response) }
+  if (!response.ok) return { ok: false, message: await refusal(response), status: response.status }
   if (response.status === 204) {
     const value = read(undefined)
     return value === undefined ? { ok: false, message: "unexpected answer" } : { ok: true, value }

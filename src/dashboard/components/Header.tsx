@@ -22,7 +22,8 @@ export const Header = (props: { readonly current: PageName; readonly token: stri
   const signOut = async () => {
     setSigningOut(true)
     const answer = await logout(props.token)
-    if (answer.ok) return props.onSignedOut()
+    // A 401: the token works no more (revoked or expired elsewhere), so the session is over all the same.
+    if (answer.ok || answer.status === 401) return props.onSignedOut()
     setFailure(`Signing out failed (${answer.message}): you are still signed in.`)
     setSigningOut(false)
   }
