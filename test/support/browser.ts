@@ -3,9 +3,15 @@ import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { launchChromium as launchInstalledChromium } from "../../bench/support/Chromium.ts"
+import { chromium, requireProgram } from "./requiredProgram.ts"
 
-/** A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). */
-export { launchChromium } from "../../bench/support/Chromium.ts"
+/**
+ * A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). Where it
+ * is not installed this throws at once, before it returns a promise: a test that calls it first in a
+ * `Promise.all` starts nothing else.
+ */
+export const launchChromium = (): Promise<Browser> => (requireProgram(chromium), launchInstalledChromium())
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 
