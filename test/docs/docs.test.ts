@@ -13,7 +13,7 @@ import { type AssumedGateway, runShellExample, type ShellExample, shellExamples 
 
 /**
  * Every example of every document in docs/ is a request and its exact answer, run in order against a
- * gateway started as the document says (its `npx gateway serve …` line), so the docs cannot drift.
+ * gateway started as the document says (its `npm start -- …` line), so the docs cannot drift.
  * The shell examples (curl and `gateway` commands) of the README and docs/ are run as pasted, in bash
  * with the real curl (see shellExamples.ts); those that need a Zigbee2MQTT bridge run in
  * test/cli/serveMqtt.test.ts, beside one.
@@ -144,7 +144,7 @@ const gatewayAssumed = async (assumed: AssumedGateway) => {
   const home: unknown = assumed.home === undefined ? {} : JSON.parse(readFileSync(join(root, assumed.home), "utf8"))
   const gateway = await startGateway(home, { clock: assumed.clock, ...(assumed.home === undefined ? { home: Option.none() } : {}) })
   const cwd = mkdtempSync(join(freshDataDir(), "shell-"))
-  symlinkSync(gateway.dataDir, join(cwd, "data"))
+  symlinkSync(gateway.dataDir, join(cwd, assumed.data))
   return { gateway, cwd }
 }
 
