@@ -1,12 +1,13 @@
 import { build, type Plugin } from "esbuild"
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"
 
 /**
  * Builds the dashboard (src/dashboard) into dist/dashboard: each page's HTML, and under assets/ the one
  * JavaScript bundle each page runs (whole: a page loads nothing else) and the style sheet they share,
  * named by their content's hash (so the server can let browsers keep them for good), without the API's
- * documentation texts (`withoutDocs`). Run by `npm run build`, after the compiler.
+ * documentation texts (`withoutDocs`), and the icon a browser asks every site for (served at
+ * /favicon.ico). Run by `npm run build`, after the compiler.
  */
 
 const root = join(import.meta.dirname, "..", "..")
@@ -64,3 +65,4 @@ for (const page of pages) {
     .replace("{{style}}", `/assets/${builtName("style.css")}`)
   writeFileSync(join(out, page.file), html)
 }
+copyFileSync(join(source, "favicon.svg"), join(out, "favicon.svg"))

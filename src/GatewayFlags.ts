@@ -18,6 +18,12 @@ const sunsetOf = (text: string): Option.Option<{ readonly sunset: Option.Option<
 
 const topicWithoutWildcards = Flag.filter((topic: string) => topic !== "" && !/[#+]/.test(topic), () => "a topic without wildcards")
 
+/**
+ * A broker URL of a scheme the MQTT client speaks. Another (`http://`, or none: `127.0.0.1:1883`) would
+ * start, and then speak MQTT to whatever answers, forever.
+ */
+const brokerUrl = Flag.filter((url: string) => /^(?:mqtts?|wss?):\/\/./i.test(url), () => "a URL of mqtt://, mqtts://, ws:// or wss://")
+
 /** Home Assistant's default discovery prefix. */
 const discoveryPrefix = "homeassistant"
 
@@ -73,6 +79,7 @@ export const gatewayFlags = {
     () =>
       Flag.String("mqtt").pipe(
         Flag.withMetavar("URL"),
+        brokerUrl,
         Flag.withDescription("follow a Zigbee2MQTT bridge on this MQTT broker (mqtt://, mqtts://, ws://, wss://)"),
         Flag.optional
       ),

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { CliError } from "effect/cli"
@@ -35,16 +36,28 @@ export const dataFolderUnusable = (dataDir: string, error: DatabaseError | Datab
   new CliError.UserError({ userMessage: `cannot use the data folder ${dataDir}: ${error.message}`, cause: error })
 
 /**
- * Runs a `users`/`tokens` command on the database of `dataDir`. The command says its own failures as
- * user errors (`asUserError`), so a database failure left over is the opening's: the folder is unusable.
+ * A data folder that does not exist: a typo of `--data`, or a gateway that never ran there. Only
+ * `gateway serve` makes its folder; these commands would make a database no server reads.
+ */
+const noDataFolder = (dataDir: string) =>
+  userError(`cannot use the data folder ${dataDir}: no such folder (gateway serve makes it on its first run)`)
+
+/**
+ * Runs a `users`/`tokens` command on the database of `dataDir`, which must exist (an empty folder gets
+ * a database). The command says its own failures as user errors (`asUserError`), so a database failure
+ * left over is the opening's: the folder is unusable.
  */
 export const withStore = (dataDir: string) => <A, R>(command: Effect.Effect<A, CliError.UserError, R>) =>
-  command.pipe(
-    Effect.provide(storeLayer(dataDir)),
-    Effect.catchTags({
-      DatabaseError: (error) => Effect.fail(dataFolderUnusable(dataDir, error)),
-      DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(dataDir, error))
-    })
+  Effect.suspend(() =>
+    existsSync(dataDir)
+      ? command.pipe(
+        Effect.provide(storeLayer(dataDir)),
+        Effect.catchTags({
+          DatabaseError: (error) => Effect.fail(dataFolderUnusable(dataDir, error)),
+          DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(dataDir, error))
+        })
+      )
+      : Effect.fail(noDataFolder(dataDir))
   )
 
 /** A failure the operator fixes (no such user, bad scope…): one line on stderr, exit 1. */

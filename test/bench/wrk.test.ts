@@ -1,15 +1,15 @@
-import { spawnSync } from "node:child_process"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Effect } from "effect"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { LoadRequest } from "../../bench/load/LoadReport.ts"
 import { runWrk, wrkReportScript } from "../../bench/load/Wrk.ts"
+import { requireProgram, wrk as wrkProgram } from "../support/requiredProgram.ts"
 
 /**
  * The loopback benchmarks' load generator (bench/load/Wrk.ts): a real wrk run over loopback against a
  * tiny node:http server, read through the report script. wrk is a Debian package, not an npm one: where
- * it is not installed (`apt-get install -y wrk`), these tests are skipped.
+ * it is not installed, these tests fail saying so (`.ci/run` installs it).
  */
 
 interface Seen {
@@ -43,9 +43,9 @@ const serve = async (status: number) => {
 
 const wrk = (request: LoadRequest) => Effect.runPromise(Effect.scoped(Effect.flatMap(wrkReportScript, (script) => runWrk(script, request))))
 
-const installed = spawnSync("wrk", ["-v"]).error === undefined
+beforeAll(() => void requireProgram(wrkProgram))
 
-describe.skipIf(!installed)(`wrk with the report script${installed ? "" : " (skipped: wrk is not installed; apt-get install -y wrk)"}`, () => {
+describe("wrk with the report script", () => {
   it("sends the request's method, body and headers, and reports its answers and latency percentiles", async () => {
     const { url, seen } = await serve(200)
     const report = await wrk({ url, method: "PUT", headers: { "x-bench": "yes", "content-type": "application/json" }, body: `[{"id":"a"}]`, connections: 4, seconds: 1 })

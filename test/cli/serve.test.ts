@@ -156,6 +156,9 @@ describe("bad command lines", () => {
     [["serve", "--no-such-flag"], /--no-such-flag/],
     [["serve", "--deprecate-vocabulary-a=2027-02-30"], /--deprecate-vocabulary-a: "2027-02-30"/],
     [["serve", "--deprecate-vocabulary-a=next year"], /--deprecate-vocabulary-a: "next year"/],
+    // A broker URL without a scheme the MQTT client speaks started, then logged a parse error forever.
+    [["serve", "--mqtt", "127.0.0.1:1883"], /--mqtt: "127\.0\.0\.1:1883"\. Expected: a URL of mqtt:\/\/, mqtts:\/\/, ws:\/\/ or wss:\/\//],
+    [["serve", "--mqtt", "http://127.0.0.1:1883"], /--mqtt: "http:\/\/127\.0\.0\.1:1883"/],
     [["no-such-command"], /no-such-command/]
   ])("%j exits with code 2 and says why on stderr", async (args, mentions) => {
     const exited = await runGateway(args)

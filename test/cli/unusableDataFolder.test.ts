@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import BetterSqlite3 from "better-sqlite3"
-import { closeSync, openSync, writeFileSync, writeSync } from "node:fs"
+import { closeSync, existsSync, openSync, readdirSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
@@ -122,5 +122,27 @@ describe("users and tokens on a data folder the gateway cannot use", () => {
     } finally {
       after.close()
     }
+  })
+})
+
+describe("users and tokens on a data folder that does not exist", () => {
+  it.each([
+    ["users", "add", "bob"],
+    ["users", "list"],
+    ["tokens", "create", "--user", "admin"],
+    ["tokens", "list"]
+  ])("%s %s refuses it, naming it, and makes nothing", async (...command) => {
+    const parent = freshDataDir()
+    const dir = join(parent, "no", "such", "folder")
+    expectRefused(await runGateway([...command, "--data", dir]), { dir, why: "no such folder (gateway serve makes it on its first run)" })
+    expect(existsSync(join(parent, "no"))).toBe(false)
+  })
+
+  it("an empty folder that exists gets a database, as docs/running.md's set-up makes it", async () => {
+    const dir = freshDataDir()
+    expect(readdirSync(dir)).toEqual([])
+    const added = await runGateway(["users", "add", "bob", "--data", dir])
+    expect(added.code).toBe(0)
+    expect(readdirSync(dir)).toContain("gateway.db")
   })
 })

@@ -17,14 +17,15 @@ const owner = { username: "owner", email: "owner@example.org", password: "a long
 const light = "0x0017880100000001"
 const door = "0x00158d0000000002"
 
-let mosquitto: Mosquitto
-let bridge: FakeBridge
-let gateway: RunningGateway
-let browser: Browser
+let mosquitto: Mosquitto | undefined
+let bridge: FakeBridge | undefined
+let gateway: RunningGateway | undefined
+let browser: Browser | undefined
 
 beforeAll(async () => {
-  mosquitto = await startMosquitto()
-  ;[bridge, browser] = await Promise.all([startFakeBridge(mosquitto.url, { baseTopic: "house" }), launchChromium()])
+  // Chromium first: where it is missing, launchChromium throws before the broker starts.
+  ;[browser, mosquitto] = await Promise.all([launchChromium(), startMosquitto()])
+  bridge = await startFakeBridge(mosquitto.url, { baseTopic: "house" })
   gateway = await spawnGateway([
     "serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir(),
     "--mqtt", mosquitto.url, "--mqtt-base-topic", "house"
@@ -38,16 +39,18 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await browser.close()
-  await gateway.stop("SIGTERM")
-  await bridge.close()
-  await mosquitto.stop()
+  await browser?.close()
+  await gateway?.stop("SIGTERM")
+  await bridge?.close()
+  await mosquitto?.stop()
 })
 
+/** A tab signed in as the owner, and the bridge, once the suite started. */
 const signedIn = async () => {
+  if (browser === undefined || gateway === undefined || bridge === undefined) throw new Error("the suite did not start")
   const tab = await openTab(browser, gateway.baseUrl)
   await signIn(tab.page, owner)
-  return tab
+  return { ...tab, bridge }
 }
 
 const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).textContent()
@@ -55,7 +58,7 @@ const isShown = (page: Page, getter: string) => page.locator(`[id="value-${gette
 
 describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
   it("drops a device that goes offline and shows it again when it is back, with the states the bridge publishes", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused, bridge } = await signedIn()
     const contact = `getter:${door}.contact@zigbee2mqtt`
     try {
       await expect.poll(() => shownValue(page, contact)).toBe("Closed")
@@ -74,7 +77,7 @@ describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
   }, 60_000)
 
   it("turns the light on with its switch: the bridge gets the /set, and the switch follows the state it publishes", async () => {
-    const { context, page, refused } = await signedIn()
+    const { context, page, refused, bridge } = await signedIn()
     try {
       const lamp = page.getByRole("switch", { name: `setter:${light}.state@zigbee2mqtt` })
       const before = bridge.received.length

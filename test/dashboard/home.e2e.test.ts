@@ -6,7 +6,7 @@ import { ChannelId, channelSelector, type Client, createClient, exactly } from "
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { nodePlatform } from "../../src/client-node/index.ts"
 import { artifactsDir, fitsTheScreen, seriousViolations } from "../support/browser.ts"
-import { type DashboardOnDemoHome, signedIn, startDashboardOnDemoHome } from "../support/dashboardOnDemoHome.ts"
+import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 
 /**
@@ -19,21 +19,20 @@ import { send } from "../support/httpRequest.ts"
 
 const screenshots = artifactsDir("dashboard")
 
-let rig: DashboardOnDemoHome
-let other: Client
-/** The other client's session token, for the plain HTTP requests of a test. */
-let otherToken: string
+const rig = dashboardOnDemoHomeOfFile()
+let otherClient: Client | undefined
 
-beforeAll(async () => {
-  rig = await startDashboardOnDemoHome()
-  otherToken = rig.ownerToken
-  other = createClient({ url: rig.gateway.baseUrl, token: otherToken, vocabulary: "b", platform: nodePlatform })
-}, 60_000)
-
-afterAll(async () => {
-  await other.close()
-  await rig.stop()
+beforeAll(() => {
+  otherClient = createClient({ url: rig().gateway.baseUrl, token: rig().ownerToken, vocabulary: "b", platform: nodePlatform })
 })
+
+afterAll(() => otherClient?.close())
+
+/** The other client, once the rig started. */
+const other = (): Client => {
+  if (otherClient === undefined) throw new Error("the other client was not made")
+  return otherClient
+}
 
 /** What the page shows as the value of a getter. */
 const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).textContent()
@@ -43,13 +42,13 @@ const getter = (id: string) => channelSelector({ id: exactly(ChannelId.make(id))
 
 /** A getter's value as its device reports it now, read over the API. */
 const reportedValue = async (id: string) => {
-  const [read] = await other.fetch([getter(id)])
+  const [read] = await other().fetch([getter(id)])
   return read?.result._tag === "Success" && read.result.success._tag === "Some" ? read.result.success.value : undefined
 }
 
 describe("the dashboard's home", () => {
   it("shows each service by the name its device gives, with its id and model beneath", async () => {
-    const { context, page } = await signedIn(rig)
+    const { context, page } = await signedIn(rig())
     try {
       const headings = page.getByRole("list", { name: "Services" }).getByRole("heading", { level: 2 })
       const byId = [...demoHome.services].sort((a, b) => (a.id < b.id ? -1 : 1))
@@ -61,7 +60,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("shows each getter's current value, and changes it on screen when another client writes, without a reload", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     try {
       // The home as a reload shows it, its readings of the services counted.
       const servicesRead: Array<string> = []
@@ -76,10 +75,10 @@ describe("the dashboard's home", () => {
       await expect.poll(() => shownValue(page, "getter:bedroom-light-on@sim")).toBe("Off")
       await expect.poll(() => shownValue(page, "getter:thermostat-target@sim")).toBe("20 °C")
 
-      const sent = await other.send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
+      const sent = await other().send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
       expect(sent.map((outcome) => outcome.result._tag)).toEqual(["Success"])
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("Off")
-      await other.send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "On" } }])
+      await other().send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "On" } }])
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       // Once: the watch's announcement of every getter as it registered is what that reading shows already.
       expect(servicesRead).toHaveLength(1)
@@ -91,7 +90,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("turns the bedside lamp on with its switch, from the keyboard, and the simulated lamp is on", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     try {
       const lamp = page.getByRole("switch", { name: "setter:bedroom-light-on@sim" })
       await expect.poll(() => lamp.getAttribute("aria-checked")).toBe("false")
@@ -112,7 +111,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("sets the oven's timer, says something through the kitchen speaker and takes a snapshot, each with its control", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     /** What the control of a setter says of its last send (a setter without a getter shows nothing else). */
     const said = (setterId: string) => page.locator(`[aria-labelledby~="name-${setterId}"] [role="status"], [aria-labelledby~="name-${setterId}"] ~ [role="status"]`).first().textContent()
     try {
@@ -139,7 +138,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("sends the colour picked for the bedside lamp, at the brightness it reports, and shows a colour another client sends", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     try {
       const color = "getter:bedroom-light-color@sim"
       const picker = page.getByLabel("setter:bedroom-light-color@sim", { exact: true })
@@ -149,7 +148,7 @@ describe("the dashboard's home", () => {
       await expect.poll(() => reportedValue(color)).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.8 })
       await expect.poll(() => shownValue(page, color)).toBe("hue 225°, saturation 80 %, brightness 80 %")
       await expect.poll(() => picker.inputValue()).toBe("#3366ff")
-      await other.send([{ selectors: [setter("setter:bedroom-light-color@sim")], value: { _tag: "Color", h: 120, s: 0.5, v: 0.6 } }])
+      await other().send([{ selectors: [setter("setter:bedroom-light-color@sim")], value: { _tag: "Color", h: 120, s: 0.5, v: 0.6 } }])
       await expect.poll(() => picker.inputValue()).toBe("#80ff80")
       await expect.poll(() => shownValue(page, color)).toBe("hue 120°, saturation 50 %, brightness 60 %")
       expect(refused).toEqual([])
@@ -159,7 +158,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("unlocks the front door with its switch and sets the thermostat with its entry; the devices report it", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     try {
       const lock = page.getByRole("switch", { name: "setter:front-door-lock@sim" })
       await expect.poll(() => lock.getAttribute("aria-checked")).toBe("true")
@@ -183,7 +182,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("adds a tag to a channel from the page, seen over the API in both vocabularies, filters by it, and removes it", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     try {
       const lamp = "getter:bedroom-light-on@sim"
       await expect.poll(() => shownValue(page, lamp)).toBe("Off")
@@ -191,12 +190,12 @@ describe("the dashboard's home", () => {
       await page.getByRole("button", { name: `Add the tag to ${lamp}` }).click()
       await page.getByRole("button", { name: `Remove the tag night from ${lamp}` }).waitFor()
       // Over the API: B's getter listing, and A's input listing, by the tag.
-      const inB = await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, {
-        method: "POST", headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
+      const inB = await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, {
+        method: "POST", headers: { authorization: `Bearer ${rig().ownerToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
       })
       expect((JSON.parse(inB.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual([lamp])
-      const inA = await send(`${rig.gateway.baseUrl}/api/v1/channels`, {
-        headers: { authorization: `Bearer ${otherToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
+      const inA = await send(`${rig().gateway.baseUrl}/api/v1/channels`, {
+        headers: { authorization: `Bearer ${rig().ownerToken}`, "content-type": "application/json" }, body: `[{"tags":["night"]}]`
       })
       expect((JSON.parse(inA.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual([lamp])
       // The filter shows only the service whose channel carries it.
@@ -213,18 +212,18 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("says in words, beside the switch and the colour picker, why a device did not take the value", async () => {
-    const { context, page } = await signedIn(rig)
+    const { context, page } = await signedIn(rig())
     try {
       const kitchen = page.getByRole("switch", { name: "setter:kitchen-light-on@sim" })
       await expect.poll(() => kitchen.getAttribute("aria-checked")).toBe("false")
       // The kitchen light breaks: every send to it fails from now on (the simulator reads its file again).
-      writeFileSync(rig.homeFile, JSON.stringify({
+      writeFileSync(rig().homeFile, JSON.stringify({
         ...demoHome,
         services: demoHome.services.map((service) => (service.id === "service:kitchen-light@sim" ? { ...service, fail: "error" } : service))
       }))
       // Asked with the state it has, so that a send before the simulator reads the file changes nothing.
       const refusedByDevice = async () => {
-        const [outcome] = await other.send([{ selectors: [setter("setter:kitchen-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
+        const [outcome] = await other().send([{ selectors: [setter("setter:kitchen-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
         return outcome?.result._tag
       }
       await expect.poll(refusedByDevice).toBe("Failure")
@@ -244,14 +243,14 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("shows a device that joins and drops one that leaves (home-file edits), without a reload", async () => {
-    const { context, page } = await signedIn(rig)
+    const { context, page } = await signedIn(rig())
     try {
       const services = page.getByRole("list", { name: "Services" })
       const porch = services.getByRole("heading", { name: "service:porch-light@sim" })
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       expect(await porch.count()).toBe(0)
       // The file as the tests before left it, with one light more, then without it.
-      const before: unknown = JSON.parse(readFileSync(rig.homeFile, "utf8"))
+      const before: unknown = JSON.parse(readFileSync(rig().homeFile, "utf8"))
       const home = before as { readonly services: ReadonlyArray<unknown> }
       // Without a name: shown by its id.
       const porchLight = {
@@ -259,10 +258,10 @@ describe("the dashboard's home", () => {
         tags: ["porch"],
         getters: [{ id: "getter:porch-light-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
       }
-      writeFileSync(rig.homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))
+      writeFileSync(rig().homeFile, JSON.stringify({ ...home, services: [...home.services, porchLight] }))
       await expect.poll(() => porch.isVisible(), { timeout: 15_000 }).toBe(true)
       await expect.poll(() => shownValue(page, "getter:porch-light-on@sim")).toBe("On")
-      writeFileSync(rig.homeFile, JSON.stringify(before))
+      writeFileSync(rig().homeFile, JSON.stringify(before))
       await expect.poll(() => porch.count(), { timeout: 15_000 }).toBe(0)
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
     } finally {
@@ -271,9 +270,9 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("shows a device's name isolated (<bdi>) and without bidi controls, so that U+202E cannot turn it around", async () => {
-    const { context, page } = await signedIn(rig)
+    const { context, page } = await signedIn(rig())
     try {
-      const before = readFileSync(rig.homeFile, "utf8")
+      const before = readFileSync(rig().homeFile, "utf8")
       const home = JSON.parse(before) as { readonly services: ReadonlyArray<unknown> }
       const reversed = {
         id: "service:reversed@sim",
@@ -281,11 +280,11 @@ describe("the dashboard's home", () => {
         properties: { name: "Porch \u202Ethgil\u2066 \u200F\u061Cend" },
         getters: [{ id: "getter:reversed-on@sim", kind: "OnOff", tags: [], value: { OnOff: "On" } }]
       }
-      writeFileSync(rig.homeFile, JSON.stringify({ ...home, services: [...home.services, reversed] }))
+      writeFileSync(rig().homeFile, JSON.stringify({ ...home, services: [...home.services, reversed] }))
       const heading = page.locator(`[id="service-service:reversed@sim"]`)
       await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true)
       expect(await heading.innerHTML()).toBe("<bdi>Porch thgil end</bdi>")
-      writeFileSync(rig.homeFile, before)
+      writeFileSync(rig().homeFile, before)
       await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(0)
     } finally {
       await context.close()
@@ -293,7 +292,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("creates a token that reaches one channel from the tokens page, shows it once, and revokes it", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     try {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
       await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
@@ -303,10 +302,10 @@ describe("the dashboard's home", () => {
       const shown = page.getByLabel("The new token")
       await shown.waitFor()
       const secret = (await shown.textContent()) ?? ""
-      const listed = await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
+      const listed = await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
       expect((JSON.parse(listed.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual(["getter:hall-light-on@sim"])
       await page.getByRole("button", { name: "Revoke hall only" }).click()
-      await expect.poll(async () => (await send(`${rig.gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status)
+      await expect.poll(async () => (await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status)
         .toBe(401)
       await expect.poll(() => page.getByRole("list", { name: "Tokens" }).getByText("api, revoked").count()).toBe(1)
       await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
@@ -322,7 +321,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("creates a token that reaches a whole service, until a chosen day, and refuses one that would outlive the session", async () => {
-    const { context, page, refused } = await signedIn(rig)
+    const { context, page, refused } = await signedIn(rig())
     const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
     try {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
@@ -341,7 +340,7 @@ describe("the dashboard's home", () => {
       await shown.waitFor()
       const authorization = `Bearer ${(await shown.textContent()) ?? ""}`
       const ids = async (path: string) =>
-        (JSON.parse((await send(`${rig.gateway.baseUrl}${path}`, { headers: { authorization } })).body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)
+        (JSON.parse((await send(`${rig().gateway.baseUrl}${path}`, { headers: { authorization } })).body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)
       expect(await ids("/api/v1/channels/getters")).toEqual(["getter:front-door-lock@sim"])
       expect(await ids("/api/v1/channels/setters")).toEqual(["setter:front-door-lock@sim"])
       const listed = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: "front door" })
@@ -353,7 +352,7 @@ describe("the dashboard's home", () => {
   }, 60_000)
 
   it("is readable at phone width and has no serious or critical accessibility violation", async () => {
-    const { context, page } = await signedIn(rig, { bypassCSP: true, width: "phone" })
+    const { context, page } = await signedIn(rig(), { bypassCSP: true, width: "phone" })
     try {
       await expect.poll(() => shownValue(page, "getter:hall-light-on@sim")).toBe("On")
       expect(await seriousViolations(page)).toEqual([])

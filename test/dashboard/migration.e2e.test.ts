@@ -1,8 +1,8 @@
 import { join } from "node:path"
 import type { Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { artifactsDir, fitsTheScreen, openTab, seriousViolations } from "../support/browser.ts"
-import { type DashboardOnDemoHome, signedIn, startDashboardOnDemoHome } from "../support/dashboardOnDemoHome.ts"
+import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { runGateway } from "../support/spawnGateway.ts"
 
@@ -14,19 +14,13 @@ import { runGateway } from "../support/spawnGateway.ts"
 
 const screenshots = artifactsDir("dashboard")
 
-let rig: DashboardOnDemoHome
-
-beforeAll(async () => {
-  rig = await startDashboardOnDemoHome()
-}, 60_000)
-
-afterAll(() => rig.stop())
+const rig = dashboardOnDemoHomeOfFile()
 
 /** A new API token of the owner's, by HTTP: its id and secret. */
 const newToken = async (body: unknown) => {
-  const created = await send(`${rig.gateway.baseUrl}/api/v1/tokens`, {
+  const created = await send(`${rig().gateway.baseUrl}/api/v1/tokens`, {
     method: "POST",
-    headers: { authorization: `Bearer ${rig.ownerToken}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${rig().ownerToken}`, "content-type": "application/json" },
     body: JSON.stringify(body)
   })
   expect(created.status).toBe(201)
@@ -40,7 +34,7 @@ const toMigration = async (page: Page) => {
 
 /** A signed-in tab on the Migration page, in a context of its own. */
 const onMigration = async (options: Parameters<typeof openTab>[2] = {}) => {
-  const tab = await signedIn(rig, options)
+  const tab = await signedIn(rig(), options)
   await toMigration(tab.page)
   return tab
 }
@@ -57,9 +51,9 @@ const pretty = (json: unknown) => JSON.stringify(json, null, 2)
 
 /** Whether the bedside lamp is on, read over the API in vocabulary B. */
 const lampState = async () => {
-  const read = await send(`${rig.gateway.baseUrl}/api/v1/channels/get`, {
+  const read = await send(`${rig().gateway.baseUrl}/api/v1/channels/get`, {
     method: "POST",
-    headers: { authorization: `Bearer ${rig.ownerToken}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${rig().ownerToken}`, "content-type": "application/json" },
     body: `{"id": "getter:bedroom-light-on@sim"}`
   })
   return (JSON.parse(read.body) as Readonly<Record<string, { readonly OnOff: string }>>)["getter:bedroom-light-on@sim"]?.OnOff
@@ -131,12 +125,12 @@ describe("the dashboard's Migration page", () => {
   it("lists the tokens that still call A, with their calls, after a few A calls by other tokens", async () => {
     const oldApp = await newToken({ label: "old app" })
     // Another user's token, made on the command line: the owner's token listing does not have it.
-    expect((await runGateway(["users", "add", "bob", "--data", rig.dataDir])).code).toBe(0)
-    const bobs = await runGateway(["tokens", "create", "--user", "bob", "--label", "bob's app", "--data", rig.dataDir])
+    expect((await runGateway(["users", "add", "bob", "--data", rig().dataDir])).code).toBe(0)
+    const bobs = await runGateway(["tokens", "create", "--user", "bob", "--label", "bob's app", "--data", rig().dataDir])
     expect(bobs.code).toBe(0)
     const callA = async (token: string, calls: number) => {
       for (let call = 0; call < calls; call++) {
-        const nodes = await send(`${rig.gateway.baseUrl}/api/v1/nodes`, { headers: { authorization: `Bearer ${token}` } })
+        const nodes = await send(`${rig().gateway.baseUrl}/api/v1/nodes`, { headers: { authorization: `Bearer ${token}` } })
         expect(nodes.status).toBe(200)
       }
     }
@@ -168,7 +162,7 @@ describe("the dashboard's Migration page", () => {
   it("says in words that a token without the metrics right cannot list who calls A", async () => {
     // A session whose token has no `metrics` right: an API token reaching one getter, put in the tab.
     const reader = await newToken({ label: "reader", scope: { channels: [{ id: "getter:hall-light-on@sim" }], rights: ["read"] } })
-    const { context, page } = await openTab(rig.browser, rig.gateway.baseUrl)
+    const { context, page } = await openTab(rig().browser, rig().gateway.baseUrl)
     try {
       await page.evaluate(`sessionStorage.setItem("gateway.session", ${JSON.stringify(reader.token)})`)
       await page.reload()

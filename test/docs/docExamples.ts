@@ -87,7 +87,7 @@ export const programExamples = (markdown: string): ReadonlyArray<ProgramExample>
   })
 }
 
-/** The gateway a document's examples assume: the flags of its first `npx gateway serve` line. */
+/** The gateway a document's examples assume: the flags of its first `npm start -- …` line. */
 export interface ServeCommand {
   readonly line: number
   /** `--home FILE`, relative to the project's folder. */
@@ -96,17 +96,19 @@ export interface ServeCommand {
 }
 
 /**
- * The first `npx gateway serve …` line of a ```sh block: the command the document says its examples
- * run against. Only `--home` and `--no-clock` change what the examples answer; any other flag is refused
- * here, so that the command a reader copies is exactly the one the examples ran on.
+ * The first `npm start [-- …]` line of a ```sh block: the command the document says its examples run
+ * against (`npm start`, not `npx gateway serve`: npx does not pass a SIGTERM on to the gateway). Only
+ * `--home` and `--no-clock` change what the examples answer, and `--data` where the database is; any
+ * other flag is refused here, so that the command a reader copies is exactly the one the examples ran on.
  */
 export const serveCommand = (markdown: string): ServeCommand | undefined => {
   for (const block of blocks(markdown)) {
     if (block.info !== "sh") continue
     const lines = block.text.split("\n")
-    const index = lines.findIndex((l) => /^(\$ )?npx gateway serve\b/.test(l.trim()))
+    const index = lines.findIndex((l) => /^(\$ )?npm start(\s|$)/.test(l.trim()))
     const found = lines[index]
     if (found === undefined) continue
+    // `npm start -- FLAGS` hands FLAGS to `gateway serve`.
     const words = found.trim().replace(/^\$ /, "").replace(/\s+#.*$/, "").split(/\s+/).slice(3)
     let home: string | undefined
     let clock = true
@@ -114,6 +116,7 @@ export const serveCommand = (markdown: string): ServeCommand | undefined => {
       const word = words[i]
       if (word === "--home") home = words[++i]
       else if (word === "--no-clock") clock = false
+      else if (word === "--data") i++
       else throw new Error(`line ${block.line + 1 + index}: the examples runner does not know the flag ${word}`)
     }
     return { line: block.line + 1 + index, home, clock }

@@ -4,6 +4,7 @@ import { Option, Result } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseHome } from "../../src/adapters/simulator/HomeFile.ts"
 import { operationNames } from "../../src/api/Translation.ts"
+import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { runGateway } from "../support/spawnGateway.ts"
@@ -13,12 +14,20 @@ import { type AssumedGateway, runShellExample, type ShellExample, shellExamples 
 
 /**
  * Every example of every document in docs/ is a request and its exact answer, run in order against a
- * gateway started as the document says (its `npx gateway serve …` line), so the docs cannot drift.
+ * gateway started as the document says (its `npm start -- …` line), so the docs cannot drift.
  * The shell examples (curl and `gateway` commands) of the README and docs/ are run as pasted, in bash
  * with the real curl (see shellExamples.ts); those that need a Zigbee2MQTT bridge run in
  * test/cli/serveMqtt.test.ts, beside one.
  */
 const root = join(import.meta.dirname, "..", "..")
+
+/**
+ * The docs' gateway, with `$TOKEN` a token as the first run prints it: one that expires in 30 days (the
+ * default `--session-days`), so that an example that only a never-expiring token could run fails here.
+ */
+const startDocsGateway = (home: unknown, config: Parameters<typeof startGateway>[1]) =>
+  startGateway(home, config, { tokenExpiresAt: Date.now() + defaultGatewayOptions.sessionDays * 24 * 60 * 60 * 1000 })
+
 const docsDir = join(root, "docs")
 const documents = readdirSync(docsDir)
   .filter((name) => name.endsWith(".md"))
@@ -54,7 +63,7 @@ describe.each(withExamples)("docs/$name", ({ examples, serve }) => {
   beforeAll(async () => {
     if (serve?.home === undefined) throw new Error("the examples runner needs --home in the stated command")
     const home: unknown = JSON.parse(readFileSync(join(root, serve.home), "utf8"))
-    gateway = await startGateway(home, { clock: serve.clock })
+    gateway = await startDocsGateway(home, { clock: serve.clock })
   })
   afterAll(() => gateway.close())
 
@@ -83,7 +92,7 @@ describe.each(withPrograms)("docs/$name, its programs", ({ programs, serve }) =>
     if (serve?.home === undefined || serve.line > (programs[0]?.line ?? 0)) {
       throw new Error("the programs runner needs the stated command, with --home, before the programs")
     }
-    gateway = await startGateway(JSON.parse(readFileSync(join(root, serve.home), "utf8")), { clock: serve.clock })
+    gateway = await startDocsGateway(JSON.parse(readFileSync(join(root, serve.home), "utf8")), { clock: serve.clock })
   })
   afterAll(() => gateway.close())
 
@@ -142,9 +151,9 @@ const shell = shellDocuments.flatMap((name) => shellExamples(readFileSync(join(r
 /** Starts the gateway `assumed` names (the demo home when no --home), with a folder holding `data`, its database, to run commands in. */
 const gatewayAssumed = async (assumed: AssumedGateway) => {
   const home: unknown = assumed.home === undefined ? {} : JSON.parse(readFileSync(join(root, assumed.home), "utf8"))
-  const gateway = await startGateway(home, { clock: assumed.clock, ...(assumed.home === undefined ? { home: Option.none() } : {}) })
+  const gateway = await startDocsGateway(home, { clock: assumed.clock, ...(assumed.home === undefined ? { home: Option.none() } : {}) })
   const cwd = mkdtempSync(join(freshDataDir(), "shell-"))
-  symlinkSync(gateway.dataDir, join(cwd, "data"))
+  symlinkSync(gateway.dataDir, join(cwd, assumed.data))
   return { gateway, cwd }
 }
 

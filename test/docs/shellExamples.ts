@@ -3,15 +3,15 @@ import { gatewayBin, nodeBin } from "../support/spawnGateway.ts"
 import { noteSpawned } from "../support/spawnedProcesses.ts"
 
 /**
- * The shell examples of a document, as a reader pastes them: each ```sh block holding a `curl …` or a
- * `gateway …` command (not `npx gateway serve` nor `npx gateway translate`, run elsewhere), and each
- * inline `curl …` of the prose with a whole URL. Each assumes the gateway of the nearest
- * `npx gateway serve …` or `npm start [-- …]` before it, in a ```sh block or in inline code.
+ * The shell examples of a document, as a reader pastes them: each ```sh block holding a `curl …` or an
+ * `npx gateway …` command (not `npx gateway translate`, run elsewhere), and each inline `curl …` of the
+ * prose with a whole URL. Each assumes the gateway of the nearest `npm start [-- …]` before it, in a
+ * ```sh block or in inline code (not `npx gateway serve`: npx does not pass a SIGTERM on to it).
  *
  * `runShellExample` runs one in bash with the real curl, on a running gateway: `$TOKEN` holds a token
  * of `admin` (a line `TOKEN=…` of the example is the reader's placeholder for it and is left out),
- * `http://127.0.0.1:3000` is the gateway's address, `gateway` is the built CLI, and `./data` is the
- * gateway's database folder. An answer of 400 or more fails the example (curl `--fail-with-body`).
+ * `http://127.0.0.1:3000` is the gateway's address, `npx gateway` is the built CLI, and the folder of
+ * the serve command's `--data` (`./data` by default) is the gateway's database folder. An answer of 400 or more fails the example (curl `--fail-with-body`).
  */
 
 /** What a serve command changes about the answers; the address (`--host`, `--port`) is replaced anyway. */
@@ -20,6 +20,8 @@ export interface AssumedGateway {
   /** `--home FILE` relative to the project's folder; `undefined`: the built-in demo home. */
   readonly home: string | undefined
   readonly clock: boolean
+  /** `--data DIR` as written, relative to the project's folder (`data` by default). */
+  readonly data: string
   /** Started with `--mqtt` or `--mqtt-broker`: its examples need a Zigbee2MQTT bridge. */
   readonly bridge: boolean
 }
@@ -31,9 +33,9 @@ export interface ShellExample {
 }
 
 const fence = /^```(\S*)/
-const serveMention = /(?:^|&&\s*)(?:\$ )?(npx gateway serve|npm start)(?=\s|$)(.*)$/
+const serveMention = /(?:^|&&\s*)(?:\$ )?(npm start)(?=\s|$)(.*)$/
 const inlineCode = /`([^`]+)`/g
-const commandLine = /^(?:\$ )?(curl|gateway)\s/
+const commandLine = /^(?:\$ )?(?:curl|npx gateway(?! translate\b))\s/
 const inlineCurl = /^curl .*http:\/\/127\.0\.0\.1:3000\/\S*/
 
 const assumedGateway = (command: string, flagsText: string, line: number): AssumedGateway => {
@@ -43,18 +45,20 @@ const assumedGateway = (command: string, flagsText: string, line: number): Assum
   let home: string | undefined
   let clock = true
   let bridge = false
+  let data = "data"
   for (let i = 0; i < flags.length; i++) {
     const flag = flags[i] ?? ""
     if (flag === "--home") home = flags[++i]
     else if (flag === "--no-clock") clock = false
     else if (flag === "--host" || flag === "--port") i++
+    else if (flag === "--data") data = (flags[++i] ?? "").replace(/^\.\//, "")
     else if (flag === "--mqtt" || /^--mqtt-(base-topic|username|password|password-file|ca|cert|key)$/.test(flag)) {
       bridge = true
       i++
     } else if (/^--mqtt-broker(=\d+)?$/.test(flag) || /^--mqtt-discovery(=\S+)?$/.test(flag)) bridge = true
     else throw new Error(`line ${line}: the shell examples runner does not know the flag ${flag}`)
   }
-  return { line, home, clock, bridge }
+  return { line, home, clock, data, bridge }
 }
 
 export const shellExamples = (markdown: string): ReadonlyArray<ShellExample> => {
@@ -102,11 +106,11 @@ export interface ShellRun {
 const prelude = [
   "set -e",
   `curl() { command curl --silent --show-error --fail-with-body "$@"; }`,
-  `gateway() { "$GATEWAY_NODE" "$GATEWAY_BIN" "$@"; }`
+  `npx() { if [ "$1" = gateway ]; then shift; "$GATEWAY_NODE" "$GATEWAY_BIN" "$@"; else command npx "$@"; fi; }`
 ].join("\n")
 
 /**
- * Runs `example` in bash in `cwd` (which should hold `data`, the gateway's database folder) against the
+ * Runs `example` in bash in `cwd` (which should hold the gateway's database folder, as the example names it) against the
  * gateway at `baseUrl` (which stands for every `127.0.0.1:3000` of the script); killed, with everything
  * it started, after `timeoutMs`, or as soon as its output satisfies `enough` (for a command that runs
  * until stopped, such as a watch client).

@@ -61,6 +61,15 @@ describe("the dashboard, served", () => {
     }
   })
 
+  it("answers /favicon.ico, which a browser asks for on every page load, with the icon each page links", async () => {
+    const icon = await send(`${gateway.baseUrl}/favicon.ico`)
+    expect(icon.status).toBe(200)
+    expect(icon.headers["content-type"]).toBe("image/svg+xml")
+    expect(icon.headers["cache-control"]).toBe("no-cache")
+    expect(icon.bytes.equals(readFileSync(join(built, "favicon.svg")))).toBe(true)
+    expect((await send(`${gateway.baseUrl}/`)).body).toContain(`<link rel="icon" href="/favicon.ico" type="image/svg+xml">`)
+  })
+
   it("sends gzip to a client that takes it, the same bytes once inflated, and says that the answer varies with it", async () => {
     const [path = ""] = assetsOf((await send(`${gateway.baseUrl}/`)).body)
     const plain = await send(`${gateway.baseUrl}${path}`)

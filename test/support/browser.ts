@@ -3,9 +3,15 @@ import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { launchChromium as launchInstalledChromium } from "../../bench/support/Chromium.ts"
+import { chromium, requireProgram } from "./requiredProgram.ts"
 
-/** A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). */
-export { launchChromium } from "../../bench/support/Chromium.ts"
+/**
+ * A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). Where it
+ * is not installed this throws at once, before it returns a promise: a test that calls it first in a
+ * `Promise.all` starts nothing else.
+ */
+export const launchChromium = (): Promise<Browser> => (requireProgram(chromium), launchInstalledChromium())
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 
@@ -23,22 +29,26 @@ export const viewports = {
 } as const
 
 /**
- * A new tab on `url` in a context of its own (its own session storage), with the page's refusals of its
- * Content-Security-Policy recorded in `refused`. `bypassCSP` lets a test add a script (axe).
+ * A new tab on `url` in a context of its own (its own session storage), with the errors its console
+ * shows (a resource that failed to load among them) in `errors`, and those that are refusals of the
+ * page's Content-Security-Policy in `refused`. `bypassCSP` lets a test add a script (axe).
  */
 export const openTab = async (
   browser: Browser,
   url: string,
   options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports } = {}
-): Promise<{ readonly context: BrowserContext; readonly page: Page; readonly refused: ReadonlyArray<string> }> => {
+): Promise<{ readonly context: BrowserContext; readonly page: Page; readonly refused: ReadonlyArray<string>; readonly errors: ReadonlyArray<string> }> => {
   const context = await browser.newContext({ viewport: viewports[options.width ?? "desktop"], bypassCSP: options.bypassCSP ?? false })
   const page = await context.newPage()
   const refused: Array<string> = []
+  const errors: Array<string> = []
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text())
+    if (message.type() !== "error") return
+    errors.push(`${message.text()} (${message.location().url})`)
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
   })
   await page.goto(url)
-  return { context, page, refused }
+  return { context, page, refused, errors }
 }
 
 /** Whether nothing on the page is wider than the screen: no sideways scrolling on a phone. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { Browser } from "playwright-core"
+import { afterAll, beforeAll } from "vitest"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { launchChromium, openTab, signIn } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
@@ -31,9 +32,10 @@ export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> =
   const dataDir = freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(demoHome))
-  const [gateway, browser] = await Promise.all([
-    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile]),
-    launchChromium()
+  // Chromium first: where it is missing, launchChromium throws before the gateway starts.
+  const [browser, gateway] = await Promise.all([
+    launchChromium(),
+    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile])
   ])
   const setup = await send(`${gateway.baseUrl}/users/setup`, {
     method: "POST",
@@ -46,6 +48,23 @@ export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> =
     await gateway.stop("SIGTERM")
   }
   return { gateway, browser, dataDir, homeFile, ownerToken: session_token, stop }
+}
+
+/**
+ * The rig of a test file: started before its tests, stopped after them (if it started: a failed start,
+ * Chromium missing, fails the file with that start's own error and nothing else). Answers the rig, for
+ * a test to read once the file's tests run.
+ */
+export const dashboardOnDemoHomeOfFile = (): (() => DashboardOnDemoHome) => {
+  let rig: DashboardOnDemoHome | undefined
+  beforeAll(async () => {
+    rig = await startDashboardOnDemoHome()
+  }, 60_000)
+  afterAll(() => rig?.stop())
+  return () => {
+    if (rig === undefined) throw new Error("the dashboard's gateway did not start")
+    return rig
+  }
 }
 
 /** A tab signed in as the owner, on the home, in a context of its own. */

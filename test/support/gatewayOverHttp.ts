@@ -70,6 +70,8 @@ export interface GatewayOverHttp {
 export interface StartOptions {
   /** Keep the gateway's log lines for `logs()` instead of printing them (a test that expects some). */
   readonly captureLogs?: boolean
+  /** When `token` expires (ms since the epoch); by default never. */
+  readonly tokenExpiresAt?: number
 }
 
 export const testAdminPassword = "test admin password"
@@ -147,7 +149,7 @@ export const startGateway = async (
     ))
     return { id: created.id, token: Redacted.value(created.token) }
   }
-  const { id: tokenId, token } = await createToken()
+  const { id: tokenId, token } = await createToken(options.tokenExpiresAt === undefined ? {} : { expiresAt: options.tokenExpiresAt })
   return {
     baseUrl,
     homeFile,

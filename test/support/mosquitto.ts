@@ -1,14 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
 import { onFreePort } from "./freePort.ts"
+import { mosquitto, mosquittoPasswd, openssl, requireProgram } from "./requiredProgram.ts"
 import { noteSpawned } from "./spawnedProcesses.ts"
 
 /**
  * Debian's mosquitto as a real outside broker: started on a free loopback port with its own
  * configuration (no system service), persisting retained messages across its own restarts, and
- * stopped by pid. `.ci/run` installs it.
+ * stopped by pid. `.ci/run` installs it; where it (or openssl, for TLS) is missing, a start fails saying so.
  */
 
 export interface MosquittoOptions {
@@ -80,9 +81,6 @@ const makeCertificates = (dir: string) => {
   return { ca: file("ca.pem"), cert: file("server.pem"), key: file("server.key") }
 }
 
-/** Debian installs it in /usr/sbin, which a non-root PATH may lack. */
-const mosquittoBin = existsSync("/usr/sbin/mosquitto") ? "/usr/sbin/mosquitto" : "mosquitto"
-
 const live = new Set<ChildProcess>()
 process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL")
@@ -93,7 +91,7 @@ process.once("exit", () => {
  * port is this broker and not another that took the port meanwhile; fails with its log if it exits first.
  */
 const run = (config: string, port: number, afterRunning: (line: string) => void): Promise<ChildProcess> => {
-  const child = spawn(mosquittoBin, ["-c", config], { stdio: ["ignore", "ignore", "pipe"] })
+  const child = spawn(requireProgram(mosquitto), ["-c", config], { stdio: ["ignore", "ignore", "pipe"] })
   live.add(child)
   noteSpawned(child, false)
   child.once("exit", () => live.delete(child))
@@ -122,6 +120,9 @@ const run = (config: string, port: number, afterRunning: (line: string) => void)
 }
 
 export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mosquitto> => {
+  requireProgram(mosquitto)
+  if (options.users !== undefined) requireProgram(mosquittoPasswd)
+  if (options.tls === true) requireProgram(openssl)
   const dir = mkdtempSync(join(process.env["GATEWAY_TEST_ROOT"] ?? tmpdir(), "mosquitto-"))
   const config = join(dir, "mosquitto.conf")
   // Run as the test's user: as root, mosquitto would switch to its own user, who cannot read this folder.
@@ -133,7 +134,7 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
   else {
     const passwords = join(dir, "passwords")
     for (const [i, [user, password]] of users.entries()) {
-      execFileSync("mosquitto_passwd", [...(i === 0 ? ["-c"] : []), "-b", passwords, user, password], { stdio: "ignore" })
+      execFileSync(requireProgram(mosquittoPasswd), [...(i === 0 ? ["-c"] : []), "-b", passwords, user, password], { stdio: "ignore" })
     }
     lines.push("allow_anonymous false", `password_file ${passwords}`)
   }

@@ -7,7 +7,8 @@ import { gzipSync } from "node:zlib"
 
 /**
  * The dashboard (docs/dashboard.md), served from the folder `npm run build` makes (dist/dashboard): its
- * pages (`index.html` at `/`, any other `<name>.html` at `/<name>`) and their assets at `/assets/<name>`.
+ * pages (`index.html` at `/`, any other `<name>.html` at `/<name>`), their assets at `/assets/<name>`,
+ * and its icon at `/favicon.ico` (an SVG: a browser asks every site for that path, and takes an SVG there).
  * The files are read and compressed once, when the gateway starts: a request is a map lookup. Assets are
  * named by their content's hash, so a browser may keep them for good; a page is checked again each time,
  * so that a new build is seen at once.
@@ -41,6 +42,8 @@ const pagePolicy = [
 
 const page = { "cache-control": "no-cache", "content-security-policy": pagePolicy }
 const asset = { "cache-control": "public, max-age=31536000, immutable" }
+/** Not named by its content's hash: checked again, as a page is. */
+const icon = { "cache-control": "no-cache" }
 
 const assetTypes: Readonly<Record<string, string>> = {
   ".js": "text/javascript; charset=utf-8",
@@ -70,6 +73,7 @@ export const loadDashboard = (dir: string): Effect.Effect<Option.Option<Dashboar
         files.set(`/${path.basename(name, ".html")}`, served(yield* fs.readFile(path.join(dir, name)), "text/html; charset=utf-8", page))
       }
     }
+    files.set("/favicon.ico", served(yield* fs.readFile(path.join(dir, "favicon.svg")), "image/svg+xml", icon))
     for (const name of yield* fs.readDirectory(assetsDir)) {
       const type = assetTypes[path.extname(name)]
       if (type !== undefined) files.set(`/assets/${name}`, served(yield* fs.readFile(path.join(assetsDir, name)), type, asset))
