@@ -142,8 +142,8 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await heading(page, "Your home").waitFor()
       const token = String(await page.evaluate("sessionStorage.getItem('gateway.session')"))
       const sessionAnswers = async () =>
-        (await send(`${gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${token}` } })).status
-      const logout = `${gateway.baseUrl}/users/logout`
+        (await send(`${started().gateway.baseUrl}/api/v1/services`, { headers: { authorization: `Bearer ${token}` } })).status
+      const logout = `${started().gateway.baseUrl}/users/logout`
 
       // A proxy in front of the gateway that fails, then a connection that does not get through.
       await page.route(logout, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }))
