@@ -7,6 +7,7 @@ import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
 import * as startup from "./cases/startup.ts"
 import * as tagStore from "./cases/tagStore.ts"
+import * as tokenListing from "./cases/tokenListing.ts"
 import * as watchFanOut from "./cases/watchFanOut.ts"
 import type { AnyBenchCase } from "./Harness.ts"
 
@@ -16,6 +17,7 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   loopback,
   deepBody,
   tagStore,
+  tokenListing,
   selectorIndex,
   sendBatching,
   watchFanOut,

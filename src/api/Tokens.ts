@@ -13,6 +13,7 @@ import { type Absence, fieldsOf, type PartialWirePart, partialWireRecord, wireRe
 import { annotated, checked, listOf, type WirePart } from "../vocabulary/common/WireShape.ts"
 import { anyToken } from "./Access.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
+import { integerParameter } from "./QueryParameters.ts"
 import { SessionTokenJson } from "./Users.ts"
 
 /**
@@ -119,6 +120,21 @@ const revokeBody: Body<number, {}> = {
 
 const tag = "tokens"
 
+/** A listing of tokens comes in pages: this many tokens unless `?limit=` says, and never more than `maxTokenPage`. */
+export const defaultTokenPage = 100
+export const maxTokenPage = 1_000
+
+const listQuery = {
+  limit: integerParameter(
+    { minimum: 1, maximum: maxTokenPage },
+    DOCS ? `At most this many tokens (default ${defaultTokenPage}, at most ${maxTokenPage}); fewer means there are no more.` : ""
+  ),
+  after: integerParameter(
+    { minimum: 0 },
+    DOCS ? "Only tokens whose id is above this: the last id of the page before (absent: from the first)." : ""
+  )
+}
+
 export const tokens = group(
   endpoint({
     operationId: "list_tokens",
@@ -127,8 +143,10 @@ export const tokens = group(
     access: anyToken,
     tag,
     summary: DOCS ? "List tokens" : "",
-    description: DOCS ? "The tokens this token manages, by id: every token of its user if it has no scope; if it has one, those " +
-      "of its user whose scope lies within its own. Never a token's secret." : "",
+    description: DOCS ? "A page of the tokens this token manages, by id: every token of its user if it has no scope; if it has one, " +
+      "those of its user whose scope lies within its own. Never a token's secret. A page shorter than `limit` is the last; " +
+      "the next begins `after` the last id of this one." : "",
+    query: listQuery,
     answer: { status: 200, shape: TokensJson, description: DOCS ? "The tokens." : "" }
   }),
   endpoint({

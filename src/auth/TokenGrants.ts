@@ -8,7 +8,7 @@ import { type Caller, type Excess, excessOver, type TokenScope } from "../domain
 import type { StoreError } from "../domain/StoreError.ts"
 import { hashToken } from "./TokenSecret.ts"
 import { dayMs, decodeStoredScope, NoSuchToken, Tokens } from "./Tokens.ts"
-import { type ListedToken, TokenStore } from "./TokenStore.ts"
+import { type ListedToken, type TokenPage, TokenStore } from "./TokenStore.ts"
 import { NoSuchUser, Users } from "./Users.ts"
 
 /** API tokens last this long unless their creator says otherwise. */
@@ -22,6 +22,9 @@ export interface Bearer {
 export type Authority = { readonly _tag: "Operator" } | Bearer
 /** Who creates a token: the operator, for the user it names, or a request's token, for its own user. */
 export type Issuer = { readonly _tag: "Operator"; readonly user: string } | Bearer
+
+/** Who lists tokens: the operator (every user's, or one user's), or a request's token. */
+export type Lister = Authority | Issuer
 
 export const operator: Authority = { _tag: "Operator" }
 export const bearer = (caller: Caller): Bearer => ({ _tag: "Bearer", caller })
@@ -72,8 +75,11 @@ export interface TokenGrantsShape {
     { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
     BeyondReach | ExpiryPassed | NoSuchUser | StoreError
   >
-  /** The tokens the authority manages, by id (never their secrets, which are not kept). */
-  readonly list: (authority: Authority) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
+  /**
+   * A page of the tokens the lister manages, by id (never their secrets, which are not kept): the
+   * operator's, every user's or the one user's it names. A page shorter than its limit is the last.
+   */
+  readonly list: (lister: Lister, page: TokenPage) => Effect.Effect<ReadonlyArray<ListedToken>, NoSuchUser | StoreError>
   /** Revokes a token the authority manages; any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error. */
   readonly revoke: (authority: Authority, id: number) => Effect.Effect<void, NoSuchToken | StoreError>
 }
@@ -101,8 +107,38 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
         return Option.isSome(scope) && Option.isNone(excessOver(scope, caller.scope))
       }
 
-      const list = (authority: Authority) =>
-        authority._tag === "Operator" ? tokens.list : Effect.map(tokens.list, (all) => all.filter(manages(authority.caller)))
+      /** Whether a listing shows `token` to `caller`: one it manages whose scope reads (one that does not is refused whenever presented). */
+      const shows = (caller: Caller) => (token: ListedToken): boolean =>
+        manages(caller)(token) && (token.scope === null || Option.isSome(decodeStoredScope(token.scope)))
+
+      /**
+       * A page of what `read` reads that `keep` keeps: the store is read a page at a time until the page
+       * is full or it holds no more, so that only the last page is short.
+       */
+      const filled = (read: (page: TokenPage) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>, keep: (token: ListedToken) => boolean, page: TokenPage) => {
+        const from = (after: number, kept: ReadonlyArray<ListedToken>): Effect.Effect<ReadonlyArray<ListedToken>, StoreError> =>
+          Effect.flatMap(read({ after, limit: page.limit }), (rows) => {
+            const more = [...kept, ...rows.filter(keep)]
+            const last = rows.at(-1)
+            return more.length >= page.limit || rows.length < page.limit || last === undefined
+              ? Effect.succeed(more.slice(0, page.limit))
+              : from(last.id, more)
+          })
+        return from(page.after, [])
+      }
+
+      /** The id of the user named `name`. */
+      const userId = (name: string) =>
+        Effect.flatMap(users.byName(name), (user) => Option.isNone(user) ? Effect.fail(new NoSuchUser({ username: name })) : Effect.succeed(user.value.id))
+
+      // One user's tokens are read through the store's index by user: in proportion to that user's tokens.
+      const list = (lister: Lister, page: TokenPage) => {
+        if (lister._tag === "Bearer") {
+          const { caller } = lister
+          return Effect.flatMap(userId(caller.user.name), (id) => filled((p) => store.listOf(id, p), shows(caller), page))
+        }
+        return "user" in lister ? Effect.flatMap(userId(lister.user), (id) => store.listOf(id, page)) : store.list(page)
+      }
 
       /** When the new token expires, within what the issuer may grant. */
       const expiryFor = (issuer: Issuer, requested: TokenRequest["expiresAt"], now: number) =>
@@ -136,7 +172,7 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
 
       const revoke = (authority: Authority, id: number) =>
         Effect.gen(function*() {
-          if (authority._tag === "Bearer" && !(yield* list(authority)).some((t) => t.id === id)) return yield* new NoSuchToken({ id })
+          if (authority._tag === "Bearer" && !Option.exists(yield* store.byId(id), manages(authority.caller))) return yield* new NoSuchToken({ id })
           yield* tokens.revoke(id)
         })
 

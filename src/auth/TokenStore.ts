@@ -25,6 +25,12 @@ export interface ListedToken extends StoredToken {
   readonly username: string
 }
 
+/** A page of a listing by id: the tokens whose id is above `after` (0: from the first), at most `limit` of them. */
+export interface TokenPage {
+  readonly after: number
+  readonly limit: number
+}
+
 /** One generation of what the store holds (see `TokenStoreShape.generation`): compared by identity, holds nothing. */
 export interface Generation {
   readonly _brand: "Generation"
@@ -35,8 +41,12 @@ export interface TokenStoreShape {
   readonly insert: (token: Omit<StoredToken, "id" | "revokedAt" | "lastUsedAt">) => Effect.Effect<number, StoreError>
   /** The token with this hash, and its user's name: on the path of a request not found in the cache. */
   readonly byHash: (tokenHash: string) => Effect.Effect<Option.Option<ListedToken>, StoreError>
-  /** Every token, by id. */
-  readonly list: Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
+  /** The token with this id, and its user's name. */
+  readonly byId: (id: number) => Effect.Effect<Option.Option<ListedToken>, StoreError>
+  /** A page of every user's tokens, by id. */
+  readonly list: (page: TokenPage) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
+  /** A page of one user's tokens, by id, at a cost in proportion to the page, not to all the tokens kept. */
+  readonly listOf: (userId: number, page: TokenPage) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
   /** Marks the token revoked at `at` (if it was not); answers whether it exists. */
   readonly revoke: (id: number, at: number) => Effect.Effect<boolean, StoreError>
   /** Revokes every session token of a user (a changed password ends the sessions); answers how many. */

@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import { type Caller, TokenScope } from "../domain/Access.ts"
 import type { StoreError } from "../domain/StoreError.ts"
 import { hashToken, looksLikeToken, mintToken } from "./TokenSecret.ts"
-import { type Generation, type ListedToken, type TokenKind, TokenStore } from "./TokenStore.ts"
+import { type Generation, type TokenKind, TokenStore } from "./TokenStore.ts"
 import type { StoredUser } from "./UserStore.ts"
 
 export class NoSuchToken extends Data.TaggedError("NoSuchToken")<{ readonly id: number }> {
@@ -56,7 +56,6 @@ export interface TokensShape {
   readonly revoke: (id: number) => Effect.Effect<void, NoSuchToken | StoreError>
   /** Ends every session of a user (after a password change). */
   readonly revokeSessionsOf: (user: StoredUser) => Effect.Effect<void, StoreError>
-  readonly list: Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
 }
 
 const scopeJson = Schema.toCodecJson(TokenScope)
@@ -162,8 +161,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
         authenticate,
         revoke: (id) =>
           Effect.flatMap(tokens.revoke(id, Date.now()), (found) => found ? Effect.void : Effect.fail(new NoSuchToken({ id }))),
-        revokeSessionsOf: (user) => Effect.asVoid(tokens.revokeSessionsOf(user.id, Date.now())),
-        list: tokens.list
+        revokeSessionsOf: (user) => Effect.asVoid(tokens.revokeSessionsOf(user.id, Date.now()))
       })
     })
   )

@@ -3,8 +3,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
-import { Argument, Command, Flag } from "effect/cli"
-import { defaultApiTokenDays, operator, TokenGrants } from "../auth/TokenGrants.ts"
+import { Argument, type CliError, Command, Flag } from "effect/cli"
+import { defaultApiTokenDays, type Lister, operator, TokenGrants } from "../auth/TokenGrants.ts"
+import type { ListedToken } from "../auth/TokenStore.ts"
 import { dayMs, decodeStoredScope } from "../auth/Tokens.ts"
 import { oversizedScope, Right, type TokenScope, tokenStatus } from "../domain/Access.ts"
 import * as B from "../vocabulary/b/index.ts"
@@ -80,26 +81,45 @@ const describeScope = (stored: string | null): string => {
 
 const time = (ms: number | null, none: string) => (ms === null ? none : new Date(ms).toISOString())
 
-const list = Command.make("list", { data: dataFlag }, (input) =>
-  Effect.gen(function*() {
-    const tokens = yield* asUserError(TokenGrants.use((grants) => grants.list(operator)))
-    const now = Date.now()
-    yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "label", "scope"].join("\t"))
-    for (const token of tokens) {
-      yield* Console.log(
-        [
-          token.id,
-          token.username,
-          token.kind,
-          tokenStatus(token, now),
-          time(token.expiresAt, "never"),
-          time(token.lastUsedAt, "-"),
-          token.label === "" ? "-" : token.label,
-          describeScope(token.scope)
-        ].join("\t")
-      )
-    }
-  }).pipe(withStore(input.data))).pipe(Command.withDescription("List tokens (never the tokens themselves)"))
+/** Tokens are read this many at a time: what the command holds stays bounded however many there are. */
+const pageSize = 1_000
+
+const columns = (token: ListedToken, now: number): string =>
+  [
+    token.id,
+    token.username,
+    token.kind,
+    tokenStatus(token, now),
+    time(token.expiresAt, "never"),
+    time(token.lastUsedAt, "-"),
+    token.label === "" ? "-" : token.label,
+    describeScope(token.scope)
+  ].join("\t")
+
+/** The lister's tokens after id `after`, printed a page at a time. */
+const printFrom = (lister: Lister, after: number, now: number): Effect.Effect<void, CliError.UserError, TokenGrants> =>
+  Effect.flatMap(asUserError(TokenGrants.use((grants) => grants.list(lister, { after, limit: pageSize }))), (page) => {
+    const last = page.at(-1)
+    if (last === undefined) return Effect.void
+    return Effect.andThen(
+      Console.log(page.map((token) => columns(token, now)).join("\n")),
+      page.length < pageSize ? Effect.void : printFrom(lister, last.id, now)
+    )
+  })
+
+const list = Command.make(
+  "list",
+  {
+    user: Flag.String("user").pipe(Flag.withMetavar("NAME"), Flag.optional, Flag.withDescription("only this user's tokens (default: every user's)")),
+    data: dataFlag
+  },
+  (input) =>
+    Effect.gen(function*() {
+      yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "label", "scope"].join("\t"))
+      const lister = Option.match(input.user, { onNone: () => operator, onSome: (user): Lister => ({ _tag: "Operator", user }) })
+      yield* printFrom(lister, 0, Date.now())
+    }).pipe(withStore(input.data))
+).pipe(Command.withDescription("List tokens (never the tokens themselves)"))
 
 const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
   Effect.gen(function*() {

@@ -13,7 +13,7 @@ import type { WatchRegistration } from "../domain/Watch.ts"
 import { type FetchResultsInA, resultsInA, type SendResultsInA } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
-import type { CreatedToken, NewToken, TokenView } from "../api/Tokens.ts"
+import { type CreatedToken, defaultTokenPage, type NewToken, type TokenView } from "../api/Tokens.ts"
 import type { Health } from "../api/Health.ts"
 import { healthOperation, type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
@@ -50,7 +50,7 @@ export interface GatewayClientShape {
   readonly untagServices: (selectors: ReadonlyArray<ServiceSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
   readonly tagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
   readonly untagChannels: (selectors: ReadonlyArray<ChannelSelector>, tags: ReadonlyArray<Tag>) => Effect.Effect<number, ClientError>
-  /** The tokens the client's token manages (docs/auth.md): its user's, within its scope. */
+  /** The tokens the client's token manages (docs/auth.md): its user's, within its scope; every page of them. */
   readonly tokens: () => Effect.Effect<ReadonlyArray<TokenView>, ClientError>
   /** A new token within the client's token's reach, rights and expiry; its secret is in the answer, once. */
   readonly createToken: (token: NewToken) => Effect.Effect<CreatedToken, ClientError>
@@ -86,6 +86,13 @@ const make = (options: ClientOptions) =>
       ? listings(operations.a, viewings.a)
       : listings(operations.b, viewings.b)
     const fetch = (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(speaking.fetch)(selectors), resultsInA)
+    // Page after page until one comes short: the gateway answers a listing of tokens in pages.
+    const tokensFrom = (after: number, listed: ReadonlyArray<TokenView>): Effect.Effect<ReadonlyArray<TokenView>, ClientError> =>
+      Effect.flatMap(call(tokenOperations.list({ limit: defaultTokenPage, after }), Option.none()), (page) => {
+        const last = page.at(-1)
+        const all = [...listed, ...page]
+        return last === undefined || page.length < defaultTokenPage ? Effect.succeed(all) : tokensFrom(last.id, all)
+      })
     return GatewayClient.of({
       vocabulary: options.vocabulary,
       services,
@@ -97,7 +104,7 @@ const make = (options: ClientOptions) =>
       untagServices: tagging(speaking.untagServices),
       tagChannels: tagging(speaking.tagChannels),
       untagChannels: tagging(speaking.untagChannels),
-      tokens: () => call(tokenOperations.list, Option.none()),
+      tokens: () => tokensFrom(0, []),
       createToken: (token) => call(tokenOperations.create, Option.some(token)),
       revokeToken: (id) => call(tokenOperations.revoke, Option.some(id)),
       health: () => call(healthOperation, Option.none()),

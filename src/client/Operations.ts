@@ -40,9 +40,13 @@ const answerReader = <A>(shape: AnswerShape<A>) => {
   return (json: unknown): Decoded<A> => decode(answer, json, ["answer"])
 }
 
+/** A request's query parameters as the URL carries them: those it sets, as text. */
+const queryText = <Q extends QueryParameters>(query: QueryValues<Q>): Readonly<Record<string, string>> =>
+  Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])))
+
 const operation = <Q extends QueryParameters, B, A>(endpoint: Described<Q, B, A>, query: QueryValues<Q>): Operation<B, A> => ({
   endpoint,
-  query: Object.fromEntries(Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))),
+  query: queryText(query),
   write: (value) => endpoint.body.write(value, query),
   read: answerReader(endpoint.answer.shape)
 })
@@ -111,13 +115,16 @@ export const healthOperation: Operation<never, Health> = {
   read: answerReader(health.health.answer.shape)
 }
 
+const readTokens = answerReader(tokens.list_tokens.answer.shape)
+
 /** The caller's tokens (`/api/v1/tokens`): the same in both vocabularies. */
 export const tokenOperations: {
-  readonly list: Operation<never, ReadonlyArray<TokenView>>
+  /** A page of them: at most `limit`, those whose id is above `after`. */
+  readonly list: (page: QueryValues<typeof tokens.list_tokens.query>) => Operation<never, ReadonlyArray<TokenView>>
   readonly create: Operation<NewToken, CreatedToken>
   readonly revoke: Operation<number, void>
 } = {
-  list: { endpoint: tokens.list_tokens, query: {}, write: () => Result.succeed(undefined), read: answerReader(tokens.list_tokens.answer.shape) },
+  list: (page) => ({ endpoint: tokens.list_tokens, query: queryText(page), write: () => Result.succeed(undefined), read: readTokens }),
   create: operation(tokens.create_token, {}),
   revoke: command(tokens.revoke_token, {})
 }

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { type StoredToken, type TokenKind, TokenStore } from "../auth/TokenStore.ts"
-import { asStoreError, Database } from "./Database.ts"
+import { asStoreError, Database, type SqlParams, type SqlValue } from "./Database.ts"
 
 interface Row {
   readonly id: number
@@ -32,6 +32,20 @@ const fromRow = (row: Row): StoredToken => ({
 
 const columns = "t.id, t.token_hash, t.user_id, t.kind, t.label, t.scope, t.created_at, t.expires_at, t.revoked_at, t.last_used_at"
 
+const listed = `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id`
+
+/**
+ * A page of one user's tokens. The index by user holds the rowid (the id) after the user: the page is a
+ * range of that index, read in order, whatever other users hold (test/store/tokenQueryPlans.test.ts).
+ */
+export const tokensOfUser = `${listed} WHERE t.user_id = ? AND t.id > ? ORDER BY t.id LIMIT ?`
+
+const everyToken = `${listed} WHERE t.id > ? ORDER BY t.id LIMIT ?`
+
+type ListedRow = Row & { readonly username: string }
+
+const fromListedRow = (row: ListedRow) => ({ ...fromRow(row), username: row.username })
+
 /**
  * Auth's TokenStore in the `tokens` table, as hashes. Its generation is the database's: a commit by
  * another process (the command line beside a running server) replaces it too.
@@ -40,6 +54,9 @@ export const SqliteTokenStore = Layer.effect(
   TokenStore,
   Effect.gen(function*() {
     const db = yield* Database
+    const many = (sql: string, params: SqlParams) =>
+      Effect.map(db.query<ListedRow>(sql, params), (rows) => rows.map(fromListedRow)).pipe(Effect.mapError(asStoreError))
+    const one = (sql: string, key: SqlValue) => Effect.map(many(sql, [key]), (rows) => Option.fromUndefinedOr(rows[0]))
     return TokenStore.of({
       insert: (token) =>
         Effect.map(
@@ -49,20 +66,10 @@ export const SqliteTokenStore = Layer.effect(
           ),
           (r) => Number(r.lastInsertRowid)
         ).pipe(Effect.mapError(asStoreError)),
-      byHash: (tokenHash) =>
-        Effect.map(
-          db.query<Row & { readonly username: string }>(
-            `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
-            [tokenHash]
-          ),
-          (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => ({ ...fromRow(row), username: row.username }))
-        ).pipe(Effect.mapError(asStoreError)),
-      list: Effect.map(
-        db.query<Row & { readonly username: string }>(
-          `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id ORDER BY t.id`
-        ),
-        (rows) => rows.map((row) => ({ ...fromRow(row), username: row.username }))
-      ).pipe(Effect.mapError(asStoreError)),
+      byHash: (tokenHash) => one(`${listed} WHERE t.token_hash = ?`, tokenHash),
+      byId: (id) => one(`${listed} WHERE t.id = ?`, id),
+      list: ({ after, limit }) => many(everyToken, [after, limit]),
+      listOf: (userId, { after, limit }) => many(tokensOfUser, [userId, after, limit]),
       revoke: (id, at) =>
         Effect.map(
           db.run("UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?", [at, id]),

@@ -16,6 +16,9 @@ const aToken = (userId: number, tokenHash: string, more: { readonly kind?: "sess
   expiresAt: more.expiresAt ?? null
 })
 
+/** A page that holds every token of these tests. */
+const everything = { after: 0, limit: 1_000 }
+
 /** A user kept in `users`, as the tests need one. */
 const keptUser = (username: string) =>
   Effect.flatMap(UserStore.use((users) => users.insert(someone(username))), Effect.fromOption)
@@ -76,7 +79,47 @@ export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun
           username: "ann"
         }))
         assert.isTrue(Option.isNone(yield* tokens.byHash("c".repeat(64))))
-        assert.deepStrictEqual((yield* tokens.list).map((t) => [t.id, t.username]), [[first, "bob"], [second, "ann"]])
+        assert.deepStrictEqual((yield* tokens.list(everything)).map((t) => [t.id, t.username]), [[first, "bob"], [second, "ann"]])
+      })))
+
+    it.effect("finds a token by id with its user's name", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const tokens = yield* TokenStore
+        const id = yield* tokens.insert(aToken(ann.id, "a".repeat(64)))
+        assert.deepStrictEqual(Option.map(yield* tokens.byId(id), (t) => [t.tokenHash, t.username]), Option.some(["a".repeat(64), "ann"]))
+        assert.isTrue(Option.isNone(yield* tokens.byId(id + 1)))
+      })))
+
+    it.effect("lists tokens a page at a time: those above `after`, by id, at most `limit`", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        const ids: Array<number> = []
+        for (let i = 0; i < 5; i++) ids.push(yield* tokens.insert(aToken(i % 2 === 0 ? ann.id : bob.id, String(i).repeat(64))))
+        const idsOf = (listed: ReadonlyArray<{ readonly id: number }>) => listed.map((t) => t.id)
+        assert.deepStrictEqual(idsOf(yield* tokens.list({ after: 0, limit: 2 })), ids.slice(0, 2))
+        assert.deepStrictEqual(idsOf(yield* tokens.list({ after: ids[1] ?? 0, limit: 2 })), ids.slice(2, 4))
+        assert.deepStrictEqual(idsOf(yield* tokens.list({ after: ids[3] ?? 0, limit: 2 })), ids.slice(4))
+        assert.deepStrictEqual(idsOf(yield* tokens.list({ after: ids[4] ?? 0, limit: 2 })), [])
+      })))
+
+    it.effect("lists one user's tokens a page at a time, none of another user's", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        const anns: Array<number> = []
+        for (let i = 0; i < 6; i++) {
+          const id = yield* tokens.insert(aToken(i % 3 === 0 ? ann.id : bob.id, String(i).repeat(64)))
+          if (i % 3 === 0) anns.push(id)
+        }
+        const first = yield* tokens.listOf(ann.id, { after: 0, limit: 1 })
+        assert.deepStrictEqual(first.map((t) => [t.id, t.username]), [[anns[0], "ann"]])
+        assert.deepStrictEqual((yield* tokens.listOf(ann.id, { after: first[0]?.id ?? 0, limit: 5 })).map((t) => t.id), anns.slice(1))
+        assert.deepStrictEqual((yield* tokens.listOf(bob.id, everything)).map((t) => t.username), ["bob", "bob", "bob", "bob"])
+        assert.deepStrictEqual(yield* tokens.listOf(bob.id + ann.id + 1, everything), [])
       })))
 
     it.effect("revokes a token once, records its last use, and tells until when it is good", () =>
@@ -108,7 +151,7 @@ export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun
         const bobSession = yield* tokens.insert(aToken(bob.id, "3".repeat(64), { kind: "session" }))
         assert.strictEqual(yield* tokens.revokeSessionsOf(ann.id, 7_000), 1)
         assert.strictEqual(yield* tokens.revokeSessionsOf(ann.id, 8_000), 0)
-        const revoked = new Map((yield* tokens.list).map((t) => [t.id, t.revokedAt]))
+        const revoked = new Map((yield* tokens.list(everything)).map((t) => [t.id, t.revokedAt]))
         assert.deepStrictEqual([revoked.get(annSession), revoked.get(annApi), revoked.get(bobSession)], [7_000, null, null])
       })))
 
@@ -124,7 +167,7 @@ export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun
         assert.isFalse(yield* users.remove("ann"))
         assert.isTrue(Option.isNone(yield* tokens.byHash("a".repeat(64))))
         assert.isTrue(Option.isNone(yield* tokens.validUntil(annToken, 0)))
-        assert.deepStrictEqual((yield* tokens.list).map((t) => t.username), ["bob"])
+        assert.deepStrictEqual((yield* tokens.list(everything)).map((t) => t.username), ["bob"])
         assert.strictEqual(yield* users.count, 1)
       })))
 

@@ -91,6 +91,11 @@ describe("the first run", () => {
     expect(row).toContain("\tbob\tapi\tactive\t")
     expect(row).toContain(JSON.stringify({ channels: [{ service: "service:hall-light@sim" }], rights: ["read"] }))
     expect(listed.stdout.includes(token)).toBe(false)
+    // One user's tokens: bob's session and his token, none of the admin's.
+    const bobs = await runGateway(["tokens", "list", "--user", "bob", "--data", dataDir])
+    expect(bobs.stdout.trim().split("\n").slice(1).map((l) => l.split("\t")[1])).toEqual(["bob", "bob"])
+    const nobody = await runGateway(["tokens", "list", "--user", "nobody", "--data", dataDir])
+    expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining("nobody")])
 
     const id = row?.split("\t")[0] ?? ""
     expect((await runGateway(["tokens", "revoke", id, "--data", dataDir])).code).toBe(0)

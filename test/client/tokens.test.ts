@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ChannelId, channelSelector, exactly } from "../../src/client/index.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { send } from "../support/httpRequest.ts"
+import { insertTokens } from "../support/manyTokens.ts"
 import { clientOf } from "./clients.ts"
 
 /**
@@ -40,6 +41,19 @@ describe.each(["a", "b"] as const)("the client in vocabulary %s", (vocabulary) =
       await client.revokeToken(created.token.id)
       expect((await send(`${gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${created.secret}` } })).status).toBe(401)
       expect((await client.tokens()).find((token) => token.id === created.token.id)?.status).toBe("revoked")
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe("the client's listing of tokens", () => {
+  it("brings every token of its user, page after page (250 of them, the gateway's pages holding 100)", async () => {
+    const own = await gateway.createToken({ user: "many" })
+    const ids = [own.id, ...(await insertTokens(gateway.dataDir, "many", 249))]
+    const client = clientOf({ baseUrl: gateway.baseUrl, token: own.token }, "b")
+    try {
+      expect((await client.tokens()).map((token) => token.id)).toEqual(ids)
     } finally {
       await client.close()
     }

@@ -8,6 +8,7 @@ import { nodePlatform } from "../../src/client-node/index.ts"
 import { artifactsDir, fitsTheScreen, seriousViolations } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
+import { insertTokens } from "../support/manyTokens.ts"
 
 /**
  * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
@@ -365,6 +366,22 @@ describe("the dashboard's home", () => {
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "tokens-phone.png"), fullPage: true })
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
+
+  // Last: the owner keeps 250 more tokens (expired, so none counts as live) for the tests that follow, if any.
+  it("lists every token of the owner on the tokens page, however many pages the gateway answers them in", async () => {
+    await insertTokens(rig.dataDir, "owner", 250, { label: (index) => `bulk ${index}`, expiresAt: Date.now() - 60_000 })
+    const { context, page, refused } = await signedIn(rig)
+    try {
+      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
+      const bulk = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: /bulk \d+/ })
+      // The page shows the listing once it has every page of it: the last token, then all of them.
+      await bulk.filter({ hasText: "bulk 249" }).waitFor()
+      expect(await bulk.count()).toBe(250)
+      expect(refused).toEqual([])
     } finally {
       await context.close()
     }

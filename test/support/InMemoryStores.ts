@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { type Generation, type ListedToken, type StoredToken, TokenStore, type TokenStoreShape } from "../../src/auth/TokenStore.ts"
+import { type Generation, type ListedToken, type StoredToken, type TokenPage, TokenStore, type TokenStoreShape } from "../../src/auth/TokenStore.ts"
 import { type StoredUser, UserStore, type UserStoreShape } from "../../src/auth/UserStore.ts"
 import { type OwnerKind, TagStore, type TagStoreShape } from "../../src/gateway/TagStore.ts"
 
@@ -53,6 +53,12 @@ export const makeInMemoryAuthStore = (): { readonly users: UserStoreShape; reado
   }
   const listed = (token: StoredToken): Option.Option<ListedToken> =>
     Option.map(Option.fromUndefinedOr([...users.values()].find((user) => user.id === token.userId)), (user) => ({ ...token, username: user.username }))
+  const pageOf = ({ after, limit }: TokenPage, keep: (token: StoredToken) => boolean) =>
+    [...tokens.values()]
+      .filter((token) => token.id > after && keep(token))
+      .sort((a, b) => a.id - b.id)
+      .slice(0, limit)
+      .flatMap((token) => Option.toArray(listed(token)))
   const insert = (user: Omit<StoredUser, "id">) => {
     if (users.has(user.username)) return Option.none<StoredUser>()
     const stored = { ...user, id: ++lastUserId }
@@ -95,7 +101,9 @@ export const makeInMemoryAuthStore = (): { readonly users: UserStoreShape; reado
         }),
       byHash: (tokenHash) =>
         Effect.sync(() => Option.flatMap(Option.fromUndefinedOr([...tokens.values()].find((t) => t.tokenHash === tokenHash)), listed)),
-      list: Effect.sync(() => [...tokens.values()].sort((a, b) => a.id - b.id).flatMap((token) => Option.toArray(listed(token)))),
+      byId: (id) => Effect.sync(() => Option.flatMap(Option.fromUndefinedOr(tokens.get(id)), listed)),
+      list: (page) => Effect.sync(() => pageOf(page, () => true)),
+      listOf: (userId, page) => Effect.sync(() => pageOf(page, (token) => token.userId === userId)),
       revoke: (id, at) => Effect.sync(() => update(id, (token) => ({ ...token, revokedAt: token.revokedAt ?? at }))),
       revokeSessionsOf: (userId, at) =>
         Effect.sync(() =>

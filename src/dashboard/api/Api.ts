@@ -1,6 +1,6 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { tokens, type TokenView } from "../../api/Tokens.ts"
+import { defaultTokenPage, tokens, type TokenView } from "../../api/Tokens.ts"
 import { type NewUserJson, SessionTokenJson, SetupStatusJson } from "../../api/Users.ts"
 import { parseJson } from "../../vocabulary/common/JsonText.ts"
 
@@ -78,10 +78,20 @@ export const logout = (token: string): Promise<Answer<true>> =>
 
 const tokenListing = tokens.list_tokens.answer.shape
 
-/** The tokens the session's token manages (`GET /api/v1/tokens`). */
-export const listTokens = (token: string): Promise<Answer<ReadonlyArray<TokenView>>> =>
-  call("/api/v1/tokens", { headers: { authorization: `Bearer ${token}` } }, (json) =>
+const tokenPage = (token: string, after: number): Promise<Answer<ReadonlyArray<TokenView>>> =>
+  call(`/api/v1/tokens?limit=${defaultTokenPage}&after=${after}`, { headers: { authorization: `Bearer ${token}` } }, (json) =>
     Schema.is(tokenListing.wire)(json) ? tokenListing.read(json) : undefined)
+
+/** The tokens the session's token manages (`GET /api/v1/tokens`), page after page until one comes short. */
+export const listTokens = async (token: string): Promise<Answer<ReadonlyArray<TokenView>>> => {
+  const listed: Array<TokenView> = []
+  for (;;) {
+    const page = await tokenPage(token, listed.at(-1)?.id ?? 0)
+    if (!page.ok) return page
+    listed.push(...page.value)
+    if (page.value.length < defaultTokenPage) return { ok: true, value: listed }
+  }
+}
 
 /**
  * A request sent with the session's token as it is, its answer given back as it came, whatever its

@@ -130,7 +130,7 @@ const text: JsonSchema = { type: "string" }
 const errorResponses = {
   BadRequest: errorResponse(
     `Malformed request: JSON syntax, shape, unknown field, invalid value or identifier, nesting past ${maxBodyDepth} levels, ` +
-      "or an unknown or bad query parameter (only `vocabulary` and `auth` are known). " +
+      "or an unknown or bad query parameter (`vocabulary` and `auth` are known on every path, others where a route lists them). " +
       "Nothing was written or tagged."
   ),
   NotFound: errorResponse("No such path (other `/api/vN` prefixes and trailing slashes included)."),

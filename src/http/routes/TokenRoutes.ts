@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
-import { tokens as tokenEndpoints, type TokenView } from "../../api/Tokens.ts"
+import { defaultTokenPage, tokens as tokenEndpoints, type TokenView } from "../../api/Tokens.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
 import { bearer, TokenGrants } from "../../auth/TokenGrants.ts"
@@ -37,11 +37,19 @@ const viewOf = (caller: Caller, now: number) => (token: ListedToken): ReadonlyAr
   }]
 }
 
-const list = Effect.gen(function*() {
-  const caller = yield* CurrentCaller
-  const listed = yield* Effect.orDie(TokenGrants.use((grants) => grants.list(bearer(caller))))
-  return listed.flatMap(viewOf(caller, Date.now()))
-})
+const list = ({ query }: Request<typeof tokenEndpoints.list_tokens>) =>
+  Effect.gen(function*() {
+    const caller = yield* CurrentCaller
+    const page = { after: query.after ?? 0, limit: query.limit ?? defaultTokenPage }
+    const listed = yield* TokenGrants.use((grants) => grants.list(bearer(caller), page)).pipe(
+      Effect.catchTags({
+        // The caller's user was removed meanwhile, and its tokens with it.
+        NoSuchUser: () => Effect.fail(refusedToken()),
+        StoreError: Effect.die
+      })
+    )
+    return listed.flatMap(viewOf(caller, Date.now()))
+  })
 
 const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
   Effect.gen(function*() {
@@ -75,4 +83,4 @@ const revoke = ({ body: id }: Request<typeof tokenEndpoints.revoke_token>) =>
     yield* LiveSockets.use((sockets) => sockets.end(id))
   })
 
-export const tokenRoutes = bindGroup(tokenEndpoints, { list_tokens: () => list, create_token: create, revoke_token: revoke })
+export const tokenRoutes = bindGroup(tokenEndpoints, { list_tokens: list, create_token: create, revoke_token: revoke })

@@ -2,21 +2,20 @@ import { BadRequest } from "./HttpError.ts"
 import type { QueryParams } from "./Query.ts"
 
 /**
- * The query parameters the API knows, on every path: `vocabulary` (which vocabulary a body or a
- * socket speaks) and `auth` (a token where no header can be set, docs/reference.md §8). Any other is refused like
- * an unknown body field: a client that sends `?tags=light` expects a filter, and answering everything
- * instead would mislead it.
+ * The query parameters the API knows on every path: `vocabulary` (which vocabulary a body or a socket
+ * speaks) and `auth` (a token where no header can be set, docs/reference.md §8). A route also knows those
+ * its endpoint declares (a listing's paging). Any other is refused like an unknown body field: a client
+ * that sends `?tags=light` expects a filter, and answering everything instead would mislead it.
  */
-export const knownQueryParameters: ReadonlyArray<string> = ["auth", "vocabulary"]
+export const everyPathParameters: ReadonlyArray<string> = ["auth", "vocabulary"]
 
-const known = new Set(knownQueryParameters)
-
-/** The 400 for the first unknown parameter, if any. */
-export const unknownQueryParameter = (params: QueryParams): BadRequest | undefined => {
-  const name = Object.keys(params).find((key) => !known.has(key))
-  return name === undefined
-    ? undefined
-    : new BadRequest({
-      message: `query: unknown parameter ${JSON.stringify(name)} (known: ${knownQueryParameters.join(", ")})`
-    })
+/** The check of a route's query, given the parameters its endpoint declares: the 400 for the first unknown one, if any. */
+export const queryCheck = (declared: ReadonlyArray<string>): (params: QueryParams) => BadRequest | undefined => {
+  const names = [...new Set([...everyPathParameters, ...declared])].sort()
+  const known = new Set(names)
+  const listed = names.join(", ")
+  return (params) => {
+    const name = Object.keys(params).find((key) => !known.has(key))
+    return name === undefined ? undefined : new BadRequest({ message: `query: unknown parameter ${JSON.stringify(name)} (known: ${listed})` })
+  }
 }

@@ -6,7 +6,7 @@ import type { Method, RouteOf } from "../../api/Endpoint.ts"
 import { HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
 import * as Query from "./Query.ts"
-import { unknownQueryParameter } from "./QueryCheck.ts"
+import { queryCheck } from "./QueryCheck.ts"
 
 /**
  * The HTTP surface as a flat table: exact paths (the API has no path parameters), one handler per
@@ -78,13 +78,19 @@ export const bodyLimits = <R>(
   return (method, url) => limits.get(pathOf(url))?.get(method)
 }
 
+/** How a route answers: its handler, after the check of its query. */
+interface Answering<R> {
+  readonly handler: Route<R>["handler"]
+  readonly unknownParameter: ReturnType<typeof queryCheck>
+}
+
 /** The server app answering `routes`, or the first duplicate among them. */
 export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<HttpApp<R>, DuplicateRoute> => {
-  const table = new Map<string, Map<string, Route<R>["handler"]>>()
-  for (const { method, path, handler } of routes) {
-    const methods = table.get(path) ?? new Map<string, Route<R>["handler"]>()
+  const table = new Map<string, Map<string, Answering<R>>>()
+  for (const { method, path, handler, endpoint } of routes) {
+    const methods = table.get(path) ?? new Map<string, Answering<R>>()
     if (methods.has(method)) return Result.fail(new DuplicateRoute({ method, path }))
-    table.set(path, methods.set(method, handler))
+    table.set(path, methods.set(method, { handler, unknownParameter: queryCheck(Object.keys(endpoint.query)) }))
   }
   const allowed = new Map([...table].map(([path, methods]) => [path, [...methods.keys()]] as const))
 
@@ -92,17 +98,17 @@ export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<Htt
     const url = request.url
     const queryStart = url.indexOf("?")
     const path = queryStart === -1 ? url : url.slice(0, queryStart)
-    const handler = table.get(path)?.get(request.method)
-    if (handler === undefined) {
+    const answering = table.get(path)?.get(request.method)
+    if (answering === undefined) {
       const allow = allowed.get(path)
       return Effect.succeed(
         toResponse(allow === undefined ? new NotFound({ path }) : new MethodNotAllowed({ method: request.method, allow }))
       )
     }
     const params = Query.parse(queryStart === -1 ? "" : url.slice(queryStart + 1))
-    const unknownParameter = unknownQueryParameter(params)
+    const unknownParameter = answering.unknownParameter(params)
     if (unknownParameter !== undefined) return Effect.succeed(toResponse(unknownParameter))
-    return handler.pipe(
+    return answering.handler.pipe(
       Effect.provideService(HttpServerRequest.ParsedSearchParams, params),
       Effect.catchCause(renderCause(request.method, path))
     )
