@@ -373,8 +373,8 @@ describe("the dashboard's home", () => {
 
   // Last: the owner keeps 250 more tokens (expired, so none counts as live) for the tests that follow, if any.
   it("lists every token of the owner on the tokens page, however many pages the gateway answers them in", async () => {
-    await insertTokens(rig.dataDir, "owner", 250, { label: (index) => `bulk ${index}`, expiresAt: Date.now() - 60_000 })
-    const { context, page, refused } = await signedIn(rig)
+    await insertTokens(rig().dataDir, "owner", 250, { label: (index) => `bulk ${index}`, expiresAt: Date.now() - 60_000 })
+    const { context, page, refused } = await signedIn(rig())
     try {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
       const bulk = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: /bulk \d+/ })
