@@ -25,11 +25,11 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
  */
 const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  // The token's socket count is checked before the upgrade (its right before the route: its access), so a refusal is plain HTTP.
+  // The token's and its user's socket counts are checked before the upgrade (its right before the route: its access), so a refusal is plain HTTP.
   const caller = yield* CurrentCaller
   yield* Effect.gen(function*() {
     // Succeeds once the token is revoked, expires or loses its user: the socket then closes.
-    const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId)).pipe(
+    const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId, caller.user.name)).pipe(
       Effect.mapError((error) => new TooManyRequests({ message: error.message }))
     )
     const client = `token ${caller.tokenId} from ${Option.getOrElse(request.remoteAddress, () => "an unknown address")}`

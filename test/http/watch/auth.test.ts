@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket } from "ws"
-import { maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
+import { maxWatchSocketsPerToken, maxWatchSocketsPerUser } from "../../../src/auth/LiveSockets.ts"
 import { channelSelector, ChannelId, exactly } from "../../../src/domain/index.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
@@ -15,22 +15,34 @@ beforeAll(async () => {
 })
 afterAll(() => gateway.close())
 
-/** The HTTP status a refused upgrade answers (or "open" if the socket opened). */
-const upgradeStatus = (query: string, headers: Readonly<Record<string, string>> = {}) =>
-  new Promise<number | "open">((resolve, reject) => {
-    const socket = new WebSocket(`${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch${query}`, { headers })
+/** What an upgrade is answered: the socket opened (with the subprotocol the server chose), or the refusal's status and body. */
+type UpgradeAnswer = { readonly open: string } | { readonly status: number; readonly body: string }
+
+const upgrade = (query: string, headers: Readonly<Record<string, string>> = {}, protocols: ReadonlyArray<string> = []) =>
+  new Promise<UpgradeAnswer>((resolve, reject) => {
+    const socket = new WebSocket(`${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch${query}`, [...protocols], { headers })
     socket.once("open", () => {
       socket.close()
-      resolve("open")
+      resolve({ open: socket.protocol })
     })
     socket.once("unexpected-response", (_request, response) => {
-      resolve(response.statusCode ?? 0)
-      socket.terminate()
+      let body = ""
+      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk))
+      response.once("end", () => {
+        resolve({ status: response.statusCode ?? 0, body })
+        socket.terminate()
+      })
     })
     socket.once("error", (error) => {
       if (!error.message.includes("Unexpected server response")) reject(error)
     })
   })
+
+/** The HTTP status a refused upgrade answers (or "open" if the socket opened). */
+const upgradeStatus = async (query: string, headers: Readonly<Record<string, string>> = {}) => {
+  const answer = await upgrade(query, headers)
+  return "open" in answer ? "open" : answer.status
+}
 
 /** A socket opened with `token`, watching the lamp, its first event read. */
 const watchLamp = async (on: GatewayOverHttp, token: string) => {
@@ -87,6 +99,20 @@ describe("the watch socket behind a token", () => {
       if (status !== "open") await new Promise((resolve) => setTimeout(resolve, 20))
     }
     expect(status).toBe("open")
+    await Promise.all(clients.map((client) => client.close()))
+  })
+
+  it(`lets one user's tokens hold ${maxWatchSocketsPerUser} sockets at once, and refuses one more on any of them with 429 and its reason`, async () => {
+    const tokens = await Promise.all(Array.from({ length: maxWatchSocketsPerUser / maxWatchSocketsPerToken + 1 }, () => gateway.createToken()))
+    const [spare, ...holders] = tokens.map(({ token }) => token)
+    const clients: Array<WatchClient> = []
+    for (const token of holders) {
+      for (let i = 0; i < maxWatchSocketsPerToken; i++) clients.push(await openWatch({ baseUrl: gateway.baseUrl, token }))
+    }
+    expect(await upgrade("", { authorization: `Bearer ${spare}` })).toEqual({
+      status: 429,
+      body: JSON.stringify(`the tokens of this user already hold ${maxWatchSocketsPerUser} watch sockets, the most one user may; close some, or revoke the tokens that hold them`)
+    })
     await Promise.all(clients.map((client) => client.close()))
   })
 
