@@ -58,12 +58,7 @@ export const authenticate: Effect.Effect<
   if (Result.isFailure(token)) return Effect.fail(token.failure)
   return Context.get(context, Tokens).authenticate(token.success).pipe(
     Effect.orDie,
-    Effect.flatMap((caller) => {
-      if (Option.isNone(caller)) return Effect.fail(refusedToken())
-      // The observation of the request counts vocabulary A's calls by token.
-      Context.get(context, RequestNotes).madeWith(caller.value.tokenId)
-      return Effect.succeed(caller.value)
-    })
+    Effect.flatMap((caller) => (Option.isNone(caller) ? Effect.fail(refusedToken()) : Effect.succeed(caller.value)))
   )
 })
 
@@ -73,6 +68,13 @@ const missingRight = (right: Right) => new Forbidden({ message: new MissingRight
 /** The caller, if its token grants `right`. */
 const authorized = (right: Right) =>
   Effect.flatMap(authenticate, (caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
+
+/** Notes the token a request was let in with: the observation counts vocabulary A's calls by token, only calls let in. */
+const noteToken = (caller: Caller) =>
+  Effect.contextWith((context: Context.Context<never>) => {
+    Context.get(context, RequestNotes).madeWith(caller.tokenId)
+    return Effect.void
+  })
 
 /**
  * Every route wrapped as its endpoint's access says (src/api/Access.ts): an open one as it is, the others
@@ -87,7 +89,7 @@ export const guardByAccess = <R>(
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
       ...route,
-      handler: Effect.flatMap(caller, (c) => Effect.provideService(route.handler, CurrentCaller, c))
+      handler: Effect.flatMap(caller, (c) => Effect.provideService(Effect.andThen(noteToken(c), route.handler), CurrentCaller, c))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>
