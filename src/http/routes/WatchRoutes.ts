@@ -9,6 +9,7 @@ import { scopeWatchRegistration } from "../../domain/Access.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { bindGroup } from "../routing/Handlers.ts"
 import { TooManyRequests } from "../routing/HttpError.ts"
+import { unspokenProtocol } from "../routing/WatchProtocols.ts"
 import { WebSockets } from "../transport/KeepAliveServer.ts"
 import { serveWatchSocket } from "../transport/WatchSocket.ts"
 
@@ -25,6 +26,8 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
  */
 const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
+  const unspoken = unspokenProtocol(request.headers["sec-websocket-protocol"])
+  if (unspoken !== undefined) return yield* Effect.fail(unspoken)
   // The token's and its user's socket counts are checked before the upgrade (its right before the route: its access), so a refusal is plain HTTP.
   const caller = yield* CurrentCaller
   yield* Effect.gen(function*() {

@@ -10,12 +10,13 @@ import { type Caller, grants, MissingRight, type Right } from "../../domain/Acce
 import { Forbidden, Unauthorized } from "./HttpError.ts"
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
+import { protocolToken } from "./WatchProtocols.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
 
 /**
- * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
- * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
+ * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or where a header
+ * cannot be set (a browser's WebSocket) in the subprotocol `bearer.…`, or in `?auth=…`. Without a valid one the answer is 401 with
  * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`. Which routes need
  * one, and which right, their endpoints say (`guardByAccess`). What a token
  * stands for is auth's (Tokens), which knows no transport; reading it from a request and answering
@@ -29,7 +30,10 @@ const missingToken = () =>
   new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
 export const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
 
-/** The token a request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
+/**
+ * The token a request presents: the header if there is one (a malformed header is refused, not skipped), else a
+ * WebSocket's subprotocol `bearer.<token>` (a browser's), else `?auth=`.
+ */
 const tokenOf = (
   request: HttpServerRequest.HttpServerRequest,
   query: HttpServerRequest.ParsedSearchParams["Service"]
@@ -39,6 +43,8 @@ const tokenOf = (
     const match = bearer.exec(header)
     return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
   }
+  const offered = protocolToken(request.headers["sec-websocket-protocol"])
+  if (offered !== undefined) return Result.succeed(Redacted.make(offered))
   const auth = Query.first(query, "auth")
   return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
 }

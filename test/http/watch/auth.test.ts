@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket } from "ws"
+import { watchProtocol } from "../../../src/api/Watching.ts"
 import { maxWatchSocketsPerToken, maxWatchSocketsPerUser } from "../../../src/auth/LiveSockets.ts"
 import { channelSelector, ChannelId, exactly } from "../../../src/domain/index.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
@@ -15,15 +16,22 @@ beforeAll(async () => {
 })
 afterAll(() => gateway.close())
 
-/** What an upgrade is answered: the socket opened (with the subprotocol the server chose), or the refusal's status and body. */
+/**
+ * What an upgrade is answered: the socket opened, with the `Sec-WebSocket-Protocol` header of the server's
+ * 101 as sent (absent: ""), or the refusal's status and body.
+ */
 type UpgradeAnswer = { readonly open: string } | { readonly status: number; readonly body: string }
 
 const upgrade = (query: string, headers: Readonly<Record<string, string>> = {}, protocols: ReadonlyArray<string> = []) =>
   new Promise<UpgradeAnswer>((resolve, reject) => {
     const socket = new WebSocket(`${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch${query}`, [...protocols], { headers })
+    let answered = ""
+    socket.once("upgrade", (response) => {
+      answered = String(response.headers["sec-websocket-protocol"] ?? "")
+    })
     socket.once("open", () => {
       socket.close()
-      resolve({ open: socket.protocol })
+      resolve({ open: answered })
     })
     socket.once("unexpected-response", (_request, response) => {
       let body = ""
@@ -62,6 +70,30 @@ describe("the watch socket behind a token", () => {
 
   it("opens with the token in ?auth=, as browsers must send it", async () => {
     expect(await upgradeStatus(`?auth=${gateway.token}`)).toBe("open")
+  })
+
+  it(`opens with the token offered as the subprotocol bearer.<token> beside ${watchProtocol}, and answers ${watchProtocol} alone`, async () => {
+    expect(await upgrade("", {}, [watchProtocol, `bearer.${gateway.token}`])).toEqual({ open: watchProtocol })
+    expect(await upgrade("", {}, [`bearer.${gateway.token}`, watchProtocol])).toEqual({ open: watchProtocol })
+    expect(await upgrade("", { authorization: `Bearer ${gateway.token}` }, [watchProtocol])).toEqual({ open: watchProtocol })
+  })
+
+  it("refuses a token offered as a subprotocol before the upgrade as it refuses the header's: 401 for a bad one, 403 without the right", async () => {
+    expect(await upgrade("", {}, [watchProtocol, "bearer.gw_not-a-token"])).toEqual({
+      status: 401,
+      body: JSON.stringify("the token is unknown, expired or revoked")
+    })
+    const { token } = await gateway.createToken({ scope: { channels: [channelSelector({})], rights: ["read"] } })
+    expect(await upgrade("", {}, [watchProtocol, `bearer.${token}`])).toEqual({
+      status: 403,
+      body: JSON.stringify("this token does not grant the \"watch\" right")
+    })
+  })
+
+  it(`refuses with 400 before the upgrade a request that offers subprotocols, ${watchProtocol} not among them`, async () => {
+    const refusal = { status: 400, body: JSON.stringify(`Sec-WebSocket-Protocol: the watch socket speaks "${watchProtocol}", which the request does not offer`) }
+    expect(await upgrade("", {}, [`bearer.${gateway.token}`])).toEqual(refusal)
+    expect(await upgrade("", { authorization: `Bearer ${gateway.token}` }, ["home-gateway.v2"])).toEqual(refusal)
   })
 
   it("refuses with 403 a token without the watch right, on the upgrade and on a plain GET (not 426: a browser's client asks so)", async () => {
