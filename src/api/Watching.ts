@@ -44,5 +44,8 @@ export const watching = group(endpoint({
   },
   answer: { status: 101, description: DOCS ? "Switching Protocols: the WebSocket is open." : "" },
   upgrade: { clientFrames: WatchFrameJson, serverFrames: WatchServerFrameJson },
-  errors: { "429": DOCS ? (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already, or its user's tokens hold ${limits.watchSocketsPerUser}.` : "" }
+  errors: {
+    "400": DOCS ? `Subprotocols are offered in Sec-WebSocket-Protocol, and ${watchProtocol} is not among them.` : "",
+    "429": DOCS ? (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already, or its user's tokens hold ${limits.watchSocketsPerUser}.` : ""
+  }
 }))
