@@ -38,6 +38,7 @@ export interface DocumentedLimits {
   readonly watchQueueLimit: number
   readonly watchQueueResume: number
   readonly watchSocketsPerToken: number
+  readonly watchSocketsPerUser: number
 }
 
 /** Documentation, fixed or stating the server's limits. */

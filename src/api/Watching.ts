@@ -5,6 +5,18 @@ import { endpoint, group } from "./Endpoint.ts"
 import { vocabularyParameter } from "./QueryParameters.ts"
 
 /** The watch WebSocket, in either vocabulary (docs/reference.md §7). */
+/**
+ * The subprotocol of the watch socket: a client offers it in `Sec-WebSocket-Protocol`, and the gateway
+ * answers it (docs/reference.md §7).
+ */
+export const watchProtocol = "home-gateway.v1"
+
+/**
+ * How a browser, whose WebSocket cannot send `Authorization`, offers its token: one more subprotocol,
+ * `bearer.<token>`, which the gateway reads and never answers (a header is not logged the way a URL is).
+ */
+export const bearerProtocolPrefix = "bearer."
+
 export const watching = group(endpoint({
   operationId: "watch_channels",
   method: "GET",
@@ -32,5 +44,8 @@ export const watching = group(endpoint({
   },
   answer: { status: 101, description: DOCS ? "Switching Protocols: the WebSocket is open." : "" },
   upgrade: { clientFrames: WatchFrameJson, serverFrames: WatchServerFrameJson },
-  errors: { "429": DOCS ? (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already.` : "" }
+  errors: {
+    "400": DOCS ? `Subprotocols are offered in Sec-WebSocket-Protocol, and ${watchProtocol} is not among them.` : "",
+    "429": DOCS ? (limits) => `The token holds ${limits.watchSocketsPerToken} watch sockets already, or its user's tokens hold ${limits.watchSocketsPerUser}.` : ""
+  }
 }))

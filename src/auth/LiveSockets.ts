@@ -12,19 +12,27 @@ import { type Generation, TokenStore } from "./TokenStore.ts"
 /** Watch sockets one token may hold open at once: a leaked or stolen token cannot exhaust the server. */
 export const maxWatchSocketsPerToken = 16
 
-export class TooManySockets extends Data.TaggedError("TooManySockets")<{ readonly limit: number }> {
+/** Watch sockets all the tokens of one user may hold open at once: the tokens a stolen one creates do not multiply its cap. */
+export const maxWatchSocketsPerUser = 64
+
+/** Whose cap a socket would pass: its token's, or its user's (all their tokens together). */
+export type SocketHolder = "token" | "user"
+
+export class TooManySockets extends Data.TaggedError("TooManySockets")<{ readonly limit: number; readonly holder: SocketHolder }> {
   override get message(): string {
-    return `this token already holds ${this.limit} watch sockets, the most it may`
+    return this.holder === "token"
+      ? `this token already holds ${this.limit} watch sockets, the most it may`
+      : `the tokens of this user already hold ${this.limit} watch sockets, the most one user may; close some, or revoke the tokens that hold them`
   }
 }
 
 export interface LiveSocketsShape {
   /**
-   * Counts one socket for `tokenId` until the scope closes; fails past the cap (answer 429 before the
-   * upgrade). Answers the socket's `tokenEnded`: an effect that succeeds once the token is no longer good,
-   * at once if it is not good now.
+   * Counts one socket for `tokenId` and its `user` until the scope closes; fails past either cap (answer
+   * 429 before the upgrade). Answers the socket's `tokenEnded`: an effect that succeeds once the token is
+   * no longer good, at once if it is not good now.
    */
-  readonly acquire: (tokenId: number) => Effect.Effect<Effect.Effect<void>, TooManySockets, Scope.Scope>
+  readonly acquire: (tokenId: number, user: string) => Effect.Effect<Effect.Effect<void>, TooManySockets, Scope.Scope>
   /** Sockets open now for `tokenId`. */
   readonly count: (tokenId: number) => Effect.Effect<number>
   /** Ends the sockets of `tokenId` now: this process revoked it (a logout). */
@@ -36,22 +44,26 @@ export interface LiveSocketsOptions {
   readonly tokenRecheck: Duration.Input
   /** Sockets one token may hold open at once; `maxWatchSocketsPerToken` unless told. */
   readonly limit?: number
+  /** Sockets one user's tokens may hold open at once; `maxWatchSocketsPerUser` unless told. */
+  readonly userLimit?: number
 }
 
 /**
- * Live watch sockets per token, for the cap of docs/reference.md §9, and the end of their token. A
+ * Live watch sockets per token and per user, for the caps of docs/reference.md §9, and the end of their token. A
  * token ends at its expiry (a timer per socket), at once when this process revokes it (`end`), and,
  * when another process (the command line) revokes it or removes its user, within `tokenRecheck`: that
  * often, if the store changed, each token with open sockets is looked up again.
  */
 export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>()("app/LiveSockets") {
-  static readonly layer = ({ tokenRecheck, limit = maxWatchSocketsPerToken }: LiveSocketsOptions) =>
+  static readonly layer = ({ tokenRecheck, limit = maxWatchSocketsPerToken, userLimit = maxWatchSocketsPerUser }: LiveSocketsOptions) =>
     Layer.effect(
       LiveSockets,
       Effect.gen(function*() {
         const tokens = yield* TokenStore
         // Per token, one deferred per open socket, done when the token ends.
         const open = new Map<number, Set<Deferred.Deferred<void>>>()
+        // Per user name, the sockets of all their tokens.
+        const openByUser = new Map<string, number>()
 
         const end = (tokenId: number) =>
           Effect.sync(() => {
@@ -85,25 +97,31 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
             yield* Effect.raceFirst(Deferred.await(ended), expiry)
           })
 
-        const release = (tokenId: number, ended: Deferred.Deferred<void>) =>
+        const release = (tokenId: number, user: string, ended: Deferred.Deferred<void>) =>
           Effect.sync(() => {
             const sockets = open.get(tokenId)
             sockets?.delete(ended)
             if (sockets?.size === 0) open.delete(tokenId)
+            const ofUser = (openByUser.get(user) ?? 1) - 1
+            if (ofUser === 0) openByUser.delete(user)
+            else openByUser.set(user, ofUser)
           })
 
         return LiveSockets.of({
-          acquire: (tokenId) =>
+          acquire: (tokenId, user) =>
             Effect.map(
               Effect.acquireRelease(
                 Effect.suspend(() => {
                   const sockets = open.get(tokenId) ?? new Set()
-                  if (sockets.size >= limit) return Effect.fail(new TooManySockets({ limit }))
+                  if (sockets.size >= limit) return Effect.fail(new TooManySockets({ limit, holder: "token" }))
+                  const ofUser = openByUser.get(user) ?? 0
+                  if (ofUser >= userLimit) return Effect.fail(new TooManySockets({ limit: userLimit, holder: "user" }))
                   const ended = Deferred.makeUnsafe<void>()
                   open.set(tokenId, sockets.add(ended))
+                  openByUser.set(user, ofUser + 1)
                   return Effect.succeed(ended)
                 }),
-                (ended) => release(tokenId, ended)
+                (ended) => release(tokenId, user, ended)
               ),
               (ended) => tokenEnded(tokenId, ended)
             ),

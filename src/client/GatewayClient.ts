@@ -19,6 +19,7 @@ import { healthOperation, type Operation, type Operations, operations, tokenOper
 import { type Connection, send } from "./Requests.ts"
 import { type ChannelView, type ServiceView, type Viewing, viewings } from "./Views.ts"
 import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
+import { HandshakeHeaders } from "./WatchHandshake.ts"
 
 export type { ChannelView, ServiceView }
 /** A read's outcome per getter: its value (`None`: none yet) or why not; a TypeMismatch without its types. */
@@ -70,6 +71,7 @@ const make = (options: ClientOptions) =>
   Effect.gen(function*() {
     const http = yield* HttpClient.HttpClient
     const webSocket = yield* Socket.WebSocketConstructor
+    const handshakeHeaders = yield* HandshakeHeaders
     const speaking = operations[options.vocabulary]
     const connection: Connection = { url: options.url, token: options.token }
     const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) => send(http, connection, operation, body)
@@ -115,6 +117,7 @@ const make = (options: ClientOptions) =>
           vocabulary: options.vocabulary,
           reconnect: options.reconnect ?? defaultReconnect,
           webSocket,
+          handshakeHeaders,
           getters
         }, registration)
     })

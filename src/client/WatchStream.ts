@@ -1,6 +1,6 @@
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
+import type * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Result from "effect/Result"
 import type * as Schedule from "effect/Schedule"
@@ -17,6 +17,7 @@ import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { decodeWatchServerFrame, encodeWatchFrame } from "../vocabulary/WatchFrame.ts"
 import { BadRequest, type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
 import { bearerHeader, type Connection, messageOf, tokenFor, urlOf } from "./Requests.ts"
+import { watchHandshake } from "./WatchHandshake.ts"
 
 /**
  * The watch of the client: the watch socket's events, read in its vocabulary, on a socket opened again
@@ -51,6 +52,8 @@ export interface WatchSources {
   /** When to open the socket again after it drops; once it gives up, the watch fails with `Transport`. */
   readonly reconnect: Schedule.Schedule<unknown, unknown>
   readonly webSocket: Socket.WebSocketConstructor["Service"]
+  /** Whether `webSocket` sends handshake headers (the token in `Authorization`), or the token goes as a subprotocol. */
+  readonly handshakeHeaders: boolean
   readonly getters: (selectors: ReadonlyArray<ChannelSelector>) => Effect.Effect<ReadonlyArray<{ readonly id: ChannelId }>, ClientError>
 }
 
@@ -88,10 +91,8 @@ const refusal = (sources: WatchSources, token: Option.Option<string>, url: strin
 /** Opens the socket, registers, and queues its events until the scope closes; the queue fails when the socket does. */
 const open = (sources: WatchSources, token: Option.Option<string>, frame: string) =>
   Effect.gen(function*() {
-    // A browser's WebSocket cannot send a header: the token goes in `?auth=`.
-    const auth = Option.match(token, { onNone: () => ({}), onSome: (t) => ({ auth: t }) })
-    const url = urlOf(sources.connection, watching.watch_channels.path, { vocabulary: sources.vocabulary, ...auth })
-    const socket = yield* Socket.makeWebSocket(url)
+    const url = urlOf(sources.connection, watching.watch_channels.path, { vocabulary: sources.vocabulary })
+    const socket = yield* Socket.makeWebSocket(url, watchHandshake(token, sources.handshakeHeaders))
     const reader = yield* socket.reader.pipe(Effect.catch(() => refusal(sources, token, url)))
     const writer = yield* socket.writer
     yield* writer.write(frame).pipe(Effect.mapError((error) => new Disconnected({ reason: error.message })))

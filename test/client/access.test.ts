@@ -1,4 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from "node:http"
+import type { Duplex } from "node:stream"
+import { Schedule } from "effect"
 import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ClientError, createClient, everyGetter } from "../../src/client/index.ts"
@@ -15,10 +17,16 @@ const home = JSON.parse(readFileSync(new URL("../../docs/examples/home.json", im
 /** A server that notes each request's path and headers, answering `/health` as the gateway does and anything else `[]`. */
 const recording = async () => {
   const seen: Array<{ readonly path: string; readonly headers: IncomingHttpHeaders }> = []
+  const upgrades: Array<{ readonly path: string; readonly headers: IncomingHttpHeaders }> = []
   const server: Server = createServer((request, response) => {
     seen.push({ path: request.url ?? "", headers: request.headers })
     response.setHeader("content-type", "application/json")
     response.end(request.url === "/health" ? JSON.stringify({ status: "ok" }) : "[]")
+  })
+  // A WebSocket's upgrade is noted and refused (the connection dropped).
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex) => {
+    upgrades.push({ path: request.url ?? "", headers: request.headers })
+    socket.destroy()
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const address = server.address()
@@ -26,6 +34,7 @@ const recording = async () => {
   return {
     url: `http://127.0.0.1:${address.port}`,
     seen,
+    upgrades,
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }
@@ -51,6 +60,19 @@ describe("the client and a route's access", () => {
     expect(server.seen.map(({ path, headers }) => [path, headers.authorization])).toEqual([
       ["/health", undefined],
       ["/api/v1/channels/getters", "Bearer gw_secret"]
+    ])
+  })
+
+  it("opens the watch socket with the token in Authorization on Node, as a subprotocol on a browser's WebSocket, never in the URL", async () => {
+    const registration = [{ selector: everyGetter, values: { _tag: "Always" } as const, topology: true, initialValues: false }]
+    for (const platform of [nodePlatform, undefined]) {
+      const client = createClient({ url: server.url, token: "gw_secret", vocabulary: "b", reconnect: Schedule.recurs(0), ...(platform === undefined ? {} : { platform }) })
+      expect((await failure(client.watch(registration)[Symbol.asyncIterator]().next())).tag).toBe("Transport")
+      await client.close()
+    }
+    expect(server.upgrades.map(({ path, headers }) => [path, headers.authorization, headers["sec-websocket-protocol"]])).toEqual([
+      ["/api/v1/channels/watch?vocabulary=b", "Bearer gw_secret", "home-gateway.v1"],
+      ["/api/v1/channels/watch?vocabulary=b", undefined, "home-gateway.v1, bearer.gw_secret"]
     ])
   })
 

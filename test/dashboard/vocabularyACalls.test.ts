@@ -29,6 +29,11 @@ describe("vocabularyACalls", () => {
     expect(vocabularyACalls(text)).toEqual([{ token: 5, calls: 2000 }, { token: 6, calls: 1 }])
   })
 
+  it("reads the tokens counted together, token=\"other\", after the tokens with as many calls", () => {
+    const text = family([[`token="other"`, 5], [`token="4"`, 5], [`token="9"`, 7]]).join("\n")
+    expect(vocabularyACalls(text)).toEqual([{ token: 9, calls: 7 }, { token: 4, calls: 5 }, { token: "other", calls: 5 }])
+  })
+
   it("answers nothing when no token called A, and passes over a sample without a token id", () => {
     expect(vocabularyACalls("# TYPE gateway_vocabulary_a_calls_total counter\n")).toEqual([])
     expect(vocabularyACalls(family([[`token=""`, 1], [`user="7"`, 2]]).join("\n"))).toEqual([])

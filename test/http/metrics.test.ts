@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { anyChannel } from "../../src/domain/Selector.ts"
+import { maxTokenSeries } from "../../src/http/observation/RequestMetrics.ts"
 import { type GatewayOverHttp, gatewayForSuite } from "../support/gatewayOverHttp.ts"
 import { eventuallyAsync } from "../support/eventually.ts"
 import { send } from "../support/httpRequest.ts"
@@ -110,6 +111,48 @@ describe("GET /metrics", () => {
     })
     const scraper = await gateway.createToken({ scope: { channels: [], rights: ["metrics"] } })
     expect(familyType(await scrapeOf(gateway, scraper.token), requests)).toBe("COUNTER")
+  })
+})
+
+/** The token labels of vocabulary A's calls in a scrape. */
+const aCallSeries = (scrape: Scrape): ReadonlyArray<string> =>
+  scrape.find((family) => family.name === "gateway_vocabulary_a_calls_total")?.metrics.map((metric) => metric.labels?.["token"] ?? "") ?? []
+
+describe("GET /metrics, vocabulary A's calls by token", () => {
+  const suite = gatewayForSuite(home)
+
+  it("counts no call refused with 403, so a token without the right makes no series however often it calls", async () => {
+    const gateway = suite()
+    const refused = await gateway.createToken({ scope: { channels: [anyChannel], rights: ["watch"] } })
+    for (let i = 0; i < 3; i++) {
+      expect((await gateway.call("GET", "/api/v1/nodes", undefined, { authorization: `Bearer ${refused.token}` })).status).toBe(403)
+    }
+    const reader = await gateway.createToken({ scope: { channels: [anyChannel], rights: ["read"] } })
+    expect((await gateway.call("GET", "/api/v1/nodes", undefined, { authorization: `Bearer ${reader.token}` })).status).toBe(200)
+    const scrape = await scrapeOf(gateway)
+    expect(aCallSeries(scrape)).not.toContain(String(refused.id))
+    expect(sample(scrape, "gateway_vocabulary_a_calls_total", { token: String(reader.id) })).toBe(1)
+  })
+
+  it(`gives the first ${maxTokenSeries} tokens a series of their own and counts later ones under token="other"`, async () => {
+    const gateway = suite()
+    const before = aCallSeries(await scrapeOf(gateway)).length
+    const callers = []
+    for (let i = 0; i < maxTokenSeries - before + 2; i++) callers.push(await gateway.createToken({ user: "caller" }))
+    for (const { token } of callers) {
+      expect((await gateway.call("GET", "/api/v1/nodes", undefined, { authorization: `Bearer ${token}` })).status).toBe(200)
+    }
+    const [first] = callers
+    expect((await gateway.call("GET", "/api/v1/nodes", undefined, { authorization: `Bearer ${first?.token}` })).status).toBe(200)
+    const scrape = await scrapeOf(gateway)
+    const series = aCallSeries(scrape)
+    expect(series.length).toBe(maxTokenSeries + 1)
+    expect(series.filter((token) => token !== "other").length).toBe(maxTokenSeries)
+    expect({
+      first: sample(scrape, "gateway_vocabulary_a_calls_total", { token: String(first?.id) }),
+      other: sample(scrape, "gateway_vocabulary_a_calls_total", { token: "other" }),
+      last: sample(scrape, "gateway_vocabulary_a_calls_total", { token: String(callers.at(-1)?.id) })
+    }).toEqual({ first: 2, other: 2, last: 0 })
   })
 })
 

@@ -1,5 +1,8 @@
 import { Option } from "effect"
 import { describe, expect, it } from "vitest"
+import { callsSince, reportLine } from "../../src/http/observation/VocabularyAReport.ts"
+import type { TokenSeries } from "../../src/http/observation/RequestMetrics.ts"
+import { deprecationNotice } from "../../src/http/observation/VocabularyADeprecation.ts"
 import { type GatewayOverHttp, gatewayForSuite } from "../support/gatewayOverHttp.ts"
 import { eventuallyAsync } from "../support/eventually.ts"
 import { send } from "../support/httpRequest.ts"
@@ -144,5 +147,16 @@ describe("the report of the tokens that still call A", () => {
           "vocabulary A is deprecated \\(docs/migrating-a-to-b\\.md\\)$"
       ))
     }
+  })
+
+  it("names the tokens counted together as other tokens, after those named by id", () => {
+    const deprecation = { since: 0, sunset: Option.none() }
+    const calls = callsSince(
+      new Map<TokenSeries, number>([[3, 1], ["other", 2]]),
+      new Map<TokenSeries, number>([["other", 5], [7, 1], [3, 4], [9, 2]])
+    )
+    expect(reportLine(calls, deprecation)).toBe(
+      `tokens that still called vocabulary A since the last report: token 3 (3 calls), token 7 (1 call), token 9 (2 calls), other tokens (3 calls); ${deprecationNotice(deprecation)}`
+    )
   })
 })

@@ -6,7 +6,8 @@ import { type VocabularyACalls, vocabularyACalls } from "../api/VocabularyACalls
 
 /**
  * Who still calls vocabulary A: its calls by token id since the gateway started, from `GET /metrics`
- * (the `metrics` right), each token named by the session's own token listing where it knows it.
+ * (the `metrics` right), each token named by the session's own token listing where it knows it. The metric
+ * gives a series of its own to the first tokens that call (docs/configuration.md), and counts later ones as `other`.
  */
 
 const tokenInWords = (token: TokenView | undefined): string => {
@@ -14,6 +15,14 @@ const tokenInWords = (token: TokenView | undefined): string => {
   const kind = token.kind === "api" ? "an API token" : "a session"
   const status = token.status === "active" ? "" : `, ${token.status}`
   return `${token.label === "" ? "no label" : token.label}: ${kind}${token.current ? " (this one)" : ""}${status}`
+}
+
+/** How many tokens call A: the `other` row stands for one or more. */
+const callersInWords = (calls: ReadonlyArray<VocabularyACalls>): string => {
+  const named = calls.filter(({ token }) => token !== "other").length
+  const more = named < calls.length
+  const one = named === 1 && !more
+  return `${named} ${one ? "token" : "tokens"}${more ? " and more" : ""} ${one ? "calls" : "call"} vocabulary A.`
 }
 
 export const VocabularyAUsers = (props: { readonly token: string; readonly onExpired: () => void }) => {
@@ -48,7 +57,7 @@ export const VocabularyAUsers = (props: { readonly token: string; readonly onExp
       <Problem message={problem} />
       <p role="status">
         {readAt === undefined || calls === undefined ? "" : `Read at ${readAt.toLocaleTimeString()}: ${
-          calls.length === 0 ? "no token has called vocabulary A." : `${calls.length} ${calls.length === 1 ? "token calls" : "tokens call"} vocabulary A.`
+          calls.length === 0 ? "no token has called vocabulary A." : callersInWords(calls)
         }`}
       </p>
       {calls === undefined || calls.length === 0 ? null : (
@@ -61,7 +70,7 @@ export const VocabularyAUsers = (props: { readonly token: string; readonly onExp
             {calls.map(({ calls, token }) => (
               <tr key={token}>
                 <th scope="row">{token}</th>
-                <td>{tokenInWords(tokens.get(token))}</td>
+                <td>{token === "other" ? "tokens seen after those with a row of their own, together" : tokenInWords(tokens.get(token))}</td>
                 <td>{calls}</td>
               </tr>
             ))}

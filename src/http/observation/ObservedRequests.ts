@@ -24,7 +24,7 @@ export interface Observation {
  * status, with its duration; logged at debug; and if A is deprecated, an answer in A carries the headers
  * that say so. All of it synchronously once the answer is known: no fiber, and a request to a path that
  * tells its vocabulary by itself and needs no token id (B's, the paths of no vocabulary) provides no
- * notes. A's need the token (A's calls are counted by token); a shared path's requests, the vocabulary
+ * notes. A's need the token it was let in with (A's authorized calls are counted by token); a shared path's requests, the vocabulary
  * they spoke. A watch socket is counted when it registers (it may stay open for days), as its 101.
  */
 export const observed = <E, R>(
@@ -84,7 +84,8 @@ export const observed = <E, R>(
       }
       countRequest(metrics, vocabulary, operation, response.status, (performance.now() - start) / 1000)
       if (vocabulary !== "a") return response
-      if (tokenId !== undefined) countVocabularyACall(metrics, tokenId)
+      // Counted by the token it was let in with (RequestNotes), unless the core refused it too (403: a tag its scope selects by).
+      if (tokenId !== undefined && response.status !== 403) countVocabularyACall(metrics, tokenId)
       return inA(response)
     }
     const noted = Effect.provideService(app, RequestNotes, notes)

@@ -1,4 +1,4 @@
-import type * as Context from "effect/Context"
+import * as Context from "effect/Context"
 import * as Metric from "effect/Metric"
 import { metricFamily } from "../../gateway/MetricFamily.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
@@ -40,13 +40,36 @@ const durations = metricFamily((vocabulary: VocabularyLabel) =>
 
 const vocabularyACallsId = "gateway_vocabulary_a_calls_total"
 
-const vocabularyACalls = metricFamily((token: number) =>
+/** Token ids with a series of their own in `gateway_vocabulary_a_calls_total`; the calls of later ones count together. */
+export const maxTokenSeries = 100
+
+/** The series a token's calls count in: its id, or `other` once `maxTokenSeries` tokens have one. */
+export type TokenSeries = number | "other"
+
+const vocabularyACalls = metricFamily((token: TokenSeries) =>
   Metric.counter(vocabularyACallsId, {
-    description: "Requests and watch sockets in vocabulary A, by token id (docs/migrating-a-to-b.md).",
+    description: `Requests and watch sockets in vocabulary A, authorized, by token id: the first ${maxTokenSeries} tokens seen, then "other" (docs/migrating-a-to-b.md).`,
     incremental: true,
     attributes: { token: String(token) }
   })
 )
+
+// Per metric registry (one per gateway), the tokens that have a series of their own: a series, once made,
+// goes on counting, so none ever decreases, and the number of series stays bounded.
+const tokensWithSeries = new WeakMap<Metric.MetricRegistry, Set<number>>()
+
+const seriesOf = (context: Context.Context<never>, tokenId: number): TokenSeries => {
+  const registry = Context.get(context, Metric.MetricRegistry)
+  let tokens = tokensWithSeries.get(registry)
+  if (tokens === undefined) {
+    tokens = new Set()
+    tokensWithSeries.set(registry, tokens)
+  }
+  if (tokens.has(tokenId)) return tokenId
+  if (tokens.size >= maxTokenSeries) return "other"
+  tokens.add(tokenId)
+  return tokenId
+}
 
 const watchSockets = metricFamily((vocabulary: VocabularyLabel) =>
   Metric.gauge("gateway_watch_sockets", {
@@ -67,21 +90,21 @@ export const countRequest = (
   if (seconds !== undefined) durations(vocabulary)(operation).updateUnsafe(seconds, context)
 }
 
-/** A request or watch socket of vocabulary A, made with this token. */
+/** A request or watch socket of vocabulary A, authorized with this token. */
 export const countVocabularyACall = (context: Context.Context<never>, tokenId: number): void =>
-  vocabularyACalls(tokenId).updateUnsafe(1, context)
+  vocabularyACalls(seriesOf(context, tokenId)).updateUnsafe(1, context)
 
 /** A watch socket opened (`1`) or closed (`-1`) in `vocabulary`. */
 export const countWatchSocket = (context: Context.Context<never>, vocabulary: VocabularyLabel, change: 1 | -1): void =>
   watchSockets(vocabulary).modifyUnsafe(change, context)
 
-/** Vocabulary A's calls so far, by token id, as the registry of `context` holds them. */
-export const vocabularyACallsByToken = (context: Context.Context<never>): ReadonlyMap<number, number> =>
+/** Vocabulary A's calls so far, by series (token id or `other`), as the registry of `context` holds them. */
+export const vocabularyACallsByToken = (context: Context.Context<never>): ReadonlyMap<TokenSeries, number> =>
   new Map(
     Metric.snapshotUnsafe(context).flatMap((snapshot) => {
       const token = snapshot.attributes?.["token"]
       return snapshot.type === "Counter" && snapshot.id === vocabularyACallsId && token !== undefined
-        ? [[Number(token), Number(snapshot.state.count)] as const]
+        ? [[token === "other" ? "other" : Number(token), Number(snapshot.state.count)] as const]
         : []
     })
   )

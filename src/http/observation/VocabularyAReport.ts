@@ -2,17 +2,26 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { vocabularyACallsByToken } from "./RequestMetrics.ts"
+import { type TokenSeries, vocabularyACallsByToken } from "./RequestMetrics.ts"
 import { deprecationNotice, type VocabularyADeprecation } from "./VocabularyADeprecation.ts"
 
-/** How many calls each token made between two readings of the counters (tokens that made none left out). */
-export const callsSince = (before: ReadonlyMap<number, number>, now: ReadonlyMap<number, number>): ReadonlyArray<readonly [number, number]> =>
-  [...now].map(([token, count]) => [token, count - (before.get(token) ?? 0)] as const).filter(([, calls]) => calls > 0).sort(([a], [b]) => a - b)
+/** Token ids in order, the tokens counted together last. */
+const seriesOrder = (series: TokenSeries): number => (series === "other" ? Number.POSITIVE_INFINITY : series)
+
+/** How many calls each series made between two readings of the counters (those that made none left out). */
+export const callsSince = (
+  before: ReadonlyMap<TokenSeries, number>,
+  now: ReadonlyMap<TokenSeries, number>
+): ReadonlyArray<readonly [TokenSeries, number]> =>
+  [...now]
+    .map(([token, count]) => [token, count - (before.get(token) ?? 0)] as const)
+    .filter(([, calls]) => calls > 0)
+    .sort(([a], [b]) => seriesOrder(a) - seriesOrder(b))
 
 /** The line that names them, by token id (a label is free text). */
-export const reportLine = (calls: ReadonlyArray<readonly [number, number]>, deprecation: VocabularyADeprecation): string =>
+export const reportLine = (calls: ReadonlyArray<readonly [TokenSeries, number]>, deprecation: VocabularyADeprecation): string =>
   `tokens that still called vocabulary A since the last report: ${
-    calls.map(([token, count]) => `token ${token} (${count} ${count === 1 ? "call" : "calls"})`).join(", ")
+    calls.map(([token, count]) => `${token === "other" ? "other tokens" : `token ${token}`} (${count} ${count === 1 ? "call" : "calls"})`).join(", ")
   }; ${deprecationNotice(deprecation)}`
 
 /**

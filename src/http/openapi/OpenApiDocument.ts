@@ -6,7 +6,7 @@ import * as SchemaRepresentation from "effect/SchemaRepresentation"
 import { type Access, rightOf } from "../../api/Access.ts"
 import type { DocumentedLimits, Method, RouteOf, Tag, Text } from "../../api/Endpoint.ts"
 import type { Right } from "../../domain/Access.ts"
-import { maxWatchSocketsPerToken } from "../../auth/LiveSockets.ts"
+import { maxWatchSocketsPerToken, maxWatchSocketsPerUser } from "../../auth/LiveSockets.ts"
 import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../gateway/WatchQueue.ts"
 import { defaultGatewayOptions } from "../../GatewayOptions.ts"
 import { ErrorMessageJson } from "../routing/HttpError.ts"
@@ -184,7 +184,8 @@ const limits: DocumentedLimits = {
   watchPingSeconds: defaultGatewayOptions.watchPingMs / 1000,
   watchQueueLimit: WATCH_QUEUE_LIMIT,
   watchQueueResume: WATCH_QUEUE_RESUME,
-  watchSocketsPerToken: maxWatchSocketsPerToken
+  watchSocketsPerToken: maxWatchSocketsPerToken,
+  watchSocketsPerUser: maxWatchSocketsPerUser
 }
 
 const textOf = (text: Text): string => (typeof text === "string" ? text : text(limits))

@@ -9,6 +9,7 @@ import { scopeWatchRegistration } from "../../domain/Access.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { bindGroup } from "../routing/Handlers.ts"
 import { TooManyRequests } from "../routing/HttpError.ts"
+import { unspokenProtocol } from "../routing/WatchProtocols.ts"
 import { WebSockets } from "../transport/KeepAliveServer.ts"
 import { serveWatchSocket } from "../transport/WatchSocket.ts"
 
@@ -25,11 +26,13 @@ const closeFor = (request: HttpServerRequest.HttpServerRequest, code: number, re
  */
 const watch = (forced: Vocabulary | undefined) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
-  // The token's socket count is checked before the upgrade (its right before the route: its access), so a refusal is plain HTTP.
+  const unspoken = unspokenProtocol(request.headers["sec-websocket-protocol"])
+  if (unspoken !== undefined) return yield* Effect.fail(unspoken)
+  // The token's and its user's socket counts are checked before the upgrade (its right before the route: its access), so a refusal is plain HTTP.
   const caller = yield* CurrentCaller
   yield* Effect.gen(function*() {
     // Succeeds once the token is revoked, expires or loses its user: the socket then closes.
-    const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId)).pipe(
+    const tokenEnded = yield* LiveSockets.use((sockets) => sockets.acquire(caller.tokenId, caller.user.name)).pipe(
       Effect.mapError((error) => new TooManyRequests({ message: error.message }))
     )
     const client = `token ${caller.tokenId} from ${Option.getOrElse(request.remoteAddress, () => "an unknown address")}`

@@ -10,12 +10,13 @@ import { type Caller, grants, MissingRight, type Right } from "../../domain/Acce
 import { Forbidden, Unauthorized } from "./HttpError.ts"
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
+import { protocolToken } from "./WatchProtocols.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
 
 /**
- * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or in `?auth=…` where a
- * header cannot be set (a browser's WebSocket). Without a valid one the answer is 401 with
+ * Authentication as HTTP does it (docs/reference.md §8): a token in `Authorization: Bearer …`, or where a header
+ * cannot be set (a browser's WebSocket) in the subprotocol `bearer.…`, or in `?auth=…`. Without a valid one the answer is 401 with
  * `WWW-Authenticate: Bearer`; with one, the handler finds the caller as `CurrentCaller`. Which routes need
  * one, and which right, their endpoints say (`guardByAccess`). What a token
  * stands for is auth's (Tokens), which knows no transport; reading it from a request and answering
@@ -29,7 +30,10 @@ const missingToken = () =>
   new Unauthorized({ message: "a token is required: send Authorization: Bearer <token>, or ?auth=<token>" })
 export const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
 
-/** The token a request presents: the header if there is one (a malformed header is refused, not skipped), else `?auth=`. */
+/**
+ * The token a request presents: the header if there is one (a malformed header is refused, not skipped), else a
+ * WebSocket's subprotocol `bearer.<token>` (a browser's), else `?auth=`.
+ */
 const tokenOf = (
   request: HttpServerRequest.HttpServerRequest,
   query: HttpServerRequest.ParsedSearchParams["Service"]
@@ -39,6 +43,8 @@ const tokenOf = (
     const match = bearer.exec(header)
     return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
   }
+  const offered = protocolToken(request.headers["sec-websocket-protocol"])
+  if (offered !== undefined) return Result.succeed(Redacted.make(offered))
   const auth = Query.first(query, "auth")
   return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
 }
@@ -58,12 +64,7 @@ export const authenticate: Effect.Effect<
   if (Result.isFailure(token)) return Effect.fail(token.failure)
   return Context.get(context, Tokens).authenticate(token.success).pipe(
     Effect.orDie,
-    Effect.flatMap((caller) => {
-      if (Option.isNone(caller)) return Effect.fail(refusedToken())
-      // The observation of the request counts vocabulary A's calls by token.
-      Context.get(context, RequestNotes).madeWith(caller.value.tokenId)
-      return Effect.succeed(caller.value)
-    })
+    Effect.flatMap((caller) => (Option.isNone(caller) ? Effect.fail(refusedToken()) : Effect.succeed(caller.value)))
   )
 })
 
@@ -73,6 +74,13 @@ const missingRight = (right: Right) => new Forbidden({ message: new MissingRight
 /** The caller, if its token grants `right`. */
 const authorized = (right: Right) =>
   Effect.flatMap(authenticate, (caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
+
+/** Notes the token a request was let in with: the observation counts vocabulary A's calls by token, only calls let in. */
+const noteToken = (caller: Caller) =>
+  Effect.contextWith((context: Context.Context<never>) => {
+    Context.get(context, RequestNotes).madeWith(caller.tokenId)
+    return Effect.void
+  })
 
 /**
  * Every route wrapped as its endpoint's access says (src/api/Access.ts): an open one as it is, the others
@@ -87,7 +95,7 @@ export const guardByAccess = <R>(
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
       ...route,
-      handler: Effect.flatMap(caller, (c) => Effect.provideService(route.handler, CurrentCaller, c))
+      handler: Effect.flatMap(caller, (c) => Effect.provideService(Effect.andThen(noteToken(c), route.handler), CurrentCaller, c))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>

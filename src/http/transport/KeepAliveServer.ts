@@ -5,6 +5,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type WebSocket, WebSocketServer } from "ws"
+import { watchProtocol } from "../../api/Watching.ts"
 
 /**
  * How long the server waits for a peer to answer its close frame before it cuts the connection (a
@@ -26,7 +27,14 @@ export class KeepAliveServer extends WebSocketServer {
 
   constructor(maxPayload: number) {
     // `closeTimeout` (ws 8.18) is missing from ws's types. `clients` is kept (`clientTracking`, the default).
-    const options = { maxPayload, closeTimeout: CLOSE_GRACE_MS, noServer: true }
+    // The answered subprotocol is the watch socket's only, never the first offered (`ws`'s default), which
+    // may be a browser's `bearer.<token>`: the route refused before the upgrade a request that offers others only.
+    const options = {
+      maxPayload,
+      closeTimeout: CLOSE_GRACE_MS,
+      noServer: true,
+      handleProtocols: (offered: ReadonlySet<string>) => (offered.has(watchProtocol) ? watchProtocol : false)
+    }
     super(options)
   }
 

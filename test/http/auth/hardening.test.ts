@@ -1,7 +1,7 @@
 import { Effect, Exit, Layer, Scope } from "effect"
 import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { LiveSockets, maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
+import { LiveSockets, maxWatchSocketsPerToken, maxWatchSocketsPerUser } from "../../../src/auth/LiveSockets.ts"
 import { defaultGatewayOptions } from "../../../src/GatewayOptions.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
@@ -90,28 +90,49 @@ describe("a client that never finishes its headers", () => {
   }, 30_000)
 })
 
-describe("watch sockets per token", () => {
-  const sockets = LiveSockets.layer({ tokenRecheck: defaultGatewayOptions.tokenRecheckMs, limit: 2 }).pipe(Layer.provide(inMemoryAuthStore()), Layer.provide(gatewayTestLayer()))
+describe("watch sockets per token and per user", () => {
+  const sockets = LiveSockets.layer({ tokenRecheck: defaultGatewayOptions.tokenRecheckMs, limit: 2, userLimit: 3 }).pipe(Layer.provide(inMemoryAuthStore()), Layer.provide(gatewayTestLayer()))
   const run = <A, E>(effect: Effect.Effect<A, E, LiveSockets>) => Effect.runPromiseExit(Effect.provide(effect, sockets))
 
-  it("are counted while held, refused past the cap, and released with their scope", async () => {
+  it("are counted while held, refused past the token's cap, and released with their scope", async () => {
     const exit = await run(Effect.gen(function*() {
       const sockets = yield* LiveSockets
       const first = yield* Scope.make()
       const second = yield* Scope.make()
-      yield* Scope.provide(sockets.acquire(7), first)
-      yield* Scope.provide(sockets.acquire(7), second)
-      const third = yield* Effect.exit(Effect.scoped(sockets.acquire(7)))
-      const otherToken = yield* Effect.exit(Effect.scoped(sockets.acquire(8)))
+      yield* Scope.provide(sockets.acquire(7, "ann"), first)
+      yield* Scope.provide(sockets.acquire(7, "ann"), second)
+      const third = yield* Effect.exit(Effect.scoped(sockets.acquire(7, "ann")))
+      const otherToken = yield* Effect.exit(Effect.scoped(sockets.acquire(8, "ann")))
       const held = yield* sockets.count(7)
       yield* Scope.close(first, Exit.void)
-      const afterRelease = yield* Effect.exit(Effect.scoped(sockets.acquire(7)))
+      const afterRelease = yield* Effect.exit(Effect.scoped(sockets.acquire(7, "ann")))
       return { third: Exit.isFailure(third), otherToken: Exit.isSuccess(otherToken), held, afterRelease: Exit.isSuccess(afterRelease) }
     }))
     expect(exit).toEqual(Exit.succeed({ third: true, otherToken: true, held: 2, afterRelease: true }))
   })
 
-  it("has an explicit cap", () => {
-    expect(maxWatchSocketsPerToken).toBe(16)
+  it("refuse a user's socket past the user's cap, whichever token asks, and count a released one out", async () => {
+    const exit = await run(Effect.gen(function*() {
+      const sockets = yield* LiveSockets
+      const held = yield* Scope.make()
+      yield* Scope.provide(sockets.acquire(1, "ann"), held)
+      yield* Scope.provide(sockets.acquire(2, "ann"), held)
+      const last = yield* Scope.make()
+      yield* Scope.provide(sockets.acquire(3, "ann"), last)
+      const fourth = yield* Effect.flip(Effect.scoped(sockets.acquire(4, "ann")))
+      const otherUser = yield* Effect.exit(Effect.scoped(sockets.acquire(5, "bob")))
+      yield* Scope.close(last, Exit.void)
+      const afterRelease = yield* Effect.exit(Effect.scoped(sockets.acquire(4, "ann")))
+      return { fourth: fourth.message, otherUser: Exit.isSuccess(otherUser), afterRelease: Exit.isSuccess(afterRelease) }
+    }))
+    expect(exit).toEqual(Exit.succeed({
+      fourth: "the tokens of this user already hold 3 watch sockets, the most one user may; close some, or revoke the tokens that hold them",
+      otherUser: true,
+      afterRelease: true
+    }))
+  })
+
+  it("have explicit caps", () => {
+    expect({ perToken: maxWatchSocketsPerToken, perUser: maxWatchSocketsPerUser }).toEqual({ perToken: 16, perUser: 64 })
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket } from "ws"
-import { maxWatchSocketsPerToken } from "../../../src/auth/LiveSockets.ts"
+import { watchProtocol } from "../../../src/api/Watching.ts"
+import { maxWatchSocketsPerToken, maxWatchSocketsPerUser } from "../../../src/auth/LiveSockets.ts"
 import { channelSelector, ChannelId, exactly } from "../../../src/domain/index.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
@@ -15,22 +16,41 @@ beforeAll(async () => {
 })
 afterAll(() => gateway.close())
 
-/** The HTTP status a refused upgrade answers (or "open" if the socket opened). */
-const upgradeStatus = (query: string, headers: Readonly<Record<string, string>> = {}) =>
-  new Promise<number | "open">((resolve, reject) => {
-    const socket = new WebSocket(`${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch${query}`, { headers })
+/**
+ * What an upgrade is answered: the socket opened, with the `Sec-WebSocket-Protocol` header of the server's
+ * 101 as sent (absent: ""), or the refusal's status and body.
+ */
+type UpgradeAnswer = { readonly open: string } | { readonly status: number; readonly body: string }
+
+const upgrade = (query: string, headers: Readonly<Record<string, string>> = {}, protocols: ReadonlyArray<string> = []) =>
+  new Promise<UpgradeAnswer>((resolve, reject) => {
+    const socket = new WebSocket(`${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch${query}`, [...protocols], { headers })
+    let answered = ""
+    socket.once("upgrade", (response) => {
+      answered = String(response.headers["sec-websocket-protocol"] ?? "")
+    })
     socket.once("open", () => {
       socket.close()
-      resolve("open")
+      resolve({ open: answered })
     })
     socket.once("unexpected-response", (_request, response) => {
-      resolve(response.statusCode ?? 0)
-      socket.terminate()
+      let body = ""
+      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk))
+      response.once("end", () => {
+        resolve({ status: response.statusCode ?? 0, body })
+        socket.terminate()
+      })
     })
     socket.once("error", (error) => {
       if (!error.message.includes("Unexpected server response")) reject(error)
     })
   })
+
+/** The HTTP status a refused upgrade answers (or "open" if the socket opened). */
+const upgradeStatus = async (query: string, headers: Readonly<Record<string, string>> = {}) => {
+  const answer = await upgrade(query, headers)
+  return "open" in answer ? "open" : answer.status
+}
 
 /** A socket opened with `token`, watching the lamp, its first event read. */
 const watchLamp = async (on: GatewayOverHttp, token: string) => {
@@ -50,6 +70,30 @@ describe("the watch socket behind a token", () => {
 
   it("opens with the token in ?auth=, as browsers must send it", async () => {
     expect(await upgradeStatus(`?auth=${gateway.token}`)).toBe("open")
+  })
+
+  it(`opens with the token offered as the subprotocol bearer.<token> beside ${watchProtocol}, and answers ${watchProtocol} alone`, async () => {
+    expect(await upgrade("", {}, [watchProtocol, `bearer.${gateway.token}`])).toEqual({ open: watchProtocol })
+    expect(await upgrade("", {}, [`bearer.${gateway.token}`, watchProtocol])).toEqual({ open: watchProtocol })
+    expect(await upgrade("", { authorization: `Bearer ${gateway.token}` }, [watchProtocol])).toEqual({ open: watchProtocol })
+  })
+
+  it("refuses a token offered as a subprotocol before the upgrade as it refuses the header's: 401 for a bad one, 403 without the right", async () => {
+    expect(await upgrade("", {}, [watchProtocol, "bearer.gw_not-a-token"])).toEqual({
+      status: 401,
+      body: JSON.stringify("the token is unknown, expired or revoked")
+    })
+    const { token } = await gateway.createToken({ scope: { channels: [channelSelector({})], rights: ["read"] } })
+    expect(await upgrade("", {}, [watchProtocol, `bearer.${token}`])).toEqual({
+      status: 403,
+      body: JSON.stringify("this token does not grant the \"watch\" right")
+    })
+  })
+
+  it(`refuses with 400 before the upgrade a request that offers subprotocols, ${watchProtocol} not among them`, async () => {
+    const refusal = { status: 400, body: JSON.stringify(`Sec-WebSocket-Protocol: the watch socket speaks "${watchProtocol}", which the request does not offer`) }
+    expect(await upgrade("", {}, [`bearer.${gateway.token}`])).toEqual(refusal)
+    expect(await upgrade("", { authorization: `Bearer ${gateway.token}` }, ["home-gateway.v2"])).toEqual(refusal)
   })
 
   it("refuses with 403 a token without the watch right, on the upgrade and on a plain GET (not 426: a browser's client asks so)", async () => {
@@ -87,6 +131,20 @@ describe("the watch socket behind a token", () => {
       if (status !== "open") await new Promise((resolve) => setTimeout(resolve, 20))
     }
     expect(status).toBe("open")
+    await Promise.all(clients.map((client) => client.close()))
+  })
+
+  it(`lets one user's tokens hold ${maxWatchSocketsPerUser} sockets at once, and refuses one more on any of them with 429 and its reason`, async () => {
+    const tokens = await Promise.all(Array.from({ length: maxWatchSocketsPerUser / maxWatchSocketsPerToken + 1 }, () => gateway.createToken()))
+    const [spare, ...holders] = tokens.map(({ token }) => token)
+    const clients: Array<WatchClient> = []
+    for (const token of holders) {
+      for (let i = 0; i < maxWatchSocketsPerToken; i++) clients.push(await openWatch({ baseUrl: gateway.baseUrl, token }))
+    }
+    expect(await upgrade("", { authorization: `Bearer ${spare}` })).toEqual({
+      status: 429,
+      body: JSON.stringify(`the tokens of this user already hold ${maxWatchSocketsPerUser} watch sockets, the most one user may; close some, or revoke the tokens that hold them`)
+    })
     await Promise.all(clients.map((client) => client.close()))
   })
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
+import { watchProtocol } from "../../../src/api/Watching.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { celsius, lamp, off, on, temperature, watchHome, writeB } from "./watchHome.ts"
 
@@ -37,9 +38,9 @@ const messagesUntil = async (received: Received, part: string) => {
 
 const watchUrl = () => `${gateway.baseUrl.replace(/^http/, "ws")}/api/v1/channels/watch`
 
-/** A browser's client: the token in `?auth=`, since it cannot send headers. */
+/** A browser's client, as the dashboard's: the token offered as a subprotocol, since it cannot send headers. */
 const openBrowserLike = async (): Promise<Received> => {
-  const socket = new globalThis.WebSocket(`${watchUrl()}?auth=${encodeURIComponent(gateway.token)}`)
+  const socket = new globalThis.WebSocket(watchUrl(), [watchProtocol, `bearer.${gateway.token}`])
   const texts: Array<string> = []
   socket.addEventListener("message", (event) => {
     // A binary frame would arrive as a Blob: only text is expected.
@@ -49,7 +50,7 @@ const openBrowserLike = async (): Promise<Received> => {
     socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }))
   )
   await new Promise<void>((resolve, reject) => {
-    socket.addEventListener("open", () => resolve(), { once: true })
+    socket.addEventListener("open", () => (socket.protocol === watchProtocol ? resolve() : reject(new Error(`answered the subprotocol "${socket.protocol}"`))), { once: true })
     socket.addEventListener("error", () => reject(new Error("the browser-like client could not connect")), { once: true })
   })
   return { texts, closed, send: (text) => socket.send(text), close: () => socket.close() }
