@@ -11,7 +11,8 @@ export const metrics = group(endpoint({
   access: tokenWithOrLoopback("metrics"),
   tag: "metrics",
   summary: DOCS ? "Metrics, in the Prometheus text format" : "",
-  description: DOCS ? "Requests by vocabulary, operation and status, their durations, open watch sockets by vocabulary, device " +
+  description: DOCS ? "Requests by vocabulary, operation and status, their durations, open watch sockets by vocabulary, what waits for the slowest watcher " +
+    "(its queued events, its socket's unsent bytes), device " +
     "calls, errors and timeouts by adapter, logins refused, and vocabulary A's calls by token id. Needs a token with the " +
     "`metrics` right, unless the gateway runs with `--metrics-open-on-loopback` and the request comes from the machine itself." : "",
   answer: {

@@ -38,6 +38,12 @@ export interface WatchShape {
   readonly open: (registration: WatchRegistration) => Effect.Effect<WatchSession, never, Scope.Scope>
   /** How many watches are live: each holds a queue, released when its consumer goes. */
   readonly live: Effect.Effect<number>
+  /**
+   * How many events wait in the longest queue of any live watch: what the gateway holds for its
+   * slowest consumer, at most `WATCH_QUEUE_LIMIT` besides a registration's own. Counted when asked,
+   * so that the fan-out does no counting.
+   */
+  readonly longestQueue: Effect.Effect<number>
 }
 
 /** Watching channels: the canonical, vocabulary-free service behind the watch socket. */
@@ -82,7 +88,8 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
           Stream.unwrap(Effect.map(open(registration), (session) => Stream.fromEffectRepeat(session.take))).pipe(
             Stream.flattenIterable
           ),
-        live: Effect.sync(() => hub.size)
+        live: Effect.sync(() => hub.size),
+        longestQueue: Effect.sync(() => hub.longestQueue)
       })
     })
   )

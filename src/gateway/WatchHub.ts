@@ -67,6 +67,13 @@ export class WatchHub {
     return this.watchers.size
   }
 
+  /** The events waiting in the longest queue of any watcher: counted when asked, over the live watchers. */
+  get longestQueue(): number {
+    let longest = 0
+    for (const watcher of this.watchers) longest = Math.max(longest, watcher.queue.size)
+    return longest
+  }
+
   /** A new watcher: the channels already in its set are announced before anything else reaches it. */
   add(registration: WatchRegistration, queue: WatchQueue): Watcher {
     const watcher = new Watcher([], queue)

@@ -78,6 +78,8 @@ describe("GET /metrics", () => {
       openInB: sample(open, "gateway_watch_sockets", { vocabulary: "b" }),
       aCallsOfToken: moved("gateway_vocabulary_a_calls_total", { token: String(id) })
     }).toEqual({ inA: 1, inB: 1, openInA: 1, openInB: 1, aCallsOfToken: 1 })
+    // What waits for the slowest watcher, read when scraped (test/http/watch/slowConsumer.test.ts stalls one).
+    expect([familyType(open, "gateway_watch_queued_events"), familyType(open, "gateway_watch_unsent_bytes")]).toEqual(["GAUGE", "GAUGE"])
 
     await a.close()
     await b.close()

@@ -19,6 +19,12 @@ export interface MosquittoOptions {
   readonly tls?: boolean
   /** Whether it tells `subscriptions` of every SUBSCRIBE and UNSUBSCRIBE it receives (its own log). */
   readonly logSubscriptions?: boolean
+  /**
+   * Whether it keeps QoS 0 messages too for a persistent session (`clean: false`) while its client is
+   * away (`queue_qos0_messages`), as it keeps QoS 1 and 2: such a client then misses nothing published to
+   * its subscriptions, even while the broker restarts (sessions persist with retained messages).
+   */
+  readonly queueQos0ForAbsentSessions?: boolean
 }
 
 export interface Mosquitto {
@@ -129,6 +135,7 @@ export const startMosquitto = async (options: MosquittoOptions = {}): Promise<Mo
   // It logs to stderr only what says whether it runs: errors and information (its "running" line).
   const lines = [`user ${userInfo().username}`, "persistence true", `persistence_location ${dir}/`, "log_dest stderr", "log_type error", "log_type information"]
   if (options.logSubscriptions === true) lines.push("log_type subscribe", "log_type unsubscribe")
+  if (options.queueQos0ForAbsentSessions === true) lines.push("queue_qos0_messages true")
   const users = Object.entries(options.users ?? {})
   if (users.length === 0) lines.push("allow_anonymous true")
   else {

@@ -69,6 +69,16 @@ export class KeepAliveServer extends WebSocketServer {
     }
   }
 
+  /**
+   * The bytes waiting in the process for the peer that is furthest behind: frames `ws` holds and the
+   * connection's unwritten buffer (`bufferedAmount`), counted when asked.
+   */
+  mostUnsentBytes(): number {
+    let most = 0
+    for (const ws of this.clients) most = Math.max(most, ws.bufferedAmount)
+    return most
+  }
+
   /** Closes every open connection with 1001 "going away" (a peer that does not answer within `CLOSE_GRACE_MS` is cut). */
   closeAll(reason: string): void {
     for (const ws of this.clients) ws.close(1001, reason)

@@ -86,8 +86,11 @@ const config = (component: string, path: string) => `${prefix}/${component}/${pa
 const call = (method: string, path: string, body?: unknown) => started().gateway.call(method, path, body)
 
 beforeAll(async () => {
-  mosquitto = await startMosquitto()
-  player = await connectAsync(mosquitto.url, { reconnectPeriod: 100 })
+  // The player's session and subscriptions outlive a restart of the broker, and what is published to them
+  // while it is away waits for it: it hears the gateway's birth message (QoS 0, not retained) even if the
+  // gateway reconnects first ("a broker that restarts").
+  mosquitto = await startMosquitto({ queueQos0ForAbsentSessions: true })
+  player = await connectAsync(mosquitto.url, { reconnectPeriod: 100, clean: false, clientId: "discovery-test-player" })
   player.on("message", (topic, payload) => heard.push({ topic, payload: payload.toString("utf8") }))
   await player.subscribeAsync([`${node}/switch/relay/command`, `${lockTopic}/set`, `${prefix}/status`])
   bridge = await startFakeBridge(mosquitto.url, { baseTopic })
