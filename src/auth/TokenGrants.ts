@@ -4,8 +4,18 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
+import * as Semaphore from "effect/Semaphore"
 import { type Caller, type Excess, excessOver, type TokenScope } from "../domain/Access.ts"
 import type { StoreError } from "../domain/StoreError.ts"
+import {
+  type CreatingTooFast,
+  creationRate,
+  defaultCreationWindowMs,
+  maxCreationsPerWindow,
+  maxLiveApiTokens,
+  type TokenQuotaOptions,
+  TooManyTokens
+} from "./TokenQuota.ts"
 import { hashToken } from "./TokenSecret.ts"
 import { dayMs, decodeStoredScope, NoSuchToken, Tokens } from "./Tokens.ts"
 import { type ListedToken, TokenStore } from "./TokenStore.ts"
@@ -67,15 +77,22 @@ export class ExpiryPassed extends Data.TaggedError("ExpiryPassed")<{}> {
 }
 
 export interface TokenGrantsShape {
-  /** A new API token for the issuer's user, and the secret, given once. A token creates only tokens within its own reach, rights and expiry. */
+  /**
+   * A new API token for the issuer's user, and the secret, given once. A token creates only tokens within
+   * its own reach, rights and expiry, and within its user's quota (TokenQuota); the token it creates
+   * records it as its creator.
+   */
   readonly create: (issuer: Issuer, request: TokenRequest) => Effect.Effect<
     { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
-    BeyondReach | ExpiryPassed | NoSuchUser | StoreError
+    BeyondReach | ExpiryPassed | NoSuchUser | CreatingTooFast | TooManyTokens | StoreError
   >
   /** The tokens the authority manages, by id (never their secrets, which are not kept). */
   readonly list: (authority: Authority) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
-  /** Revokes a token the authority manages; any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error. */
-  readonly revoke: (authority: Authority, id: number) => Effect.Effect<void, NoSuchToken | StoreError>
+  /**
+   * Revokes a token the authority manages, and every token it created, transitively, at once; answers
+   * their ids. Any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error.
+   */
+  readonly revoke: (authority: Authority, id: number) => Effect.Effect<ReadonlyArray<number>, NoSuchToken | StoreError>
 }
 
 /**
@@ -85,12 +102,16 @@ export interface TokenGrantsShape {
  * token sees nothing of tokens that reach more, and cannot revoke them.
  */
 export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>()("app/TokenGrants") {
-  static readonly layer = Layer.effect(
+  static readonly layer = (quota: TokenQuotaOptions = {}) => Layer.effect(
     TokenGrants,
     Effect.gen(function*() {
       const tokens = yield* Tokens
       const store = yield* TokenStore
       const users = yield* Users
+      const liveLimit = quota.liveApiTokens ?? maxLiveApiTokens
+      const rate = creationRate(quota.creationsPerWindow ?? maxCreationsPerWindow, quota.creationWindowMs ?? defaultCreationWindowMs)
+      // Counting a user's live tokens and adding one is a single step, or concurrent requests would all pass the count.
+      const minting = yield* Semaphore.make(1)
 
       /** Whether a token of `caller` manages `token`: one of its user, within its scope if it has one. */
       const manages = (caller: Caller) => (token: ListedToken): boolean => {
@@ -120,24 +141,33 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
 
       const create = (issuer: Issuer, request: TokenRequest) =>
         Effect.gen(function*() {
+          const now = Date.now()
           if (issuer._tag === "Bearer") {
+            const tooFast = rate.admit(issuer.caller.user.name, now)
+            if (Option.isSome(tooFast)) return yield* tooFast.value
             const excess = excessOver(request.scope, issuer.caller.scope)
             if (Option.isSome(excess)) return yield* new BeyondReach({ overreach: excess.value })
           }
-          const now = Date.now()
           const expiresAt = yield* expiryFor(issuer, request.expiresAt, now)
           const name = issuer._tag === "Operator" ? issuer.user : issuer.caller.user.name
           const user = yield* users.byName(name)
           if (Option.isNone(user)) return yield* new NoSuchUser({ username: name })
-          const created = yield* tokens.create({ user: user.value, kind: "api", label: request.label, scope: request.scope, expiresAt })
-          const token = yield* store.byHash(hashToken(created.token))
-          return Option.isNone(token) ? yield* Effect.die(`token ${created.id} was not kept`) : { token: token.value, secret: created.token }
+          const token = { user: user.value, kind: "api" as const, label: request.label, scope: request.scope, expiresAt }
+          const created = issuer._tag === "Operator"
+            ? yield* tokens.create(token)
+            : yield* minting.withPermits(1)(Effect.gen(function*() {
+              if ((yield* store.liveApiTokensOf(user.value.id, now)) >= liveLimit) return yield* new TooManyTokens({ limit: liveLimit })
+              return yield* tokens.create({ ...token, createdBy: issuer.caller.tokenId })
+            }))
+          const kept = yield* store.byHash(hashToken(created.token))
+          return Option.isNone(kept) ? yield* Effect.die(`token ${created.id} was not kept`) : { token: kept.value, secret: created.token }
         })
 
       const revoke = (authority: Authority, id: number) =>
         Effect.gen(function*() {
           if (authority._tag === "Bearer" && !(yield* list(authority)).some((t) => t.id === id)) return yield* new NoSuchToken({ id })
-          yield* tokens.revoke(id)
+          const revoked = yield* store.revokeWithCreated(id, Date.now())
+          return revoked.length === 0 ? yield* new NoSuchToken({ id }) : revoked
         })
 
       return TokenGrants.of({ create, list, revoke })

@@ -84,7 +84,7 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
   Effect.gen(function*() {
     const tokens = yield* asUserError(TokenGrants.use((grants) => grants.list(operator)))
     const now = Date.now()
-    yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "label", "scope"].join("\t"))
+    yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "created by", "label", "scope"].join("\t"))
     for (const token of tokens) {
       yield* Console.log(
         [
@@ -94,6 +94,7 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
           tokenStatus(token, now),
           time(token.expiresAt, "never"),
           time(token.lastUsedAt, "-"),
+          token.createdBy ?? "-",
           token.label === "" ? "-" : token.label,
           describeScope(token.scope)
         ].join("\t")
@@ -103,9 +104,9 @@ const list = Command.make("list", { data: dataFlag }, (input) =>
 
 const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
   Effect.gen(function*() {
-    yield* asUserError(TokenGrants.use((grants) => grants.revoke(operator, input.id)))
-    yield* Console.log(`token ${input.id} revoked`)
-  }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token: it stops working at once"))
+    const [, ...created] = yield* asUserError(TokenGrants.use((grants) => grants.revoke(operator, input.id)))
+    yield* Console.log(created.length === 0 ? `token ${input.id} revoked` : `token ${input.id} revoked, and the tokens it created: ${created.join(", ")}`)
+  }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token and every token it created: they stop working at once"))
 
 /** `gateway tokens create|list|revoke`. */
 export const tokensCommand = Command.make("tokens").pipe(
