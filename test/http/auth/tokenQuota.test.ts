@@ -78,8 +78,12 @@ describe("live API tokens per user", () => {
 })
 
 describe("tokens created per minute", () => {
-  it(`are at most ${maxCreationsPerWindow} per user: the next is a 429 with Retry-After, and another user is not held back`, async () => {
+  it(`are at most ${maxCreationsPerWindow} per user, refusals not counted: the next is a 429 with Retry-After, and another user is not held back`, async () => {
     const { token } = await gateway().createToken({ user: "erin" })
+    // Refusals create nothing, and count for nothing.
+    for (let i = 0; i < 5; i++) {
+      expect((await as(gateway(), token, "POST", "/api/v1/tokens", { expires_at: "2001-01-01T00:00:00.000+00:00" })).status).toBe(400)
+    }
     for (let i = 0; i < maxCreationsPerWindow; i++) expect((await createWith(gateway(), token)).status).toBe(201)
     const refused = await createWith(gateway(), token)
     expect(refused).toEqual({
