@@ -11,6 +11,8 @@ interface Timings {
    * revocation by another process (the command line) reaches them (docs/auth.md).
    */
   readonly tokenRecheckMs: number
+  /** The sliding window of the tokens a user may create over HTTP (a minute; docs/auth.md#limits). */
+  readonly tokenCreationWindowMs: number
   /** While A is deprecated, how often the tokens that still called it are logged (a day). */
   readonly vocabularyAReportMs: number
 }
@@ -32,5 +34,6 @@ export const defaultGatewayOptions: GatewayOptions = {
   dashboard: Option.none(),
   watchPingMs: 30_000,
   tokenRecheckMs: 500,
+  tokenCreationWindowMs: 60_000,
   vocabularyAReportMs: 24 * 60 * 60 * 1000
 }

@@ -14,6 +14,7 @@ import * as AuthLayer from "./auth/AuthLayer.ts"
 import { brokerLogin } from "./auth/BrokerLogin.ts"
 import { FirstRun, type FirstRunOptions } from "./auth/FirstRun.ts"
 import type { LiveSocketsOptions } from "./auth/LiveSockets.ts"
+import type { TokenQuotaOptions } from "./auth/TokenQuota.ts"
 import type { TokensOptions } from "./auth/Tokens.ts"
 import { Simulator } from "./adapters/simulator/Simulator.ts"
 import type { DispatchOptions } from "./gateway/Dispatch.ts"
@@ -65,7 +66,7 @@ export interface LayerOptions {
   readonly simulator: { readonly home: Option.Option<string> }
   readonly clock: boolean
   readonly mqtt: MqttLayerOptions
-  readonly auth: TokensOptions & LiveSocketsOptions
+  readonly auth: TokensOptions & LiveSocketsOptions & TokenQuotaOptions
   readonly core: DispatchOptions
   readonly store: DatabaseOptions
   readonly metrics: { readonly openOnLoopback: boolean; readonly vocabularyAReportMs: number }
@@ -108,7 +109,7 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     broker: options.mqttBroker,
     host: options.host
   },
-  auth: { sessionDays: options.sessionDays, tokenRecheck: options.tokenRecheckMs },
+  auth: { sessionDays: options.sessionDays, tokenRecheck: options.tokenRecheckMs, creationWindowMs: options.tokenCreationWindowMs },
   core: { deviceTimeout: options.deviceTimeoutMs },
   store: { dataDir: options.dataDir },
   metrics: { openOnLoopback: options.metricsOpenOnLoopback, vocabularyAReportMs: options.vocabularyAReportMs }

@@ -26,7 +26,8 @@ const row = (userId: number, index: number, now: number) => ({
   label: `bench ${index}`,
   scope: null,
   createdAt: now,
-  expiresAt: index % 2 === 0 ? now - 60_000 : null
+  expiresAt: index % 2 === 0 ? now - 60_000 : null,
+  createdBy: null
 })
 
 /**
@@ -37,7 +38,7 @@ const grantsBeside = (others: number) =>
   Effect.gen(function*() {
     const dataDir = yield* tempDir
     const context = yield* Layer.build(
-      TokenGrants.layer.pipe(
+      TokenGrants.layer().pipe(
         Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: 30 }))),
         Layer.provideMerge(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
         Layer.provideMerge(Database.layer({ dataDir }))

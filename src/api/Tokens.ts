@@ -11,7 +11,7 @@ import { TimestampJson, TimestampOrNullJson } from "../vocabulary/common/Timesta
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
 import { type Absence, fieldsOf, type PartialWirePart, partialWireRecord, wireRecord } from "../vocabulary/common/WireRecord.ts"
 import { annotated, checked, listOf, type WirePart } from "../vocabulary/common/WireShape.ts"
-import { anyToken } from "./Access.ts"
+import { tokenWith } from "./Access.ts"
 import { type Body, endpoint, group } from "./Endpoint.ts"
 import { integerParameter } from "./QueryParameters.ts"
 import { SessionTokenJson } from "./Users.ts"
@@ -24,7 +24,7 @@ import { SessionTokenJson } from "./Users.ts"
 export type { CreatedToken, NewToken, TokenView }
 
 const scopeDescription = DOCS ? "What the token reaches: vocabulary B channel selectors (one or an array) and its rights " +
-  "(`read`, `write`, `watch`, `tag`); `null`, the whole home with every right." : ""
+  "(`read`, `write`, `watch`, `tag`, `metrics`, `tokens`); `null`, the whole home with every right." : ""
 
 /** A scope, or none (`null`: the whole home with every right); vocabulary B cannot write every scope. */
 const ScopeOrNullJson: PartialWirePart<Option.Option<TokenScope>, typeof B.ScopeJson.wire.Type | null> = {
@@ -48,6 +48,10 @@ const tokenFields = {
   created_at: token.field("createdAt", TimestampJson),
   expires_at: token.field("expiresAt", annotated(TimestampOrNullJson, { description: DOCS ? "When it stops working; `null`, never." : "" })),
   last_used_at: token.field("lastUsedAt", annotated(TimestampOrNullJson, { description: DOCS ? "Its last use, to the minute; `null`, never used." : "" })),
+  created_by: token.field("createdBy", Schema.NullOr(Schema.Int).annotate({
+    description: DOCS ? "The id of the token that created it over HTTP (revoking that one revokes this one too); `null`: made by a " +
+      "login, on the command line, or before creators were kept." : ""
+  })),
   current: token.field("current", Schema.Boolean.annotate({ description: DOCS ? "Whether it is the token of this request (revoking it ends this session)." : "" }))
 }
 
@@ -140,7 +144,7 @@ export const tokens = group(
     operationId: "list_tokens",
     method: "GET",
     path: "/api/v1/tokens",
-    access: anyToken,
+    access: tokenWith("tokens"),
     tag,
     summary: DOCS ? "List tokens" : "",
     description: DOCS ? "A page of the tokens this token manages, by id: every token of its user if it has no scope; if it has one, " +
@@ -153,7 +157,7 @@ export const tokens = group(
     operationId: "create_token",
     method: "POST",
     path: "/api/v1/tokens",
-    access: anyToken,
+    access: tokenWith("tokens"),
     tag,
     summary: DOCS ? "Create a token" : "",
     description: DOCS ? "An API token of the caller's user. A token creates only tokens whose scope and rights lie within its own " +
@@ -164,17 +168,21 @@ export const tokens = group(
       shape: CreatedTokenJson,
       description: DOCS ? "The new token, with its secret, shown this once." : ""
     },
-    errors: { "403": DOCS ? "The new token would reach, may do or last more than the token creating it." : "" }
+    errors: {
+      "403": DOCS ? "The new token would reach, may do or last more than the token creating it." : "",
+      "429": DOCS ? "The user created 30 tokens within the last minute (`Retry-After` says when to try again), or holds 200 live API " +
+        "tokens (sessions not counted): revoke some to create others." : ""
+    }
   }),
   endpoint({
     operationId: "revoke_token",
     method: "POST",
     path: "/api/v1/tokens/revoke",
-    access: anyToken,
+    access: tokenWith("tokens"),
     tag,
     summary: DOCS ? "Revoke a token" : "",
-    description: DOCS ? "Revokes a token this token manages (see `list_tokens`); its watch sockets close at once. Revoking a " +
-      "revoked token again is no error." : "",
+    description: DOCS ? "Revokes a token this token manages (see `list_tokens`), and every token it created, transitively, in one " +
+      "transaction; their watch sockets close at once. Revoking a revoked token again is no error." : "",
     body: revokeBody,
     answer: { status: 204, description: DOCS ? "The token is revoked." : "" }
   })

@@ -2,15 +2,16 @@ import * as Layer from "effect/Layer"
 import { LiveSockets, type LiveSocketsOptions } from "./LiveSockets.ts"
 import { LoginThrottle } from "./LoginThrottle.ts"
 import { TokenGrants } from "./TokenGrants.ts"
+import type { TokenQuotaOptions } from "./TokenQuota.ts"
 import { Tokens, type TokensOptions } from "./Tokens.ts"
 import { Users } from "./Users.ts"
 
 /**
- * Users, tokens (and who may manage which), the login throttle and the watch-socket counter. Needs a
+ * Users, tokens (and who may manage which, within what quota), the login throttle and the watch-socket counter. Needs a
  * UserStore and a TokenStore.
  * (The first-run admin, FirstRun, waits for the port: see main.ts.)
  */
-export const layer = (options: TokensOptions & LiveSocketsOptions) =>
-  TokenGrants.layer.pipe(
+export const layer = (options: TokensOptions & LiveSocketsOptions & TokenQuotaOptions) =>
+  TokenGrants.layer(options).pipe(
     Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer(options), LoginThrottle.layer, LiveSockets.layer(options)))
   )

@@ -4,8 +4,19 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import * as Semaphore from "effect/Semaphore"
 import { type Caller, type Excess, excessOver, type TokenScope } from "../domain/Access.ts"
 import type { StoreError } from "../domain/StoreError.ts"
+import {
+  type CreatingTooFast,
+  creationRate,
+  defaultCreationWindowMs,
+  maxCreationsPerWindow,
+  maxLiveApiTokens,
+  type TokenQuotaOptions,
+  TooManyTokens
+} from "./TokenQuota.ts"
 import { hashToken } from "./TokenSecret.ts"
 import { dayMs, decodeStoredScope, NoSuchToken, Tokens } from "./Tokens.ts"
 import { type ListedToken, type TokenPage, TokenStore } from "./TokenStore.ts"
@@ -70,18 +81,25 @@ export class ExpiryPassed extends Data.TaggedError("ExpiryPassed")<{}> {
 }
 
 export interface TokenGrantsShape {
-  /** A new API token for the issuer's user, and the secret, given once. A token creates only tokens within its own reach, rights and expiry. */
+  /**
+   * A new API token for the issuer's user, and the secret, given once. A token creates only tokens within
+   * its own reach, rights and expiry, and within its user's quota (TokenQuota); the token it creates
+   * records it as its creator.
+   */
   readonly create: (issuer: Issuer, request: TokenRequest) => Effect.Effect<
     { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
-    BeyondReach | ExpiryPassed | NoSuchUser | StoreError
+    BeyondReach | ExpiryPassed | NoSuchUser | CreatingTooFast | TooManyTokens | StoreError
   >
   /**
    * A page of the tokens the lister manages, by id (never their secrets, which are not kept): the
    * operator's, every user's or the one user's it names. A page shorter than its limit is the last.
    */
   readonly list: (lister: Lister, page: TokenPage) => Effect.Effect<ReadonlyArray<ListedToken>, NoSuchUser | StoreError>
-  /** Revokes a token the authority manages; any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error. */
-  readonly revoke: (authority: Authority, id: number) => Effect.Effect<void, NoSuchToken | StoreError>
+  /**
+   * Revokes a token the authority manages, and every token it created, transitively, at once; answers
+   * their ids. Any other id, whether or not it exists, is `NoSuchToken`. Revoking twice is no error.
+   */
+  readonly revoke: (authority: Authority, id: number) => Effect.Effect<ReadonlyArray<number>, NoSuchToken | StoreError>
 }
 
 /**
@@ -91,12 +109,16 @@ export interface TokenGrantsShape {
  * token sees nothing of tokens that reach more, and cannot revoke them.
  */
 export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>()("app/TokenGrants") {
-  static readonly layer = Layer.effect(
+  static readonly layer = (quota: TokenQuotaOptions = {}) => Layer.effect(
     TokenGrants,
     Effect.gen(function*() {
       const tokens = yield* Tokens
       const store = yield* TokenStore
       const users = yield* Users
+      const liveLimit = quota.liveApiTokens ?? maxLiveApiTokens
+      const rate = creationRate(quota.creationsPerWindow ?? maxCreationsPerWindow, quota.creationWindowMs ?? defaultCreationWindowMs)
+      // Counting a user's live tokens and adding one is a single step, or concurrent requests would all pass the count.
+      const minting = yield* Semaphore.make(1)
 
       /** Whether a token of `caller` manages `token`: one of its user, within its scope if it has one. */
       const manages = (caller: Caller) => (token: ListedToken): boolean => {
@@ -154,26 +176,41 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
           return wanted
         })
 
-      const create = (issuer: Issuer, request: TokenRequest) =>
+      const createNow = (issuer: Issuer, request: TokenRequest, now: number) =>
         Effect.gen(function*() {
           if (issuer._tag === "Bearer") {
             const excess = excessOver(request.scope, issuer.caller.scope)
             if (Option.isSome(excess)) return yield* new BeyondReach({ overreach: excess.value })
           }
-          const now = Date.now()
           const expiresAt = yield* expiryFor(issuer, request.expiresAt, now)
           const name = issuer._tag === "Operator" ? issuer.user : issuer.caller.user.name
           const user = yield* users.byName(name)
           if (Option.isNone(user)) return yield* new NoSuchUser({ username: name })
-          const created = yield* tokens.create({ user: user.value, kind: "api", label: request.label, scope: request.scope, expiresAt })
-          const token = yield* store.byHash(hashToken(created.token))
-          return Option.isNone(token) ? yield* Effect.die(`token ${created.id} was not kept`) : { token: token.value, secret: created.token }
+          const token = { user: user.value, kind: "api" as const, label: request.label, scope: request.scope, expiresAt }
+          const created = issuer._tag === "Operator"
+            ? yield* tokens.create(token)
+            : yield* minting.withPermits(1)(Effect.gen(function*() {
+              if ((yield* store.liveApiTokensOf(user.value.id, now)) >= liveLimit) return yield* new TooManyTokens({ limit: liveLimit })
+              return yield* tokens.create({ ...token, createdBy: issuer.caller.tokenId })
+            }))
+          const kept = yield* store.byHash(hashToken(created.token))
+          return Option.isNone(kept) ? yield* Effect.die(`token ${created.id} was not kept`) : { token: kept.value, secret: created.token }
         })
+
+      /** A request's creation, within the rate of its user: its place is given back if it creates nothing. */
+      const create = (issuer: Issuer, request: TokenRequest) => {
+        if (issuer._tag === "Operator") return createNow(issuer, request, Date.now())
+        const now = Date.now()
+        const place = rate.admit(issuer.caller.user.name, now)
+        if (Result.isFailure(place)) return Effect.fail(place.failure)
+        return Effect.onError(createNow(issuer, request, now), () => Effect.sync(place.success))
+      }
 
       const revoke = (authority: Authority, id: number) =>
         Effect.gen(function*() {
           if (authority._tag === "Bearer" && !Option.exists(yield* store.byId(id), manages(authority.caller))) return yield* new NoSuchToken({ id })
-          yield* tokens.revoke(id)
+          const revoked = yield* store.revokeWithCreated(id, Date.now())
+          return revoked.length === 0 ? yield* new NoSuchToken({ id }) : revoked
         })
 
       return TokenGrants.of({ create, list, revoke })

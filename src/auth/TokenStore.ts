@@ -18,6 +18,8 @@ export interface StoredToken {
   readonly expiresAt: number | null
   readonly revokedAt: number | null
   readonly lastUsedAt: number | null
+  /** The token that created it (over HTTP); `null`: none kept (the command line, a login, a token older than creators). */
+  readonly createdBy: number | null
 }
 
 /** A token with its user's name, as listings show it. */
@@ -49,6 +51,13 @@ export interface TokenStoreShape {
   readonly listOf: (userId: number, page: TokenPage) => Effect.Effect<ReadonlyArray<ListedToken>, StoreError>
   /** Marks the token revoked at `at` (if it was not); answers whether it exists. */
   readonly revoke: (id: number, at: number) => Effect.Effect<boolean, StoreError>
+  /**
+   * Marks the token revoked at `at`, and every token it created, transitively, all at once (those revoked
+   * already keep their time). Answers their ids, the token's first; none if it does not exist.
+   */
+  readonly revokeWithCreated: (id: number, at: number) => Effect.Effect<ReadonlyArray<number>, StoreError>
+  /** How many API tokens of the user are live at `at`: neither revoked nor expired (sessions are not counted). */
+  readonly liveApiTokensOf: (userId: number, at: number) => Effect.Effect<number, StoreError>
   /** Revokes every session token of a user (a changed password ends the sessions); answers how many. */
   readonly revokeSessionsOf: (userId: number, at: number) => Effect.Effect<number, StoreError>
   /** Records the token's last use. */

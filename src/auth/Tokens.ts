@@ -44,6 +44,8 @@ export interface NewToken {
   readonly scope: Option.Option<TokenScope>
   /** Milliseconds since the epoch; `None`: never expires. */
   readonly expiresAt: Option.Option<number>
+  /** The token creating it (over HTTP), which revoking revokes it too; absent: none (the command line, a login). */
+  readonly createdBy?: number
 }
 
 export interface TokensShape {
@@ -53,6 +55,7 @@ export interface TokensShape {
   readonly createSession: (user: StoredUser) => Effect.Effect<Redacted.Redacted<string>, StoreError>
   /** The caller a presented token stands for: `None` if it is unknown, expired or revoked. */
   readonly authenticate: (token: Redacted.Redacted<string>) => Effect.Effect<Option.Option<Caller>, StoreError>
+  /** Revokes this token alone (a logout: a session's end does not reach the tokens it created; TokenGrants.revoke does). */
   readonly revoke: (id: number) => Effect.Effect<void, NoSuchToken | StoreError>
   /** Ends every session of a user (after a password change). */
   readonly revokeSessionsOf: (user: StoredUser) => Effect.Effect<void, StoreError>
@@ -96,7 +99,8 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
             label: token.label,
             scope: Option.match(token.scope, { onNone: () => null, onSome: encodeScope }),
             createdAt: Date.now(),
-            expiresAt: Option.getOrNull(token.expiresAt)
+            expiresAt: Option.getOrNull(token.expiresAt),
+            createdBy: token.createdBy ?? null
           })
           return { id, token: secret }
         })

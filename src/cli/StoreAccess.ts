@@ -22,7 +22,7 @@ import { SqliteUserStore } from "../store/SqliteUserStore.ts"
 export const dataFlag = flagsOf(gatewayFlags).dataDir
 
 const storeLayer = (dataDir: string) =>
-  TokenGrants.layer.pipe(
+  TokenGrants.layer().pipe(
     Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: defaultGatewayOptions.sessionDays }))),
     Layer.provide(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
     Layer.provide(Database.layer({ dataDir }))

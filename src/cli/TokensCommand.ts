@@ -92,6 +92,7 @@ const columns = (token: ListedToken, now: number): string =>
     tokenStatus(token, now),
     time(token.expiresAt, "never"),
     time(token.lastUsedAt, "-"),
+    token.createdBy ?? "-",
     token.label === "" ? "-" : token.label,
     describeScope(token.scope)
   ].join("\t")
@@ -115,7 +116,7 @@ const list = Command.make(
   },
   (input) =>
     Effect.gen(function*() {
-      yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "label", "scope"].join("\t"))
+      yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "created by", "label", "scope"].join("\t"))
       const lister = Option.match(input.user, { onNone: () => operator, onSome: (user): Lister => ({ _tag: "Operator", user }) })
       yield* printFrom(lister, 0, Date.now())
     }).pipe(withStore(input.data))
@@ -123,9 +124,9 @@ const list = Command.make(
 
 const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
   Effect.gen(function*() {
-    yield* asUserError(TokenGrants.use((grants) => grants.revoke(operator, input.id)))
-    yield* Console.log(`token ${input.id} revoked`)
-  }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token: it stops working at once"))
+    const [, ...created] = yield* asUserError(TokenGrants.use((grants) => grants.revoke(operator, input.id)))
+    yield* Console.log(created.length === 0 ? `token ${input.id} revoked` : `token ${input.id} revoked, and the tokens it created: ${created.join(", ")}`)
+  }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token and every token it created: they stop working at once"))
 
 /** `gateway tokens create|list|revoke`. */
 export const tokensCommand = Command.make("tokens").pipe(

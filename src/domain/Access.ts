@@ -11,8 +11,11 @@ import type { Tag } from "./Identifier.ts"
 import type { User } from "./User.ts"
 import type { WatchRegistration } from "./Watch.ts"
 
-/** What a token may do: list and read values, write values, watch, tag, and read the gateway's metrics (`GET /metrics`). */
-export const Right = Schema.Literals(["read", "write", "watch", "tag", "metrics"])
+/**
+ * What a token may do: list and read values, write values, watch, tag, read the gateway's metrics
+ * (`GET /metrics`), and create, list and revoke its user's tokens over HTTP (`/api/v1/tokens`).
+ */
+export const Right = Schema.Literals(["read", "write", "watch", "tag", "metrics", "tokens"])
 export type Right = typeof Right.Type
 
 /**

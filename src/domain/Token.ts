@@ -23,6 +23,8 @@ export const TokenView = Schema.Struct({
   createdAt: Timestamp,
   expiresAt: Schema.NullOr(Timestamp),
   lastUsedAt: Schema.NullOr(Timestamp),
+  /** The id of the token that created it over HTTP; `null`: the command line, a login, or made before creators were kept. */
+  createdBy: Schema.NullOr(Schema.Int),
   /** Whether it is the token of the request that lists it. */
   current: Schema.Boolean
 })

@@ -55,6 +55,17 @@ export const migrations: ReadonlyArray<Migration> = [
       );
       CREATE INDEX tokens_by_user ON tokens (user_id);
     `
+  },
+  {
+    version: 3,
+    name: "the token that created each token",
+    // Revoking a token revokes those it created, transitively: found by their creator. Tokens kept before
+    // have none (NULL), as have those of the command line and logins. A token is removed only with its
+    // user, and so are those it created (same user); SET NULL keeps the key valid whatever the order.
+    sql: `
+      ALTER TABLE tokens ADD COLUMN created_by INTEGER REFERENCES tokens (id) ON DELETE SET NULL;
+      CREATE INDEX tokens_by_creator ON tokens (created_by) WHERE created_by IS NOT NULL;
+    `
   }
 ]
 

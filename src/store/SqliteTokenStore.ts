@@ -15,6 +15,7 @@ interface Row {
   readonly expires_at: number | null
   readonly revoked_at: number | null
   readonly last_used_at: number | null
+  readonly created_by: number | null
 }
 
 const fromRow = (row: Row): StoredToken => ({
@@ -27,10 +28,17 @@ const fromRow = (row: Row): StoredToken => ({
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
-  lastUsedAt: row.last_used_at
+  lastUsedAt: row.last_used_at,
+  createdBy: row.created_by
 })
 
-const columns = "t.id, t.token_hash, t.user_id, t.kind, t.label, t.scope, t.created_at, t.expires_at, t.revoked_at, t.last_used_at"
+const columns = "t.id, t.token_hash, t.user_id, t.kind, t.label, t.scope, t.created_at, t.expires_at, t.revoked_at, t.last_used_at, t.created_by"
+
+/**
+ * A token and every token it created, down every generation, as the table `created`. A creator's id is
+ * always lower than its tokens', so the walk ends.
+ */
+const createdFrom = "WITH RECURSIVE created (id) AS (SELECT id FROM tokens WHERE id = ? UNION SELECT t.id FROM tokens t JOIN created c ON t.created_by = c.id)"
 
 const listed = `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id = t.user_id`
 
@@ -61,8 +69,8 @@ export const SqliteTokenStore = Layer.effect(
       insert: (token) =>
         Effect.map(
           db.run(
-            "INSERT INTO tokens (token_hash, user_id, kind, label, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [token.tokenHash, token.userId, token.kind, token.label, token.scope, token.createdAt, token.expiresAt]
+            "INSERT INTO tokens (token_hash, user_id, kind, label, scope, created_at, expires_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [token.tokenHash, token.userId, token.kind, token.label, token.scope, token.createdAt, token.expiresAt, token.createdBy]
           ),
           (r) => Number(r.lastInsertRowid)
         ).pipe(Effect.mapError(asStoreError)),
@@ -74,6 +82,21 @@ export const SqliteTokenStore = Layer.effect(
         Effect.map(
           db.run("UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?", [at, id]),
           (r) => r.changes > 0
+        ).pipe(Effect.mapError(asStoreError)),
+      revokeWithCreated: (id, at) =>
+        db.transaction(Effect.gen(function*() {
+          const ids = (yield* db.query<{ readonly id: number }>(`${createdFrom} SELECT id FROM created ORDER BY id`, [id])).map((r) => r.id)
+          if (ids.length > 0) yield* db.run(`${createdFrom} UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE id IN (SELECT id FROM created)`, [id, at])
+          return ids
+        })).pipe(Effect.mapError(asStoreError)),
+      liveApiTokensOf: (userId, at) =>
+        Effect.map(
+          db.query<{ readonly live: number }>(
+            `SELECT count(*) AS live FROM tokens
+             WHERE user_id = ? AND kind = 'api' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)`,
+            [userId, at]
+          ),
+          (rows) => rows[0]?.live ?? 0
         ).pipe(Effect.mapError(asStoreError)),
       revokeSessionsOf: (userId, at) =>
         Effect.map(

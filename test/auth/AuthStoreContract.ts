@@ -6,14 +6,19 @@ import type { StoreRun } from "../gateway/TagStoreContract.ts"
 
 const someone = (username: string): Omit<StoredUser, "id"> => ({ username, email: `${username}@example.org`, passwordHash: "scrypt$…", createdAt: 1_000 })
 
-const aToken = (userId: number, tokenHash: string, more: { readonly kind?: "session" | "api"; readonly expiresAt?: number | null } = {}) => ({
+const aToken = (
+  userId: number,
+  tokenHash: string,
+  more: { readonly kind?: "session" | "api"; readonly expiresAt?: number | null; readonly createdBy?: number } = {}
+) => ({
   tokenHash,
   userId,
   kind: more.kind ?? "api",
   label: "test",
   scope: null,
   createdAt: 2_000,
-  expiresAt: more.expiresAt ?? null
+  expiresAt: more.expiresAt ?? null,
+  createdBy: more.createdBy ?? null
 })
 
 /** A page that holds every token of these tests. */
@@ -155,6 +160,39 @@ export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun
         assert.deepStrictEqual([revoked.get(annSession), revoked.get(annApi), revoked.get(bobSession)], [7_000, null, null])
       })))
 
+    it.effect("revokes a token with every token it created, down every generation, and nothing else", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const tokens = yield* TokenStore
+        const parent = yield* tokens.insert(aToken(ann.id, "1".repeat(64)))
+        const child = yield* tokens.insert(aToken(ann.id, "2".repeat(64), { createdBy: parent }))
+        const sibling = yield* tokens.insert(aToken(ann.id, "3".repeat(64)))
+        const grandchild = yield* tokens.insert(aToken(ann.id, "4".repeat(64), { createdBy: child }))
+        const nephew = yield* tokens.insert(aToken(ann.id, "5".repeat(64), { createdBy: sibling }))
+        // A child revoked before keeps its time, and what it created is still reached through it.
+        yield* tokens.revoke(child, 5_000)
+        assert.deepStrictEqual(yield* tokens.revokeWithCreated(parent, 6_000), [parent, child, grandchild])
+        const revoked = new Map((yield* tokens.list(everything)).map((t) => [t.id, t.revokedAt]))
+        assert.deepStrictEqual([parent, child, grandchild, sibling, nephew].map((id) => revoked.get(id)), [6_000, 5_000, 6_000, null, null])
+        assert.deepStrictEqual(yield* tokens.revokeWithCreated(999, 6_000), [])
+        assert.strictEqual(Option.map(yield* tokens.byHash("4".repeat(64)), (t) => t.createdBy).pipe(Option.getOrNull), child)
+      })))
+
+    it.effect("counts a user's live API tokens: not its sessions, nor revoked or expired ones, nor another's", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        yield* tokens.insert(aToken(ann.id, "1".repeat(64)))
+        yield* tokens.insert(aToken(ann.id, "2".repeat(64), { expiresAt: 9_000 }))
+        yield* tokens.insert(aToken(ann.id, "3".repeat(64), { expiresAt: 5_000 }))
+        yield* tokens.insert(aToken(ann.id, "4".repeat(64), { kind: "session" }))
+        yield* tokens.revoke(yield* tokens.insert(aToken(ann.id, "5".repeat(64))), 1_000)
+        yield* tokens.insert(aToken(bob.id, "6".repeat(64)))
+        assert.strictEqual(yield* tokens.liveApiTokensOf(ann.id, 5_000), 2)
+        assert.strictEqual(yield* tokens.liveApiTokensOf(ann.id, 9_000), 1)
+      })))
+
     it.effect("forgets a removed user's tokens with it", () =>
       onFresh(Effect.gen(function*() {
         const ann = yield* keptUser("ann")
@@ -186,8 +224,11 @@ export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun
         yield* tokens.revoke(id, 1)
         const afterRevoke = yield* tokens.generation
         assert.notStrictEqual(afterRevoke, afterToken)
+        yield* tokens.revokeWithCreated(id, 2)
+        const afterCascade = yield* tokens.generation
+        assert.notStrictEqual(afterCascade, afterRevoke)
         yield* users.remove("ann")
-        assert.notStrictEqual(yield* tokens.generation, afterRevoke)
+        assert.notStrictEqual(yield* tokens.generation, afterCascade)
       })))
 
     it.effect("keeps users and tokens across a restart", () =>

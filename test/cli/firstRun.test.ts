@@ -143,7 +143,7 @@ describe("the first run", () => {
   it("refuses a malformed scope with one line and exit code 1", async () => {
     const refused = await runGateway(["tokens", "create", "--scope", "{\"channels\": {}, \"rights\": [\"fly\"]}", "--data", dataDir])
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
-    expect(refused.stderr).toContain("--scope: scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", got \"fly\"")
+    expect(refused.stderr).toContain("--scope: scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", \"tokens\", got \"fly\"")
   })
 })
 

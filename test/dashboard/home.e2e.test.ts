@@ -316,7 +316,7 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
-  it("creates a token that reaches one channel from the tokens page, shows it once, and revokes it", async () => {
+  it("creates a token that reaches one channel from the tokens page, shows it once, made by this session, and revokes it", async () => {
     const { context, page, refused } = await signedIn(rig())
     try {
       await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
@@ -329,6 +329,8 @@ describe("the dashboard's home", () => {
       const secret = (await shown.textContent()) ?? ""
       const listed = await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
       expect((JSON.parse(listed.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual(["getter:hall-light-on@sim"])
+      const item = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: "hall only" })
+      await expect.poll(() => item.textContent()).toContain("made by this session")
       await page.getByRole("button", { name: "Revoke hall only" }).click()
       await expect.poll(async () => (await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status, overTheNetwork)
         .toBe(401)

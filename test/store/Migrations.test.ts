@@ -1,7 +1,8 @@
 import BetterSqlite3 from "better-sqlite3"
 import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit } from "effect"
+import { Effect, Exit, Option } from "effect"
+import { TokenStore } from "../../src/auth/TokenStore.ts"
 import { Database } from "../../src/store/Database.ts"
 import { migrate, type Migration, migrations } from "../../src/store/Migrations.ts"
 import { peek, session, tableNames, tempDir, userVersion } from "./storeSession.ts"
@@ -47,6 +48,20 @@ describe("Migrations", () => {
       ])
       assert.strictEqual(yield* peek(dataDir, (db) => db.prepare("SELECT count(*) FROM runs").pluck().get()), 1)
       assert.strictEqual(yield* userVersion(dataDir), counting.version)
+    }))
+
+  it.effect("keep the tokens of a version 2 database, each with no creator", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* tempDir
+      yield* peek(dataDir, (db) => {
+        for (const step of migrations.slice(0, 2)) db.exec(step.sql)
+        db.pragma("user_version = 2")
+        db.prepare("INSERT INTO users (id, username, email, password_hash, created_at) VALUES (1, 'ann', '', 'scrypt$x', 1)").run()
+        db.prepare("INSERT INTO tokens (id, token_hash, user_id, kind, created_at) VALUES (7, ?, 1, 'api', 2)").run("a".repeat(64))
+      })
+      const kept = yield* session(dataDir, TokenStore.use((tokens) => tokens.byHash("a".repeat(64))))
+      assert.deepStrictEqual(Option.map(kept, (t) => [t.id, t.username, t.createdBy]), Option.some([7, "ann", null]))
+      assert.strictEqual(yield* userVersion(dataDir), migrations.length)
     }))
 
   it.effect("leave schema and version as they were when a step fails halfway", () =>

@@ -105,6 +105,22 @@ export const makeInMemoryAuthStore = (): { readonly users: UserStoreShape; reado
       list: (page) => Effect.sync(() => pageOf(page, () => true)),
       listOf: (userId, page) => Effect.sync(() => pageOf(page, (token) => token.userId === userId)),
       revoke: (id, at) => Effect.sync(() => update(id, (token) => ({ ...token, revokedAt: token.revokedAt ?? at }))),
+      revokeWithCreated: (id, at) =>
+        Effect.sync(() => {
+          if (!tokens.has(id)) return []
+          const found = [id]
+          for (const creator of found) {
+            for (const token of tokens.values()) if (token.createdBy === creator && !found.includes(token.id)) found.push(token.id)
+          }
+          for (const each of found) update(each, (token) => ({ ...token, revokedAt: token.revokedAt ?? at }))
+          return found.sort((a, b) => a - b)
+        }),
+      liveApiTokensOf: (userId, at) =>
+        Effect.sync(() =>
+          [...tokens.values()].filter((t) =>
+            t.userId === userId && t.kind === "api" && t.revokedAt === null && (t.expiresAt === null || t.expiresAt > at)
+          ).length
+        ),
       revokeSessionsOf: (userId, at) =>
         Effect.sync(() =>
           [...tokens.values()]

@@ -50,7 +50,7 @@ export interface GatewayOverHttp {
   readonly lastSent: (setter: string) => Promise<Option.Option<Value>>
   /** Who made the last write to a simulated setter (`None`: nobody, or vocabulary A). */
   readonly lastWriter: (setter: string) => Promise<Option.Option<User>>
-  /** Revokes a token by id, as `gateway tokens revoke` does. */
+  /** Revokes a token by id, alone (not the tokens it created), as signing out does. */
   readonly revokeToken: (id: number) => Promise<void>
   /** How many watches the gateway holds (each with its queue): a closed socket must release its own. */
   readonly liveWatches: () => Promise<number>

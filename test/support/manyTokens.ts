@@ -32,7 +32,8 @@ export const insertTokens = (
           label: token.label?.(index) ?? `bulk ${index}`,
           scope: null,
           createdAt: Date.now(),
-          expiresAt: token.expiresAt ?? null
+          expiresAt: token.expiresAt ?? null,
+          createdBy: null
         }))
       }
       return ids

@@ -19,6 +19,13 @@ const lifeInWords = (token: TokenView): string =>
     token.lastUsedAt === null ? "never used" : `last used ${day(token.lastUsedAt)}`
   ].join(", ")
 
+/** Which token created this one, in words: this session, a token listed here by its name, or one this session does not manage. */
+const creatorInWords = (token: TokenView, tokens: ReadonlyArray<TokenView>): string => {
+  if (token.createdBy === null) return ""
+  const creator = tokens.find((other) => other.id === token.createdBy)
+  return `; made by ${creator === undefined ? `token ${token.createdBy}` : creator.current ? "this session" : tokenName(creator)}`
+}
+
 const toggled = <A,>(set: ReadonlySet<A>, item: A): ReadonlySet<A> => {
   const next = new Set(set)
   if (!next.delete(item)) next.add(item)
@@ -27,7 +34,7 @@ const toggled = <A,>(set: ReadonlySet<A>, item: A): ReadonlySet<A> => {
 
 /**
  * The tokens of the signed-in user (as many as this session's token manages): listed with when they
- * end, created with a scope picked by choosing whole services (their channels now and to come) or
+ * end and which token made each, created with a scope picked by choosing whole services (their channels now and to come) or
  * single channels, rights and an expiry (its secret shown once), and revoked.
  */
 export const TokensPage = (props: PageProps) => {
@@ -131,12 +138,16 @@ export const TokensPage = (props: PageProps) => {
         </p>
       )}
       <h2>Your tokens</h2>
+      <p class="muted">
+        Revoking a token also revokes every token it made, and those they made. Signing out ends this session alone: the tokens
+        made with it keep working until they expire, no later than the session would have.
+      </p>
       {tokens === undefined ? <p>Loading…</p> : (
         <ul class="tokens" aria-label="Tokens">
           {tokens.map((token) => (
             <li key={token.id}>
               <strong>{tokenName(token)}</strong>{" "}
-              <span class="muted">{token.kind}, {token.status}{token.current ? ", this session" : ""}; {lifeInWords(token)}</span>
+              <span class="muted">{token.kind}, {token.status}{token.current ? ", this session" : ""}; {lifeInWords(token)}{creatorInWords(token, tokens)}</span>
               {token.status === "active" && !token.current
                 ? <button type="button" aria-label={`Revoke ${tokenName(token)}`} onClick={() => void revoke(token.id)}>Revoke</button>
                 : null}

@@ -12,7 +12,7 @@ import { type Caller, type TokenScope, tokenStatus } from "../../domain/Access.t
 import * as B from "../../vocabulary/b/index.ts"
 import { refusedToken } from "../routing/Authentication.ts"
 import { bindGroup, type Request } from "../routing/Handlers.ts"
-import { BadRequest, Forbidden } from "../routing/HttpError.ts"
+import { BadRequest, Forbidden, TooManyRequests } from "../routing/HttpError.ts"
 
 /** `/api/v1/tokens` (docs/reference.md §8): the caller's tokens, managed on its token's authority (TokenGrants). */
 
@@ -33,6 +33,7 @@ const viewOf = (caller: Caller, now: number) => (token: ListedToken): ReadonlyAr
     createdAt: token.createdAt,
     expiresAt: token.expiresAt,
     lastUsedAt: token.lastUsedAt,
+    createdBy: token.createdBy,
     current: token.id === caller.tokenId
   }]
 }
@@ -58,6 +59,9 @@ const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
       Effect.catchTags({
         BeyondReach: (e) => Effect.fail(new Forbidden({ message: e.message })),
         ExpiryPassed: (e) => Effect.fail(new BadRequest({ message: `body.expires_at: ${e.message}` })),
+        CreatingTooFast: (e) => Effect.fail(new TooManyRequests({ message: e.message, retryAfterSeconds: e.retryAfterSeconds })),
+        // Waiting does not help here: no Retry-After.
+        TooManyTokens: (e) => Effect.fail(new TooManyRequests({ message: e.message })),
         // The caller's user was removed meanwhile, and its tokens with it.
         NoSuchUser: () => Effect.fail(refusedToken()),
         StoreError: Effect.die
@@ -68,19 +72,19 @@ const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
   })
 
 /**
- * Revokes, then ends the token's watch sockets at once, as logout does. An id this token does not manage
- * is a 400 whether or not the token exists, so that nobody learns which ids other users' tokens have.
+ * Revokes the token and those it created, then ends their watch sockets at once. An id this token does
+ * not manage is a 400 whether or not the token exists, so that nobody learns which ids other users' tokens have.
  */
 const revoke = ({ body: id }: Request<typeof tokenEndpoints.revoke_token>) =>
   Effect.gen(function*() {
     const caller = yield* CurrentCaller
-    yield* TokenGrants.use((grants) => grants.revoke(bearer(caller), id)).pipe(
+    const revoked = yield* TokenGrants.use((grants) => grants.revoke(bearer(caller), id)).pipe(
       Effect.catchTags({
         NoSuchToken: () => Effect.fail(new BadRequest({ message: `body.id: no token ${id} among those this token manages` })),
         StoreError: Effect.die
       })
     )
-    yield* LiveSockets.use((sockets) => sockets.end(id))
+    yield* LiveSockets.use((sockets) => Effect.forEach(revoked, sockets.end, { discard: true }))
   })
 
 export const tokenRoutes = bindGroup(tokenEndpoints, { list_tokens: list, create_token: create, revoke_token: revoke })

@@ -8,7 +8,7 @@ import { EitherChannelSelectorsJson } from "./SelectorJson.ts"
 
 /**
  * A token's scope as an operator writes it (`gateway tokens create --scope`):
- * `{"channels": <channel selector(s) as for /channels/tag>, "rights": ["read", "write", "watch", "tag", "metrics"]}`.
+ * `{"channels": <channel selector(s) as for /channels/tag>, "rights": ["read", "write", "watch", "tag", "metrics", "tokens"]}`.
  * The selectors are vocabulary B's, mechanism free (`{"id": …}`, `{"tags": […]}`, `{"service": …}`…).
  */
 const rightNames = Right.literals.map((r) => JSON.stringify(r)).join(", ")

@@ -43,7 +43,7 @@ const listed = async (token: string): Promise<ReadonlyArray<Record<string, unkno
 
 const idsOf = async (token: string) => (await listed(token)).map((t) => t.id)
 
-const lampScope = { channels: { service: "service:lamp@w" }, rights: ["read", "watch"] }
+const lampScope = { channels: { service: "service:lamp@w" }, rights: ["read", "watch", "tokens"] }
 
 describe("list_tokens", () => {
   it("lists the caller's tokens with what they are, never a secret", async () => {
@@ -55,10 +55,11 @@ describe("list_tokens", () => {
       kind: "api",
       label: "panel",
       status: "active",
-      scope: { channels: [{ service: "service:lamp@w" }], rights: ["read", "watch"] },
+      scope: { channels: [{ service: "service:lamp@w" }], rights: ["read", "watch", "tokens"] },
       created_at: expect.any(String),
       expires_at: expect.any(String),
       last_used_at: null,
+      created_by: gateway.tokenId,
       current: false
     })
     expect(JSON.stringify(all)).not.toContain(token)
@@ -79,7 +80,7 @@ describe("list_tokens", () => {
 
   it("shows a scoped token only the tokens within its scope: itself and narrower ones, not those that reach more", async () => {
     const parent = await create(gateway.token, { scope: lampScope })
-    const child = await create(parent.token, { scope: { channels: { service: "service:lamp@w", id: lamp }, rights: ["read"] } })
+    const child = await create(parent.token, { scope: { channels: { service: "service:lamp@w", id: lamp }, rights: ["read", "tokens"] } })
     const wider = await create(gateway.token, { scope: { channels: {}, rights: ["read"] } })
     const seen = await idsOf(parent.token)
     expect(seen).toContain(parent.id)
@@ -145,7 +146,7 @@ describe("create_token", () => {
       return answer.json
     }
     expect(await refused({})).toBe("this token has a scope: a token it creates needs a scope within it")
-    expect(await refused({ scope: { channels: { service: "service:lamp@w" }, rights: ["read", "write"] } }))
+    expect(await refused({ scope: { channels: { service: "service:lamp@w" }, rights: ["read", "write", "tokens"] } }))
       .toBe("this token does not grant the \"write\" right, so a token it creates may not have it")
     const beyond = await refused({ scope: { channels: [{ service: "service:lamp@w", id: lamp }, { id: temperature }], rights: ["read"] } })
     expect(beyond).toMatch(/^scope\.channels\[1\] is not within this token's scope/)
@@ -158,7 +159,7 @@ describe("create_token", () => {
     const tooMany = { channels: Array.from({ length: 33 }, (_, i) => ({ tags: [`t${i}`] })), rights: ["read"] }
     for (const [body, message] of [
       [undefined, "body: required, a JSON document"],
-      [{ scope: { channels: {}, rights: ["fly"] } }, "body.scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", got \"fly\""],
+      [{ scope: { channels: {}, rights: ["fly"] } }, "body.scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", \"tokens\", got \"fly\""],
       [{ labels: "x" }, "body: unknown field \"labels\""],
       [{ label: "x".repeat(257) }, "body.label: must be at most 256 characters"],
       [{ label: "panel\n\u001b[2J" }, "body.label: must not contain control characters"],
