@@ -56,8 +56,9 @@ const holdingReconnections = () => {
   }
   const platform = Layer.merge(
     NodeHttpClient.layerNodeHttp,
-    Layer.succeed(Socket.WebSocketConstructor)((url) => {
-      const socket = new Held(url)
+    // The offered protocols pass on: they carry the token, as a browser's watch sends it.
+    Layer.succeed(Socket.WebSocketConstructor)((url, options) => {
+      const socket = new Held(url, typeof options === "string" || Array.isArray(options) ? options : undefined)
       sockets.push(socket)
       return socket
     })

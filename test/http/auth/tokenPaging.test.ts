@@ -53,7 +53,7 @@ describe("list_tokens, in pages", () => {
   })
 
   it("fills a scoped token's page with tokens within its scope, however many others lie between them", async () => {
-    const none = { channels: [], rights: ["read" as const] }
+    const none = { channels: [], rights: ["read" as const, "tokens" as const] }
     const scoped = await gateway.createToken({ user: "narrow", scope: none })
     await insertTokens(gateway.dataDir, "narrow", 120)
     const within = await gateway.createToken({ user: "narrow", scope: none })
