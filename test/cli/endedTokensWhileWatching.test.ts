@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { describe, expect, it } from "vitest"
 import { send } from "../support/httpRequest.ts"
 import { closedWithin, openWatch, type WatchClient } from "../support/openWatch.ts"
-import { runGateway } from "../support/spawnGateway.ts"
-import { lamp, watchHome } from "../http/watch/watchHome.ts"
+import { watchedGatewayWithCli } from "../support/watchedGatewayCli.ts"
+import { lamp } from "../http/watch/watchHome.ts"
 
 /**
  * The command line ends tokens beside a running gateway, in another process: the watch sockets opened
  * with them close (docs/auth.md, "The command line"), without waiting for the next keep-alive ping.
  */
 
-let gateway: GatewayOverHttp
-beforeAll(async () => {
-  gateway = await startGateway(watchHome)
-})
-afterAll(() => gateway.close())
-
-/** `gateway …args --data <the gateway's folder>`, which must succeed; answers what it printed. */
-const cli = async (...args: ReadonlyArray<string>) => {
-  const exited = await runGateway([...args, "--data", gateway.dataDir])
-  expect({ args, code: exited.code, stderr: exited.stderr }).toEqual({ args, code: 0, stderr: "" })
-  return exited.stdout
-}
+const { gateway, cli } = watchedGatewayWithCli()
 
 const watchLamp = async (token: string): Promise<WatchClient> => {
-  const client = await openWatch({ baseUrl: gateway.baseUrl, token })
+  const client = await openWatch({ baseUrl: gateway().baseUrl, token })
   client.send({ select: { id: lamp } })
   expect(await client.next()).toEqual({ GetterAdded: lamp })
   return client
@@ -34,7 +22,7 @@ const tokenEnded = { code: 1008, reason: "the token was revoked or expired" }
 
 describe("a watch socket whose token the command line ends", () => {
   it("closes with 1008 after `tokens revoke`", async () => {
-    const { id, token } = await gateway.createToken()
+    const { id, token } = await gateway().createToken()
     const client = await watchLamp(token)
     await cli("tokens", "revoke", String(id))
     expect(await closedWithin(client)).toEqual(tokenEnded)
@@ -42,7 +30,7 @@ describe("a watch socket whose token the command line ends", () => {
 
   it("closes with 1008 after `users passwd` ends the session it was opened with", async () => {
     const password = /^password: (\S+)$/m.exec(await cli("users", "add", "bob"))?.[1] ?? ""
-    const login = await send(`${gateway.baseUrl}/users/login`, {
+    const login = await send(`${gateway().baseUrl}/users/login`, {
       method: "POST",
       headers: { authorization: `Basic ${Buffer.from(`bob:${password}`).toString("base64")}` }
     })

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { maxLiveApiTokens } from "../../src/auth/TokenQuota.ts"
-import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { closedWithin, openWatch } from "../support/openWatch.ts"
-import { runGateway } from "../support/spawnGateway.ts"
-import { lamp, watchHome } from "../http/watch/watchHome.ts"
+import { watchedGatewayWithCli } from "../support/watchedGatewayCli.ts"
+import { lamp } from "../http/watch/watchHome.ts"
 
 /**
  * `gateway tokens` beside a running gateway (issue 34, items 1 and 3): it is not bound by what a user
  * may create over HTTP, it lists each token's creator, and its `revoke` revokes what the token created.
  */
 
-let gateway: GatewayOverHttp
-beforeAll(async () => {
-  gateway = await startGateway(watchHome)
-})
-afterAll(() => gateway.close())
-
-/** `gateway …args --data <the gateway's folder>`, which must succeed; answers what it printed. */
-const cli = async (...args: ReadonlyArray<string>) => {
-  const exited = await runGateway([...args, "--data", gateway.dataDir])
-  expect({ args, code: exited.code, stderr: exited.stderr }).toEqual({ args, code: 0, stderr: "" })
-  return exited.stdout
-}
+const { gateway, cli } = watchedGatewayWithCli()
 
 const create = async (creator: string) => {
-  const { status, json } = await gateway.call("POST", "/api/v1/tokens", {}, { authorization: `Bearer ${creator}` })
+  const { status, json } = await gateway().call("POST", "/api/v1/tokens", {}, { authorization: `Bearer ${creator}` })
   expect(status).toBe(201)
   return json as { readonly id: number; readonly token: string }
 }
@@ -41,26 +29,26 @@ const listed = async (): Promise<ReadonlyMap<string, Readonly<Record<string, str
 
 describe("gateway tokens", () => {
   it(`create is not bound: it makes a token for a user who holds ${maxLiveApiTokens} live ones`, async () => {
-    const { token } = await gateway.createToken({ user: "ivy" })
-    for (let i = 1; i < maxLiveApiTokens; i++) await gateway.createToken({ user: "ivy" })
-    expect((await gateway.call("POST", "/api/v1/tokens", {}, { authorization: `Bearer ${token}` })).status).toBe(429)
+    const { token } = await gateway().createToken({ user: "ivy" })
+    for (let i = 1; i < maxLiveApiTokens; i++) await gateway().createToken({ user: "ivy" })
+    expect((await gateway().call("POST", "/api/v1/tokens", {}, { authorization: `Bearer ${token}` })).status).toBe(429)
     const made = (await cli("tokens", "create", "--user", "ivy")).trim()
-    expect((await gateway.call("GET", "/api/v1/services", undefined, { authorization: `Bearer ${made}` })).status).toBe(200)
+    expect((await gateway().call("GET", "/api/v1/services", undefined, { authorization: `Bearer ${made}` })).status).toBe(200)
   })
 
   it("list shows each token's creator, - for none", async () => {
-    const parent = await create(gateway.token)
+    const parent = await create(gateway().token)
     const child = await create(parent.token)
     const rows = await listed()
-    expect([rows.get(String(parent.id))?.["created by"], rows.get(String(child.id))?.["created by"], rows.get(String(gateway.tokenId))?.["created by"]])
-      .toEqual([String(gateway.tokenId), String(parent.id), "-"])
+    expect([rows.get(String(parent.id))?.["created by"], rows.get(String(child.id))?.["created by"], rows.get(String(gateway().tokenId))?.["created by"]])
+      .toEqual([String(gateway().tokenId), String(parent.id), "-"])
   })
 
   it("revoke revokes the tokens it created, transitively, and says which; their watch sockets close", async () => {
-    const parent = await create(gateway.token)
+    const parent = await create(gateway().token)
     const child = await create(parent.token)
     const grandchild = await create(child.token)
-    const watching = await openWatch({ baseUrl: gateway.baseUrl, token: grandchild.token })
+    const watching = await openWatch({ baseUrl: gateway().baseUrl, token: grandchild.token })
     watching.send([{ select: { id: lamp } }])
     expect(await watching.next()).toEqual({ GetterAdded: lamp })
     expect(await cli("tokens", "revoke", String(parent.id)))
