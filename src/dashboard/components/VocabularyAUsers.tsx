@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks"
+import { useEffect, useRef, useState } from "preact/hooks"
 import type { TokenView } from "../../api/Tokens.ts"
 import { exchange, listTokens, refusalInWords } from "../api/Api.ts"
 import { Problem } from "./Field.tsx"
@@ -30,14 +30,18 @@ export const VocabularyAUsers = (props: { readonly token: string; readonly onExp
   const [tokens, setTokens] = useState<ReadonlyMap<number, TokenView>>(new Map())
   const [readAt, setReadAt] = useState<Date | undefined>(undefined)
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  // Only the latest reading is shown: an earlier one that answers later (a slow first load, then Refresh) is dropped.
+  const latest = useRef(0)
   const refresh = () => {
+    const reading = ++latest.current
     setProblem(undefined)
-    void listTokens(props.token).then((listed) =>
-      listed.ok
-        ? setTokens(new Map(listed.value.map((token) => [token.id, token])))
-        : setProblem(`The tokens cannot be named: ${listed.message}`)
-    )
+    void listTokens(props.token).then((listed) => {
+      if (reading !== latest.current) return
+      if (listed.ok) setTokens(new Map(listed.value.map((token) => [token.id, token])))
+      else setProblem(`The tokens cannot be named: ${listed.message}`)
+    })
     void exchange(props.token, { method: "GET", url: "/metrics" }).then((answered) => {
+      if (reading !== latest.current) return
       if (!answered.ok) return setProblem(answered.message)
       if (answered.value.status === 401) return props.onExpired()
       if (answered.value.status !== 200) return setProblem(`The calls cannot be shown: ${refusalInWords(answered.value)}.`)
