@@ -72,6 +72,14 @@ const channelTagging = (endpoint: Endpoint) =>
     answer: countAnswer
   })
 
+/** A's node tags are B's service tags, added or removed. */
+const serviceTagging = (a: Endpoint, b: Endpoint) =>
+  translation(a, b, {
+    decodeA: (json) => decode(A.NodeTagBodyJson, json),
+    encodeB: always(B.ServiceTagBodyJson.write),
+    answer: countAnswer
+  })
+
 /**
  * Every vocabulary A operation (docs/migrating-a-to-b.md, "Words and paths") and its B equivalent, by A's
  * names. The request and answer shapes come from the two codecs, the routes from the endpoints; this table
@@ -83,16 +91,8 @@ export const translations: Readonly<Record<string, Translation>> = {
     encodeB: always(B.ServiceSelectorsJson.write),
     answer: services
   }),
-  put_node_tag: translation(vocabularyA.put_node_tag, vocabularyB.add_service_tags, {
-    decodeA: (json) => decode(A.NodeTagBodyJson, json),
-    encodeB: always(B.ServiceTagBodyJson.write),
-    answer: countAnswer
-  }),
-  delete_node_tag: translation(vocabularyA.delete_node_tag, vocabularyB.remove_service_tags, {
-    decodeA: (json) => decode(A.NodeTagBodyJson, json),
-    encodeB: always(B.ServiceTagBodyJson.write),
-    answer: countAnswer
-  }),
+  put_node_tag: serviceTagging(vocabularyA.put_node_tag, vocabularyB.add_service_tags),
+  delete_node_tag: serviceTagging(vocabularyA.delete_node_tag, vocabularyB.remove_service_tags),
   get_input_channels: translation(vocabularyA.get_input_channels, vocabularyB.get_getter_channels, {
     decodeA: (json) => decode(A.GetSelectorsJson, json),
     encodeB: always(B.GetterSelectorsJson.write),
