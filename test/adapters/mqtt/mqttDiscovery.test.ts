@@ -152,6 +152,12 @@ const valuesOf = (frames: ReadonlyArray<unknown>, id: string) =>
 
 const everythingIn = () => eventuallyAsync(getterIds, (ids) => [relay, temperature, lock].every((id) => ids.includes(id)))
 
+/**
+ * The retained states too: a getter is listed once its config is read and its state topic subscribed to,
+ * and its retained state comes after that subscription, a moment later on a busy machine.
+ */
+const valuesIn = () => eventuallyAsync(() => Promise.all([relay, temperature, lock].map(readB)), (values) => values.every((v) => v !== null && v !== undefined))
+
 describe("devices announced by MQTT discovery", () => {
   it("publishes Home Assistant's birth message on connecting, so that devices announce themselves", async () => {
     await eventuallyAsync(async () => heardOn(`${prefix}/status`, 0), (said) => said.includes("online"))
@@ -177,6 +183,7 @@ describe("devices announced by MQTT discovery", () => {
     { vocabulary: "A", read: readA }
   ])("reads the switch, the temperature and the lock in vocabulary $vocabulary", async ({ read }) => {
     await everythingIn()
+    await valuesIn()
     expect(await read(relay)).toEqual({ OnOff: "On" })
     expect(await read(temperature)).toEqual({ Temperature: { C: 21.5 } })
     expect(await read(lock)).toEqual({ DoorLocked: "Locked" })
