@@ -79,7 +79,7 @@ const mistakes = [
  */
 const writeModules = (): void => {
   writeFileSync(join(folder, "client.ts"), program)
-  mistakes.forEach(([, from, to], index) => writeFileSync(join(folder, `mutant-${index}.ts`), mutant(from, to)))
+  for (const [index, [, from, to]] of mistakes.entries()) writeFileSync(join(folder, `mutant-${index}.ts`), mutant(from, to))
 }
 
 /**
