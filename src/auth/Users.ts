@@ -6,7 +6,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import type { StoreError } from "../domain/StoreError.ts"
-import { hashPassword, verifyPassword } from "./Password.ts"
+import { decoyHash, hashPassword, PasswordCost, verifyPassword } from "./Password.ts"
 import { checkEmail, checkPassword, checkUsername, type InvalidUserInput } from "./UserInput.ts"
 import { type StoredUser, UserStore } from "./UserStore.ts"
 
@@ -44,12 +44,6 @@ export interface UsersShape {
   ) => Effect.Effect<StoredUser, NoSuchUser | InvalidUserInput | StoreError>
 }
 
-/**
- * Checking a password for an unknown user costs what checking a known one does (same parameters), so
- * timing does not tell which names exist. Random salt and hash: no password matches it.
- */
-const decoy = "scrypt$32768$8$1$CCJ8dD/PVkVvW2vJ7yqB0A==$0bF9xkM3l5g8aXKkI5r9f3t9cRk1ZQ8mGmQ0cC4yL7Q="
-
 const checked = (user: NewUser) =>
   Effect.fromResult(
     Result.all([checkUsername(user.username), checkEmail(user.email), checkPassword(Redacted.value(user.password))])
@@ -61,9 +55,11 @@ export class Users extends Context.Service<Users, UsersShape>()("app/Users") {
     Users,
     Effect.gen(function*() {
       const repository = yield* UserStore
+      const cost = yield* PasswordCost
+      const decoy = decoyHash(cost)
 
       const row = (user: NewUser) =>
-        Effect.map(hashPassword(user.password), (passwordHash) => ({
+        Effect.map(hashPassword(user.password, cost), (passwordHash) => ({
           username: user.username,
           email: user.email,
           passwordHash,
@@ -99,7 +95,7 @@ export class Users extends Context.Service<Users, UsersShape>()("app/Users") {
               onNone: () => Effect.fail(new NoSuchUser({ username })),
               onSome: Effect.succeed
             }))
-            yield* repository.setPasswordHash(username, yield* hashPassword(password))
+            yield* repository.setPasswordHash(username, yield* hashPassword(password, cost))
             return user
           })
       })

@@ -36,9 +36,10 @@ export const viewports = {
 export const openTab = async (
   browser: Browser,
   url: string,
-  options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports } = {}
+  options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports; readonly session?: string } = {}
 ): Promise<{ readonly context: BrowserContext; readonly page: Page; readonly refused: ReadonlyArray<string>; readonly errors: ReadonlyArray<string> }> => {
   const context = await browser.newContext({ viewport: viewports[options.width ?? "desktop"], bypassCSP: options.bypassCSP ?? false })
+  if (options.session !== undefined) await context.addInitScript(keepSession, options.session)
   const page = await context.newPage()
   const refused: Array<string> = []
   const errors: Array<string> = []
@@ -50,6 +51,12 @@ export const openTab = async (
   await page.goto(url)
   return { context, page, refused, errors }
 }
+
+/**
+ * Puts a session token where the dashboard keeps the tab's session (src/dashboard/state/Session.ts), before
+ * the page's own scripts run: the tab opens signed in. Runs in the page, so it names the key itself.
+ */
+const keepSession = (token: string): void => sessionStorage.setItem("gateway.session", token)
 
 /** Whether nothing on the page is wider than the screen: no sideways scrolling on a phone. */
 export const fitsTheScreen = (page: Page): Promise<boolean> => page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth")

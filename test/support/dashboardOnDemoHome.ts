@@ -3,7 +3,7 @@ import { join } from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll } from "vitest"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
-import { launchChromium, openTab, signIn } from "./browser.ts"
+import { launchChromium, openTab } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
@@ -67,9 +67,23 @@ export const dashboardOnDemoHomeOfFile = (): (() => DashboardOnDemoHome) => {
   }
 }
 
-/** A tab signed in as the owner, on the home, in a context of its own. */
+/** A new session of the owner's, as the sign-in form makes one (`POST /users/login`). */
+const newSession = async (rig: DashboardOnDemoHome): Promise<string> => {
+  const login = await send(`${rig.gateway.baseUrl}/users/login`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from(`${owner.username}:${owner.password}`).toString("base64")}` }
+  })
+  if (login.status !== 201) throw new Error(`the owner's login answered ${login.status}: ${login.body}`)
+  return (JSON.parse(login.body) as { readonly session_token: string }).session_token
+}
+
+/**
+ * A tab signed in as the owner, on the home, in a context of its own, with a session of its own. The
+ * session is made over HTTP and put where the page keeps it, rather than through the sign-in form (which
+ * session.e2e.test.ts tests): the form costs a page of its own, each test over.
+ */
 export const signedIn = async (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}) => {
-  const tab = await openTab(rig.browser, rig.gateway.baseUrl, options)
-  await signIn(tab.page, owner)
+  const tab = await openTab(rig.browser, rig.gateway.baseUrl, { ...options, session: await newSession(rig) })
+  await tab.page.getByRole("heading", { level: 1, name: "Your home" }).waitFor({ state: "visible" })
   return tab
 }

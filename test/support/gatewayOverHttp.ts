@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer, Logger, ManagedRuntime, Metric, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
-import { hashPassword } from "../../src/auth/Password.ts"
+import { hashPassword, PasswordCost } from "../../src/auth/Password.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
@@ -76,9 +76,16 @@ export interface StartOptions {
 
 export const testAdminPassword = "test admin password"
 
-/** scrypt is slow on purpose: hash the test password once per worker, not once per gateway. */
+/**
+ * scrypt is slow on purpose, 0.17 s a hash at the gateway's cost: the gateways of these tests hash and
+ * check at 1/32 of it (the same scrypt, N = 2^10), so that the login throttle's tests of tens of wrong
+ * passwords do not spend their time hashing. The spawned gateway (spawnGateway.ts) keeps the real cost.
+ */
+const testPasswordCost: PasswordCost = { N: 1_024, r: 8, p: 1 }
+
+/** The test password's hash, made once per worker. */
 let adminHash: Promise<string> | undefined
-const adminPasswordHash = () => (adminHash ??= Effect.runPromise(hashPassword(Redacted.make(testAdminPassword))))
+const adminPasswordHash = () => (adminHash ??= Effect.runPromise(hashPassword(Redacted.make(testAdminPassword), testPasswordCost)))
 
 /** Counts the fibers started and not yet ended in the context it is provided to. */
 const fiberCount = () => {
@@ -116,7 +123,7 @@ export const startGateway = async (
       dataDir,
       home: Option.some(homeFile),
       ...config
-    }).pipe(Layer.provide(Layer.merge(fibers.layer, logs)))
+    }).pipe(Layer.provide(Layer.mergeAll(fibers.layer, logs, Layer.succeed(PasswordCost)(testPasswordCost))))
   )
   const address = await runtime.runPromise(HttpServer.HttpServer.useSync((server) => server.address))
   if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")

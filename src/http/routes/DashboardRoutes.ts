@@ -3,18 +3,18 @@ import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
 import * as Path from "effect/Path"
 import { type HttpServerRequest, HttpServerResponse } from "effect/http"
-import { gzipSync } from "node:zlib"
 
 /**
  * The dashboard (docs/dashboard.md), served from the folder `npm run build` makes (dist/dashboard): its
  * pages (`index.html` at `/`, any other `<name>.html` at `/<name>`), their assets at `/assets/<name>`,
  * and its icon at `/favicon.ico` (an SVG: a browser asks every site for that path, and takes an SVG there).
- * The files are read and compressed once, when the gateway starts: a request is a map lookup. Assets are
+ * The files and their gzipped bytes (`<name>.gz`, compressed by the build) are read once, when the
+ * gateway starts: a request is a map lookup. Assets are
  * named by their content's hash, so a browser may keep them for good; a page is checked again each time,
  * so that a new build is seen at once.
  */
 
-/** A file of the dashboard as it is answered: its bytes, gzipped once, and its headers. */
+/** A file of the dashboard as it is answered: its bytes, gzipped, and its headers. */
 interface StaticFile {
   readonly body: Uint8Array
   readonly gzipped: Uint8Array
@@ -50,12 +50,13 @@ const assetTypes: Readonly<Record<string, string>> = {
   ".css": "text/css; charset=utf-8"
 }
 
-const served = (body: Uint8Array, contentType: string, headers: Readonly<Record<string, string>>): StaticFile => ({
-  body,
-  gzipped: gzipSync(body, { level: 9 }),
-  contentType,
-  headers
-})
+/** The file at `file` as it is served, with its gzipped bytes from `<file>.gz`. */
+const served = (file: string, contentType: string, headers: Readonly<Record<string, string>>) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const [body, gzipped] = yield* Effect.all([fs.readFile(file), fs.readFile(`${file}.gz`)])
+    return { body, gzipped, contentType, headers } satisfies StaticFile
+  })
 
 /**
  * The dashboard in `dir`; none, said once in the log, if it has not been built there (the gateway then
@@ -67,16 +68,16 @@ export const loadDashboard = (dir: string): Effect.Effect<Option.Option<Dashboar
     const path = yield* Path.Path
     const assetsDir = path.join(dir, "assets")
     const files = new Map<string, StaticFile>()
-    files.set("/", served(yield* fs.readFile(path.join(dir, "index.html")), "text/html; charset=utf-8", page))
+    files.set("/", yield* served(path.join(dir, "index.html"), "text/html; charset=utf-8", page))
     for (const name of yield* fs.readDirectory(dir)) {
       if (name !== "index.html" && path.extname(name) === ".html") {
-        files.set(`/${path.basename(name, ".html")}`, served(yield* fs.readFile(path.join(dir, name)), "text/html; charset=utf-8", page))
+        files.set(`/${path.basename(name, ".html")}`, yield* served(path.join(dir, name), "text/html; charset=utf-8", page))
       }
     }
-    files.set("/favicon.ico", served(yield* fs.readFile(path.join(dir, "favicon.svg")), "image/svg+xml", icon))
+    files.set("/favicon.ico", yield* served(path.join(dir, "favicon.svg"), "image/svg+xml", icon))
     for (const name of yield* fs.readDirectory(assetsDir)) {
       const type = assetTypes[path.extname(name)]
-      if (type !== undefined) files.set(`/assets/${name}`, served(yield* fs.readFile(path.join(assetsDir, name)), type, asset))
+      if (type !== undefined) files.set(`/assets/${name}`, yield* served(path.join(assetsDir, name), type, asset))
     }
     return Option.some<DashboardFiles>(files)
   }).pipe(
