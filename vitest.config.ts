@@ -9,6 +9,12 @@ const fixtures = "test/fixtures/**"
 /** The laws (docs/laws.md): a project of their own, which `npm run laws` runs alone (test/laws/run.ts). */
 const laws = ["test/**/*.laws.test.ts"]
 
+/**
+ * The client as an app installs it (test/package): a project of its own, apart from `npm test` (it packs,
+ * installs from npm's cache and type-checks twice, minutes on two cores); `npm run test:package` and .ci/run run it.
+ */
+const packaging = ["test/package/**/*.test.ts"]
+
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/testTempRoot.ts"],
@@ -25,10 +31,11 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, fixtures], isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, ...packaging, fixtures], isolate: false }
       },
       { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
-      { extends: true, test: { name: "laws", include: laws, isolate: false } }
+      { extends: true, test: { name: "laws", include: laws, isolate: false } },
+      { extends: true, test: { name: "package", include: packaging } }
     ]
   }
 })

@@ -12,7 +12,8 @@ const line = (cells: ReadonlyArray<string>): string => `| ${cells.map(cell).join
 export const legend = [
   "ratio: how the subject fares against the baseline measured in this run, above 1 when it does better:",
   "subject speed ÷ baseline speed (time per call, requests per second, start-up time), baseline RSS ÷",
-  "subject RSS, events delivered ÷ events asked for. Time per call: median over batches."
+  "subject RSS, baseline bytes ÷ subject bytes, events delivered ÷ events asked for. Time per call: median",
+  "over batches."
 ].join("\n")
 
 /** A GitHub-flavoured markdown table, one line per row, then the legend and the rows' notes (each once). */

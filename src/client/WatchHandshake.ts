@@ -3,7 +3,7 @@ import * as Option from "effect/Option"
 import { bearerProtocolPrefix, watchProtocol } from "../api/Watching.ts"
 
 /**
- * Whether the platform's WebSocket can send handshake headers: Node's can (`home-gateway/client/node`
+ * Whether the platform's WebSocket can send handshake headers: Node's can (`@home-gateway/client/node`
  * says so), a browser's cannot. Without them the token goes as the subprotocol `bearer.<token>`, not in
  * the URL, where a proxy's access log would record it.
  */

@@ -1,5 +1,5 @@
 /**
- * `home-gateway/client`: the gateway in canonical terms, over either wire vocabulary (docs/client.md).
+ * `@home-gateway/client`: the gateway in canonical terms, over either wire vocabulary (docs/client.md).
  * Imports only `effect`, src/api, the vocabularies and the domain, so that a browser bundle can carry it.
  */
 export { GatewayClient, type GatewayClientShape, type ClientOptions, type ServiceView, type ChannelView, type FetchResultsView, type SendResultsView } from "./GatewayClient.ts"

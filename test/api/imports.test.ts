@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest"
 /**
  * The API's descriptions are carried by clients too (a browser bundle among them): what src/api needs,
  * all the way down, is `effect`, the vocabularies and the domain; nothing of the server, and no Node
- * module. The client (`home-gateway/client`, src/client) needs only those and src/api.
+ * module. The client (`@home-gateway/client`, src/client) needs only those and src/api; its Node platform
+ * (`@home-gateway/client/node`, src/client-node) adds Node's own HTTP. The client's package
+ * (packages/client) is compiled from what these reach.
  */
 
 const root = resolve(import.meta.dirname, "..", "..")
@@ -33,13 +35,14 @@ const reached = (folder: string): { readonly files: ReadonlyArray<string>; reado
 const carried = ["src/api/", "src/vocabulary/", "src/domain/"]
 
 describe.each([
-  { folder: "src/api", allowed: carried },
-  { folder: "src/client", allowed: ["src/client/", ...carried] }
-])("$folder", ({ folder, allowed }) => {
+  { folder: "src/api", allowed: carried, builtIn: [] },
+  { folder: "src/client", allowed: ["src/client/", ...carried], builtIn: [] },
+  { folder: "src/client-node", allowed: ["src/client-node/", "src/client/", ...carried], builtIn: ["node:http", "node:https"] }
+])("$folder", ({ folder, allowed, builtIn }) => {
   it("imports only effect and what a client carries, all the way down", () => {
     const { files, packages } = reached(folder)
     expect(files.length).toBeGreaterThan(10)
     expect(files.filter((file) => !allowed.some((prefix) => file.startsWith(prefix)))).toEqual([])
-    expect(packages.filter((name) => name !== "effect" && !name.startsWith("effect/"))).toEqual([])
+    expect(packages.filter((name) => name !== "effect" && !name.startsWith("effect/") && !builtIn.includes(name))).toEqual([])
   })
 })

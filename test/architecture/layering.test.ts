@@ -21,7 +21,17 @@ const rules: ReadonlyArray<ImportRule> = [
     rule: "an adapter speaks to the core only, through the interfaces the core owns"
   },
   { layer: "src/http", forbids: nothingFrom("src/adapters", "src/store", "src/cli", "src/main.ts"), rule: "src/http knows no adapter and no store" },
-  { layer: "src/store", forbids: nothingFrom("src/http", "src/adapters", "src/cli", "src/main.ts"), rule: "a store implements interfaces; it serves nothing" }
+  { layer: "src/store", forbids: nothingFrom("src/http", "src/adapters", "src/cli", "src/main.ts"), rule: "a store implements interfaces; it serves nothing" },
+  {
+    layer: "src/client",
+    forbids: only("effect", "src/client", "src/api", "src/vocabulary", "src/domain"),
+    rule: "the client (packages/client) carries only effect, the route descriptions, the vocabularies and the domain, and runs in a browser"
+  },
+  {
+    layer: "src/client-node",
+    forbids: only("effect", "node:http", "node:https", "src/client", "src/client-node"),
+    rule: "the client's Node platform needs nothing installed beside effect"
+  }
 ]
 
 describe("the layering of src", () => {

@@ -6,9 +6,9 @@ import type { ProgramExample } from "./docExamples.ts"
 
 /**
  * Runs the TypeScript programs of a document as an app would: each a module importing the package by
- * its name (`home-gateway/client`, the built one: `npm run build` first), in a folder of its own whose
- * node_modules hold the package and its peers, type-checked together with `tsc`, then run on the pinned
- * Node (which strips the types).
+ * its name (`@home-gateway/client`, the built packages/client: `npm run build` first; the former
+ * `home-gateway/client` too), in a folder of its own whose node_modules hold the package and its peers,
+ * type-checked together with `tsc`, then run on the pinned Node (which strips the types).
  */
 
 const root = join(import.meta.dirname, "..", "..")
@@ -24,6 +24,8 @@ export const programFolder = (programs: ReadonlyArray<ProgramExample>, tempRoot:
   const folder = mkdtempSync(join(tempRoot, "programs-"))
   mkdirSync(join(folder, "node_modules", "@types"), { recursive: true })
   symlinkSync(root, join(folder, "node_modules", "home-gateway"))
+  mkdirSync(join(folder, "node_modules", "@home-gateway"))
+  symlinkSync(join(root, "packages", "client"), join(folder, "node_modules", "@home-gateway", "client"))
   symlinkSync(join(root, "node_modules", "effect"), join(folder, "node_modules", "effect"))
   symlinkSync(join(root, "node_modules", "@types", "node"), join(folder, "node_modules", "@types", "node"))
   writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module", private: true }))

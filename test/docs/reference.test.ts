@@ -24,14 +24,14 @@ const reference = readFileSync(referencePath, "utf8")
 /** The reference as a reader reads it: JSON-escaped quotes (`"\"Bearer\""`) read as quotes. */
 const referenceText = reference.replaceAll("\\\"", "\"")
 
-/** The project's own text files under `dir`: not a fixture package's dependencies (test/fixtures/openapi-types). */
+/** The project's own text files under `dir`: not a fixture package's dependencies (test/fixtures/openapi-types), nor what a build wrote (packages/client/dist). */
 const textFiles = (dir: string): ReadonlyArray<string> =>
   readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
-    .filter((name) => /\.(ts|md|json)$/.test(name) && !name.split("/").includes("node_modules"))
+    .filter((name) => /\.(ts|md|json)$/.test(name) && !name.split("/").some((part) => part === "node_modules" || part === "dist"))
     .map((name) => join(dir, name))
 
-/** Everything that may cite: the sources, the tests, the docs, the benchmarks, the README. */
-const citing = [...textFiles("src"), ...textFiles("test"), ...textFiles("docs"), ...textFiles("bench"), "README.md"]
+/** Everything that may cite: the sources, the packages, the tests, the docs, the benchmarks, the README. */
+const citing = [...textFiles("src"), ...textFiles("packages"), ...textFiles("test"), ...textFiles("docs"), ...textFiles("bench"), "README.md"]
 const read = (file: string) => readFileSync(join(root, file), "utf8")
 const self = relative(root, import.meta.filename)
 
@@ -70,7 +70,7 @@ describe("citations", () => {
   })
 
   it("every docs/….md that code and tests name exists", () => {
-    const missing = [...textFiles("src"), ...textFiles("test"), ...textFiles("bench")].flatMap((file) => {
+    const missing = [...textFiles("src"), ...textFiles("packages"), ...textFiles("test"), ...textFiles("bench")].flatMap((file) => {
       const text = read(file)
       return [...text.matchAll(/\bdocs\/[\w./-]+?\.md\b/g)]
         .filter((m) => !existsSync(join(root, m[0])))
