@@ -1,3 +1,4 @@
+import * as dashboardLargeHome from "./cases/dashboardLargeHome.ts"
 import * as dashboardRender from "./cases/dashboardRender.ts"
 import * as deepBody from "./cases/deepBody.ts"
 import * as discovery from "./cases/discovery.ts"
@@ -23,6 +24,7 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   watchFanOut,
   startup,
   dashboardRender,
+  dashboardLargeHome,
   discovery
 ]
 
