@@ -58,6 +58,12 @@ describe("a device's card", () => {
     expect(ids(plan.readings)).toEqual(["getter:thermostat-1"])
   })
 
+  it("leaves a getter as a reading when its setter's control has no place for a value (a button)", () => {
+    const plan = cardPlan(service("motion", [], ["Ready"], ["Ready"]))
+    expect(plan.controls.map((c) => c.shows)).toEqual([undefined])
+    expect(ids(plan.readings)).toEqual(["getter:motion-0"])
+  })
+
   it("shows a getter by one control only, and none for a kind of which the service has two getters", () => {
     const plan = cardPlan(service("twins", [], ["OnOff", "OpenClosed", "OpenClosed"], ["OnOff", "OnOff", "OpenClosed"]))
     expect(plan.controls.map((c) => c.shows?.id)).toEqual(["getter:twins-0", undefined, undefined])

@@ -35,8 +35,15 @@ const isBrightness = (channel: ChannelView): boolean =>
 
 const isColour = (channel: ChannelView): boolean => kindValueType(channel.kind) === "Color"
 
-/** The getter a setter's control shows: the service's one getter of the same kind (the API does not say which a setter drives). */
+/** The values a setter's control has no place for: a button's (Unit), and those with no control yet. */
+const notShownByControls = new Set(["Unit", "TimeStamp", "Json", "Binary"])
+
+/**
+ * The getter a setter's control shows: the service's one getter of the same kind (the API does not say
+ * which a setter drives), where the control shows a value.
+ */
 export const shownBy = (service: ServiceView, setter: ChannelView): ChannelView | undefined => {
+  if (notShownByControls.has(kindValueType(setter.kind))) return undefined
   const getters = service.getters.filter((getter) => kindEquals(getter.kind, setter.kind))
   return getters.length === 1 ? getters[0] : undefined
 }
