@@ -2,7 +2,7 @@ import * as Option from "effect/Option"
 import { describe, expect, it } from "vitest"
 import { ChannelId, type ChannelView, ServiceId, type ServiceView, Tag } from "../../src/client/index.ts"
 import { cardPlan } from "../../src/dashboard/state/CardPlan.ts"
-import { byRoom, roomOf } from "../../src/dashboard/text/Rooms.ts"
+import { byRoom, firstOf, roomOf } from "../../src/dashboard/text/Rooms.ts"
 import { builtinKind, type BuiltinKindName, type Kind } from "../../src/domain/Kind.ts"
 
 const channel = (id: string, mechanism: "getter" | "setter", kind: Kind): ChannelView => ({
@@ -84,5 +84,13 @@ describe("rooms", () => {
       ["Kitchen", ["oven"]],
       [undefined, ["porch", "bare"]]
     ])
+  })
+
+  it("takes the first services of the rooms, in their rooms, for the cards drawn first", () => {
+    const rooms = byRoom(["a", "b", "c", "d", "e"].map((id, i) => service(id, i < 3 ? ["room:A"] : ["room:B"], [], [])))
+    const taken = (count: number) => firstOf(rooms, count).map((room) => [room.name, room.services.map((s) => s.id)])
+    expect(taken(2)).toEqual([["A", ["a", "b"]]])
+    expect(taken(4)).toEqual([["A", ["a", "b", "c"]], ["B", ["d"]]])
+    expect(taken(9)).toEqual([["A", ["a", "b", "c"]], ["B", ["d", "e"]]])
   })
 })

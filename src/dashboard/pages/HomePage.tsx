@@ -1,14 +1,20 @@
-import { useMemo, useState } from "preact/hooks"
+import { useEffect, useMemo, useState } from "preact/hooks"
 import type { ServiceView } from "../../client/index.ts"
 import { LiveDeviceCard } from "../components/DeviceCard.tsx"
 import { Problem } from "../components/Field.tsx"
 import { useLiveHome } from "../state/LiveHome.ts"
-import { byRoom } from "../text/Rooms.ts"
+import { byRoom, firstOf } from "../text/Rooms.ts"
 import type { PageProps } from "./SignedInPage.tsx"
 
 /** Whether `service` carries `tag`, or one of its channels does. */
 const carries = (service: ServiceView, tag: string): boolean =>
   [service.tags, ...[...service.getters, ...service.setters].map((channel) => channel.tags)].some((tags) => tags.some((t) => t === tag))
+
+/**
+ * How many cards are drawn at first, and added at each task after: a home of a thousand devices shows
+ * its first screen at once and draws the rest without a long task (docs/dashboard.md).
+ */
+const cardsAtOnce = 40
 
 /**
  * The home as the signed-in user sees it: a card per device, grouped by room (the devices in no room
@@ -21,6 +27,14 @@ export const HomePage = (props: PageProps) => {
   const rooms = useMemo(() => (shown === undefined ? [] : byRoom(shown)), [shown])
   // The names for the room field's suggestions, the same array as long as the rooms are (the cards compare it).
   const names = useMemo(() => rooms.flatMap((room) => (room.name === undefined ? [] : [room.name])), [rooms])
+  const [drawn, setDrawn] = useState(cardsAtOnce)
+  const cards = shown?.length ?? 0
+  useEffect(() => {
+    if (drawn >= cards) return
+    const next = setTimeout(() => setDrawn((count) => count + cardsAtOnce), 0)
+    return () => clearTimeout(next)
+  }, [drawn, cards])
+  const drawnRooms = useMemo(() => firstOf(rooms, drawn), [rooms, drawn])
   return (
     <main class="home">
       <h1>Your home</h1>
@@ -30,7 +44,7 @@ export const HomePage = (props: PageProps) => {
         <input id="tag-filter" type="search" value={filter} onInput={(event) => setFilter(event.currentTarget.value.trim())} />
       </p>
       <datalist id="rooms">{names.map((name) => <option key={name} value={name} />)}</datalist>
-      {shown === undefined ? <p>Loading…</p> : rooms.map((room, index) => {
+      {shown === undefined ? <p>Loading…</p> : drawnRooms.map((room, index) => {
         // By place, not by name: an id is one word, and a room's name may have spaces.
         const heading = `room-${index}`
         return (

@@ -39,3 +39,15 @@ export const byRoom = (services: ReadonlyArray<ServiceView>): ReadonlyArray<Room
     ...(roomless === undefined ? [] : [{ name: undefined, services: roomless }])
   ]
 }
+
+/** The first `count` services of `rooms`, in their rooms: the rooms past them left out. */
+export const firstOf = (rooms: ReadonlyArray<Room>, count: number): ReadonlyArray<Room> => {
+  const first: Array<Room> = []
+  let left = count
+  for (const room of rooms) {
+    if (left <= 0) break
+    first.push(room.services.length <= left ? room : { name: room.name, services: room.services.slice(0, left) })
+    left -= room.services.length
+  }
+  return first
+}
