@@ -149,9 +149,8 @@ describe("the dashboard's home", () => {
     const { context, page, refused } = await signedIn(rig())
     try {
       const lamp = page.getByRole("switch", { name: "Bedside lamp", exact: true })
-      await switched(page, "Bedside lamp", false)
       // Its state shown once: by the switch, not again as a reading.
-      expect(await lamp.textContent()).toBe("Off")
+      await says(lamp, "Off")
       expect(await card(page, "Bedside lamp").getByText("Off", { exact: true }).count()).toBe(1)
       expect(await reportedValue("getter:bedroom-light-on@sim")).toEqual({ _tag: "OnOff", state: "Off" })
       await lamp.focus()
