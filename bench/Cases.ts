@@ -1,4 +1,5 @@
 import * as clientSize from "./cases/clientSize.ts"
+import * as dashboardLargeHome from "./cases/dashboardLargeHome.ts"
 import * as dashboardRender from "./cases/dashboardRender.ts"
 import * as deepBody from "./cases/deepBody.ts"
 import * as discovery from "./cases/discovery.ts"
@@ -25,6 +26,7 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   startup,
   dashboardRender,
   clientSize,
+  dashboardLargeHome,
   discovery
 ]
 

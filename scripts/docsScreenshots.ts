@@ -11,7 +11,7 @@ const from = join(root, "test-artifacts", "dashboard")
 const to = join(root, "docs", "images", "dashboard")
 
 /** The screenshots the page shows, as the tests name them. */
-const shown = ["setup-desktop.png", "login-phone.png", "home-values-desktop.png", "tokens-desktop.png", "migration-desktop.png"]
+const shown = ["setup-desktop.png", "login-phone.png", "home-values-desktop.png", "home-values-phone.png", "tokens-desktop.png", "migration-desktop.png"]
 
 mkdirSync(to, { recursive: true })
 for (const name of shown) copyFileSync(join(from, name), join(to, name))

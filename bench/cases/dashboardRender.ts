@@ -35,7 +35,8 @@ const bareStaticServer = Effect.acquireRelease(
   (server) => Effect.sync(server.close)
 )
 
-const browser = Effect.acquireRelease(
+/** Chromium, for the scope. */
+export const browser = Effect.acquireRelease(
   Effect.promise(launchChromium),
   (b) => Effect.promise(() => b.close())
 )

@@ -87,3 +87,17 @@ export const homeFileOf = (services: number) => ({
     }
   })
 })
+
+/**
+ * The same home with each service in its room as the dashboard groups devices (a `room:<Room>` tag
+ * beside its plain room tag): the dashboard's large-home benchmark and browser test show it.
+ */
+export const homeFileWithRoomsOf = (services: number) => {
+  const home = homeFileOf(services)
+  return {
+    services: home.services.map((service, i) => {
+      const room = pick(rooms, i)
+      return { ...service, tags: [...service.tags, `room:${room.charAt(0).toUpperCase()}${room.slice(1)}`] }
+    })
+  }
+}

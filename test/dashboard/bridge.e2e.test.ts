@@ -14,7 +14,6 @@ import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.t
  */
 
 const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
-const light = "0x0017880100000001"
 const door = "0x00158d0000000002"
 
 let mosquitto: Mosquitto | undefined
@@ -79,7 +78,7 @@ describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
   it("turns the light on with its switch: the bridge gets the /set, and the switch follows the state it publishes", async () => {
     const { context, page, refused, bridge } = await signedIn()
     try {
-      const lamp = page.getByRole("switch", { name: `setter:${light}.state@zigbee2mqtt` })
+      const lamp = page.getByRole("switch", { name: "living_room_light", exact: true })
       const before = bridge.received.length
       const wasOn = (await lamp.getAttribute("aria-checked")) === "true"
       await lamp.click()

@@ -69,7 +69,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Create and sign in" }).click()
       await heading(page, "Your home").waitFor()
-      await page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).waitFor()
+      await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
       await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
 
       // The tab keeps its session across a reload, and only this tab has it.
@@ -123,7 +123,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
       await heading(page, "Your home").waitFor()
-      await page.getByRole("list", { name: "Services" }).getByRole("heading", { name: "Bedside lamp" }).waitFor()
+      await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })

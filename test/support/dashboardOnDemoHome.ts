@@ -28,10 +28,11 @@ export interface DashboardOnDemoHome {
   readonly stop: () => Promise<void>
 }
 
-export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> => {
+/** The rig on `home` (a home file's content): the demo home unless a test needs another (a large one). */
+export const startDashboardOnDemoHome = async (home: unknown = demoHome): Promise<DashboardOnDemoHome> => {
   const dataDir = freshDataDir()
   const homeFile = join(dataDir, "home.json")
-  writeFileSync(homeFile, JSON.stringify(demoHome))
+  writeFileSync(homeFile, JSON.stringify(home))
   // Chromium first: where it is missing, launchChromium throws before the gateway starts.
   const [browser, gateway] = await Promise.all([
     launchChromium(),
@@ -55,10 +56,10 @@ export const startDashboardOnDemoHome = async (): Promise<DashboardOnDemoHome> =
  * Chromium missing, fails the file with that start's own error and nothing else). Answers the rig, for
  * a test to read once the file's tests run.
  */
-export const dashboardOnDemoHomeOfFile = (): (() => DashboardOnDemoHome) => {
+export const dashboardOnDemoHomeOfFile = (home: unknown = demoHome): (() => DashboardOnDemoHome) => {
   let rig: DashboardOnDemoHome | undefined
   beforeAll(async () => {
-    rig = await startDashboardOnDemoHome()
+    rig = await startDashboardOnDemoHome(home)
   }, 60_000)
   afterAll(() => rig?.stop())
   return () => {

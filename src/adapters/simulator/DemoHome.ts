@@ -4,9 +4,12 @@
  * carries it in dist/ with no copy step. It is decoded like any home file, so it must stay valid.
  */
 
-const light = (local: string, room: string, name: string, on: "On" | "Off", h: number) => ({
+/** The tag that puts a device in a room, as the dashboard groups them (docs/dashboard.md). */
+const room = (name: string) => `room:${name}`
+
+const light = (local: string, area: string, name: string, on: "On" | "Off", h: number) => ({
   id: `service:${local}@sim`,
-  tags: [room, "light"],
+  tags: [area, "light", room(area.charAt(0).toUpperCase() + area.slice(1))],
   properties: { name, model: "Sim colour bulb E27" },
   latency_ms: 20,
   getters: [
@@ -44,13 +47,13 @@ export const demoHome = {
     light("kitchen-light", "kitchen", "Kitchen ceiling light", "Off", 40),
     light("hall-light", "hall", "Hall light", "On", 30),
     light("bedroom-light", "bedroom", "Bedside lamp", "Off", 280),
-    contact("front-door", ["hall", "door", "entrance"], "Front door"),
-    contact("back-door", ["kitchen", "door"], "Back door"),
-    contact("bedroom-window", ["bedroom", "window"], "Bedroom window"),
+    contact("front-door", ["hall", "door", "entrance", room("Hall")], "Front door"),
+    contact("back-door", ["kitchen", "door", room("Kitchen")], "Back door"),
+    contact("bedroom-window", ["bedroom", "window", room("Bedroom")], "Bedroom window"),
     {
       // Someone keeps airing the kitchen: this window opens and closes by itself.
       id: "service:kitchen-window@sim",
-      tags: ["kitchen", "window"],
+      tags: ["kitchen", "window", room("Kitchen")],
       properties: { name: "Kitchen window", model: "Sim contact sensor" },
       getters: [
         {
@@ -63,7 +66,7 @@ export const demoHome = {
     },
     {
       id: "service:front-door-lock@sim",
-      tags: ["hall", "door", "entrance", "lock"],
+      tags: ["hall", "door", "entrance", "lock", room("Hall")],
       properties: { name: "Front door lock", model: "Sim smart lock" },
       latency_ms: 150,
       getters: [{ id: "getter:front-door-lock@sim", kind: "DoorLocked", tags: [], value: { DoorLocked: "Locked" } }],
@@ -73,7 +76,7 @@ export const demoHome = {
     },
     {
       id: "service:thermostat@sim",
-      tags: ["living-room", "heating"],
+      tags: ["living-room", "heating", room("Living room")],
       properties: { name: "Living room thermostat", model: "Sim thermostat T2" },
       latency_ms: 50,
       getters: [
@@ -100,7 +103,7 @@ export const demoHome = {
     {
       // A battery sensor that only wakes up on thresholds: an `Always` watch is refused.
       id: "service:garden-thermometer@sim",
-      tags: ["garden", "outdoor"],
+      tags: ["garden", "outdoor", room("Garden")],
       properties: { name: "Garden thermometer", model: "Sim outdoor sensor" },
       getters: [
         {
@@ -114,13 +117,13 @@ export const demoHome = {
     },
     {
       id: "service:hall-motion@sim",
-      tags: ["hall", "motion"],
+      tags: ["hall", "motion", room("Hall")],
       properties: { name: "Hall motion sensor", model: "Sim PIR sensor" },
       getters: [{ id: "getter:hall-motion@sim", kind: "Ready", tags: [], value: { Unit: null } }]
     },
     {
       id: "service:front-door-camera@sim",
-      tags: ["hall", "entrance", "camera"],
+      tags: ["hall", "entrance", "camera", room("Hall")],
       properties: { name: "Front door camera", model: "Sim doorbell camera" },
       latency_ms: 300,
       getters: [{ id: "getter:front-door-camera-image@sim", kind: cameraImage, tags: [], value: { Binary: snapshot } }],
@@ -128,13 +131,13 @@ export const demoHome = {
     },
     {
       id: "service:kitchen-speaker@sim",
-      tags: ["kitchen", "speaker"],
+      tags: ["kitchen", "speaker", room("Kitchen")],
       properties: { name: "Kitchen speaker", model: "Sim smart speaker" },
       setters: [{ id: "setter:kitchen-speaker-log@sim", kind: "Log", tags: [] }]
     },
     {
       id: "service:oven@sim",
-      tags: ["kitchen", "appliance"],
+      tags: ["kitchen", "appliance", room("Kitchen")],
       properties: { name: "Oven", model: "Sim oven O60" },
       getters: [
         { id: "getter:oven-temperature@sim", kind: "OvenTemperature", tags: [], value: { Temperature: { C: 21 } } },

@@ -3,7 +3,7 @@ import { Problem } from "./Field.tsx"
 import { useSending } from "../state/Sending.ts"
 
 /**
- * A colour picker for a LightColor setter, named by the channel it drives: it shows the colour its
+ * A colour picker for a LightColor setter, named by its light and "Colour": it shows the colour its
  * service reports (at full brightness: ColorHex.ts), not the one last picked, and sends a pick once it
  * is made (`change`, not every `input` while the picker is dragged), at the brightness the light
  * reports. Why the setter did not take it is shown beside it, in words.

@@ -1,88 +1,110 @@
-import type { ChannelView, ServiceView, Value } from "../../client/index.ts"
-import { kindEquals, kindValueType } from "../../domain/Kind.ts"
+import type { ChannelView, Value } from "../../client/index.ts"
+import { kindValueType } from "../../domain/Kind.ts"
+import { readingInWords } from "../text/Readings.ts"
 import { ColorPicker } from "./ColorPicker.tsx"
-import type { LiveHome } from "../state/LiveHome.ts"
 import { StateSwitch } from "./StateSwitch.tsx"
 import { SendButton, ValueEntry } from "./ValueEntry.tsx"
-import { valueInWords } from "../text/Words.ts"
-
-/**
- * What a service reports for a setter: the value of its one getter of the same kind, if it has exactly
- * one (the API does not say which getter a setter drives).
- */
-const reported = (service: ServiceView, setter: ChannelView, values: LiveHome["values"]): Value | undefined => {
-  const getters = service.getters.filter((getter) => kindEquals(getter.kind, setter.kind))
-  return getters.length === 1 && getters[0] !== undefined ? values.get(getters[0].id) : undefined
-}
 
 const aNumber = (text: string): number | undefined => {
   const n = Number(text)
   return text.trim() === "" || !Number.isFinite(n) ? undefined : n
 }
 
+export interface SetterControlProps {
+  readonly setter: ChannelView
+  /** The value the service reports for it (CardPlan.ts's `shows`), if any. */
+  readonly reported: Value | undefined
+  /** The id its reported value is shown under (`value-<getter id>`), when it shows a getter's. */
+  readonly valueId: string | undefined
+  /** The ids of what names it: the device's heading, and for all but the card's main control, its own label. */
+  readonly labelledBy: string
+  readonly send: (value: Value) => Promise<string | undefined>
+}
+
+/** The value reported, in words, where a field's control shows it (a set point beside its field). */
+const Reported = (props: { readonly id: string | undefined; readonly kind: ChannelView["kind"]; readonly value: Value | undefined }) =>
+  props.id === undefined ? null : <span id={props.id} class="value">{readingInWords(props.kind, props.value)}</span>
+
 /**
  * The control of a setter, by the type of the values its kind takes: a switch for two states, a colour
- * picker, a button for a setter that takes no value, a field for the values typed in; none for JSON,
- * binary data and timestamps.
+ * picker, a button for a setter that takes no value, a field for the values typed in (saying what it
+ * takes, and its unit); none for JSON, binary data and timestamps.
  */
-export const SetterControl = (props: { readonly channel: ChannelView; readonly service: ServiceView; readonly home: LiveHome; readonly name: string }) => {
-  const { channel, home, name } = props
-  const { kind } = channel
-  const now = reported(props.service, channel, home.values)
-  const send = (value: Value) => home.send(channel.id, value)
-  const entry = { id: `entry-${channel.id}`, labelledBy: name, reported: now === undefined ? undefined : valueInWords(now), onSend: send }
+export const SetterControl = (props: SetterControlProps) => {
+  const { setter, reported: now, valueId, labelledBy, send } = props
+  const { kind } = setter
+  const entry = { id: `entry-${setter.id}`, labelledBy, onSend: send }
+  const reported = <Reported id={valueId} kind={kind} value={now} />
   switch (kindValueType(kind)) {
     case "OnOff":
       return (
-        <StateSwitch labelledBy={name} states={["Off", "On"]} checked={now?._tag === "OnOff" ? now.state === "On" : undefined}
+        <StateSwitch id={valueId} labelledBy={labelledBy} states={["Off", "On"]} checked={now?._tag === "OnOff" ? now.state === "On" : undefined}
           onSwitch={(on) => send({ _tag: "OnOff", state: on ? "On" : "Off" })} />
       )
     case "OpenClosed":
       return (
-        <StateSwitch labelledBy={name} states={["Closed", "Open"]} checked={now?._tag === "OpenClosed" ? now.state === "Open" : undefined}
+        <StateSwitch id={valueId} labelledBy={labelledBy} states={["Closed", "Open"]} checked={now?._tag === "OpenClosed" ? now.state === "Open" : undefined}
           onSwitch={(open) => send({ _tag: "OpenClosed", state: open ? "Open" : "Closed" })} />
       )
     case "DoorLocked":
       return (
-        <StateSwitch labelledBy={name} states={["Unlocked", "Locked"]} checked={now?._tag === "DoorLocked" ? now.state === "Locked" : undefined}
+        <StateSwitch id={valueId} labelledBy={labelledBy} states={["Unlocked", "Locked"]} checked={now?._tag === "DoorLocked" ? now.state === "Locked" : undefined}
           onSwitch={(locked) => send({ _tag: "DoorLocked", state: locked ? "Locked" : "Unlocked" })} />
       )
     case "ExtBool":
       return kind._tag !== "Extension" ? null : (
-        <StateSwitch labelledBy={name} states={["false", "true"]} checked={now?._tag === "ExtBool" ? now.value : undefined}
+        <StateSwitch id={valueId} labelledBy={labelledBy} states={["No", "Yes"]} checked={now?._tag === "ExtBool" ? now.value : undefined}
           onSwitch={(value) => send({ _tag: "ExtBool", value, vendor: kind.vendor, adapter: kind.adapter, kind: kind.kind })} />
       )
     case "Color":
-      return <ColorPicker id={`color-${channel.id}`} labelledBy={name} reported={now?._tag === "Color" ? now : undefined} onPick={send} />
+      return <ColorPicker id={valueId ?? `color-${setter.id}`} labelledBy={labelledBy} reported={now?._tag === "Color" ? now : undefined} onPick={send} />
     case "Temperature": {
       const unit = now?._tag === "Temperature" ? now.unit : "C"
       return (
-        <ValueEntry {...entry} type="number" unit={`°${unit}`} reported={now?._tag === "Temperature" ? String(now.degrees) : undefined}
-          read={(text) => {
-            const degrees = aNumber(text)
-            return degrees === undefined ? "a temperature is a number of degrees" : { _tag: "Temperature", unit, degrees }
-          }} />
+        <>
+          {reported}
+          <ValueEntry {...entry} type="number" unit={`°${unit}`} placeholder="e.g. 21.5"
+            read={(text) => {
+              const degrees = aNumber(text)
+              return degrees === undefined ? "a temperature is a number of degrees" : { _tag: "Temperature", unit, degrees }
+            }} />
+        </>
       )
     }
     case "Duration":
       return (
-        <ValueEntry {...entry} type="number" unit="s" reported={now?._tag === "Duration" ? String(now.seconds) : undefined}
-          read={(text) => {
-            const seconds = aNumber(text)
-            return seconds === undefined || seconds < 0 ? "a duration is a number of seconds, 0 or more" : { _tag: "Duration", seconds }
-          }} />
+        <>
+          {reported}
+          <ValueEntry {...entry} type="number" unit="min" placeholder="minutes"
+            read={(text) => {
+              const minutes = aNumber(text)
+              return minutes === undefined || minutes < 0 ? "a duration is a number of minutes, 0 or more" : { _tag: "Duration", seconds: minutes * 60 }
+            }} />
+        </>
       )
     case "ExtNumeric":
       return kind._tag !== "Extension" ? null : (
-        <ValueEntry {...entry} type="number" read={(text) => {
-          const value = aNumber(text)
-          return value === undefined ? "a number" : { _tag: "ExtNumeric", value, vendor: kind.vendor, adapter: kind.adapter, kind: kind.kind }
-        }} />
+        <>
+          {reported}
+          <ValueEntry {...entry} type="number" placeholder="a number" read={(text) => {
+            const value = aNumber(text)
+            return value === undefined ? "a number" : { _tag: "ExtNumeric", value, vendor: kind.vendor, adapter: kind.adapter, kind: kind.kind }
+          }} />
+        </>
       )
     case "String":
-      return <ValueEntry {...entry} type="text" read={(value) => ({ _tag: "String", value })} />
+      return (
+        <>
+          {reported}
+          <ValueEntry {...entry} type="text" placeholder={kind._tag === "Builtin" && kind.name === "Log" ? "a message to say" : "text"}
+            read={(value) => ({ _tag: "String", value })} />
+        </>
+      )
     case "Unit":
-      return <SendButton id={`send-${channel.id}`} labelledBy={name} onSend={() => send({ _tag: "Unit" })} />
+      return (
+        <SendButton id={`send-${setter.id}`} labelledBy={labelledBy} onSend={() => send({ _tag: "Unit" })}
+          words={kind._tag === "Builtin" && kind.name === "TakeSnapshot" ? "Take a snapshot" : "Send"} />
+      )
     case "TimeStamp":
     case "Json":
     case "Binary":

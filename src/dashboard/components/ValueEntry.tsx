@@ -4,10 +4,10 @@ import { Problem } from "./Field.tsx"
 import { useSending } from "../state/Sending.ts"
 
 /**
- * A field for a setter whose values are typed in (a setpoint, a duration, a text…), named by the
- * channel it drives, sent on submit. What the service reports, if anything, is its placeholder. Why the
- * setter did not take a value is shown beside it, in words; that it did, too, for there may be nothing
- * else on the page to show it.
+ * A field for a setter whose values are typed in (a set point, a duration, a text…), named by the
+ * device and what it sets, sent on submit; its placeholder and unit say what it takes. Why the setter
+ * did not take a value is shown beside it, in words; that it did, too, for there may be nothing else on
+ * the page to show it.
  */
 export const ValueEntry = (props: {
   readonly id: string
@@ -15,7 +15,7 @@ export const ValueEntry = (props: {
   readonly type: "number" | "text"
   /** The unit shown after the field, if any. */
   readonly unit?: string
-  readonly reported: string | undefined
+  readonly placeholder: string
   /** The value the text says, or why it says none, in words. */
   readonly read: (text: string) => Value | string
   readonly onSend: (value: Value) => Promise<string | undefined>
@@ -31,7 +31,7 @@ export const ValueEntry = (props: {
   const field = {
     id: props.id,
     value: text,
-    placeholder: props.reported ?? "",
+    placeholder: props.placeholder,
     "aria-labelledby": props.labelledBy,
     onInput: (event: { readonly currentTarget: HTMLInputElement }) => {
       setText(event.currentTarget.value)
@@ -49,12 +49,17 @@ export const ValueEntry = (props: {
   )
 }
 
-/** A button for a setter that takes no value but the fact of being sent (TakeSnapshot): Unit. */
-export const SendButton = (props: { readonly id: string; readonly labelledBy: string; readonly onSend: () => Promise<string | undefined> }) => {
+/** A button for a setter that takes no value but the fact of being sent (TakeSnapshot): Unit, named by its words and its device. */
+export const SendButton = (props: {
+  readonly id: string
+  readonly labelledBy: string
+  readonly words: string
+  readonly onSend: () => Promise<string | undefined>
+}) => {
   const { busy, problem, sent, sending } = useSending()
   return (
     <span class="control">
-      <button id={props.id} type="button" aria-labelledby={`${props.id} ${props.labelledBy}`} aria-busy={busy} onClick={() => void sending(props.onSend)}>Send</button>
+      <button id={props.id} type="button" aria-labelledby={`${props.id} ${props.labelledBy}`} aria-busy={busy} onClick={() => void sending(props.onSend)}>{props.words}</button>
       <span role="status" class="muted">{sent ? "Sent." : ""}</span>
       <Problem message={problem} />
     </span>

@@ -1,13 +1,9 @@
-import * as Option from "effect/Option"
-import { useState } from "preact/hooks"
-import type { ChannelView, ServiceView } from "../../client/index.ts"
-import { DeviceWords } from "../components/DeviceWords.tsx"
+import { useEffect, useMemo, useState } from "preact/hooks"
+import type { ServiceView } from "../../client/index.ts"
+import { LiveDeviceCard } from "../components/DeviceCard.tsx"
 import { Problem } from "../components/Field.tsx"
-import { type LiveHome, useLiveHome } from "../state/LiveHome.ts"
-import { givenName, serviceName } from "../text/ServiceName.ts"
-import { SetterControl } from "../components/SetterControl.tsx"
-import { TagEditor } from "../components/TagEditor.tsx"
-import { kindInWords, valueInWords } from "../text/Words.ts"
+import { useLiveHome } from "../state/LiveHome.ts"
+import { byRoom, firstOf } from "../text/Rooms.ts"
 import type { PageProps } from "./SignedInPage.tsx"
 
 /** Whether `service` carries `tag`, or one of its channels does. */
@@ -15,68 +11,53 @@ const carries = (service: ServiceView, tag: string): boolean =>
   [service.tags, ...[...service.getters, ...service.setters].map((channel) => channel.tags)].some((tags) => tags.some((t) => t === tag))
 
 /**
- * A service's heading: the name its device gives itself (vocabulary B's `properties.name`), its id
- * beneath with its model; its id alone when it has no name.
+ * How many cards are drawn at first, and added at each task after: a home of a thousand devices shows
+ * its first screen at once and draws the rest without a long task (docs/dashboard.md).
  */
-const ServiceHeading = (props: { readonly service: ServiceView }) => {
-  const { service } = props
-  const named = givenName(service) !== undefined
-  const about = [named ? service.id : undefined, Option.getOrUndefined(service.properties)?.["model"]].filter((part) => part !== undefined)
-  return (
-    <>
-      <h2 id={`service-${service.id}`}><DeviceWords text={serviceName(service)} /></h2>
-      {about.length === 0 ? null : <p class="about"><DeviceWords text={about.join(" · ")} /></p>}
-    </>
-  )
-}
+const cardsAtOnce = 40
 
-const Channel = (props: { readonly channel: ChannelView; readonly service: ServiceView; readonly home: LiveHome }) => {
-  const { channel, home } = props
-  const name = `name-${channel.id}`
-  const value = home.values.get(channel.id)
-  return (
-    <li class="channel">
-      <span id={name} class="channel-name">{channel.id}</span>
-      <span class="muted">{kindInWords(channel.kind)}</span>
-      <TagEditor of={channel.id} tags={channel.tags}
-        onAdd={(tag) => home.tag({ channel: channel.id }, tag, "add")} onRemove={(tag) => home.tag({ channel: channel.id }, tag, "remove")} />
-      {channel.mechanism === "getter"
-        ? <span id={`value-${channel.id}`} class="value">{value === undefined ? "no value yet" : valueInWords(value)}</span>
-        : <SetterControl channel={channel} service={props.service} home={home} name={name} />}
-    </li>
-  )
-}
-
-/** The home as the signed-in user sees it: its services and their channels, with live values and a control for each setter. */
+/**
+ * The home as the signed-in user sees it: a card per device, grouped by room (the devices in no room
+ * last), with live values and a control for each setter.
+ */
 export const HomePage = (props: PageProps) => {
   const home = useLiveHome(props.token, props.onExpired)
   const [filter, setFilter] = useState("")
-  const shown = home.services?.filter((service) => filter === "" || carries(service, filter))
+  const shown = useMemo(() => home.services?.filter((service) => filter === "" || carries(service, filter)), [home.services, filter])
+  const rooms = useMemo(() => (shown === undefined ? [] : byRoom(shown)), [shown])
+  // The names for the room field's suggestions, the same array as long as the rooms are (the cards compare it).
+  const names = useMemo(() => rooms.flatMap((room) => (room.name === undefined ? [] : [room.name])), [rooms])
+  const [drawn, setDrawn] = useState(cardsAtOnce)
+  const cards = shown?.length ?? 0
+  useEffect(() => {
+    if (drawn >= cards) return
+    const next = setTimeout(() => setDrawn((count) => count + cardsAtOnce), 0)
+    return () => clearTimeout(next)
+  }, [drawn, cards])
+  const drawnRooms = useMemo(() => firstOf(rooms, drawn), [rooms, drawn])
   return (
-    <main>
+    <main class="home">
       <h1>Your home</h1>
       <Problem message={home.problem} />
       <p class="field">
         <label for="tag-filter">Show only what carries the tag</label>
         <input id="tag-filter" type="search" value={filter} onInput={(event) => setFilter(event.currentTarget.value.trim())} />
       </p>
-      {shown === undefined ? <p>Loading…</p> : (
-        <ul class="services" aria-label="Services">
-          {shown.map((service) => (
-            <li key={service.id}>
-              <ServiceHeading service={service} />
-              <TagEditor of={service.id} tags={service.tags}
-                onAdd={(tag) => home.tag({ service: service.id }, tag, "add")}
-                onRemove={(tag) => home.tag({ service: service.id }, tag, "remove")} />
-              <ul class="channels" aria-label={`Channels of ${service.id}`}>
-                {[...service.getters, ...service.setters].map((channel) => (
-                  <Channel key={channel.id} channel={channel} service={service} home={home} />
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      )}
+      <datalist id="rooms">{names.map((name) => <option key={name} value={name} />)}</datalist>
+      {shown === undefined ? <p>Loading…</p> : drawnRooms.map((room, index) => {
+        // By place, not by name: an id is one word, and a room's name may have spaces.
+        const heading = `room-${index}`
+        return (
+          <section key={room.name ?? ""} class="room" aria-labelledby={heading}>
+            <h2 id={heading}>{room.name ?? "No room"}</h2>
+            <ul class="cards" aria-labelledby={heading}>
+              {room.services.map((service) => (
+                <li key={service.id}><LiveDeviceCard service={service} home={home} rooms={names} /></li>
+              ))}
+            </ul>
+          </section>
+        )
+      })}
     </main>
   )
 }

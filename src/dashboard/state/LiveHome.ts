@@ -109,10 +109,16 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
         })
       })
     }
+    // A getter that cannot be watched so (a battery sensor that reports only past thresholds) is read once.
+    const readOnce = (channel: ChannelId) =>
+      opened.fetch([channelSelector({ id: exactly(channel), mechanism: exactly("getter") })]).then(([read]) => {
+        if (read?.result._tag === "Success" && read.result.success._tag === "Some") showValue(channel, read.result.success.value)
+      }, failed)
     const follow = async () => {
       for (let next = await events.next(); next.done !== true; next = await events.next()) {
         const event = next.value
         if (event._tag === "ValueChanged") showValue(event.channel, event.value)
+        else if (event._tag === "WatchRefused") void readOnce(event.channel)
         else if (event._tag === "ChannelAdded") gettersChanged({ channel: event.channel, added: true })
         else if (event._tag === "ChannelRemoved") {
           showValue(event.channel, undefined)
