@@ -79,7 +79,7 @@ describe("Migrations", () => {
           tokens.byHash("b".repeat(64)),
           tokens.insert({ tokenHash: "c".repeat(64), userId: 1, kind: "comparison", label: "", scope: null, createdAt: 4, expiresAt: 5, createdBy: 7 })
         ])))
-      assert.deepStrictEqual(Option.map(kept, (t) => [t.id, t.kind, t.createdBy]), Option.some([9, "api", 7]))
+      assert.deepStrictEqual(Option.map(kept, (t) => `${t.id} ${t.kind} made by ${t.createdBy}`), Option.some("9 api made by 7"))
       assert.strictEqual(comparison, 10)
       const revoked = yield* session(dataDir, TokenStore.use((tokens) => tokens.revokeWithCreated(7, 6)))
       assert.deepStrictEqual(revoked, [7, 9, 10])
