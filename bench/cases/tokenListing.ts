@@ -60,7 +60,7 @@ const grantsBeside = (others: number) =>
       }
     }))
     const ids = yield* Effect.forEach(Array.from({ length: ownTokens }, (_, index) => index), (index) => store.insert({ ...row(ann.id, index, now), expiresAt: null }))
-    const caller: Caller = { user: { name: "ann" }, tokenId: ids[0] ?? 0, scope: Option.none() }
+    const caller: Caller = { user: { name: "ann" }, tokenId: ids[0] ?? 0, kind: "api", scope: Option.none() }
     return { grants: Context.get(context, TokenGrants), caller, ids }
   })
 

@@ -41,7 +41,9 @@ const token = fieldsOf(TokenView)
 // Each description is on the field's schema, not its key, as the document has always shown them.
 const tokenFields = {
   id: token.field("id", Schema.Int.annotate({ description: DOCS ? "The token's id: what revoking it names." : "" })),
-  kind: token.field("kind", TokenKind.annotate({ description: DOCS ? "`session` (from a login) or `api`." : "" })),
+  kind: token.field("kind", TokenKind.annotate({
+    description: DOCS ? "`session` (from a login), `api`, or `comparison` (the dashboard's Migration page's, see `create_comparison_token`)." : ""
+  })),
   label: token.field("label", Schema.String.annotate({ description: DOCS ? "What the token is for; may be empty." : "" })),
   status: token.field("status", TokenStatus.annotate({ description: DOCS ? "`active`, `expired` or `revoked`." : "" })),
   scope: token.field("scope", annotated(ListedScopeJson, { description: scopeDescription })),
@@ -172,6 +174,27 @@ export const tokens = group(
       "403": DOCS ? "The new token would reach, may do or last more than the token creating it." : "",
       "429": DOCS ? "The user created 30 tokens within the last minute (`Retry-After` says when to try again), or holds 200 live API " +
         "tokens (sessions not counted): revoke some to create others." : ""
+    }
+  }),
+  endpoint({
+    operationId: "create_comparison_token",
+    method: "POST",
+    path: "/api/v1/tokens/comparison",
+    access: tokenWith("tokens"),
+    tag,
+    summary: DOCS ? "Create the comparison token" : "",
+    description: DOCS ? "The token the dashboard's Migration page sends its comparisons with, of kind `comparison`: its calls in " +
+      "vocabulary A are not counted among a client's (`gateway_vocabulary_a_calls_total`). Only a session gets one; it reaches " +
+      "and may do what the session does, for 24 hours and no longer than the session, and replaces the user's live one (revoked), " +
+      "so a user holds one at most." : "",
+    answer: {
+      status: 201,
+      shape: CreatedTokenJson,
+      description: DOCS ? "The comparison token, with its secret, shown this once." : ""
+    },
+    errors: {
+      "403": DOCS ? "The request's token is not a session." : "",
+      "429": DOCS ? "The user created 30 tokens within the last minute (`Retry-After` says when to try again)." : ""
     }
   }),
   endpoint({

@@ -80,6 +80,19 @@ export class ExpiryPassed extends Data.TaggedError("ExpiryPassed")<{}> {
   }
 }
 
+/** A comparison token is asked for with a token that is not a session: only a person signed in has the Migration page. */
+export class NotASession extends Data.TaggedError("NotASession")<{}> {
+  override get message(): string {
+    return "only a session (a sign-in) gets a comparison token"
+  }
+}
+
+/** How long a comparison token lasts, at most (no longer than the session asking for it). */
+export const comparisonTokenDays = 1
+
+/** The label of every comparison token, as the token list shows it. */
+export const comparisonTokenLabel = "the Migration page's comparisons"
+
 export interface TokenGrantsShape {
   /**
    * A new API token for the issuer's user, and the secret, given once. A token creates only tokens within
@@ -89,6 +102,15 @@ export interface TokenGrantsShape {
   readonly create: (issuer: Issuer, request: TokenRequest) => Effect.Effect<
     { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
     BeyondReach | ExpiryPassed | NoSuchUser | CreatingTooFast | TooManyTokens | StoreError
+  >
+  /**
+   * The comparison token of the caller's user (a session's: `NotASession` otherwise): its reach and rights,
+   * for `comparisonTokenDays` and no longer than the session, made by it. It replaces the user's live one,
+   * revoked: one per user, whose secret only the page that asked for it holds. Within the user's creation rate.
+   */
+  readonly comparison: (caller: Caller) => Effect.Effect<
+    { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> },
+    NotASession | NoSuchUser | CreatingTooFast | StoreError
   >
   /**
    * A page of the tokens the lister manages, by id (never their secrets, which are not kept): the
@@ -193,18 +215,48 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
               if ((yield* store.liveApiTokensOf(user.value.id, now)) >= liveLimit) return yield* new TooManyTokens({ limit: liveLimit })
               return yield* tokens.create({ ...token, createdBy: issuer.caller.tokenId })
             }))
-          const kept = yield* store.byHash(hashToken(created.token))
-          return Option.isNone(kept) ? yield* Effect.die(`token ${created.id} was not kept`) : { token: kept.value, secret: created.token }
+          return yield* kept(created)
         })
 
+      /** A token just made, as the store lists it, with its secret. */
+      const kept = (created: { readonly id: number; readonly token: Redacted.Redacted<string> }) =>
+        Effect.flatMap(store.byHash(hashToken(created.token)), (found) =>
+          Option.isNone(found) ? Effect.die(`token ${created.id} was not kept`) : Effect.succeed({ token: found.value, secret: created.token }))
+
       /** A request's creation, within the rate of its user: its place is given back if it creates nothing. */
-      const create = (issuer: Issuer, request: TokenRequest) => {
-        if (issuer._tag === "Operator") return createNow(issuer, request, Date.now())
+      const withinRate = <A, E>(caller: Caller, creating: (now: number) => Effect.Effect<A, E>) => {
         const now = Date.now()
-        const place = rate.admit(issuer.caller.user.name, now)
+        const place = rate.admit(caller.user.name, now)
         if (Result.isFailure(place)) return Effect.fail(place.failure)
-        return Effect.onError(createNow(issuer, request, now), () => Effect.sync(place.success))
+        return Effect.onError(creating(now), () => Effect.sync(place.success))
       }
+
+      const create = (issuer: Issuer, request: TokenRequest) =>
+        issuer._tag === "Operator" ? createNow(issuer, request, Date.now()) : withinRate(issuer.caller, (now) => createNow(issuer, request, now))
+
+      const comparisonNow = (caller: Caller, now: number) =>
+        Effect.gen(function*() {
+          const user = yield* users.byName(caller.user.name)
+          if (Option.isNone(user)) return yield* new NoSuchUser({ username: caller.user.name })
+          // A session that has just ended (revoked meanwhile) grants nothing that lasts.
+          const until = Option.getOrElse(yield* store.validUntil(caller.tokenId, now), () => now)
+          const expiresAt = Math.min(now + comparisonTokenDays * dayMs, until)
+          const created = yield* minting.withPermits(1)(Effect.gen(function*() {
+            for (const id of yield* store.liveComparisonsOf(user.value.id, now)) yield* store.revokeWithCreated(id, now)
+            return yield* tokens.create({
+              user: user.value,
+              kind: "comparison",
+              label: comparisonTokenLabel,
+              scope: caller.scope,
+              expiresAt: Option.some(expiresAt),
+              createdBy: caller.tokenId
+            })
+          }))
+          return yield* kept(created)
+        })
+
+      const comparison = (caller: Caller) =>
+        caller.kind === "session" ? withinRate(caller, (now) => comparisonNow(caller, now)) : Effect.fail(new NotASession())
 
       const revoke = (authority: Authority, id: number) =>
         Effect.gen(function*() {
@@ -213,7 +265,7 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
           return revoked.length === 0 ? yield* new NoSuchToken({ id }) : revoked
         })
 
-      return TokenGrants.of({ create, list, revoke })
+      return TokenGrants.of({ create, comparison, list, revoke })
     })
   )
 }

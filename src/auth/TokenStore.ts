@@ -58,6 +58,8 @@ export interface TokenStoreShape {
   readonly revokeWithCreated: (id: number, at: number) => Effect.Effect<ReadonlyArray<number>, StoreError>
   /** How many API tokens of the user are live at `at`: neither revoked nor expired (sessions are not counted). */
   readonly liveApiTokensOf: (userId: number, at: number) => Effect.Effect<number, StoreError>
+  /** The ids of the user's comparison tokens live at `at`: neither revoked nor expired. */
+  readonly liveComparisonsOf: (userId: number, at: number) => Effect.Effect<ReadonlyArray<number>, StoreError>
   /** Revokes every session token of a user (a changed password ends the sessions); answers how many. */
   readonly revokeSessionsOf: (userId: number, at: number) => Effect.Effect<number, StoreError>
   /** Records the token's last use. */

@@ -113,7 +113,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           // A stored scope that no longer reads is refused, never widened to the whole home.
           const scope = row.scope === null ? Option.none<TokenScope>() : decodeStoredScope(row.scope)
           if (row.scope !== null && Option.isNone(scope)) return Option.none()
-          return Option.some({ caller: { user: { name: row.username }, tokenId: row.id, scope }, expiresAt: row.expiresAt })
+          return Option.some({ caller: { user: { name: row.username }, tokenId: row.id, kind: row.kind, scope }, expiresAt: row.expiresAt })
         })
 
       /** The token from the store, cached if nothing was written meanwhile (the lookup may have waited for a transaction). */

@@ -66,10 +66,18 @@ export type TokenStatus = typeof TokenStatus.Type
 export const tokenStatus = (token: { readonly revokedAt: number | null; readonly expiresAt: number | null }, now: number): TokenStatus =>
   token.revokedAt !== null ? "revoked" : token.expiresAt !== null && token.expiresAt <= now ? "expired" : "active"
 
-/** Who makes a request: the user, the token used (for per-token limits), and its scope (`None`: the whole home). */
+/**
+ * A session token comes from a login; an API token is created on purpose; a comparison token is the one the
+ * dashboard's Migration page sends its comparisons with (docs/auth.md), whose calls are not counted as a client's.
+ */
+export const TokenKind = Schema.Literals(["session", "api", "comparison"])
+export type TokenKind = typeof TokenKind.Type
+
+/** Who makes a request: the user, the token used (for per-token limits), its kind, and its scope (`None`: the whole home). */
 export interface Caller {
   readonly user: User
   readonly tokenId: number
+  readonly kind: TokenKind
   readonly scope: Option.Option<TokenScope>
 }
 

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { TokenScope, TokenStatus } from "./Access.ts"
+import { TokenKind, TokenScope, TokenStatus } from "./Access.ts"
 import { Timestamp } from "./Channel.ts"
 import { Label } from "./Identifier.ts"
 
@@ -8,9 +8,7 @@ import { Label } from "./Identifier.ts"
  * shown by its id, never its secret, which exists only in the answer that creates it.
  */
 
-/** A session token comes from a login; an API token is created on purpose. */
-export const TokenKind = Schema.Literals(["session", "api"])
-export type TokenKind = typeof TokenKind.Type
+export { TokenKind }
 
 /** A token as listed: what it is, never the token itself. */
 export const TokenView = Schema.Struct({

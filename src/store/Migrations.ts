@@ -66,6 +66,33 @@ export const migrations: ReadonlyArray<Migration> = [
       ALTER TABLE tokens ADD COLUMN created_by INTEGER REFERENCES tokens (id) ON DELETE SET NULL;
       CREATE INDEX tokens_by_creator ON tokens (created_by) WHERE created_by IS NOT NULL;
     `
+  },
+  {
+    version: 4,
+    name: "comparison tokens",
+    // SQLite changes a CHECK only by rebuilding the table: copied whole, ids kept, then renamed into place
+    // (the rename points the new table's reference to its creator at itself). Nothing else refers to tokens.
+    sql: `
+      CREATE TABLE tokens_v4 (
+        id           INTEGER PRIMARY KEY,
+        token_hash   TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+        user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind         TEXT NOT NULL CHECK (kind IN ('session', 'api', 'comparison')),
+        label        TEXT NOT NULL DEFAULT '',
+        scope        TEXT,
+        created_at   INTEGER NOT NULL,
+        expires_at   INTEGER,
+        revoked_at   INTEGER,
+        last_used_at INTEGER,
+        created_by   INTEGER REFERENCES tokens_v4 (id) ON DELETE SET NULL
+      );
+      INSERT INTO tokens_v4 (id, token_hash, user_id, kind, label, scope, created_at, expires_at, revoked_at, last_used_at, created_by)
+        SELECT id, token_hash, user_id, kind, label, scope, created_at, expires_at, revoked_at, last_used_at, created_by FROM tokens;
+      DROP TABLE tokens;
+      ALTER TABLE tokens_v4 RENAME TO tokens;
+      CREATE INDEX tokens_by_user ON tokens (user_id);
+      CREATE INDEX tokens_by_creator ON tokens (created_by) WHERE created_by IS NOT NULL;
+    `
   }
 ]
 

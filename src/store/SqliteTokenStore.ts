@@ -98,6 +98,15 @@ export const SqliteTokenStore = Layer.effect(
           ),
           (rows) => rows[0]?.live ?? 0
         ).pipe(Effect.mapError(asStoreError)),
+      liveComparisonsOf: (userId, at) =>
+        Effect.map(
+          db.query<{ readonly id: number }>(
+            `SELECT id FROM tokens
+             WHERE user_id = ? AND kind = 'comparison' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY id`,
+            [userId, at]
+          ),
+          (rows) => rows.map((row) => row.id)
+        ).pipe(Effect.mapError(asStoreError)),
       revokeSessionsOf: (userId, at) =>
         Effect.map(
           db.run("UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND kind = 'session' AND revoked_at IS NULL", [at, userId]),

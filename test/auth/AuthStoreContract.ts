@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, type Scope } from "effect"
-import { TokenStore } from "../../src/auth/TokenStore.ts"
+import { type TokenKind, TokenStore } from "../../src/auth/TokenStore.ts"
 import { type StoredUser, UserStore } from "../../src/auth/UserStore.ts"
 import type { StoreRun } from "../gateway/TagStoreContract.ts"
 
@@ -9,7 +9,7 @@ const someone = (username: string): Omit<StoredUser, "id"> => ({ username, email
 const aToken = (
   userId: number,
   tokenHash: string,
-  more: { readonly kind?: "session" | "api"; readonly expiresAt?: number | null; readonly createdBy?: number } = {}
+  more: { readonly kind?: TokenKind; readonly expiresAt?: number | null; readonly createdBy?: number } = {}
 ) => ({
   tokenHash,
   userId,
@@ -191,6 +191,19 @@ export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun
         yield* tokens.insert(aToken(bob.id, "6".repeat(64)))
         assert.strictEqual(yield* tokens.liveApiTokensOf(ann.id, 5_000), 2)
         assert.strictEqual(yield* tokens.liveApiTokensOf(ann.id, 9_000), 1)
+      })))
+
+    it.effect("finds a user's live comparison tokens: not its other tokens, nor revoked or expired ones, nor another's", () =>
+      onFresh(Effect.gen(function*() {
+        const ann = yield* keptUser("ann")
+        const bob = yield* keptUser("bob")
+        const tokens = yield* TokenStore
+        const live = yield* tokens.insert(aToken(ann.id, "1".repeat(64), { kind: "comparison", expiresAt: 9_000 }))
+        yield* tokens.insert(aToken(ann.id, "2".repeat(64), { kind: "comparison", expiresAt: 5_000 }))
+        yield* tokens.revoke(yield* tokens.insert(aToken(ann.id, "3".repeat(64), { kind: "comparison" })), 1_000)
+        yield* tokens.insert(aToken(ann.id, "4".repeat(64)))
+        yield* tokens.insert(aToken(bob.id, "5".repeat(64), { kind: "comparison" }))
+        assert.deepStrictEqual(yield* tokens.liveComparisonsOf(ann.id, 6_000), [live])
       })))
 
     it.effect("forgets a removed user's tokens with it", () =>

@@ -8,7 +8,6 @@ import { nodePlatform } from "../../src/client-node/index.ts"
 import { artifactsDir, fitsTheScreen, seriousViolations } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
-import { insertTokens } from "../support/manyTokens.ts"
 
 /**
  * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
@@ -388,68 +387,6 @@ describe("the dashboard's home", () => {
     }
   }, 60_000)
 
-  it("creates a token that reaches one channel from the tokens page, shows it once, made by this session, and revokes it", async () => {
-    const { context, page, refused } = await signedIn(rig())
-    try {
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
-      await page.getByLabel("What it is for").fill("hall only")
-      await page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).check()
-      await page.getByRole("button", { name: "Create the token" }).click()
-      const shown = page.getByLabel("The new token")
-      await shown.waitFor()
-      const secret = (await shown.textContent()) ?? ""
-      const listed = await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })
-      expect((JSON.parse(listed.body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)).toEqual(["getter:hall-light-on@sim"])
-      const item = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: "hall only" })
-      await expect.poll(() => item.textContent()).toContain("made by this session")
-      await page.getByRole("button", { name: "Revoke hall only" }).click()
-      await expect.poll(async () => (await send(`${rig().gateway.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${secret}` } })).status, overTheNetwork)
-        .toBe(401)
-      await page.getByRole("list", { name: "Tokens" }).getByText("api, revoked").waitFor()
-      await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
-      // The page is in the address: a reload stays on it, and the Home link goes back.
-      await page.reload()
-      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Home" }).click()
-      await showsValue(page, "getter:hall-light-on@sim", "On")
-      expect(refused).toEqual([])
-    } finally {
-      await context.close()
-    }
-  }, 60_000)
-
-  it("creates a token that reaches a whole service, until a chosen day, and refuses one that would outlive the session", async () => {
-    const { context, page, refused } = await signedIn(rig())
-    const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
-    try {
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      await page.getByLabel("What it is for").fill("front door")
-      await page.getByRole("checkbox", { name: "Front door lock, all its channels" }).check()
-      // Its channels are in the token's reach with it.
-      await page.getByRole("checkbox", { name: "setter:front-door-lock@sim", checked: true }).waitFor()
-      await page.getByLabel("When it stops working (optional)").fill(dayIn(60))
-      await page.getByRole("button", { name: "Create the token" }).click()
-      // The session lasts 30 days: a token made with it cannot last 60.
-      await page.getByRole("alert").filter({ hasText: /expire/ }).waitFor()
-
-      await page.getByLabel("When it stops working (optional)").fill(dayIn(7))
-      await page.getByRole("button", { name: "Create the token" }).click()
-      const shown = page.getByLabel("The new token")
-      await shown.waitFor()
-      const authorization = `Bearer ${(await shown.textContent()) ?? ""}`
-      const ids = async (path: string) =>
-        (JSON.parse((await send(`${rig().gateway.baseUrl}${path}`, { headers: { authorization } })).body) as ReadonlyArray<{ readonly id: string }>).map((c) => c.id)
-      expect(await ids("/api/v1/channels/getters")).toEqual(["getter:front-door-lock@sim"])
-      expect(await ids("/api/v1/channels/setters")).toEqual(["setter:front-door-lock@sim"])
-      const listed = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: "front door" })
-      await listed.filter({ hasText: `expires ${new Date(`${dayIn(7)}T12:00:00`).toLocaleDateString("en-US")}` }).waitFor()
-      expect(refused).toEqual([])
-    } finally {
-      await context.close()
-    }
-  }, 60_000)
-
   it("fills the width of a desktop with columns of cards, and has no serious or critical accessibility violation", async () => {
     const { context, page, errors } = await signedIn(rig(), { bypassCSP: true })
     try {
@@ -472,29 +409,6 @@ describe("the dashboard's home", () => {
       expect(await fitsTheScreen(page)).toBe(true)
       expect(errors).toEqual([])
       await page.screenshot({ path: join(screenshots, "home-values-phone.png"), fullPage: true })
-      // The tokens page too.
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
-      await page.getByRole("checkbox", { name: "getter:hall-light-on@sim" }).waitFor()
-      expect(await seriousViolations(page)).toEqual([])
-      expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "tokens-phone.png"), fullPage: true })
-    } finally {
-      await context.close()
-    }
-  }, 60_000)
-
-  // Last: the owner keeps 250 more tokens (expired, so none counts as live) for the tests that follow, if any.
-  it("lists every token of the owner on the tokens page, however many pages the gateway answers them in", async () => {
-    await insertTokens(rig().dataDir, "owner", 250, { label: (index) => `bulk ${index}`, expiresAt: Date.now() - 60_000 })
-    const { context, page, refused } = await signedIn(rig())
-    try {
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Tokens" }).click()
-      const bulk = page.getByRole("list", { name: "Tokens" }).getByRole("listitem").filter({ hasText: /bulk \d+/ })
-      // The page shows the listing once it has every page of it: the last token, then all of them.
-      await bulk.filter({ hasText: "bulk 249" }).waitFor()
-      expect(await bulk.count()).toBe(250)
-      expect(refused).toEqual([])
     } finally {
       await context.close()
     }

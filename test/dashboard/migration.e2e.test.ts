@@ -1,9 +1,10 @@
 import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
+import { artifactsDir, fitsTheScreen, openTab, seriousViolations, signIn } from "../support/browser.ts"
+import { dashboardOnDemoHomeOfFile, owner, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
+import { parseScrape, sample } from "../support/prometheusText.ts"
 import { runGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -70,6 +71,9 @@ describe("the dashboard's Migration page", () => {
       expect(await shown(page, "b-route")).toBe("GET /api/v1/channels/get")
       expect(await shown(page, "b-body")).toBe(pretty([{ id: "getter:hall-light-on@sim" }]))
       await page.getByText("(a browser sends it as PUT)").waitFor()
+      // The hints fit a read: an empty body reads everything, and this one is not sent in A.
+      expect(await page.locator("#a-body-hint").textContent()).toMatch(/^Empty: no body, which a read takes as everything\./)
+      expect(await page.getByText(/^Not sent in vocabulary A from here: a browser cannot send it/).count()).toBe(1)
 
       // A's read takes its selectors in a GET's body, which a browser cannot send: B's is sent alone.
       await page.getByRole("button", { name: "Send both" }).click()
@@ -97,6 +101,9 @@ describe("the dashboard's Migration page", () => {
       expect(await lampState()).toBe("Off")
       await typed(page, "put_channel_value", lampOn)
       await expect.poll(() => shown(page, "b-operation")).toBe("send_values")
+      // A write's hints: its body is required, and where it is sent.
+      expect(await page.locator("#a-body-hint").textContent()).toMatch(/^Required: what to write or tag, as JSON\./)
+      expect(await page.getByText("Sent in vocabulary A as POST /api/v1/channels/value").count()).toBe(1)
       expect(await shown(page, "b-route")).toBe("PUT /api/v1/channels/set")
       expect(await shown(page, "b-body")).toBe(pretty([{ select: [{ id: "setter:bedroom-light-on@sim" }], value: { OnOff: "On" } }]))
       await page.getByRole("button", { name: "Send both" }).click()
@@ -139,16 +146,34 @@ describe("the dashboard's Migration page", () => {
     const { context, page, refused } = await onMigration()
     try {
       const usage = page.getByRole("table", { name: "Vocabulary A calls by token, most first" })
-      // The page's own A request counts too, for its session.
+      // The page's own A requests, twice, go with its comparison token: counted for no token.
       await typed(page, "put_channel_value", lampOn)
-      await page.getByRole("button", { name: "Send both" }).click()
+      const writesInA = async () => {
+        const scrape = await send(`${rig().gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${rig().ownerToken}` } })
+        return sample(parseScrape(scrape.body), "gateway_http_requests_total", { vocabulary: "a", operation: "put_channel_value", status: "200" })
+      }
+      const comparisonTokens = async () =>
+        (JSON.parse((await send(`${rig().gateway.baseUrl}/api/v1/tokens`, { headers: { authorization: `Bearer ${rig().ownerToken}` } })).body) as
+          ReadonlyArray<{ readonly kind: string; readonly label: string; readonly status: string }>).filter((token) => token.kind === "comparison")
+      const madeBefore = (await comparisonTokens()).length
+      const before = await writesInA()
+      for (let comparison = 1; comparison <= 2; comparison++) {
+        await page.getByRole("button", { name: "Send both" }).click()
+        await expect.poll(writesInA, { timeout: 15_000 }).toBe(before + comparison)
+      }
       await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
       await page.getByRole("button", { name: "Refresh" }).click()
       const rowOf = (token: number) => usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(token), exact: true }) })
       await expect.poll(() => rowOf(oldApp.id).getByRole("cell").allTextContents()).toEqual(["old app: an API token", "3"])
       const rowsWith = (text: string) => usage.getByRole("row").filter({ hasText: text }).getByRole("cell").allTextContents()
       expect(await rowsWith("another user's token")).toEqual(["another user's token", "2"])
-      expect(await rowsWith("(this one)")).toEqual(["no label: a session (this one)", "1"])
+      expect(await rowsWith("(this one)")).toEqual([])
+      expect(await rowsWith("comparison")).toEqual([])
+      // One comparison token made for both, labelled as the page's: the owner's only live one.
+      const made = await comparisonTokens()
+      expect(made.length).toBe(madeBefore + 1)
+      expect(made.filter((token) => token.status === "active").map((token) => token.label)).toEqual(["the Migration page's comparisons"])
+      expect(await page.evaluate<string>("JSON.parse(sessionStorage.getItem('gateway.comparison')).secret")).toMatch(/^gw_/)
       // Most calls first (the sessions of the tests before are listed too).
       const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
       expect(calls).toEqual([...calls].sort((x, y) => y - x))
@@ -156,6 +181,30 @@ describe("the dashboard's Migration page", () => {
       expect(refused).toEqual([])
     } finally {
       await context.close()
+    }
+  }, 60_000)
+
+  it("sends a tab without a session to sign in, and back to the Migration page once signed in; never elsewhere", async () => {
+    const { context, page, errors } = await openTab(rig().browser, `${rig().gateway.baseUrl}/migration`)
+    try {
+      await page.getByRole("heading", { name: "Sign in" }).waitFor()
+      expect(new URL(page.url()).pathname).toBe("/")
+      await page.getByLabel("Username").fill(owner.username)
+      await page.getByLabel("Password").fill(owner.password)
+      await page.getByRole("button", { name: "Sign in" }).click()
+      await page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
+      expect(new URL(page.url()).pathname).toBe("/migration")
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+    // A return to anywhere but the dashboard's own pages is the home.
+    const elsewhere = await openTab(rig().browser, `${rig().gateway.baseUrl}/?return=${encodeURIComponent("https://example.org/")}`)
+    try {
+      await signIn(elsewhere.page, owner)
+      expect(new URL(elsewhere.page.url()).origin).toBe(rig().gateway.baseUrl)
+    } finally {
+      await elsewhere.context.close()
     }
   }, 60_000)
 

@@ -64,6 +64,27 @@ describe("Migrations", () => {
       assert.strictEqual(yield* userVersion(dataDir), migrations.length)
     }))
 
+  it.effect("keep the tokens of a version 3 database with their creators, and then take comparison tokens", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* tempDir
+      yield* peek(dataDir, (db) => {
+        for (const step of migrations.slice(0, 3)) db.exec(step.sql)
+        db.pragma("user_version = 3")
+        db.prepare("INSERT INTO users (id, username, email, password_hash, created_at) VALUES (1, 'ann', '', 'scrypt$x', 1)").run()
+        db.prepare("INSERT INTO tokens (id, token_hash, user_id, kind, created_at) VALUES (7, ?, 1, 'session', 2)").run("a".repeat(64))
+        db.prepare("INSERT INTO tokens (id, token_hash, user_id, kind, created_at, created_by) VALUES (9, ?, 1, 'api', 3, 7)").run("b".repeat(64))
+      })
+      const [kept, comparison] = yield* session(dataDir, TokenStore.use((tokens) =>
+        Effect.all([
+          tokens.byHash("b".repeat(64)),
+          tokens.insert({ tokenHash: "c".repeat(64), userId: 1, kind: "comparison", label: "", scope: null, createdAt: 4, expiresAt: 5, createdBy: 7 })
+        ])))
+      assert.deepStrictEqual(Option.map(kept, (t) => `${t.id} ${t.kind} made by ${t.createdBy}`), Option.some("9 api made by 7"))
+      assert.strictEqual(comparison, 10)
+      const revoked = yield* session(dataDir, TokenStore.use((tokens) => tokens.revokeWithCreated(7, 6)))
+      assert.deepStrictEqual(revoked, [7, 9, 10])
+    }))
+
   it.effect("leave schema and version as they were when a step fails halfway", () =>
     Effect.gen(function*() {
       const dataDir = yield* tempDir

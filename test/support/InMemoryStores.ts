@@ -121,6 +121,12 @@ export const makeInMemoryAuthStore = (): { readonly users: UserStoreShape; reado
             t.userId === userId && t.kind === "api" && t.revokedAt === null && (t.expiresAt === null || t.expiresAt > at)
           ).length
         ),
+      liveComparisonsOf: (userId, at) =>
+        Effect.sync(() =>
+          [...tokens.values()].filter((t) =>
+            t.userId === userId && t.kind === "comparison" && t.revokedAt === null && (t.expiresAt === null || t.expiresAt > at)
+          ).map((t) => t.id)
+        ),
       revokeSessionsOf: (userId, at) =>
         Effect.sync(() =>
           [...tokens.values()]

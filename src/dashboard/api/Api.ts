@@ -6,8 +6,8 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 
 /**
  * The few calls the dashboard makes outside the typed client: whether setup is needed, setup, login and
- * logout (docs/reference.md §6.7, §8), and the token listing of the migration page (which does not carry
- * the client), their answers checked with the routes' own schemas (src/api/Users.ts, src/api/Tokens.ts).
+ * logout (docs/reference.md §6.7, §8), the token listing by pages, and the comparison token of the migration page
+ * (which does not carry the client), their answers checked with the routes' own schemas (src/api/Users.ts, src/api/Tokens.ts).
  * An answer that is not a success carries the gateway's own sentence, shown to the person as it is.
  */
 
@@ -78,20 +78,31 @@ export const logout = (token: string): Promise<Answer<true>> =>
 
 const tokenListing = tokens.list_tokens.answer.shape
 
-const tokenPage = (token: string, after: number): Promise<Answer<ReadonlyArray<TokenView>>> =>
-  call(`/api/v1/tokens?limit=${defaultTokenPage}&after=${after}`, { headers: { authorization: `Bearer ${token}` } }, (json) =>
+/** A page of the tokens the session's token manages (`GET /api/v1/tokens`): at most `limit`, those whose id is above `after`. */
+export const tokenPage = (token: string, after: number, limit = defaultTokenPage): Promise<Answer<ReadonlyArray<TokenView>>> =>
+  call(`/api/v1/tokens?limit=${limit}&after=${after}`, { headers: { authorization: `Bearer ${token}` } }, (json) =>
     Schema.is(tokenListing.wire)(json) ? tokenListing.read(json) : undefined)
 
-/** The tokens the session's token manages (`GET /api/v1/tokens`), page after page until one comes short. */
-export const listTokens = async (token: string): Promise<Answer<ReadonlyArray<TokenView>>> => {
+/** The tokens the session's token manages whose id is above `after`, page after page until one comes short. */
+export const listTokens = async (token: string, after = 0): Promise<Answer<ReadonlyArray<TokenView>>> => {
   const listed: Array<TokenView> = []
   for (;;) {
-    const page = await tokenPage(token, listed.at(-1)?.id ?? 0)
+    const page = await tokenPage(token, listed.at(-1)?.id ?? after)
     if (!page.ok) return page
     listed.push(...page.value)
     if (page.value.length < defaultTokenPage) return { ok: true, value: listed }
   }
 }
+
+const comparisonAnswer = tokens.create_comparison_token.answer.shape
+
+/** The comparison token of the session's user (`POST /api/v1/tokens/comparison`): a new one, replacing the user's last. */
+export const comparisonToken = (session: string): Promise<Answer<{ readonly secret: string; readonly expiresAt: number | null }>> =>
+  call("/api/v1/tokens/comparison", { method: "POST", headers: { authorization: `Bearer ${session}` } }, (json) => {
+    if (!Schema.is(comparisonAnswer.wire)(json)) return undefined
+    const created = comparisonAnswer.read(json)
+    return { secret: created.secret, expiresAt: created.token.expiresAt }
+  })
 
 /**
  * A request sent with the session's token as it is, its answer given back as it came, whatever its

@@ -5,7 +5,7 @@ import { Problem } from "./Field.tsx"
 /** The dashboard's pages, each at its own address with a bundle of its own. */
 export type PageName = "home" | "tokens" | "migration"
 
-const links: ReadonlyArray<{ readonly page: PageName; readonly href: string; readonly label: string }> = [
+export const links: ReadonlyArray<{ readonly page: PageName; readonly href: string; readonly label: string }> = [
   { page: "home", href: "/", label: "Home" },
   { page: "tokens", href: "/tokens", label: "Tokens" },
   { page: "migration", href: "/migration", label: "Migration" }

@@ -6,8 +6,10 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { operationNames } from "../../api/Translation.ts"
 import { agreementInWords } from "../state/AnswerAgreement.ts"
 import { exchange, type Exchanged } from "../api/Api.ts"
+import { bodyHint } from "../text/BodyHint.ts"
 import { Problem } from "./Field.tsx"
-import { type Outgoing, requestPair } from "../state/RequestPair.ts"
+import { comparisonTokenFor, forgetComparisonToken } from "../state/ComparisonToken.ts"
+import { type Outgoing, type RequestPair, requestPair } from "../state/RequestPair.ts"
 
 /**
  * A vocabulary A request typed by the person, its vocabulary B equivalent computed here as they type
@@ -32,6 +34,10 @@ const routeInWords = (outgoing: Outgoing): string =>
     ? `not sent from here: ${outgoing.why}`
     : `${outgoing.method} ${outgoing.path}${Object.keys(outgoing.query).length === 0 ? "" : `?${new URLSearchParams(outgoing.query)}`}`
 
+/** Where the A request goes, or why it is not sent from here. */
+const sentInA = (outgoing: Outgoing): string =>
+  outgoing._tag === "Unsendable" ? `Not sent in vocabulary A from here: ${outgoing.why}` : `Sent in vocabulary A as ${routeInWords(outgoing)}`
+
 /** An answer's body as a person reads it: JSON pretty-printed (read as the gateway reads JSON), anything else as it came. */
 const pretty = (text: string): string =>
   text === "" ? "(no body)" : Result.match(parseJson(text), { onFailure: () => text, onSuccess: (json) => JSON.stringify(json, null, 2) })
@@ -47,6 +53,32 @@ const sent = async (token: string, outgoing: Outgoing): Promise<Outcome> => {
   return answered.ok
     ? { _tag: "Answered", route: routeInWords(outgoing), answer: answered.value }
     : { _tag: "Unreachable", message: answered.message }
+}
+
+const unauthorized = (outcome: Outcome): boolean => outcome._tag === "Answered" && outcome.answer.status === 401
+
+/** What became of both requests; or the session ended; or no comparison token was had, and why. */
+type Comparison =
+  | { readonly _tag: "Sent"; readonly a: Outcome; readonly b: Outcome }
+  | { readonly _tag: "Expired" }
+  | { readonly _tag: "NoToken"; readonly message: string }
+
+/**
+ * Both requests sent with the page's comparison token, A's first (the second sees what the first did).
+ * A token refused before anything was done (revoked by a newer one, another tab's) is asked for anew, once.
+ */
+const compared = async (session: string, pair: RequestPair, retry = true): Promise<Comparison> => {
+  const token = await comparisonTokenFor(session)
+  if (!token.ok) return token.status === 401 ? { _tag: "Expired" } : { _tag: "NoToken", message: token.message }
+  const again = () => {
+    forgetComparisonToken()
+    return compared(session, pair, false)
+  }
+  const a = await sent(token.value, pair.a)
+  if (retry && unauthorized(a)) return again()
+  const b = await sent(token.value, pair.b)
+  if (retry && a._tag !== "Answered" && unauthorized(b)) return again()
+  return [a, b].some(unauthorized) ? { _tag: "Expired" } : { _tag: "Sent", a, b }
 }
 
 const AnswerShown = (props: { readonly id: string; readonly title: string; readonly outcome: Outcome }) => (
@@ -70,16 +102,18 @@ export const TranslatedRequest = (props: { readonly token: string; readonly onEx
   const [body, setBody] = useState("")
   const [answers, setAnswers] = useState<BothAnswers | undefined>(undefined)
   const [sending, setSending] = useState(false)
+  const [problem, setProblem] = useState<string | undefined>(undefined)
   const pair = useMemo(() => requestPair(operation, body), [operation, body])
   const sendBoth = async (event: SubmitEvent) => {
     event.preventDefault()
     if (Result.isFailure(pair)) return
     setSending(true)
-    // A's first, then B's: the second sees what the first did.
-    const a = await sent(props.token, pair.success.a)
-    const b = await sent(props.token, pair.success.b)
+    const comparison = await compared(props.token, pair.success)
     setSending(false)
-    if ([a, b].some((outcome) => outcome._tag === "Answered" && outcome.answer.status === 401)) return props.onExpired()
+    if (comparison._tag === "Expired") return props.onExpired()
+    if (comparison._tag === "NoToken") return setProblem(`Not sent: the page's comparison token was refused (${comparison.message}).`)
+    setProblem(undefined)
+    const { a, b } = comparison
     const agreement = a._tag === "Answered" && b._tag === "Answered"
       ? agreementInWords(operation, a.answer, b.answer)
       : "Nothing to compare: not both requests were answered."
@@ -97,7 +131,7 @@ export const TranslatedRequest = (props: { readonly token: string; readonly onEx
         <select id="a-operation" value={operation} onChange={(event) => edited(setOperation)(event.currentTarget.value)}>
           {Object.keys(operationNames).map((name) => <option key={name} value={name}>{name}</option>)}
         </select>
-        {Result.isSuccess(pair) ? <small>Sent in vocabulary A as {routeInWords(pair.success.a)}</small> : null}
+        {Result.isSuccess(pair) ? <small>{sentInA(pair.success.a)}</small> : null}
       </p>
       <p class="field">
         <label for="a-body">Its JSON body, in vocabulary A</label>
@@ -110,7 +144,7 @@ export const TranslatedRequest = (props: { readonly token: string; readonly onEx
           aria-describedby={Result.isFailure(pair) ? "a-body-hint translation-problem" : "a-body-hint"}
           onInput={(event) => edited(setBody)(event.currentTarget.value)}
         />
-        <small id="a-body-hint">Empty: no body, which a read takes as everything. The B equivalent below follows as you type.</small>
+        <small id="a-body-hint">{bodyHint(operation)} The B equivalent below follows as you type.</small>
       </p>
       <h3>In vocabulary B</h3>
       {Result.match(pair, {
@@ -130,9 +164,11 @@ export const TranslatedRequest = (props: { readonly token: string; readonly onEx
         )
       })}
       <p id="send-note" class="muted">
-        Both requests go to the live gateway with your session, A's first: a write or a tag change is really made, twice.
+        Both requests go to the live gateway, A's first, with this page's own token (yours, for a day), so that they are not
+        counted among the callers of vocabulary A below: a write or a tag change is really made, twice.
       </p>
       <button type="submit" aria-describedby="send-note" disabled={Result.isFailure(pair) || sending}>Send both</button>
+      <Problem message={problem} />
       {answers === undefined ? null : (
         <>
           <h3>The answers</h3>

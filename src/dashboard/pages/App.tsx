@@ -4,6 +4,7 @@ import { Problem } from "../components/Field.tsx"
 import { Header } from "../components/Header.tsx"
 import { HomePage } from "./HomePage.tsx"
 import { LoginPage } from "./LoginPage.tsx"
+import { returnPage } from "../state/ReturnTo.ts"
 import { expiredNotice, forgetToken, savedToken, saveToken, signedOutNotice, takeNotice } from "../state/Session.ts"
 import { SetupPage } from "./SetupPage.tsx"
 
@@ -14,7 +15,10 @@ type Screen =
   | { readonly _tag: "Login"; readonly notice?: string }
   | { readonly _tag: "Home"; readonly token: string }
 
-/** The page at `/`: setup on a gateway without users, then login, then the home while the tab has a session. */
+/**
+ * The page at `/`: setup on a gateway without users, then login, then the home while the tab has a session;
+ * or, for a sign-in another page sent the tab to (`?return=`), that page.
+ */
 export const App = () => {
   const [screen, setScreen] = useState<Screen>({ _tag: "Starting" })
   useEffect(() => {
@@ -35,6 +39,9 @@ export const App = () => {
   }, [])
   const signedIn = (token: string) => {
     saveToken(token)
+    const page = returnPage()
+    // In place of the sign-in form, which going back would show again for nothing.
+    if (page !== undefined) return location.replace(page)
     setScreen({ _tag: "Home", token })
   }
   const signedOut = (notice: string) => {

@@ -15,7 +15,13 @@ export const saveToken = (token: string): void => sessionStorage.setItem(key, to
 export const signedOutNotice = "You are signed out."
 export const expiredNotice = "Your session has ended: sign in again."
 
-export const forgetToken = (): void => sessionStorage.removeItem(key)
+/** Where the Migration page keeps its comparison token (state/ComparisonToken.ts), forgotten with the session. */
+export const comparisonTokenKey = "gateway.comparison"
+
+export const forgetToken = (): void => {
+  sessionStorage.removeItem(key)
+  sessionStorage.removeItem(comparisonTokenKey)
+}
 
 /** Forgets the session, and keeps `notice` for the sign-in form at `/` to say once. */
 export const endSession = (notice: string): void => {

@@ -71,8 +71,9 @@ export const observed = <E, R>(
           onSome: ({ notice }) => Effect.logInfo(`the watch socket of token ${tokenId} speaks vocabulary A: ${notice}`)
         })
       },
-      madeWith: (id) => {
-        tokenId = id
+      madeWith: (caller) => {
+        // The Migration page's comparisons are not a client that still calls A: left out of its count (and series).
+        if (caller.kind !== "comparison") tokenId = caller.tokenId
       }
     }
     const answered = (response: HttpServerResponse.HttpServerResponse) => {

@@ -1,5 +1,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import type { Caller } from "../../domain/Access.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 
 /**
@@ -14,7 +15,7 @@ export interface RequestNotes {
   readonly upgraded: () => void
   /** What the observation does then: a watch socket is counted, and its use of a deprecated A logged. */
   readonly spoke: (vocabulary: Vocabulary) => Effect.Effect<void>
-  readonly madeWith: (tokenId: number) => void
+  readonly madeWith: (caller: Caller) => void
 }
 
 const unheard: RequestNotes = { upgraded: () => {}, spoke: () => Effect.void, madeWith: () => {} }

@@ -52,6 +52,12 @@ const list = ({ query }: Request<typeof tokenEndpoints.list_tokens>) =>
     return listed.flatMap(viewOf(caller, Date.now()))
   })
 
+/** A token just made, as its answer shows it: listed, and its secret. */
+const shown = (caller: Caller, created: { readonly token: ListedToken; readonly secret: Redacted.Redacted<string> }) => {
+  const [token] = viewOf(caller, Date.now())(created.token)
+  return token === undefined ? Effect.die("a created token's scope does not read") : Effect.succeed({ token, secret: Redacted.value(created.secret) })
+}
+
 const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
   Effect.gen(function*() {
     const caller = yield* CurrentCaller
@@ -67,8 +73,22 @@ const create = ({ body }: Request<typeof tokenEndpoints.create_token>) =>
         StoreError: Effect.die
       })
     )
-    const [token] = viewOf(caller, Date.now())(created.token)
-    return token === undefined ? yield* Effect.die("a created token's scope does not read") : { token, secret: Redacted.value(created.secret) }
+    return yield* shown(caller, created)
+  })
+
+/** The Migration page's comparison token: one per user, for a session (TokenGrants.comparison). */
+const comparison = () =>
+  Effect.gen(function*() {
+    const caller = yield* CurrentCaller
+    const created = yield* TokenGrants.use((grants) => grants.comparison(caller)).pipe(
+      Effect.catchTags({
+        NotASession: (e) => Effect.fail(new Forbidden({ message: e.message })),
+        CreatingTooFast: (e) => Effect.fail(new TooManyRequests({ message: e.message, retryAfterSeconds: e.retryAfterSeconds })),
+        NoSuchUser: () => Effect.fail(refusedToken()),
+        StoreError: Effect.die
+      })
+    )
+    return yield* shown(caller, created)
   })
 
 /**
@@ -87,4 +107,4 @@ const revoke = ({ body: id }: Request<typeof tokenEndpoints.revoke_token>) =>
     yield* LiveSockets.use((sockets) => Effect.forEach(revoked, sockets.end, { discard: true }))
   })
 
-export const tokenRoutes = bindGroup(tokenEndpoints, { list_tokens: list, create_token: create, revoke_token: revoke })
+export const tokenRoutes = bindGroup(tokenEndpoints, { list_tokens: list, create_token: create, create_comparison_token: comparison, revoke_token: revoke })

@@ -78,7 +78,7 @@ const authorized = (right: Right) =>
 /** Notes the token a request was let in with: the observation counts vocabulary A's calls by token, only calls let in. */
 const noteToken = (caller: Caller) =>
   Effect.contextWith((context: Context.Context<never>) => {
-    Context.get(context, RequestNotes).madeWith(caller.tokenId)
+    Context.get(context, RequestNotes).madeWith(caller)
     return Effect.void
   })
 
