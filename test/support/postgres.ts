@@ -130,7 +130,8 @@ export const startPostgres = async (): Promise<Postgres> => {
   let databases = 0
   const createDatabase = async () => {
     const name = `gateway_${++databases}`
-    query("postgres", `CREATE DATABASE ${name}`)
+    // FILE_COPY: a copy of the (small) template's files, faster here than logging every page (PostgreSQL 15's default).
+    query("postgres", `CREATE DATABASE ${name} STRATEGY = FILE_COPY`)
     return name
   }
 

@@ -1,0 +1,13 @@
+import * as Layer from "effect/Layer"
+import { PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
+import { PgTagStore } from "./PgTagStore.ts"
+import { PgTokenStore } from "./PgTokenStore.ts"
+import { PgUserStore } from "./PgUserStore.ts"
+
+/**
+ * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and
+ * auth's UserStore and TokenStore. Loaded only when asked for (src/main.ts imports it on demand), so that
+ * a gateway on SQLite neither loads nor bundles the driver at start-up. The pool closes with the layer.
+ */
+export const layer = (options: PgDatabaseOptions) =>
+  Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore).pipe(Layer.provide(PgDatabase.layer(options)))
