@@ -1,5 +1,8 @@
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type * as Option from "effect/Option"
 import { PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
+import { databasePassword } from "./PgPassword.ts"
 import { PgTagStore } from "./PgTagStore.ts"
 import { PgTokenStore } from "./PgTokenStore.ts"
 import { PgUserStore } from "./PgUserStore.ts"
@@ -11,3 +14,13 @@ import { PgUserStore } from "./PgUserStore.ts"
  */
 export const layer = (options: PgDatabaseOptions) =>
   Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore).pipe(Layer.provide(PgDatabase.layer(options)))
+
+/** What the command line says of the database: `--database-url` and `--database-password-file`. */
+export interface PgStoreOptions {
+  readonly url: string
+  readonly passwordFile: Option.Option<string>
+}
+
+/** The stores on the database of `--database-url`, with its password found as src/store/PgPassword.ts says. */
+export const layerFor = ({ url, passwordFile }: PgStoreOptions) =>
+  Layer.unwrap(Effect.map(databasePassword(url, passwordFile), (password) => layer({ url, password })))
