@@ -29,7 +29,7 @@ const brokerUrl = Flag.filter((url: string) => /^(?:mqtts?|wss?):\/\/./i.test(ur
  * A PostgreSQL URL without a password. A password there would show in `ps` and in every process listing
  * (docs/auth.md's rule): refused, saying where it goes instead.
  */
-const databaseUrl = Flag.filter(
+export const postgresUrl = Flag.filter(
   (redacted: Redacted.Redacted<string>) => {
     const url = Redacted.value(redacted)
     return URL.canParse(url) && /^postgres(?:ql)?:$/i.test(new URL(url).protocol) && new URL(url).password === ""
@@ -73,7 +73,7 @@ export const gatewayFlags = {
       Flag.Redacted("database-url").pipe(
         Flag.withMetavar("URL"),
         Flag.withFallbackConfig(Config.Redacted("GATEWAY_DATABASE_URL")),
-        databaseUrl,
+        postgresUrl,
         Flag.withDescription(
           "keep users, tokens and tags in this PostgreSQL database, postgres://USER@HOST:PORT/DATABASE (default $GATEWAY_DATABASE_URL, else the data folder's SQLite file)"
         ),

@@ -33,9 +33,23 @@ export interface PgDatabaseShape {
   readonly wrote: Effect.Effect<void>
 }
 
-/** A failure of PostgreSQL as the stores answer it: the statement's or step's name, PostgreSQL's words, Effect's reason. */
-export const asStoreError = (operation: string) => (error: SqlError | MigrationError): StoreError =>
-  new StoreError({ operation, reason: error.message, code: error._tag === "SqlError" ? error.reason._tag : error.kind })
+/** What lies under a failure: PostgreSQL's (or the system's) own words and code, when it tells them. */
+const underlying = (cause: unknown): { readonly words?: string; readonly code?: string } =>
+  cause instanceof Error ? { words: cause.message, ...("code" in cause && typeof cause.code === "string" ? { code: cause.code } : {}) } : {}
+
+/**
+ * A failure of PostgreSQL as the stores answer it: the statement's or step's name, the driver's words
+ * with PostgreSQL's (`PgConnection: Failed to connect (password authentication failed for user "gw")`),
+ * PostgreSQL's SQLSTATE (`23514`) or the system's code (`ECONNREFUSED`), else Effect's reason.
+ */
+export const asStoreError = (operation: string) => (error: SqlError | MigrationError): StoreError => {
+  const { words, code } = underlying(error._tag === "SqlError" ? error.reason.cause : error.cause)
+  return new StoreError({
+    operation,
+    reason: words === undefined || words === error.message ? error.message : `${error.message} (${words})`,
+    code: code ?? (error._tag === "SqlError" ? error.reason._tag : error.kind)
+  })
+}
 
 /**
  * Opens a pool on the database and brings it to this gateway's schema; refuses, untouched, a database

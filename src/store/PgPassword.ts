@@ -78,7 +78,8 @@ export const databasePassword = Effect.fn("PgPassword.databasePassword")(functio
     if (line === "") return yield* new DatabasePasswordFileUnusable({ file, reason: "its first line is empty" })
     return Option.some(Redacted.make(line))
   }
-  const fromEnvironment = yield* setting(Config.Redacted("PGPASSWORD"))
+  // Empty is none, as libpq reads it.
+  const fromEnvironment = Option.filter(yield* setting(Config.Redacted("PGPASSWORD")), (password) => Redacted.value(password) !== "")
   if (Option.isSome(fromEnvironment)) return fromEnvironment
   const home = Option.getOrElse(yield* setting(Config.String("HOME")), () => "")
   const user = Option.getOrElse(yield* setting(Config.String("USER")), () => "")

@@ -7,13 +7,14 @@ import { PgTagStore } from "./PgTagStore.ts"
 import { PgTokenStore } from "./PgTokenStore.ts"
 import { PgUserStore } from "./PgUserStore.ts"
 
+const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore)
+
 /**
  * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and
  * auth's UserStore and TokenStore. Loaded only when asked for (src/main.ts imports it on demand), so that
  * a gateway on SQLite neither loads nor bundles the driver at start-up. The pool closes with the layer.
  */
-export const layer = (options: PgDatabaseOptions) =>
-  Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore).pipe(Layer.provide(PgDatabase.layer(options)))
+export const layer = (options: PgDatabaseOptions) => stores.pipe(Layer.provide(PgDatabase.layer(options)))
 
 /** What the command line says of the database: `--database-url` and `--database-password-file`. */
 export interface PgStoreOptions {
@@ -21,6 +22,9 @@ export interface PgStoreOptions {
   readonly passwordFile: Option.Option<string>
 }
 
-/** The stores on the database of `--database-url`, with its password found as src/store/PgPassword.ts says. */
-export const layerFor = ({ url, passwordFile }: PgStoreOptions) =>
-  Layer.unwrap(Effect.map(databasePassword(url, passwordFile), (password) => layer({ url, password })))
+/** The database of `--database-url`, with its password found as src/store/PgPassword.ts says. */
+export const databaseFor = ({ url, passwordFile }: PgStoreOptions) =>
+  Layer.unwrap(Effect.map(databasePassword(url, passwordFile), (password) => PgDatabase.layer({ url, password })))
+
+/** The stores on the database of `--database-url`. */
+export const layerFor = (options: PgStoreOptions) => stores.pipe(Layer.provide(databaseFor(options)))
