@@ -8,6 +8,14 @@ import { type OwnerKind, TagStore, type TagStoreShape, type TagsByOwner } from "
  */
 export type StoreRun<S, E> = <A, E2>(effect: Effect.Effect<A, E2, S>) => Effect.Effect<A, E | E2>
 
+/**
+ * How a contract's tests run: `concurrent`, side by side, for a store whose fresh copy is slow to make
+ * but its tests independent (PostgreSQL's: a database each, waiting mostly on the server).
+ */
+export interface ContractOptions {
+  readonly concurrent?: boolean
+}
+
 /** TagsByOwner as plain sorted data, for comparing. */
 export const plain = (tags: TagsByOwner) => ({
   service: Object.fromEntries([...tags.service].map(([id, set]) => [id, [...set].sort()])),
@@ -29,8 +37,12 @@ export const carriersOf = (tags: TagStoreShape, ownerKind: OwnerKind, tag: strin
  * What every TagStore does, whatever keeps the tags: the SQLite store (test/store) and the one in memory
  * (test/support/InMemoryStores.ts) both run it. `fresh` makes a new, empty store for the test's scope.
  */
-export const tagStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun<TagStore, E>, never, Scope.Scope>) =>
-  describe(`${name}, as every TagStore`, () => {
+export const tagStoreContract = <E>(
+  name: string,
+  fresh: Effect.Effect<StoreRun<TagStore, E>, never, Scope.Scope>,
+  { concurrent = false }: ContractOptions = {}
+) =>
+  (concurrent ? describe.concurrent : describe)(`${name}, as every TagStore`, () => {
     /** One run on a fresh store. */
     const onFresh = <A, E2>(effect: Effect.Effect<A, E2, TagStore>) => Effect.flatMap(fresh, (run) => run(effect))
 

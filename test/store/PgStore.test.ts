@@ -23,8 +23,8 @@ const fresh = Effect.map(
   (database) => <A, E>(effect: Effect.Effect<A, E, TagStore | UserStore | TokenStore>) => Effect.provide(effect, Layer.fresh(storesOn(database)))
 )
 
-tagStoreContract("PgTagStore", fresh)
-authStoreContract("PgUserStore and PgTokenStore", fresh)
+tagStoreContract("PgTagStore", fresh, { concurrent: true })
+authStoreContract("PgUserStore and PgTokenStore", fresh, { concurrent: true })
 
 describe("PgStore", () => {
   it.effect("refuses a database a newer gateway migrated, in one line, and leaves it untouched", () =>

@@ -121,17 +121,17 @@ export const startPostgres = async (): Promise<Postgres> => {
   const serverPid = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0])
   live.add(serverPid)
 
+  const psqlArgs = (database: string, sql: string) =>
+    asPostgres(client, ["-h", dir, "-p", String(port), "-U", "postgres", "-d", database, "-AtX", "-v", "ON_ERROR_STOP=1", "-c", sql])
   const query = (database: string, sql: string): ReadonlyArray<string> =>
-    execFileSync("runuser", asPostgres(client, ["-h", dir, "-p", String(port), "-U", "postgres", "-d", database, "-AtX", "-v", "ON_ERROR_STOP=1", "-c", sql]), {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"]
-    }).split("\n").filter((line) => line !== "")
+    execFileSync("runuser", psqlArgs(database, sql), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).split("\n").filter((line) => line !== "")
 
   let databases = 0
   const createDatabase = async () => {
     const name = `gateway_${++databases}`
     // FILE_COPY: a copy of the (small) template's files, faster here than logging every page (PostgreSQL 15's default).
-    query("postgres", `CREATE DATABASE ${name} STRATEGY = FILE_COPY`)
+    // Not blocking: tests that run side by side make their databases at once.
+    await execFileAsync("runuser", psqlArgs("postgres", `CREATE DATABASE ${name} STRATEGY = FILE_COPY`))
     return name
   }
 
