@@ -22,7 +22,8 @@ const serveOn = (database: string, ...more: ReadonlyArray<string>) => [
 /** No PGPASSWORD (empty is none, as for libpq), whatever the test's own environment holds. */
 const noPasswordVariable = { PGPASSWORD: "" }
 
-describe("gateway serve --database-url", () => {
+describe("gateway serve --database-url, three at once", () => {
+  // Alone: what it times is how quickly three gateways start, not how they share the machine with other tests.
   it("starts three gateways at once on an empty database: healthy within 10 s, one schema, one admin, its credentials printed once", async () => {
     const database = await postgres.createDatabase()
     const started = Date.now()
@@ -47,7 +48,10 @@ describe("gateway serve --database-url", () => {
       await Promise.all(gateways.map((gateway) => gateway.stop()))
     }
   })
+})
 
+// Side by side: each test has a database of its own, and mostly waits for gateways to start.
+describe.concurrent("gateway serve --database-url", () => {
   it("refuses a URL holding a password (exit 2), saying where the password goes, without echoing it", async () => {
     const exited = await runGateway(["serve", "--database-url", `postgres://postgres:${postgres.password}@127.0.0.1:${postgres.port}/postgres`])
     expect(exited.code).toBe(2)
