@@ -1,13 +1,32 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type * as Option from "effect/Option"
-import { PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
+import * as Option from "effect/Option"
+import { HealthConditions } from "../gateway/HealthConditions.ts"
+import { asStoreError, PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
 import { databasePassword } from "./PgPassword.ts"
 import { PgTagStore } from "./PgTagStore.ts"
 import { PgTokenStore } from "./PgTokenStore.ts"
 import { PgUserStore } from "./PgUserStore.ts"
 
-const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore)
+/**
+ * `/health` says so when the database cannot be reached now (the server down, the network cut, the
+ * database closed to connections): asked each time `/health` is, with one short query. A load
+ * balancer then takes this gateway out (docs/replicas.md).
+ */
+const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
+  const { add } = yield* HealthConditions
+  const { sql, name } = yield* PgDatabase
+  yield* add(
+    sql`SELECT 1`.pipe(
+      Effect.mapError(asStoreError("SELECT 1")),
+      Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail("no answer within 2 s") }),
+      Effect.as(Option.none<string>()),
+      Effect.catch((error) => Effect.succeed(Option.some(`the database ${name} cannot be reached: ${typeof error === "string" ? error : error.reason}`)))
+    )
+  )
+}))
+
+const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore, databaseHealth)
 
 /**
  * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and

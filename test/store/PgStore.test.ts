@@ -2,6 +2,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import type { TokenStore } from "../../src/auth/TokenStore.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
+import { HealthConditions } from "../../src/gateway/HealthConditions.ts"
 import type { TagStore } from "../../src/gateway/TagStore.ts"
 import * as PgStore from "../../src/store/PgStore.ts"
 import { authStoreContract } from "../auth/AuthStoreContract.ts"
@@ -15,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => postgres.stop())
 
 /** The stores of a gateway on `database`; each run opens a pool anew, so two runs in a row are a restart. */
-const storesOn = (database: string) => PgStore.layer({ url: postgres.url(database), password: Option.some(Redacted.make(postgres.password)) })
+const storesOn = (database: string) =>
+  PgStore.layer({ url: postgres.url(database), password: Option.some(Redacted.make(postgres.password)) }).pipe(
+    Layer.provideMerge(HealthConditions.layer)
+  )
 
 /** Stores on a database of their own. */
 const fresh = Effect.map(
@@ -39,6 +43,26 @@ describe("PgStore", () => {
           "a newer gateway wrote it. Run that newer gateway, or give this one another database."
       )
       assert.deepStrictEqual(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1"), ["1", "2"])
+    }))
+
+  it.effect("tells /health while the database cannot be reached, and no longer once it can", () =>
+    Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const closed = (allowed: boolean) => postgres.query("postgres", `ALTER DATABASE ${database} ALLOW_CONNECTIONS ${allowed}`)
+      yield* Effect.provide(
+        Effect.gen(function*() {
+          const health = yield* HealthConditions
+          assert.deepStrictEqual(yield* health.failing, [])
+          closed(false)
+          postgres.query("postgres", `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`)
+          const [reason, ...more] = yield* health.failing
+          assert.match(reason ?? "", new RegExp(`^the database ${postgres.url(database)} cannot be reached: `))
+          assert.deepStrictEqual(more, [])
+          closed(true)
+          assert.deepStrictEqual(yield* health.failing, [])
+        }),
+        Layer.fresh(storesOn(database))
+      )
     }))
 
   it.effect("migrates once when several gateways open an empty database at once: the others wait, then serve the schema", () =>
