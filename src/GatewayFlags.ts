@@ -1,5 +1,6 @@
 import * as Config from "effect/Config"
 import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { Flag } from "effect/cli"
 import { fileURLToPath } from "node:url"
 import { type TrustedProxies, trustedProxiesOf } from "./http/routing/ClientAddress.ts"
@@ -23,6 +24,21 @@ const topicWithoutWildcards = Flag.filter((topic: string) => topic !== "" && !/[
  * start, and then speak MQTT to whatever answers, forever.
  */
 const brokerUrl = Flag.filter((url: string) => /^(?:mqtts?|wss?):\/\/./i.test(url), () => "a URL of mqtt://, mqtts://, ws:// or wss://")
+
+/**
+ * A PostgreSQL URL without a password. A password there would show in `ps` and in every process listing
+ * (docs/auth.md's rule): refused, saying where it goes instead.
+ */
+export const postgresUrl = Flag.filter(
+  (redacted: Redacted.Redacted<string>) => {
+    const url = Redacted.value(redacted)
+    return URL.canParse(url) && /^postgres(?:ql)?:$/i.test(new URL(url).protocol) && new URL(url).password === ""
+  },
+  (redacted) =>
+    URL.canParse(Redacted.value(redacted)) && new URL(Redacted.value(redacted)).password !== ""
+      ? "a URL without a password: put the password in PGPASSWORD, a --database-password-file or ~/.pgpass, never on the command line"
+      : "a URL such as postgres://USER@HOST:PORT/DATABASE"
+)
 
 /** Home Assistant's default discovery prefix. */
 const discoveryPrefix = "homeassistant"
@@ -49,6 +65,33 @@ export const gatewayFlags = {
   dataDir: sameAsFlag(
     (fallback) => Flag.String("data").pipe(Flag.withMetavar("DIR"), Flag.withDescription(`folder holding gateway.db (default ${fallback})`)),
     "./data"
+  ),
+  /** Keep users, tokens and tags in this PostgreSQL database instead of the data folder's SQLite file. */
+  databaseUrl: optionFlag({
+    // Read as a Redacted: a refused URL is not echoed in the error, in case it holds the password.
+    flag: () =>
+      Flag.Redacted("database-url").pipe(
+        Flag.withMetavar("URL"),
+        Flag.withFallbackConfig(Config.Redacted("GATEWAY_DATABASE_URL")),
+        postgresUrl,
+        Flag.withDescription(
+          "keep users, tokens and tags in this PostgreSQL database, postgres://USER@HOST:PORT/DATABASE (default $GATEWAY_DATABASE_URL, else the data folder's SQLite file)"
+        ),
+        Flag.optional
+      ),
+    fallback: Option.none(),
+    fill: (url): Option.Option<string> => Option.map(url, Redacted.value)
+  }),
+  /** A file whose first line is the database's password (else `PGPASSWORD`, else `.pgpass`). */
+  // Not `mustExist`: an unreadable file is reported in one line (exit 1), like the MQTT password file.
+  databasePasswordFile: sameAsFlag(
+    () =>
+      Flag.File("database-password-file").pipe(
+        Flag.withMetavar("FILE"),
+        Flag.withDescription("a file whose first line is the PostgreSQL password (else $PGPASSWORD, else ~/.pgpass)"),
+        Flag.optional
+      ),
+    Option.none()
   ),
   host: sameAsFlag(
     (fallback) =>

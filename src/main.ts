@@ -37,7 +37,14 @@ import type { Requirements } from "./http/routing/RouteTable.ts"
 import * as Server from "./http/transport/Server.ts"
 import type { VocabularyADeprecation } from "./http/observation/VocabularyADeprecation.ts"
 import { vocabularyAReport } from "./http/observation/VocabularyAReport.ts"
-import type { DatabaseOptions } from "./store/Database.ts"
+import type { TokenStore } from "./auth/TokenStore.ts"
+import type { UserStore } from "./auth/UserStore.ts"
+import type { StoreError } from "./domain/StoreError.ts"
+import type { TagStore } from "./gateway/TagStore.ts"
+import type { DatabaseError, DatabaseOptions } from "./store/Database.ts"
+import type { DatabaseTooNew } from "./store/Migrations.ts"
+import type { DatabasePasswordFileUnusable } from "./store/PgPassword.ts"
+import type { PgStoreOptions } from "./store/PgStore.ts"
 import * as SqliteStore from "./store/SqliteStore.ts"
 
 /** Every route of the API, each an endpoint of src/api with its handler. */
@@ -68,7 +75,7 @@ export interface LayerOptions {
   readonly mqtt: MqttLayerOptions
   readonly auth: TokensOptions & LiveSocketsOptions & TokenQuotaOptions
   readonly core: DispatchOptions
-  readonly store: DatabaseOptions
+  readonly store: DatabaseOptions & { readonly postgres: Option.Option<PgStoreOptions> }
   readonly metrics: { readonly openOnLoopback: boolean; readonly vocabularyAReportMs: number }
 }
 
@@ -111,7 +118,10 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
   },
   auth: { sessionDays: options.sessionDays, tokenRecheck: options.tokenRecheckMs, creationWindowMs: options.tokenCreationWindowMs },
   core: { deviceTimeout: options.deviceTimeoutMs },
-  store: { dataDir: options.dataDir },
+  store: {
+    dataDir: options.dataDir,
+    postgres: Option.map(options.databaseUrl, (url) => ({ url, passwordFile: options.databasePasswordFile }))
+  },
   metrics: { openOnLoopback: options.metricsOpenOnLoopback, vocabularyAReportMs: options.vocabularyAReportMs }
 })
 
@@ -125,6 +135,21 @@ const adapters = (options: LayerOptions) =>
     Layer.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)),
     Layer.provide(brokerLogin)
   )
+
+/**
+ * Where users, tokens and tags are kept: the data folder's SQLite file, or with `--database-url` a
+ * PostgreSQL database, whose driver is loaded only then (a chunk of its own, out of the start-up bundle).
+ */
+const storeLayer = (
+  options: LayerOptions["store"]
+): Layer.Layer<TagStore | UserStore | TokenStore, DatabaseError | DatabaseTooNew | StoreError | DatabasePasswordFileUnusable, HealthConditions> =>
+  Option.match(options.postgres, {
+    onNone: () => SqliteStore.layer(options),
+    onSome: (postgres) =>
+      Layer.unwrap(Effect.map(Effect.promise(() => import("./store/PgStore.ts")), (PgStore) => PgStore.layerFor(postgres))).pipe(
+        Layer.provide(NodeFileSystem.layer)
+      )
+  })
 
 /** On a first run, after `listening on`, a request to try with the admin token. */
 const firstRunExample = (host: string) => Layer.effectDiscard(Effect.gen(function*() {
@@ -149,7 +174,7 @@ export const gatewayLayer = (gatewayOptions: GatewayOptions, makeServer?: () => 
     Layer.provideMerge(GatewayLayer.layer(options.core)),
     Layer.provideMerge(vocabularyAReport(options.server.deprecation, options.metrics.vocabularyAReportMs)),
     Layer.provideMerge(LoopbackAccess.layer(options.metrics.openOnLoopback)),
-    Layer.provideMerge(SqliteStore.layer(options.store)),
+    Layer.provideMerge(storeLayer(options.store)),
     Layer.provideMerge(HealthConditions.layer),
     // The metrics of this gateway, apart from any other's in the same process (tests run several).
     Layer.provideMerge(Layer.sync(Metric.MetricRegistry, () => new Map()))

@@ -38,6 +38,9 @@ export interface Generation {
   readonly _brand: "Generation"
 }
 
+/** A generation unlike every other: a store makes one whenever what it holds may have changed. */
+export const newGeneration = (): Generation => Object.freeze({}) as Generation
+
 export interface TokenStoreShape {
   /** Keeps a new token of an existing user under a new id. */
   readonly insert: (token: Omit<StoredToken, "id" | "revokedAt" | "lastUsedAt">) => Effect.Effect<number, StoreError>

@@ -4,6 +4,7 @@ import * as Layer from "effect/Layer"
 import { CliConfig, CliOutput, Command, GlobalFlag } from "effect/cli"
 import { gatewayVersion } from "../Version.ts"
 import { serveCommand } from "./ServeCommand.ts"
+import { storeCommand } from "./StoreCommand.ts"
 import { tokensCommand } from "./TokensCommand.ts"
 import { translateCommand } from "./TranslateCommand.ts"
 import { usersCommand } from "./UsersCommand.ts"
@@ -11,7 +12,7 @@ import { usersCommand } from "./UsersCommand.ts"
 /** The `gateway` command and its subcommands. */
 export const gatewayCommand = Command.make("gateway").pipe(
   Command.withDescription("A home device gateway serving two vocabularies of one API"),
-  Command.withSubcommands([serveCommand, translateCommand, usersCommand, tokensCommand])
+  Command.withSubcommands([serveCommand, translateCommand, usersCommand, tokensCommand, storeCommand])
 )
 
 const plain = CliOutput.defaultFormatter({ colors: false })

@@ -4,6 +4,8 @@ import { CliError, Command } from "effect/cli"
 import { gatewayFlags } from "../GatewayFlags.ts"
 import { defaultGatewayOptions, type GatewayOptions } from "../GatewayOptions.ts"
 import { flagsOf, optionsOf } from "../OptionFlag.ts"
+import type { StoreError } from "../domain/StoreError.ts"
+import type { DatabaseTooNew } from "../store/Migrations.ts"
 import { dataFolderUnusable } from "./StoreAccess.ts"
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
@@ -16,6 +18,12 @@ export const serveCommand = Command.make("serve", flagsOf(gatewayFlags), (input)
   if (Option.isSome(input.mqttPassword) && Option.isSome(input.mqttPasswordFile)) {
     return refuse("--mqtt-password and --mqtt-password-file: give one of them, not both", undefined)
   }
+  /** Where the stores are (the data folder, or the database of `--database-url`) cannot be used: one line, exit 1. */
+  const storeUnusable = (error: StoreError | DatabaseTooNew) =>
+    Option.match(options.databaseUrl, {
+      onNone: () => dataFolderUnusable(options.dataDir, error),
+      onSome: (url) => new CliError.UserError({ userMessage: `cannot use the database ${url}: ${error.message}`, cause: error })
+    })
   // The server is loaded only to serve: `users` and `tokens` start in half the time without it.
   return Effect.flatMap(Effect.promise(() => import("../main.ts")), ({ serve }) => serve(options)).pipe(
     Effect.catchTags({
@@ -24,9 +32,10 @@ export const serveCommand = Command.make("serve", flagsOf(gatewayFlags), (input)
       BrokerStartFailed: (error) => refuse(error.message, error),
       MqttPasswordFileUnusable: (error) => refuse(error.message, error),
       PlatformError: (error) => refuse(`cannot read an MQTT TLS file: ${error.message}`, error),
+      DatabasePasswordFileUnusable: (error) => refuse(error.message, error),
       DatabaseError: (error) => Effect.fail(dataFolderUnusable(options.dataDir, error)),
-      StoreError: (error) => Effect.fail(dataFolderUnusable(options.dataDir, error)),
-      DatabaseTooNew: (error) => Effect.fail(dataFolderUnusable(options.dataDir, error))
+      StoreError: (error) => Effect.fail(storeUnusable(error)),
+      DatabaseTooNew: (error) => Effect.fail(storeUnusable(error))
     })
   )
 }).pipe(

@@ -1,5 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import type * as Stream from "effect/Stream"
 import type { StoreError } from "../domain/StoreError.ts"
 
 /** What a tag is put on. Ids of the two kinds live in separate namespaces. */
@@ -7,6 +9,14 @@ export type OwnerKind = "service" | "channel"
 
 /** Every kept tag: per owner kind, per id, its tags. Ids without tags are absent. */
 export type TagsByOwner = { readonly [K in OwnerKind]: ReadonlyMap<string, ReadonlySet<string>> }
+
+/** Tags put on ids or taken off them, all of one owner kind: one `add` or `remove` that changed something. */
+export interface TagChange {
+  readonly ownerKind: OwnerKind
+  readonly ids: ReadonlyArray<string>
+  readonly tags: ReadonlyArray<string>
+  readonly added: boolean
+}
 
 /**
  * Ids and tags are plain strings here: what the store gives back is checked again when it is loaded
@@ -19,6 +29,12 @@ export interface TagStoreShape {
   readonly remove: (ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>) => Effect.Effect<number, StoreError>
   /** Everything kept, for the in-memory index the gateway builds at start. */
   readonly load: () => Effect.Effect<TagsByOwner, StoreError>
+  /**
+   * Subscribes now, for the scope: the stream gives every change kept from then on, once it is kept.
+   * Today these are this process's own changes; with several gateways on one PostgreSQL database, the
+   * others' will come too (docs/replicas.md), for the index and the watchers to follow.
+   */
+  readonly changes: Effect.Effect<Stream.Stream<TagChange>, never, Scope.Scope>
 }
 
 /**

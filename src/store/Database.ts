@@ -8,6 +8,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Semaphore from "effect/Semaphore"
+import { type Generation, newGeneration } from "../auth/TokenStore.ts"
 import { describeStoreFailure, StoreError, type StoreFailure } from "../domain/StoreError.ts"
 import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
 import { migrate } from "./Migrations.ts"
@@ -75,12 +76,6 @@ export interface DatabaseShape {
   readonly trouble: Effect.Effect<Option.Option<string>>
 }
 
-/** One generation of the data (see `DatabaseShape.generation`): compared by identity, holds nothing. */
-export interface Generation {
-  readonly _brand: "Generation"
-}
-
-const newGeneration = (): Generation => Object.freeze({}) as Generation
 
 /**
  * How late, at most, a write by another process shows in `generation`. Asking SQLite takes its

@@ -98,7 +98,10 @@ export const migrations: ReadonlyArray<Migration> = [
 
 /** The database was written by a newer gateway: this one does not know its schema and must not touch it. */
 export class DatabaseTooNew extends Data.TaggedError("DatabaseTooNew")<{
+  /** The database file, or PostgreSQL's database (its URL). */
   readonly file: string
+  /** Where else the operator may point this gateway: `another data folder`, `another database`. */
+  readonly elsewhere: string
   /** The database's `user_version`. */
   readonly found: number
   /** The newest version this code knows. */
@@ -106,7 +109,7 @@ export class DatabaseTooNew extends Data.TaggedError("DatabaseTooNew")<{
 }> {
   override get message(): string {
     return `${this.file} has schema version ${this.found}, but this gateway knows versions up to ${this.supported}: ` +
-      `a newer gateway wrote it. Run that newer gateway, or give this one another data folder.`
+      `a newer gateway wrote it. Run that newer gateway, or give this one ${this.elsewhere}.`
   }
 }
 
@@ -127,7 +130,7 @@ export const migrate = Effect.fn("Migrations.migrate")(function*(
   }
   const supported = steps.length
   const found = yield* userVersion(db)
-  if (found > supported) return yield* new DatabaseTooNew({ file: db.file, found, supported })
+  if (found > supported) return yield* new DatabaseTooNew({ file: db.file, found, supported, elsewhere: "another data folder" })
 
   for (const step of steps.slice(found)) {
     const applied = yield* db.transaction(Effect.gen(function*() {

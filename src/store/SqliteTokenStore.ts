@@ -1,36 +1,9 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { type StoredToken, type TokenKind, TokenStore } from "../auth/TokenStore.ts"
+import { TokenStore } from "../auth/TokenStore.ts"
 import { asStoreError, Database, type SqlParams, type SqlValue } from "./Database.ts"
-
-interface Row {
-  readonly id: number
-  readonly token_hash: string
-  readonly user_id: number
-  readonly kind: TokenKind
-  readonly label: string
-  readonly scope: string | null
-  readonly created_at: number
-  readonly expires_at: number | null
-  readonly revoked_at: number | null
-  readonly last_used_at: number | null
-  readonly created_by: number | null
-}
-
-const fromRow = (row: Row): StoredToken => ({
-  id: row.id,
-  tokenHash: row.token_hash,
-  userId: row.user_id,
-  kind: row.kind,
-  label: row.label,
-  scope: row.scope,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at,
-  revokedAt: row.revoked_at,
-  lastUsedAt: row.last_used_at,
-  createdBy: row.created_by
-})
+import { fromListedRow, type ListedRow } from "./TokenRows.ts"
 
 const columns = "t.id, t.token_hash, t.user_id, t.kind, t.label, t.scope, t.created_at, t.expires_at, t.revoked_at, t.last_used_at, t.created_by"
 
@@ -49,10 +22,6 @@ const listed = `SELECT ${columns}, u.username FROM tokens t JOIN users u ON u.id
 export const tokensOfUser = `${listed} WHERE t.user_id = ? AND t.id > ? ORDER BY t.id LIMIT ?`
 
 const everyToken = `${listed} WHERE t.id > ? ORDER BY t.id LIMIT ?`
-
-type ListedRow = Row & { readonly username: string }
-
-const fromListedRow = (row: ListedRow) => ({ ...fromRow(row), username: row.username })
 
 /**
  * Auth's TokenStore in the `tokens` table, as hashes. Its generation is the database's: a commit by

@@ -3,24 +3,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { type StoredUser, UserStore } from "../auth/UserStore.ts"
 import { asStoreError, Database } from "./Database.ts"
-
-interface Row {
-  readonly id: number
-  readonly username: string
-  readonly email: string
-  readonly password_hash: string
-  readonly created_at: number
-}
-
-const fromRow = (row: Row): StoredUser => ({
-  id: row.id,
-  username: row.username,
-  email: row.email,
-  passwordHash: row.password_hash,
-  createdAt: row.created_at
-})
-
-const columns = "id, username, email, password_hash, created_at"
+import { columns, fromRow, type Row } from "./UserRows.ts"
 
 /** Auth's UserStore in the `users` table; removing a user removes its tokens by cascade. */
 export const SqliteUserStore = Layer.effect(

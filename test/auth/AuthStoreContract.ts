@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, type Scope } from "effect"
 import { type TokenKind, TokenStore } from "../../src/auth/TokenStore.ts"
 import { type StoredUser, UserStore } from "../../src/auth/UserStore.ts"
-import type { StoreRun } from "../gateway/TagStoreContract.ts"
+import type { ContractOptions, StoreRun } from "../gateway/TagStoreContract.ts"
 
 const someone = (username: string): Omit<StoredUser, "id"> => ({ username, email: `${username}@example.org`, passwordHash: "scrypt$…", createdAt: 1_000 })
 
@@ -33,8 +33,12 @@ const keptUser = (username: string) =>
  * and the ones in memory (test/support/InMemoryStores.ts) both run it. `fresh` makes new, empty stores
  * for the test's scope.
  */
-export const authStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun<UserStore | TokenStore, E>, never, Scope.Scope>) =>
-  describe(`${name}, as every UserStore and TokenStore`, () => {
+export const authStoreContract = <E>(
+  name: string,
+  fresh: Effect.Effect<StoreRun<UserStore | TokenStore, E>, never, Scope.Scope>,
+  { concurrent = false }: ContractOptions = {}
+) =>
+  (concurrent ? describe.concurrent : describe)(`${name}, as every UserStore and TokenStore`, () => {
     const onFresh = <A, E2>(effect: Effect.Effect<A, E2, UserStore | TokenStore>) => Effect.flatMap(fresh, (run) => run(effect))
 
     it.effect("keeps a user under a new id, finds it by name, and refuses its name twice", () =>

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, type Scope } from "effect"
+import { Effect, type Scope, Stream } from "effect"
 import { type OwnerKind, TagStore, type TagStoreShape, type TagsByOwner } from "../../src/gateway/TagStore.ts"
 
 /**
@@ -7,6 +7,14 @@ import { type OwnerKind, TagStore, type TagStoreShape, type TagsByOwner } from "
  * is a restart. `E` is what opening the store may fail with.
  */
 export type StoreRun<S, E> = <A, E2>(effect: Effect.Effect<A, E2, S>) => Effect.Effect<A, E | E2>
+
+/**
+ * How a contract's tests run: `concurrent`, side by side, for a store whose fresh copy is slow to make
+ * but its tests independent (PostgreSQL's: a database each, waiting mostly on the server).
+ */
+export interface ContractOptions {
+  readonly concurrent?: boolean
+}
 
 /** TagsByOwner as plain sorted data, for comparing. */
 export const plain = (tags: TagsByOwner) => ({
@@ -29,8 +37,12 @@ export const carriersOf = (tags: TagStoreShape, ownerKind: OwnerKind, tag: strin
  * What every TagStore does, whatever keeps the tags: the SQLite store (test/store) and the one in memory
  * (test/support/InMemoryStores.ts) both run it. `fresh` makes a new, empty store for the test's scope.
  */
-export const tagStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun<TagStore, E>, never, Scope.Scope>) =>
-  describe(`${name}, as every TagStore`, () => {
+export const tagStoreContract = <E>(
+  name: string,
+  fresh: Effect.Effect<StoreRun<TagStore, E>, never, Scope.Scope>,
+  { concurrent = false }: ContractOptions = {}
+) =>
+  (concurrent ? describe.concurrent : describe)(`${name}, as every TagStore`, () => {
     /** One run on a fresh store. */
     const onFresh = <A, E2>(effect: Effect.Effect<A, E2, TagStore>) => Effect.flatMap(fresh, (run) => run(effect))
 
@@ -111,6 +123,20 @@ export const tagStoreContract = <E>(name: string, fresh: Effect.Effect<StoreRun<
         assert.strictEqual(yield* tags.add("service", ["empty-lists"], []), 0)
         assert.strictEqual((yield* tagsOf(tags, "service", "empty-lists")).size, 0)
       })))
+
+    it.effect("tells its subscribers each change it keeps, in order, and nothing of a call that changed nothing", () =>
+      onFresh(Effect.scoped(Effect.gen(function*() {
+        const tags = yield* store
+        const changes = yield* tags.changes
+        yield* tags.add("service", ["fed-1", "fed-2"], ["porch"])
+        yield* tags.add("service", ["fed-1"], ["porch"])
+        yield* tags.remove("channel", ["fed-1"], ["porch"])
+        yield* tags.remove("service", ["fed-2"], ["porch", "never-added"])
+        assert.deepStrictEqual([...(yield* Stream.runCollect(Stream.take(changes, 2)))], [
+          { ownerKind: "service", ids: ["fed-1", "fed-2"], tags: ["porch"], added: true },
+          { ownerKind: "service", ids: ["fed-2"], tags: ["porch", "never-added"], added: false }
+        ])
+      }))))
 
     it.effect("loads an empty store as two empty maps", () =>
       Effect.gen(function*() {

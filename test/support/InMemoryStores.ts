@@ -1,7 +1,16 @@
 import { Effect, Layer, Option } from "effect"
-import { type Generation, type ListedToken, type StoredToken, type TokenPage, TokenStore, type TokenStoreShape } from "../../src/auth/TokenStore.ts"
+import {
+  type Generation,
+  type ListedToken,
+  newGeneration,
+  type StoredToken,
+  type TokenPage,
+  TokenStore,
+  type TokenStoreShape
+} from "../../src/auth/TokenStore.ts"
 import { type StoredUser, UserStore, type UserStoreShape } from "../../src/auth/UserStore.ts"
 import { type OwnerKind, TagStore, type TagStoreShape } from "../../src/gateway/TagStore.ts"
+import { makeTagChanges } from "../../src/store/TagChanges.ts"
 
 /**
  * The stores the core and auth define, kept in memory: they pass the same interface tests as the SQLite
@@ -12,6 +21,7 @@ import { type OwnerKind, TagStore, type TagStoreShape } from "../../src/gateway/
 /** A TagStore in memory: each `make()` is one store, which outlives the layers built on it (a restart keeps it). */
 export const makeInMemoryTagStore = (): TagStoreShape => {
   const byKind: Record<OwnerKind, Map<string, Set<string>>> = { service: new Map(), channel: new Map() }
+  const { kept, changes } = Effect.runSync(makeTagChanges)
   const change = (ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>, add: boolean) =>
     Effect.sync(() => {
       let changed = 0
@@ -27,12 +37,13 @@ export const makeInMemoryTagStore = (): TagStoreShape => {
         else byKind[ownerKind].set(id, held)
       }
       return changed
-    })
+    }).pipe(Effect.flatMap(kept(ownerKind, ids, tags, add)))
   const copy = (byId: ReadonlyMap<string, ReadonlySet<string>>) => new Map([...byId].map(([id, tags]) => [id, new Set(tags)]))
   return {
     add: (ownerKind, ids, tags) => change(ownerKind, ids, tags, true),
     remove: (ownerKind, ids, tags) => change(ownerKind, ids, tags, false),
-    load: () => Effect.sync(() => ({ service: copy(byKind.service), channel: copy(byKind.channel) }))
+    load: () => Effect.sync(() => ({ service: copy(byKind.service), channel: copy(byKind.channel) })),
+    changes
   }
 }
 
@@ -45,10 +56,10 @@ export const makeInMemoryAuthStore = (): { readonly users: UserStoreShape; reado
   const tokens = new Map<number, StoredToken>()
   let lastUserId = 0
   let lastTokenId = 0
-  let generation: Generation = Object.freeze({}) as Generation
+  let generation: Generation = newGeneration()
   /** Every change replaces the generation, as a write to the database does. */
   const wrote = <A>(a: A): A => {
-    generation = Object.freeze({}) as Generation
+    generation = newGeneration()
     return a
   }
   const listed = (token: StoredToken): Option.Option<ListedToken> =>

@@ -17,6 +17,10 @@ export const mosquitto: RequiredProgram = { program: "mosquitto", aptPackage: "m
 export const mosquittoPasswd: RequiredProgram = { program: "mosquitto_passwd", aptPackage: "mosquitto" }
 export const openssl: RequiredProgram = { program: "openssl", aptPackage: "openssl" }
 export const wrk: RequiredProgram = { program: "wrk", aptPackage: "wrk" }
+/** Debian keeps PostgreSQL's server programs off PATH, under its version's folder. */
+export const postgresInitdb: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/initdb", aptPackage: "postgresql-15" }
+export const postgresServer: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/postgres", aptPackage: "postgresql-15" }
+export const psql: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/psql", aptPackage: "postgresql-15" }
 
 /** Debian installs some programs (mosquitto) in /usr/sbin, which a non-root PATH may lack. */
 const searchPath = (): ReadonlyArray<string> => [...(process.env["PATH"] ?? "").split(delimiter).filter((dir) => dir !== ""), "/usr/sbin"]

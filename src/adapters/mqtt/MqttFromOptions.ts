@@ -3,8 +3,8 @@ import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import type * as PlatformError from "effect/PlatformError"
 import * as Redacted from "effect/Redacted"
+import { whyUnreadable } from "../../FileTrouble.ts"
 import { EmbeddedBroker } from "./EmbeddedBroker.ts"
 import type { MqttClientSettings } from "./MqttConnection.ts"
 import { MqttDiscoveryAdapter } from "./MqttDiscoveryAdapter.ts"
@@ -22,10 +22,6 @@ const readPem = (fs: FileSystem.FileSystem, file: Option.Option<string>) =>
     onNone: () => Effect.succeed(Option.none<string>()),
     onSome: (path) => Effect.map(fs.readFileString(path), Option.some)
   })
-
-/** Why a file could not be read, in a few words (the path is said already). */
-const whyUnreadable = ({ reason }: PlatformError.PlatformError): string =>
-  reason._tag === "NotFound" ? "no such file" : reason._tag === "PermissionDenied" ? "permission denied" : reason.description ?? reason.message
 
 /** The password: `--mqtt-password`, else the first line of `--mqtt-password-file`, else none (the URL's, if any). */
 const passwordOf = (fs: FileSystem.FileSystem, mqtt: MqttOptions) =>

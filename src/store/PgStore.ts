@@ -1,0 +1,49 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { HealthConditions } from "../gateway/HealthConditions.ts"
+import { asStoreError, PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
+import { databasePassword } from "./PgPassword.ts"
+import { PgTagStore } from "./PgTagStore.ts"
+import { PgTokenStore } from "./PgTokenStore.ts"
+import { PgUserStore } from "./PgUserStore.ts"
+
+/**
+ * `/health` says so when the database cannot be reached now (the server down, the network cut, the
+ * database closed to connections): asked each time `/health` is, with one short query. A load
+ * balancer then takes this gateway out (docs/replicas.md).
+ */
+const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
+  const { add } = yield* HealthConditions
+  const { sql, name } = yield* PgDatabase
+  yield* add(
+    sql`SELECT 1`.pipe(
+      Effect.mapError(asStoreError("SELECT 1")),
+      Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail("no answer within 2 s") }),
+      Effect.as(Option.none<string>()),
+      Effect.catch((error) => Effect.succeed(Option.some(`the database ${name} cannot be reached: ${typeof error === "string" ? error : error.reason}`)))
+    )
+  )
+}))
+
+const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore, databaseHealth)
+
+/**
+ * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and
+ * auth's UserStore and TokenStore. Loaded only when asked for (src/main.ts imports it on demand), so that
+ * a gateway on SQLite neither loads nor bundles the driver at start-up. The pool closes with the layer.
+ */
+export const layer = (options: PgDatabaseOptions) => stores.pipe(Layer.provide(PgDatabase.layer(options)))
+
+/** What the command line says of the database: `--database-url` and `--database-password-file`. */
+export interface PgStoreOptions {
+  readonly url: string
+  readonly passwordFile: Option.Option<string>
+}
+
+/** The database of `--database-url`, with its password found as src/store/PgPassword.ts says. */
+export const databaseFor = ({ url, passwordFile }: PgStoreOptions) =>
+  Layer.unwrap(Effect.map(databasePassword(url, passwordFile), (password) => PgDatabase.layer({ url, password })))
+
+/** The stores on the database of `--database-url`. */
+export const layerFor = (options: PgStoreOptions) => stores.pipe(Layer.provide(databaseFor(options)))
