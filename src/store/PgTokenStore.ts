@@ -72,6 +72,16 @@ export const PgTokenStore = Layer.effect(
           ),
           (rows) => rows[0]?.live ?? 0
         ),
+      liveComparisonsOf: (userId, at) =>
+        Effect.map(
+          query<{ readonly id: number }>(
+            "SELECT id FROM tokens … (comparisons)",
+            `SELECT id FROM tokens
+             WHERE user_id = $1 AND kind = 'comparison' AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
+            [userId, at]
+          ),
+          (rows) => rows.map((row) => row.id)
+        ),
       revokeSessionsOf: (userId, at) =>
         touched(
           "UPDATE tokens SET revoked_at … (sessions)",
