@@ -89,7 +89,7 @@ export const platformFrom = Effect.gen(function*() {
  */
 export const clientOf = (options: ClientOptions, platform: Effect.Effect<ClientPlatform>): GatewayClientShape => {
   const speaking = operations[options.vocabulary]
-  const connection: Connection = { url: options.url, token: options.token }
+  const connection: Connection = { url: options.url, token: options.token, timeout: options.timeout }
   const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) =>
     Effect.flatMap(platform, ({ http }) => send(http, connection, operation, body))
   const read = <B, A>(operation: Operation<B, A>) => (body?: B) => call(operation, Option.fromUndefinedOr(body))

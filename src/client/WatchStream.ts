@@ -63,9 +63,9 @@ const decoder = new TextDecoder()
 const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Result<WatchEvent, ClientError> => {
   const text = typeof data === "string" ? data : decoder.decode(data)
   const json = parseJson(text)
-  if (Result.isFailure(json)) return Result.fail(new Transport({ message: `the watch socket sent a frame that is not JSON: ${text.slice(0, 200)}` }))
+  if (Result.isFailure(json)) return Result.fail(new Transport({ reason: "Unreadable", message: `the watch socket sent a frame that is not JSON: ${text.slice(0, 200)}` }))
   const frame = decodeWatchServerFrame(vocabulary, json.success)
-  if (Result.isFailure(frame)) return Result.fail(new Transport({ message: `the watch socket sent an unreadable frame: ${frame.failure.message}` }))
+  if (Result.isFailure(frame)) return Result.fail(new Transport({ reason: "Unreadable", message: `the watch socket sent an unreadable frame: ${frame.failure.message}` }))
   const event = frame.success
   return event._tag === "FrameRefused" ? Result.fail(new BadRequest({ status: 400, message: event.message })) : Result.succeed(event)
 }
@@ -191,7 +191,7 @@ export const watchStream = (sources: WatchSources, registration: WatchRegistrati
       Stream.flatMap((event) => Stream.fromArray(admitted(event))),
       Stream.catchIf((error): error is ClientError => error._tag !== "Disconnected", (error) => Stream.make<[Fatal]>({ _tag: "Fatal", error })),
       Stream.retry(sources.reconnect),
-      Stream.catchTag("Disconnected", (error) => Stream.fail(new Transport({ message: `the watch socket dropped: ${error.reason}` }))),
+      Stream.catchTag("Disconnected", (error) => Stream.fail(new Transport({ reason: "Dropped", message: `the watch socket dropped: ${error.reason}` }))),
       Stream.mapEffect((item) => (item._tag === "Fatal" ? Effect.fail(item.error) : Effect.succeed(item))),
       Stream.provideService(Socket.WebSocketConstructor, sources.webSocket)
     )

@@ -1,3 +1,4 @@
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -5,11 +6,14 @@ import * as Stream from "effect/Stream"
 import { FetchHttpClient, type HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
 import { type ClientOptions, clientOf, type GatewayClientShape, platformFrom } from "./GatewayClient.ts"
+import { RequestTimeout } from "./Requests.ts"
 
 /** What a call of the Promise face takes after the Effect face's arguments. */
 export interface CallOptions {
   /** Aborting it abandons the call (its Promise rejects with the signal's reason) or ends the watch. */
   readonly signal?: AbortSignal
+  /** This call's time-out, over the client's `timeout` (a write that timed out may still have been applied). */
+  readonly timeout?: Duration.Input
 }
 
 /** A method of the Effect face as the Promise face offers it: the same arguments, then `CallOptions`. */
@@ -52,11 +56,11 @@ export const createClient = (options: CreateClientOptions): Client => {
   const promised = Object.fromEntries(Object.entries(client).map(([name, method]) => [
     name,
     typeof method !== "function" ? method : (...args: ReadonlyArray<unknown>) => {
-      const signal = (args[method.length] as CallOptions | undefined)?.signal
+      const { signal, timeout } = (args[method.length] ?? {}) as CallOptions
       const answer = Reflect.apply(method, client, args.slice(0, method.length)) as Effect.Effect<unknown, unknown> | Stream.Stream<unknown, unknown>
       return Stream.isStream(answer)
         ? Stream.toAsyncIterable(until(answer, signal))
-        : abortable(signal, (s) => runtime.runPromise(answer, { signal: s }))
+        : abortable(signal, (s) => runtime.runPromise(Effect.provideService(answer, RequestTimeout, timeout), { signal: s }))
     }
   ]))
   return { ...promised, close: () => runtime.dispose() } as Client

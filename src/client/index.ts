@@ -3,8 +3,20 @@
  * Imports only `effect`, src/api, the vocabularies and the domain, so that a browser bundle can carry it.
  */
 export { GatewayClient, type GatewayClientShape, type ClientOptions, type ServiceView, type ChannelView, type FetchResultsView, type SendResultsView } from "./GatewayClient.ts"
-export { type Client, createClient, type CreateClientOptions } from "./createClient.ts"
-export { BadRequest, type ClientError, Forbidden, type GatewayError, NoToken, Transport, Unauthorized, Unavailable, Unexpressible } from "./ClientError.ts"
+export { type CallOptions, type Client, createClient, type CreateClientOptions } from "./createClient.ts"
+export { RequestTimeout } from "./Requests.ts"
+export {
+  BadRequest,
+  type ClientError,
+  Forbidden,
+  type GatewayError,
+  NoToken,
+  Transport,
+  type TransportReason,
+  Unauthorized,
+  Unavailable,
+  Unexpressible
+} from "./ClientError.ts"
 export type { ClientWatchEvent, Resynced } from "./WatchStream.ts"
 export type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 
