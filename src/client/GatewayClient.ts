@@ -18,7 +18,7 @@ import type { Health } from "../api/Health.ts"
 import { healthOperation, type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
 import { type ChannelView, type ServiceView, type Viewing, viewings } from "./Views.ts"
-import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
+import { type WatchItem, type WatchOptions, watchStream } from "./WatchStream.ts"
 import { HandshakeHeaders } from "./WatchHandshake.ts"
 
 export type { ChannelView, ServiceView }
@@ -60,9 +60,10 @@ export interface GatewayClientShape {
   readonly health: () => Effect.Effect<Health, ClientError>
   /**
    * The events of a watch, on a socket opened again whenever it drops; after a gap, `Resynced`, then the
-   * channels that left and joined meanwhile and the current value of every watched channel.
+   * channels that left and joined meanwhile and the current value of every watched channel. With
+   * `connectionEvents: true`, `Connected` and `Disconnected` (why, and when the next attempt is) among them.
    */
-  readonly watch: (registration: WatchRegistration) => Stream.Stream<ClientWatchEvent, ClientError>
+  readonly watch: <const O extends WatchOptions = {}>(registration: WatchRegistration, options?: O) => Stream.Stream<WatchItem<O>, ClientError>
 }
 
 const defaultReconnect: Schedule.Schedule<unknown, unknown> = Schedule.min([Schedule.exponential("100 millis"), Schedule.spaced("5 seconds")])
@@ -126,7 +127,7 @@ export const clientOf = (options: ClientOptions, platform: Effect.Effect<ClientP
     createToken: (token) => call(tokenOperations.create, Option.some(token)),
     revokeToken: (id) => call(tokenOperations.revoke, Option.some(id)),
     health: () => call(healthOperation, Option.none()),
-    watch: (registration) =>
+    watch: <const O extends WatchOptions = {}>(registration: WatchRegistration, watchOptions?: O) =>
       Stream.unwrap(Effect.map(platform, ({ http, webSocket, handshakeHeaders }) =>
         watchStream({
           http,
@@ -136,8 +137,8 @@ export const clientOf = (options: ClientOptions, platform: Effect.Effect<ClientP
           webSocket,
           handshakeHeaders,
           getters
-        }, registration)
-      ))
+        }, registration, watchOptions?.connectionEvents === true)
+      )) as Stream.Stream<WatchItem<O>, ClientError> // the connection events are there exactly when O asks for them
   }
 }
 

@@ -7,6 +7,8 @@ import { FetchHttpClient, type HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
 import { type ClientOptions, clientOf, type GatewayClientShape, platformFrom } from "./GatewayClient.ts"
 import { RequestTimeout } from "./Requests.ts"
+import type { WatchItem, WatchOptions } from "./WatchStream.ts"
+import type { WatchRegistration } from "../domain/Watch.ts"
 
 /** What a call of the Promise face takes after the Effect face's arguments. */
 export interface CallOptions {
@@ -27,7 +29,9 @@ export type Promised<F> = F extends (...args: infer P) => Effect.Effect<infer A,
  * a call a Promise that rejects with the typed error (`error._tag`: "Unauthorized", "BadRequest"…), a
  * watch an `AsyncIterable` (leaving its loop closes the socket).
  */
-export type Client = { readonly [K in keyof GatewayClientShape]: Promised<GatewayClientShape[K]> } & {
+export type Client = { readonly [K in Exclude<keyof GatewayClientShape, "watch">]: Promised<GatewayClientShape[K]> } & {
+  /** `watch` of the Effect face (written out: a mapped type loses its type parameter), as an `AsyncIterable`. */
+  readonly watch: <const O extends WatchOptions = {}>(registration: WatchRegistration, options?: O, call?: CallOptions) => AsyncIterable<WatchItem<O>>
   /** Releases what the client holds (its HTTP connections). */
   readonly close: () => Promise<void>
 }

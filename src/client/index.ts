@@ -17,7 +17,7 @@ export {
   Unavailable,
   Unexpressible
 } from "./ClientError.ts"
-export type { ClientWatchEvent, Resynced } from "./WatchStream.ts"
+export type { ClientWatchEvent, Connected, ConnectionEvent, Disconnected, Resynced, WatchItem, WatchOptions } from "./WatchStream.ts"
 export type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 
 // The canonical model an app builds its requests from.

@@ -50,7 +50,7 @@ const argumentsOf: { readonly [K in Methods]: Parameters<GatewayClientShape[K]> 
   createToken: [{ label: "app", scope: Option.none(), expiresAt: Option.none() }],
   revokeToken: [1],
   health: [],
-  watch: [[{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }]]
+  watch: [[{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }], undefined]
 }
 
 const heard: Array<string> = []
