@@ -13,6 +13,7 @@ import type { WatchRegistration } from "../domain/Watch.ts"
 import { type FetchResultsInA, resultsInA, type SendResultsInA } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
+import { type DeprecationNotice, once } from "./DeprecationNotice.ts"
 import { type CreatedToken, defaultTokenPage, type NewToken, type TokenView } from "../api/Tokens.ts"
 import type { Health } from "../api/Health.ts"
 import { healthOperation, type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
@@ -27,11 +28,16 @@ export type FetchResultsView = FetchResultsInA
 /** A write's outcome per setter. */
 export type SendResultsView = SendResultsInA
 
-export interface ClientOptions extends Connection {
+export interface ClientOptions extends Omit<Connection, "deprecated"> {
   /** The wire vocabulary the client speaks; what it answers is the same in both. */
   readonly vocabulary: Vocabulary
   /** When the watch socket is opened again after it drops (default: 100 ms doubling, at most 5 s apart, forever). */
   readonly reconnect?: Schedule.Schedule<unknown, unknown>
+  /**
+   * Told once, at the first answer that says the vocabulary is deprecated (`Deprecation`, `Sunset`,
+   * `Link`); by default, one line on the console.
+   */
+  readonly onDeprecation?: (notice: DeprecationNotice) => void
 }
 
 /**
@@ -90,7 +96,12 @@ export const platformFrom = Effect.gen(function*() {
  */
 export const clientOf = (options: ClientOptions, platform: Effect.Effect<ClientPlatform>): GatewayClientShape => {
   const speaking = operations[options.vocabulary]
-  const connection: Connection = { url: options.url, token: options.token, timeout: options.timeout }
+  const connection: Connection = {
+    url: options.url,
+    token: options.token,
+    timeout: options.timeout,
+    deprecated: once(options.onDeprecation ?? ((notice) => console.warn(notice.message)))
+  }
   const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) =>
     Effect.flatMap(platform, ({ http }) => send(http, connection, operation, body))
   const read = <B, A>(operation: Operation<B, A>) => (body?: B) => call(operation, Option.fromUndefinedOr(body))

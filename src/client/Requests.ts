@@ -7,6 +7,7 @@ import { HttpBody, type HttpClient, HttpClientRequest } from "effect/http"
 import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { type ClientError, NoToken, statusError, Transport } from "./ClientError.ts"
+import { type DeprecationNotice, deprecationIn } from "./DeprecationNotice.ts"
 import type { Operation } from "./Operations.ts"
 import { transportFailure } from "./TransportFailure.ts"
 
@@ -19,6 +20,8 @@ export interface Connection {
   readonly token?: string | undefined
   /** How long a request may wait for its whole answer (default 10 s); a write that timed out may still have been applied. */
   readonly timeout?: Duration.Input | undefined
+  /** Told when an answer says its API is deprecated. */
+  readonly deprecated?: ((notice: DeprecationNotice) => void) | undefined
 }
 
 /** A call's own time-out, over the client's: `Effect.provideService(RequestTimeout, "1 minute")` (the Promise face: `{ timeout }`). */
@@ -100,6 +103,8 @@ export const send = <B, A>(
           Effect.fail(new Transport({ reason: "TimedOut", message: `${said}: no answer within ${Duration.format(timeout)} (a write may still have been applied)` }))
       })
     )
+    const notice = deprecationIn(response.headers, connection.url)
+    if (notice !== undefined) connection.deprecated?.(notice)
     if (response.status < 200 || response.status >= 300) {
       return yield* Effect.fail(statusError(response.status, messageOf(text), response.headers["retry-after"]))
     }
