@@ -10,7 +10,7 @@ import type { Tag } from "../domain/Identifier.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
 import type { WatchRegistration } from "../domain/Watch.ts"
-import { type FetchResultsInA, resultsInA, type SendResultsInA } from "../vocabulary/a/index.ts"
+import { resultsInA } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
 import { type DeprecationNotice, once } from "./DeprecationNotice.ts"
@@ -18,15 +18,11 @@ import { type CreatedToken, defaultTokenPage, type NewToken, type TokenView } fr
 import type { Health } from "../api/Health.ts"
 import { healthOperation, type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
-import { type ChannelView, type ServiceView, type Viewing, viewings } from "./Views.ts"
+import { type ChannelView, type FetchResultsView, type SendResultsView, type ServiceView, type Viewing, viewings } from "./Views.ts"
 import { type WatchItem, type WatchOptions, watchStream } from "./WatchStream.ts"
 import { HandshakeHeaders } from "./WatchHandshake.ts"
 
-export type { ChannelView, ServiceView }
-/** A read's outcome per getter: its value (`None`: none yet) or why not; a TypeMismatch without its types. */
-export type FetchResultsView = FetchResultsInA
-/** A write's outcome per setter. */
-export type SendResultsView = SendResultsInA
+export type { ChannelView, FetchResultsView, SendResultsView, ServiceView }
 
 export interface ClientOptions extends Omit<Connection, "deprecated"> {
   /** The wire vocabulary the client speaks; what it answers is the same in both. */
