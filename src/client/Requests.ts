@@ -94,13 +94,13 @@ export const send = <B, A>(
       ...(Option.isSome(json) ? { body: HttpBody.text(JSON.stringify(json.value), "application/json") } : {})
     })
     const said = `${method} ${request.url}`
-    const timeout = Duration.fromInputUnsafe((yield* RequestTimeout) ?? connection.timeout ?? "10 seconds")
+    const timeout = Duration.toMillis(Duration.fromInputUnsafe((yield* RequestTimeout) ?? connection.timeout ?? 10_000))
     const [response, text] = yield* Effect.flatMap(http.execute(request), (r) => Effect.map(r.text, (t) => [r, t] as const)).pipe(
       Effect.mapError((error) => transportFailure(said, error)),
       Effect.timeoutOrElse({
         duration: timeout,
         orElse: () =>
-          Effect.fail(new Transport({ reason: "TimedOut", message: `${said}: no answer within ${Duration.format(timeout)} (a write may still have been applied)` }))
+          Effect.fail(new Transport({ reason: "TimedOut", message: `${said}: no answer within ${timeout / 1000} s (a write may still have been applied)` }))
       })
     )
     const notice = deprecationIn(response.headers, connection.url)

@@ -30,7 +30,7 @@ describe("a call to a server that accepts and never answers", () => {
     const client = createClient({ url: silent.url, token: "gw_any", vocabulary: "b", platform: nodePlatform })
     const { error, ms } = await settled(client.send([]))
     expect(error).toMatchObject({ _tag: "Transport", reason: "TimedOut" })
-    expect((error as Transport).message).toMatch(/no answer within 10s \(a write may still have been applied\)/)
+    expect((error as Transport).message).toMatch(/no answer within 10 s \(a write may still have been applied\)/)
     expect(ms).toBeGreaterThan(9_500)
     expect(ms).toBeLessThan(12_000)
     await client.close()
