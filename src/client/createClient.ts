@@ -8,7 +8,12 @@ import { Socket } from "effect/socket"
 import { type ClientOptions, clientOf, type GatewayClientShape, platformFrom } from "./GatewayClient.ts"
 import { RequestTimeout } from "./Requests.ts"
 import type { WatchItem, WatchOptions } from "./WatchStream.ts"
+import type { ChannelId } from "../domain/Identifier.ts"
+import type { ChannelSelector } from "../domain/Selector.ts"
+import type { Value } from "../domain/Value.ts"
 import type { WatchRegistration } from "../domain/Watch.ts"
+import type { ClientError } from "./ClientError.ts"
+import { valueMaps, valueRegistration } from "./ValueSubscription.ts"
 
 /** What a call of the Promise face takes after the Effect face's arguments. */
 export interface CallOptions {
@@ -32,6 +37,16 @@ export type Promised<F> = F extends (...args: infer P) => Effect.Effect<infer A,
 export type Client = { readonly [K in Exclude<keyof GatewayClientShape, "watch">]: Promised<GatewayClientShape[K]> } & {
   /** `watch` of the Effect face (written out: a mapped type loses its type parameter), as an `AsyncIterable`. */
   readonly watch: <const O extends WatchOptions = {}>(registration: WatchRegistration, options?: O, call?: CallOptions) => AsyncIterable<WatchItem<O>>
+  /**
+   * Keeps the current value of every getter `selectors` match, and gives the whole map to `onChange` at
+   * each change (src/client/ValueSubscription.ts); answers the function that stops it. If the watch
+   * fails (its token refused), `onError` is told and the subscription ends.
+   */
+  readonly subscribeValues: (
+    selectors: ReadonlyArray<ChannelSelector>,
+    onChange: (values: ReadonlyMap<ChannelId, Value>) => void,
+    onError?: (error: ClientError) => void
+  ) => () => void
   /** Releases what the client holds (its HTTP connections). */
   readonly close: () => Promise<void>
 }
@@ -67,5 +82,10 @@ export const createClient = (options: CreateClientOptions): Client => {
         : abortable(signal, (s) => runtime.runPromise(Effect.provideService(answer, RequestTimeout, timeout), { signal: s }))
     }
   ]))
-  return { ...promised, close: () => runtime.dispose() } as Client
+  const subscribeValues: Client["subscribeValues"] = (selectors, onChange, onError) => {
+    const changes = Stream.runForEach(valueMaps(client.watch(valueRegistration(selectors))), (values) => Effect.sync(() => onChange(values)))
+    const fiber = runtime.runFork(Effect.catch(changes, (error) => Effect.sync(() => onError?.(error))))
+    return () => fiber.interruptUnsafe()
+  }
+  return { ...promised, subscribeValues, close: () => runtime.dispose() } as Client
 }

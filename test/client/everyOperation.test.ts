@@ -108,10 +108,10 @@ describe("the client's operations", () => {
     expect(Object.keys(notOffered).filter((id) => !endpointsOf(api).some((e) => e.operationId === id))).toEqual([])
   })
 
-  it("are offered by the Promise face as by the Effect face, and by no more", async () => {
+  it("are offered by the Promise face as by the Effect face, with subscribeValues and close besides", async () => {
     const effectFace = clientOf({ url: "http://127.0.0.1:1", vocabulary: "b" }, Effect.never)
     const promiseFace = createClient({ url: "http://127.0.0.1:1", vocabulary: "b" })
-    expect(Object.keys(promiseFace).sort()).toEqual([...Object.keys(effectFace), "close"].sort())
+    expect(Object.keys(promiseFace).sort()).toEqual([...Object.keys(effectFace), "subscribeValues", "close"].sort())
     expect(Object.keys(effectFace).sort()).toEqual([...methodNames, "vocabulary"].sort())
     await promiseFace.close()
   })
