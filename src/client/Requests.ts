@@ -97,11 +97,13 @@ export const send = <B, A>(
     const timeout = Duration.toMillis(Duration.fromInputUnsafe((yield* RequestTimeout) ?? connection.timeout ?? 10_000))
     const [response, text] = yield* Effect.flatMap(http.execute(request), (r) => Effect.map(r.text, (t) => [r, t] as const)).pipe(
       Effect.mapError((error) => transportFailure(said, error)),
-      Effect.timeoutOrElse({
-        duration: timeout,
-        orElse: () =>
-          Effect.fail(new Transport({ reason: "TimedOut", message: `${said}: no answer within ${timeout / 1000} s (a write may still have been applied)` }))
-      })
+      // Not `timeoutOrElse`: in effect 4.1 its timer outlives the call, and holds a Node process open for the time-out.
+      Effect.timeout(timeout),
+      Effect.mapError((error) =>
+        error._tag === "TimeoutError"
+          ? new Transport({ reason: "TimedOut", message: `${said}: no answer within ${timeout / 1000} s (a write may still have been applied)` })
+          : error
+      )
     )
     const notice = deprecationIn(response.headers, connection.url)
     if (notice !== undefined) connection.deprecated?.(notice)

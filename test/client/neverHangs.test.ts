@@ -1,10 +1,15 @@
+import { execFile } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { promisify } from "node:util"
 import { Effect, Fiber, Layer, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ClientError, createClient, GatewayClient, RequestTimeout, type Transport, type Unavailable } from "../../src/client/index.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { nodePlatform } from "./clients.ts"
+import { nodeBin } from "../support/spawnGateway.ts"
 import { type SilentServer, silentServer } from "./silentServer.ts"
+
+const run = promisify(execFile)
 
 /**
  * A call never hangs: it times out (10 s by default, the client's `timeout`, or the call's own), the
@@ -75,6 +80,30 @@ describe("a call to a server that accepts and never answers", () => {
     }).pipe(Effect.provide(layer)))
     expect(silent.accepted()).toBe(before + 2)
     await silent.allClosed()
+  })
+})
+
+describe("a call that was answered", () => {
+  it("leaves nothing behind that holds a Node process open (its time-out's timer included)", { timeout: 70_000 }, async () => {
+    const gateway = await startGateway(JSON.parse(readFileSync(new URL("../../docs/examples/home.json", import.meta.url), "utf8")))
+    const program = [
+      `import { createClient } from ${JSON.stringify(new URL("../../src/client/index.ts", import.meta.url).href)}`,
+      `import { nodePlatform } from ${JSON.stringify(new URL("../../src/client-node/index.ts", import.meta.url).href)}`,
+      `const client = createClient({ url: ${JSON.stringify(gateway.baseUrl)}, vocabulary: "b", platform: nodePlatform })`,
+      "const status = (await client.health()).status",
+      "await client.close()",
+      // From the answer to the exit: loading the client's sources is slow, and not what is measured.
+      "const answered = performance.now()",
+      "process.on('exit', () => console.log(status, Math.round(performance.now() - answered)))"
+    ].join("\n")
+    try {
+      const { stdout } = await run(nodeBin, ["--input-type=module", "-e", program], { timeout: 60_000 })
+      const [status, lingered] = stdout.trim().split(" ")
+      expect(status).toBe("ok")
+      expect(Number(lingered)).toBeLessThan(1_000)
+    } finally {
+      await gateway.close()
+    }
   })
 })
 
