@@ -95,7 +95,7 @@ export const clientOf = (options: ClientOptions, platform: Effect.Effect<ClientP
   const connection: Connection = {
     url: options.url,
     token: options.token,
-    timeout: options.timeout,
+    timeoutMs: options.timeoutMs,
     deprecated: once(options.onDeprecation ?? ((notice) => console.warn(notice.message)))
   }
   const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) =>

@@ -1,5 +1,4 @@
 import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -18,14 +17,17 @@ import { transportFailure } from "./TransportFailure.ts"
 export interface Connection {
   readonly url: string
   readonly token?: string | undefined
-  /** How long a request may wait for its whole answer (default 10 s); a write that timed out may still have been applied. */
-  readonly timeout?: Duration.Input | undefined
+  /** How long a request may wait for its whole answer, in ms (default 10 s); a write that timed out may still have been applied. */
+  readonly timeoutMs?: number | undefined
   /** Told when an answer says its API is deprecated. */
   readonly deprecated?: ((notice: DeprecationNotice) => void) | undefined
 }
 
-/** A call's own time-out, over the client's: `Effect.provideService(RequestTimeout, "1 minute")` (the Promise face: `{ timeout }`). */
-export const RequestTimeout = Context.Reference<Duration.Input | undefined>("home-gateway/RequestTimeout", { defaultValue: () => undefined })
+/**
+ * A call's own time-out in ms, over the client's: `Effect.provideService(RequestTimeout, 60_000)` (the
+ * Promise face: `{ timeoutMs }`), in milliseconds as the client's other durations are (`retryAfterMs`, `pushMs`).
+ */
+export const RequestTimeout = Context.Reference<number | undefined>("home-gateway/RequestTimeout", { defaultValue: () => undefined })
 
 /**
  * The token a request to `endpoint` carries, as its access says: none to an open route (a token is sent
@@ -94,7 +96,7 @@ export const send = <B, A>(
       ...(Option.isSome(json) ? { body: HttpBody.text(JSON.stringify(json.value), "application/json") } : {})
     })
     const said = `${method} ${request.url}`
-    const timeout = Duration.toMillis(Duration.fromInputUnsafe((yield* RequestTimeout) ?? connection.timeout ?? 10_000))
+    const timeout = (yield* RequestTimeout) ?? connection.timeoutMs ?? 10_000
     const [response, text] = yield* Effect.flatMap(http.execute(request), (r) => Effect.map(r.text, (t) => [r, t] as const)).pipe(
       Effect.mapError((error) => transportFailure(said, error)),
       // Not `timeoutOrElse`: in effect 4.1 its timer outlives the call, and holds a Node process open for the time-out.

@@ -1,4 +1,3 @@
-import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -19,8 +18,8 @@ import { valueMaps, valueRegistration } from "./ValueSubscription.ts"
 export interface CallOptions {
   /** Aborting it abandons the call (its Promise rejects with the signal's reason) or ends the watch. */
   readonly signal?: AbortSignal
-  /** This call's time-out, over the client's `timeout` (a write that timed out may still have been applied). */
-  readonly timeout?: Duration.Input
+  /** This call's time-out in ms, over the client's `timeoutMs` (a write that timed out may still have been applied). */
+  readonly timeoutMs?: number
 }
 
 /** A method of the Effect face as the Promise face offers it: the same arguments, then `CallOptions`. */
@@ -75,11 +74,11 @@ export const createClient = (options: CreateClientOptions): Client => {
   const promised = Object.fromEntries(Object.entries(client).map(([name, method]) => [
     name,
     typeof method !== "function" ? method : (...args: ReadonlyArray<unknown>) => {
-      const { signal, timeout } = (args[method.length] ?? {}) as CallOptions
+      const { signal, timeoutMs } = (args[method.length] ?? {}) as CallOptions
       const answer = Reflect.apply(method, client, args.slice(0, method.length)) as Effect.Effect<unknown, unknown> | Stream.Stream<unknown, unknown>
       return Stream.isStream(answer)
         ? Stream.toAsyncIterable(until(answer, signal))
-        : abortable(signal, (s) => runtime.runPromise(Effect.provideService(answer, RequestTimeout, timeout), { signal: s }))
+        : abortable(signal, (s) => runtime.runPromise(Effect.provideService(answer, RequestTimeout, timeoutMs), { signal: s }))
     }
   ]))
   const subscribeValues: Client["subscribeValues"] = (selectors, onChange, onError) => {

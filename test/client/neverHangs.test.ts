@@ -43,12 +43,12 @@ describe("a call to a server that accepts and never answers", () => {
   }, 20_000)
 
   it("times out after the client's timeout, or the call's own", async () => {
-    const client = createClient({ url: silent.url, token: "gw_any", vocabulary: "a", platform: nodePlatform, timeout: "300 millis" })
+    const client = createClient({ url: silent.url, token: "gw_any", vocabulary: "a", platform: nodePlatform, timeoutMs: 300 })
     const byClient = await settled(client.services())
     expect(byClient.error).toMatchObject({ _tag: "Transport", reason: "TimedOut" })
     expect(byClient.ms).toBeGreaterThan(250)
     expect(byClient.ms).toBeLessThan(2_000)
-    const byCall = await settled(client.services(undefined, { timeout: 1_200 }))
+    const byCall = await settled(client.services(undefined, { timeoutMs: 1_200 }))
     expect(byCall.error).toMatchObject({ _tag: "Transport", reason: "TimedOut" })
     expect(byCall.ms).toBeGreaterThan(1_100)
     await client.close()
@@ -75,7 +75,7 @@ describe("a call to a server that accepts and never answers", () => {
       const fiber = yield* Effect.forkChild(client.fetch())
       yield* Effect.sleep("200 millis")
       yield* Fiber.interrupt(fiber)
-      const own = yield* Effect.flip(client.health().pipe(Effect.provideService(RequestTimeout, "200 millis")))
+      const own = yield* Effect.flip(client.health().pipe(Effect.provideService(RequestTimeout, 200)))
       expect(own).toMatchObject({ _tag: "Transport", reason: "TimedOut" })
     }).pipe(Effect.provide(layer)))
     expect(silent.accepted()).toBe(before + 2)

@@ -37,7 +37,7 @@ const platforms: ReadonlyArray<readonly [string, Pick<CreateClientOptions, "plat
 
 describe.each(platforms)("a request on %s", (_, platform) => {
   const failing = async (url: string) => {
-    const client = createClient({ url, token: "gw_any", vocabulary: "b", timeout: "5 seconds", ...platform })
+    const client = createClient({ url, token: "gw_any", vocabulary: "b", timeoutMs: 5_000, ...platform })
     try {
       return await transport(client.getters())
     } finally {
