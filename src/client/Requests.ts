@@ -1,4 +1,3 @@
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -8,6 +7,7 @@ import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { type ClientError, NoToken, statusError, Transport } from "./ClientError.ts"
 import { type DeprecationNotice, deprecationIn } from "./DeprecationNotice.ts"
 import type { Operation } from "./Operations.ts"
+import { RequestTimeout } from "./RequestTimeout.ts"
 import { transportFailure } from "./TransportFailure.ts"
 
 /**
@@ -23,11 +23,6 @@ export interface Connection {
   readonly deprecated?: ((notice: DeprecationNotice) => void) | undefined
 }
 
-/**
- * A call's own time-out in ms, over the client's: `Effect.provideService(RequestTimeout, 60_000)` (the
- * Promise face: `{ timeoutMs }`), in milliseconds as the client's other durations are (`retryAfterMs`, `pushMs`).
- */
-export const RequestTimeout = Context.Reference<number | undefined>("home-gateway/RequestTimeout", { defaultValue: () => undefined })
 
 /**
  * The token a request to `endpoint` carries, as its access says: none to an open route (a token is sent

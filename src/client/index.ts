@@ -4,7 +4,7 @@
  */
 export { GatewayClient, type GatewayClientShape, type ClientOptions, type ServiceView, type ChannelView, type FetchResultsView, type SendResultsView } from "./GatewayClient.ts"
 export { type CallOptions, type Client, createClient, type CreateClientOptions } from "./createClient.ts"
-export { RequestTimeout } from "./Requests.ts"
+export { RequestTimeout } from "./RequestTimeout.ts"
 export type { DeprecationNotice } from "./DeprecationNotice.ts"
 export {
   BadRequest,
