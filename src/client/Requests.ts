@@ -94,13 +94,12 @@ export const send = <B, A>(
     const timeout = (yield* RequestTimeout) ?? connection.timeoutMs ?? 10_000
     const [response, text] = yield* Effect.flatMap(http.execute(request), (r) => Effect.map(r.text, (t) => [r, t] as const)).pipe(
       Effect.mapError((error) => transportFailure(said, error)),
-      // Not `timeoutOrElse`: in effect 4.1 its timer outlives the call, and holds a Node process open for the time-out.
-      Effect.timeout(timeout),
-      Effect.mapError((error) =>
-        error._tag === "TimeoutError"
-          ? new Transport({ reason: "TimedOut", message: `${said}: no answer within ${timeout / 1000} s (a write may still have been applied)` })
-          : error
-      )
+      // A race with a sleep, not `timeoutOrElse`, whose timer in effect 4.1 outlives the call (and holds a
+      // Node process open for the time-out); the request that loses is interrupted, its connection closed.
+      Effect.raceFirst(Effect.andThen(
+        Effect.sleep(timeout),
+        () => Effect.fail(new Transport({ reason: "TimedOut", message: `${said}: no answer within ${timeout / 1000} s (a write may still have been applied)` }))
+      ))
     )
     const notice = deprecationIn(response.headers, connection.url)
     if (notice !== undefined) connection.deprecated?.(notice)
