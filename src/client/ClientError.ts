@@ -15,11 +15,30 @@ export class Forbidden extends Data.TaggedError("Forbidden")<{ readonly message:
 /** Any other 4xx: the gateway refused the request as it is (a 400 names the place in the body). */
 export class BadRequest extends Data.TaggedError("BadRequest")<{ readonly status: number; readonly message: string }> {}
 
-/** 429 or 5xx: the gateway cannot answer now; the same request may succeed later. */
-export class Unavailable extends Data.TaggedError("Unavailable")<{ readonly status: number; readonly message: string }> {}
+/**
+ * 429 or 5xx: the gateway cannot answer now; the same request may succeed later, after `retryAfterMs` when
+ * the gateway said (`Retry-After`).
+ */
+export class Unavailable extends Data.TaggedError("Unavailable")<{
+  readonly status: number
+  readonly message: string
+  readonly retryAfterMs: number | undefined
+}> {}
 
-/** No answer that reads: the connection failed or dropped, or what came back is not what the route answers. */
-export class Transport extends Data.TaggedError("Transport")<{ readonly message: string }> {}
+/**
+ * Why no answer came that reads: nothing listens (`Refused`), no answer in time (`TimedOut`: a write may
+ * still have been applied), the host's name is unknown (`NameNotFound`), TLS failed (`Tls`), the
+ * platform's `fetch` cannot send a GET with a body (`GetBody`), the connection failed or dropped
+ * otherwise (`Dropped`), or what came back is not what the route answers (`Unreadable`).
+ */
+export type TransportReason = "Refused" | "TimedOut" | "NameNotFound" | "Tls" | "GetBody" | "Dropped" | "Unreadable"
+
+/** No answer that reads; `cause` is the platform's own error, when there is one. */
+export class Transport extends Data.TaggedError("Transport")<{
+  readonly reason: TransportReason
+  readonly message: string
+  readonly cause?: unknown
+}> {}
 
 /** The operation needs a token (its route's access says so) and the client was made without one: nothing was sent. */
 export class NoToken extends Data.TaggedError("NoToken")<{ readonly operationId: string }> {
@@ -39,10 +58,17 @@ export type GatewayError = Unauthorized | Forbidden | BadRequest | Unavailable |
  */
 export type ClientError = GatewayError | Unexpressible | NoToken
 
-/** The error of a refused request, by its status, with the gateway's message. */
-export const statusError = (status: number, message: string): GatewayError => {
+/** `Retry-After` in milliseconds: seconds, or an HTTP date. */
+const retryAfter = (header: string | undefined): number | undefined => {
+  if (header === undefined) return undefined
+  const ms = /^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now()
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms)
+}
+
+/** The error of a refused request, by its status, with the gateway's message (and `Retry-After`, if it says one). */
+export const statusError = (status: number, message: string, retryAfterHeader?: string): GatewayError => {
   if (status === 401) return new Unauthorized({ message })
   if (status === 403) return new Forbidden({ message })
-  if (status === 429 || status >= 500) return new Unavailable({ status, message })
+  if (status === 429 || status >= 500) return new Unavailable({ status, message, retryAfterMs: retryAfter(retryAfterHeader) })
   return new BadRequest({ status, message })
 }

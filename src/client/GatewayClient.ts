@@ -3,35 +3,37 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
-import type * as Stream from "effect/Stream"
+import * as Stream from "effect/Stream"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import { Socket } from "effect/socket"
 import type { Tag } from "../domain/Identifier.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector, ServiceSelector } from "../domain/Selector.ts"
 import type { WatchRegistration } from "../domain/Watch.ts"
-import { type FetchResultsInA, resultsInA, type SendResultsInA } from "../vocabulary/a/index.ts"
+import { resultsInA } from "../vocabulary/a/index.ts"
 import type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 import type { ClientError } from "./ClientError.ts"
+import { type DeprecationNotice, once } from "./DeprecationNotice.ts"
 import { type CreatedToken, defaultTokenPage, type NewToken, type TokenView } from "../api/Tokens.ts"
 import type { Health } from "../api/Health.ts"
 import { healthOperation, type Operation, type Operations, operations, tokenOperations } from "./Operations.ts"
 import { type Connection, send } from "./Requests.ts"
-import { type ChannelView, type ServiceView, type Viewing, viewings } from "./Views.ts"
-import { type ClientWatchEvent, watchStream } from "./WatchStream.ts"
+import { type ChannelView, type FetchResultsView, type SendResultsView, type ServiceView, type Viewing, viewings } from "./Views.ts"
+import { type WatchItem, type WatchOptions, watchStream } from "./WatchStream.ts"
 import { HandshakeHeaders } from "./WatchHandshake.ts"
 
-export type { ChannelView, ServiceView }
-/** A read's outcome per getter: its value (`None`: none yet) or why not; a TypeMismatch without its types. */
-export type FetchResultsView = FetchResultsInA
-/** A write's outcome per setter. */
-export type SendResultsView = SendResultsInA
+export type { ChannelView, FetchResultsView, SendResultsView, ServiceView }
 
-export interface ClientOptions extends Connection {
+export interface ClientOptions extends Omit<Connection, "deprecated"> {
   /** The wire vocabulary the client speaks; what it answers is the same in both. */
   readonly vocabulary: Vocabulary
   /** When the watch socket is opened again after it drops (default: 100 ms doubling, at most 5 s apart, forever). */
   readonly reconnect?: Schedule.Schedule<unknown, unknown>
+  /**
+   * Told once, at the first answer that says the vocabulary is deprecated (`Deprecation`, `Sunset`,
+   * `Link`); by default, one line on the console.
+   */
+  readonly onDeprecation?: (notice: DeprecationNotice) => void
 }
 
 /**
@@ -60,57 +62,80 @@ export interface GatewayClientShape {
   readonly health: () => Effect.Effect<Health, ClientError>
   /**
    * The events of a watch, on a socket opened again whenever it drops; after a gap, `Resynced`, then the
-   * channels that left and joined meanwhile and the current value of every watched channel.
+   * channels that left and joined meanwhile and the current value of every watched channel. With
+   * `connectionEvents: true`, `Connected` and `Disconnected` (why, and when the next attempt is) among them.
    */
-  readonly watch: (registration: WatchRegistration) => Stream.Stream<ClientWatchEvent, ClientError>
+  readonly watch: <const O extends WatchOptions = {}>(registration: WatchRegistration, options?: O) => Stream.Stream<WatchItem<O>, ClientError>
 }
 
 const defaultReconnect: Schedule.Schedule<unknown, unknown> = Schedule.min([Schedule.exponential("100 millis"), Schedule.spaced("5 seconds")])
 
-const make = (options: ClientOptions) =>
-  Effect.gen(function*() {
-    const http = yield* HttpClient.HttpClient
-    const webSocket = yield* Socket.WebSocketConstructor
-    const handshakeHeaders = yield* HandshakeHeaders
-    const speaking = operations[options.vocabulary]
-    const connection: Connection = { url: options.url, token: options.token }
-    const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) => send(http, connection, operation, body)
-    const read = <B, A>(operation: Operation<B, A>) => (body?: B) => call(operation, Option.fromUndefinedOr(body))
-    const tagging = <S>(operation: Operation<{ readonly selectors: ReadonlyArray<S>; readonly tags: ReadonlyArray<Tag> }, number>) =>
-    (selectors: ReadonlyArray<S>, tags: ReadonlyArray<Tag>) => call(operation, Option.some({ selectors, tags }))
-    // Services and channels read as the vocabulary says them, into the views (None where A says nothing).
-    const listings = <S, C>(listed: Operations<S, C>, viewing: Viewing<S, C>) => ({
-      services: (selectors?: ReadonlyArray<ServiceSelector>) => Effect.map(read(listed.services)(selectors), (ss) => ss.map(viewing.service)),
-      getters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(listed.getters)(selectors), (cs) => cs.map(viewing.channel)),
-      setters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(listed.setters)(selectors), (cs) => cs.map(viewing.channel))
+/** What the client runs on: the platform's HTTP client and WebSocket, and whether that WebSocket sends handshake headers. */
+export interface ClientPlatform {
+  readonly http: HttpClient.HttpClient
+  readonly webSocket: Socket.WebSocketConstructor["Service"]
+  readonly handshakeHeaders: boolean
+}
+
+/** The platform of the context, as the client needs it. */
+export const platformFrom = Effect.gen(function*() {
+  return {
+    http: yield* HttpClient.HttpClient,
+    webSocket: yield* Socket.WebSocketConstructor,
+    handshakeHeaders: yield* HandshakeHeaders
+  } satisfies ClientPlatform
+})
+
+/**
+ * The client, built at once on a platform that each request asks for when it runs: the Promise face
+ * builds its platform's layer on the first call, not here.
+ */
+export const clientOf = (options: ClientOptions, platform: Effect.Effect<ClientPlatform>): GatewayClientShape => {
+  const speaking = operations[options.vocabulary]
+  const connection: Connection = {
+    url: options.url,
+    token: options.token,
+    timeoutMs: options.timeoutMs,
+    deprecated: once(options.onDeprecation ?? ((notice) => console.warn(notice.message)))
+  }
+  const call = <B, A>(operation: Operation<B, A>, body: Option.Option<B>) =>
+    Effect.flatMap(platform, ({ http }) => send(http, connection, operation, body))
+  const read = <B, A>(operation: Operation<B, A>) => (body?: B) => call(operation, Option.fromUndefinedOr(body))
+  const tagging = <S>(operation: Operation<{ readonly selectors: ReadonlyArray<S>; readonly tags: ReadonlyArray<Tag> }, number>) =>
+  (selectors: ReadonlyArray<S>, tags: ReadonlyArray<Tag>) => call(operation, Option.some({ selectors, tags }))
+  // Services and channels read as the vocabulary says them, into the views (None where A says nothing).
+  const listings = <S, C>(listed: Operations<S, C>, viewing: Viewing<S, C>) => ({
+    services: (selectors?: ReadonlyArray<ServiceSelector>) => Effect.map(read(listed.services)(selectors), (ss) => ss.map(viewing.service)),
+    getters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(listed.getters)(selectors), (cs) => cs.map(viewing.channel)),
+    setters: (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(listed.setters)(selectors), (cs) => cs.map(viewing.channel))
+  })
+  const { services, getters, setters } = options.vocabulary === "a"
+    ? listings(operations.a, viewings.a)
+    : listings(operations.b, viewings.b)
+  // Page after page until one comes short: the gateway answers a listing of tokens in pages.
+  const tokensFrom = (after: number, listed: ReadonlyArray<TokenView>): Effect.Effect<ReadonlyArray<TokenView>, ClientError> =>
+    Effect.flatMap(call(tokenOperations.list({ limit: defaultTokenPage, after }), Option.none()), (page) => {
+      const last = page.at(-1)
+      const all = [...listed, ...page]
+      return last === undefined || page.length < defaultTokenPage ? Effect.succeed(all) : tokensFrom(last.id, all)
     })
-    const { services, getters, setters } = options.vocabulary === "a"
-      ? listings(operations.a, viewings.a)
-      : listings(operations.b, viewings.b)
-    const fetch = (selectors?: ReadonlyArray<ChannelSelector>) => Effect.map(read(speaking.fetch)(selectors), resultsInA)
-    // Page after page until one comes short: the gateway answers a listing of tokens in pages.
-    const tokensFrom = (after: number, listed: ReadonlyArray<TokenView>): Effect.Effect<ReadonlyArray<TokenView>, ClientError> =>
-      Effect.flatMap(call(tokenOperations.list({ limit: defaultTokenPage, after }), Option.none()), (page) => {
-        const last = page.at(-1)
-        const all = [...listed, ...page]
-        return last === undefined || page.length < defaultTokenPage ? Effect.succeed(all) : tokensFrom(last.id, all)
-      })
-    return GatewayClient.of({
-      vocabulary: options.vocabulary,
-      services,
-      getters,
-      setters,
-      fetch,
-      send: (targets) => Effect.map(call(speaking.send, Option.some(targets)), resultsInA),
-      tagServices: tagging(speaking.tagServices),
-      untagServices: tagging(speaking.untagServices),
-      tagChannels: tagging(speaking.tagChannels),
-      untagChannels: tagging(speaking.untagChannels),
-      tokens: () => tokensFrom(0, []),
-      createToken: (token) => call(tokenOperations.create, Option.some(token)),
-      revokeToken: (id) => call(tokenOperations.revoke, Option.some(id)),
-      health: () => call(healthOperation, Option.none()),
-      watch: (registration) =>
+  return {
+    vocabulary: options.vocabulary,
+    services,
+    getters,
+    setters,
+    fetch: (selectors) => Effect.map(read(speaking.fetch)(selectors), resultsInA),
+    send: (targets) => Effect.map(call(speaking.send, Option.some(targets)), resultsInA),
+    tagServices: tagging(speaking.tagServices),
+    untagServices: tagging(speaking.untagServices),
+    tagChannels: tagging(speaking.tagChannels),
+    untagChannels: tagging(speaking.untagChannels),
+    tokens: () => tokensFrom(0, []),
+    createToken: (token) => call(tokenOperations.create, Option.some(token)),
+    revokeToken: (id) => call(tokenOperations.revoke, Option.some(id)),
+    health: () => call(healthOperation, Option.none()),
+    watch: <const O extends WatchOptions = {}>(registration: WatchRegistration, watchOptions?: O) =>
+      Stream.unwrap(Effect.map(platform, ({ http, webSocket, handshakeHeaders }) =>
         watchStream({
           http,
           connection,
@@ -119,15 +144,16 @@ const make = (options: ClientOptions) =>
           webSocket,
           handshakeHeaders,
           getters
-        }, registration)
-    })
-  })
+        }, registration, watchOptions?.connectionEvents === true)
+      )) as Stream.Stream<WatchItem<O>, ClientError> // the connection events are there exactly when O asks for them
+  }
+}
 
 /** The client of one gateway, as an Effect service. */
 export class GatewayClient extends Context.Service<GatewayClient, GatewayClientShape>()("home-gateway/GatewayClient") {
   /** On the platform's HTTP client and WebSocket: what the app provides. */
   static readonly layer = (options: ClientOptions): Layer.Layer<GatewayClient, never, HttpClient.HttpClient | Socket.WebSocketConstructor> =>
-    Layer.effect(GatewayClient, make(options))
+    Layer.effect(GatewayClient, Effect.map(platformFrom, (platform) => clientOf(options, Effect.succeed(platform))))
 
   /**
    * On `fetch` and the global `WebSocket` (browsers, Node ≥ 22). Vocabulary A's reads with selectors are a

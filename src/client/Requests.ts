@@ -4,8 +4,11 @@ import * as Result from "effect/Result"
 import { HttpBody, type HttpClient, HttpClientRequest } from "effect/http"
 import type { Endpoint, Method, Path } from "../api/Endpoint.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
-import { type ClientError, type GatewayError, NoToken, statusError, Transport } from "./ClientError.ts"
+import { type ClientError, NoToken, statusError, Transport } from "./ClientError.ts"
+import { type DeprecationNotice, deprecationIn } from "./DeprecationNotice.ts"
 import type { Operation } from "./Operations.ts"
+import { RequestTimeout } from "./RequestTimeout.ts"
+import { transportFailure } from "./TransportFailure.ts"
 
 /**
  * Where the gateway is and who asks: its base URL (`http://host:port`) and an API or session token; without
@@ -14,7 +17,12 @@ import type { Operation } from "./Operations.ts"
 export interface Connection {
   readonly url: string
   readonly token?: string | undefined
+  /** How long a request may wait for its whole answer, in ms (default 10 s); a write that timed out may still have been applied. */
+  readonly timeoutMs?: number | undefined
+  /** Told when an answer says its API is deprecated. */
+  readonly deprecated?: ((notice: DeprecationNotice) => void) | undefined
 }
+
 
 /**
  * The token a request to `endpoint` carries, as its access says: none to an open route (a token is sent
@@ -51,7 +59,7 @@ export const urlOf = (connection: Connection, path: Path, query: Readonly<Record
 const parsed = (text: string): Result.Result<unknown, Transport> =>
   text === ""
     ? Result.succeed(undefined)
-    : Result.mapError(parseJson(text), () => new Transport({ message: `the gateway answered something that is not JSON: ${text.slice(0, 200)}` }))
+    : Result.mapError(parseJson(text), () => new Transport({ reason: "Unreadable", message: `the gateway answered something that is not JSON: ${text.slice(0, 200)}` }))
 
 /** The gateway's words for a refusal: its JSON string, else the text as it came. */
 export const messageOf = (text: string): string => {
@@ -82,14 +90,25 @@ export const send = <B, A>(
       acceptJson: true,
       ...(Option.isSome(json) ? { body: HttpBody.text(JSON.stringify(json.value), "application/json") } : {})
     })
-    const response = yield* http.execute(request).pipe(
-      Effect.mapError((error): GatewayError => new Transport({ message: error.message }))
+    const said = `${method} ${request.url}`
+    const timeout = (yield* RequestTimeout) ?? connection.timeoutMs ?? 10_000
+    const [response, text] = yield* Effect.flatMap(http.execute(request), (r) => Effect.map(r.text, (t) => [r, t] as const)).pipe(
+      Effect.mapError((error) => transportFailure(said, error)),
+      // A race with a sleep, not `timeoutOrElse`, whose timer in effect 4.1 outlives the call (and holds a
+      // Node process open for the time-out); the request that loses is interrupted, its connection closed.
+      Effect.raceFirst(Effect.andThen(
+        Effect.sleep(timeout),
+        () => Effect.fail(new Transport({ reason: "TimedOut", message: `${said}: no answer within ${timeout / 1000} s (a write may still have been applied)` }))
+      ))
     )
-    const text = yield* response.text.pipe(Effect.mapError((error) => new Transport({ message: error.message })))
-    if (response.status < 200 || response.status >= 300) return yield* Effect.fail(statusError(response.status, messageOf(text)))
+    const notice = deprecationIn(response.headers, connection.url)
+    if (notice !== undefined) connection.deprecated?.(notice)
+    if (response.status < 200 || response.status >= 300) {
+      return yield* Effect.fail(statusError(response.status, messageOf(text), response.headers["retry-after"]))
+    }
     const answer = yield* Effect.fromResult(parsed(text))
     return yield* Effect.fromResult(Result.mapError(
       operation.read(answer),
-      (problem) => new Transport({ message: `the gateway's answer does not read as ${operation.endpoint.operationId} answers: ${problem.message}` })
+      (problem) => new Transport({ reason: "Unreadable", message: `the gateway's answer does not read as ${operation.endpoint.operationId} answers: ${problem.message}` })
     ))
   })

@@ -1,4 +1,8 @@
 import * as Option from "effect/Option"
+import type * as Result from "effect/Result"
+import type { ChannelError } from "../domain/ChannelError.ts"
+import type { ResultKey } from "../domain/Outcome.ts"
+import type { Value } from "../domain/Value.ts"
 import type { Channel } from "../domain/Channel.ts"
 import { type AdapterId, normalizeTags, type ServiceId, type Tag } from "../domain/Identifier.ts"
 import type { Service } from "../domain/Service.ts"
@@ -24,6 +28,20 @@ export interface ServiceView {
   readonly getters: ReadonlyArray<ChannelView>
   readonly setters: ReadonlyArray<ChannelView>
 }
+
+/** Why a channel was not read or written: a `TypeMismatch` without its types (vocabulary A does not send them). */
+export type ChannelFailure = Exclude<ChannelError, { readonly _tag: "TypeMismatch" }> | { readonly _tag: "TypeMismatch" }
+
+/** What a read or a write did at one channel: `key` names it, `result` is its value (or nothing) or why not. */
+export interface ChannelOutcome<A> {
+  readonly key: ResultKey
+  readonly result: Result.Result<A, ChannelFailure>
+}
+
+/** A read's outcome per getter: its value (`None`: none yet) or why not. */
+export type FetchResultsView = ReadonlyArray<ChannelOutcome<Option.Option<Value>>>
+/** A write's outcome per setter. */
+export type SendResultsView = ReadonlyArray<ChannelOutcome<void>>
 
 /** How the client reads a vocabulary's services (`S`) and channels (`C`) into views. */
 export interface Viewing<S, C> {

@@ -1,9 +1,10 @@
 import * as Data from "effect/Data"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Result from "effect/Result"
-import type * as Schedule from "effect/Schedule"
+import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import type { HttpClient } from "effect/http"
 import { HttpClientRequest } from "effect/http"
@@ -17,6 +18,7 @@ import { parseJson } from "../vocabulary/common/JsonText.ts"
 import { decodeWatchServerFrame, encodeWatchFrame } from "../vocabulary/WatchFrame.ts"
 import { BadRequest, type ClientError, type GatewayError, statusError, Transport } from "./ClientError.ts"
 import { bearerHeader, type Connection, messageOf, tokenFor, urlOf } from "./Requests.ts"
+import { transportFailure } from "./TransportFailure.ts"
 import { watchHandshake } from "./WatchHandshake.ts"
 
 /**
@@ -35,8 +37,31 @@ export type ClientWatchEvent = WatchEvent | Resynced
 
 const resynced: Resynced = { _tag: "Resynced" }
 
+/** The socket is open and registered: the watch's events follow (after a gap, from `Resynced`). */
+export interface Connected {
+  readonly _tag: "Connected"
+}
+
+/** The socket dropped or did not open, and why; the next attempt is `retryInMs` from now. */
+export interface Disconnected {
+  readonly _tag: "Disconnected"
+  readonly reason: string
+  readonly retryInMs: number
+}
+
+/** What a watch says of its connection, when asked to (`connectionEvents: true`). */
+export type ConnectionEvent = Connected | Disconnected
+
+export interface WatchOptions {
+  /** Say `Connected` and `Disconnected` among the events (by default the events are the watch's alone). */
+  readonly connectionEvents?: boolean
+}
+
+/** What a watch with `options` gives. */
+export type WatchItem<O extends WatchOptions> = O extends { readonly connectionEvents: true } ? ClientWatchEvent | ConnectionEvent : ClientWatchEvent
+
 /** The socket closed or could not be opened: opened again on the reconnection schedule. */
-class Disconnected extends Data.TaggedError("Disconnected")<{ readonly reason: string }> {}
+class SocketDown extends Data.TaggedError("SocketDown")<{ readonly reason: string }> {}
 
 /** A failure that ends the watch, carried past the reconnection as an element (which retries every failure). */
 interface Fatal {
@@ -63,9 +88,9 @@ const decoder = new TextDecoder()
 const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Result<WatchEvent, ClientError> => {
   const text = typeof data === "string" ? data : decoder.decode(data)
   const json = parseJson(text)
-  if (Result.isFailure(json)) return Result.fail(new Transport({ message: `the watch socket sent a frame that is not JSON: ${text.slice(0, 200)}` }))
+  if (Result.isFailure(json)) return Result.fail(new Transport({ reason: "Unreadable", message: `the watch socket sent a frame that is not JSON: ${text.slice(0, 200)}` }))
   const frame = decodeWatchServerFrame(vocabulary, json.success)
-  if (Result.isFailure(frame)) return Result.fail(new Transport({ message: `the watch socket sent an unreadable frame: ${frame.failure.message}` }))
+  if (Result.isFailure(frame)) return Result.fail(new Transport({ reason: "Unreadable", message: `the watch socket sent an unreadable frame: ${frame.failure.message}` }))
   const event = frame.success
   return event._tag === "FrameRefused" ? Result.fail(new BadRequest({ status: 400, message: event.message })) : Result.succeed(event)
 }
@@ -76,13 +101,13 @@ const readFrame = (vocabulary: Vocabulary, data: string | Uint8Array): Result.Re
  * checks the token and its `watch` right before it answers such a GET 426); anything else is a gap to
  * reconnect after.
  */
-const refusal = (sources: WatchSources, token: Option.Option<string>, url: string): Effect.Effect<never, Disconnected | GatewayError> =>
+const refusal = (sources: WatchSources, token: Option.Option<string>, url: string): Effect.Effect<never, SocketDown | GatewayError> =>
   Effect.gen(function*() {
     const response = yield* sources.http.execute(HttpClientRequest.get(url, { headers: bearerHeader(token) })).pipe(
-      Effect.mapError((error) => new Disconnected({ reason: error.message }))
+      Effect.mapError((error) => new SocketDown({ reason: transportFailure(`GET ${url}`, error).message }))
     )
     if (response.status !== 401 && response.status !== 403) {
-      return yield* Effect.fail(new Disconnected({ reason: `the watch socket did not open (a plain GET answers ${response.status})` }))
+      return yield* Effect.fail(new SocketDown({ reason: `the watch socket did not open (a plain GET answers ${response.status})` }))
     }
     const text = yield* Effect.orElseSucceed(response.text, () => "")
     return yield* Effect.fail(statusError(response.status, messageOf(text)))
@@ -95,10 +120,10 @@ const open = (sources: WatchSources, token: Option.Option<string>, frame: string
     const socket = yield* Socket.makeWebSocket(url, watchHandshake(token, sources.handshakeHeaders))
     const reader = yield* socket.reader.pipe(Effect.catch(() => refusal(sources, token, url)))
     const writer = yield* socket.writer
-    yield* writer.write(frame).pipe(Effect.mapError((error) => new Disconnected({ reason: error.message })))
-    const events = yield* Queue.unbounded<WatchEvent, ClientError | Disconnected>()
+    yield* writer.write(frame).pipe(Effect.mapError((error) => new SocketDown({ reason: error.message })))
+    const events = yield* Queue.unbounded<WatchEvent, ClientError | SocketDown>()
     yield* reader.pull.pipe(
-      Effect.mapError((error) => new Disconnected({ reason: error.message })),
+      Effect.mapError((error) => new SocketDown({ reason: error.message })),
       Effect.flatMap((batch) => Effect.forEach(batch, (data) => Effect.fromResult(readFrame(sources.vocabulary, data)))),
       Effect.flatMap((read) => Queue.offerAll(events, read)),
       Effect.forever,
@@ -114,7 +139,7 @@ const watchedNow = (sources: WatchSources, registration: WatchRegistration) =>
     Effect.map((channels) => new Set(channels.map((channel) => channel.id))),
     Effect.catchIf(
       (error) => error._tag === "Transport" || error._tag === "Unavailable",
-      (error) => Effect.fail(new Disconnected({ reason: error.message }))
+      (error) => Effect.fail(new SocketDown({ reason: error.message }))
     )
   )
 
@@ -143,7 +168,7 @@ const resync = (
   sources: WatchSources,
   registration: WatchRegistration,
   known: ReadonlySet<ChannelId>,
-  events: Queue.Dequeue<WatchEvent, ClientError | Disconnected>
+  events: Queue.Dequeue<WatchEvent, ClientError | SocketDown>
 ) =>
   Effect.gen(function*() {
     const told = [...known]
@@ -166,7 +191,11 @@ const resync = (
  * The reconnecting, resynchronizing watch of `registration`; fails before connecting if the vocabulary
  * cannot say it, or the client has no token.
  */
-export const watchStream = (sources: WatchSources, registration: WatchRegistration): Stream.Stream<ClientWatchEvent, ClientError> =>
+export const watchStream = (
+  sources: WatchSources,
+  registration: WatchRegistration,
+  connectionEvents: boolean
+): Stream.Stream<ClientWatchEvent | ConnectionEvent, ClientError> =>
   Stream.unwrap(Effect.gen(function*() {
     const token = yield* Effect.fromResult(tokenFor(sources.connection, watching.watch_channels))
     const frameOf = (targets: WatchRegistration) => Effect.map(Effect.fromResult(encodeWatchFrame(sources.vocabulary, targets)), (json) => JSON.stringify(json))
@@ -176,7 +205,7 @@ export const watchStream = (sources: WatchSources, registration: WatchRegistrati
     // The channels the app was told of (joined, not left), across connections; `connected`: a gap follows.
     const known = new Set<ChannelId>()
     let connected = false
-    const admitted = (event: ClientWatchEvent): ReadonlyArray<ClientWatchEvent> => {
+    const admitted = (event: ClientWatchEvent | ConnectionEvent): ReadonlyArray<ClientWatchEvent | ConnectionEvent> => {
       if (event._tag === "ChannelAdded") return known.has(event.channel) ? [] : [known.add(event.channel) && event]
       if (event._tag === "ChannelRemoved") return known.delete(event.channel) ? [event] : []
       return [event]
@@ -185,14 +214,25 @@ export const watchStream = (sources: WatchSources, registration: WatchRegistrati
       const resuming = connected
       const events = yield* open(sources, token, resuming ? again : first)
       connected = true
-      return resuming ? yield* resync(sources, registration, known, events) : Stream.fromQueue(events)
+      const watched = resuming ? yield* resync(sources, registration, known, events) : Stream.fromQueue(events)
+      return connectionEvents ? Stream.concat(Stream.make<[Connected]>({ _tag: "Connected" }), watched) : watched
     }))
-    return session.pipe(
+    // Each attempt's wait, said as it begins: the schedule's delay, with the reason the socket went down.
+    const downs = yield* Queue.unbounded<Disconnected>()
+    const reconnect = connectionEvents
+      ? Schedule.modifyDelay(sources.reconnect, ({ input, duration }) =>
+        Effect.as(
+          Queue.offer(downs, { _tag: "Disconnected", reason: input instanceof SocketDown ? input.reason : String(input), retryInMs: Duration.toMillis(duration) }),
+          duration
+        ))
+      : sources.reconnect
+    const watch = session.pipe(
       Stream.flatMap((event) => Stream.fromArray(admitted(event))),
-      Stream.catchIf((error): error is ClientError => error._tag !== "Disconnected", (error) => Stream.make<[Fatal]>({ _tag: "Fatal", error })),
-      Stream.retry(sources.reconnect),
-      Stream.catchTag("Disconnected", (error) => Stream.fail(new Transport({ message: `the watch socket dropped: ${error.reason}` }))),
+      Stream.catchIf((error): error is ClientError => error._tag !== "SocketDown", (error) => Stream.make<[Fatal]>({ _tag: "Fatal", error })),
+      Stream.retry(reconnect),
+      Stream.catchTag("SocketDown", (error) => Stream.fail(new Transport({ reason: "Dropped", message: `the watch socket dropped: ${error.reason}` }))),
       Stream.mapEffect((item) => (item._tag === "Fatal" ? Effect.fail(item.error) : Effect.succeed(item))),
       Stream.provideService(Socket.WebSocketConstructor, sources.webSocket)
     )
+    return connectionEvents ? Stream.merge(watch, Stream.fromQueue(downs), { haltStrategy: "left" }) : watch
   }))

@@ -3,12 +3,47 @@
  * Imports only `effect`, src/api, the vocabularies and the domain, so that a browser bundle can carry it.
  */
 export { GatewayClient, type GatewayClientShape, type ClientOptions, type ServiceView, type ChannelView, type FetchResultsView, type SendResultsView } from "./GatewayClient.ts"
-export { type Client, createClient, type CreateClientOptions } from "./createClient.ts"
-export { BadRequest, type ClientError, Forbidden, type GatewayError, NoToken, Transport, Unauthorized, Unavailable, Unexpressible } from "./ClientError.ts"
-export type { ClientWatchEvent, Resynced } from "./WatchStream.ts"
+export { type CallOptions, type Client, createClient, type CreateClientOptions } from "./createClient.ts"
+export { RequestTimeout } from "./RequestTimeout.ts"
+export type { DeprecationNotice } from "./DeprecationNotice.ts"
+export {
+  BadRequest,
+  type ClientError,
+  Forbidden,
+  type GatewayError,
+  NoToken,
+  Transport,
+  type TransportReason,
+  Unauthorized,
+  Unavailable,
+  Unexpressible
+} from "./ClientError.ts"
+export type { ClientWatchEvent, Connected, ConnectionEvent, Disconnected, Resynced, WatchItem, WatchOptions } from "./WatchStream.ts"
 export type { Vocabulary } from "../vocabulary/ChannelTagBody.ts"
 
-// The canonical model an app builds its requests from.
+export type { ChannelFailure, ChannelOutcome } from "./Views.ts"
+
+// The canonical model an app builds its requests from, and the constructors that make it from plain values.
+export {
+  celsius,
+  channelId,
+  color,
+  doorLocked,
+  fahrenheit,
+  kind,
+  onOff,
+  openClosed,
+  seconds,
+  serviceId,
+  tag,
+  text,
+  timeStamp,
+  unit,
+  type ValueOf
+} from "./Constructors.ts"
+export type { BuiltinKindName, Kind } from "../domain/Kind.ts"
+export type { Mechanism } from "../domain/Mechanism.ts"
+export type { Constraint } from "../domain/Constraint.ts"
 export { ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
 export { conflict, empty, exactly } from "../domain/Constraint.ts"
 export { anyChannel, anyService, channelSelector, everyGetter, everySetter, serviceSelector, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"

@@ -23,10 +23,10 @@ export const eventsUntil = async <A>(events: AsyncIterable<A>, until: (event: A)
 }
 
 /** Reads events of a watch into `seen` until `enough` holds of all read so far. */
-export const readUntil = async (
-  events: AsyncIterator<ClientWatchEvent>,
-  seen: Array<ClientWatchEvent>,
-  enough: (seen: ReadonlyArray<ClientWatchEvent>) => boolean
+export const readUntil = async <A = ClientWatchEvent>(
+  events: AsyncIterator<A>,
+  seen: Array<A>,
+  enough: (seen: ReadonlyArray<A>) => boolean
 ): Promise<void> => {
   while (!enough(seen)) {
     const next = await events.next()
