@@ -4,6 +4,7 @@ import * as dashboardRender from "./cases/dashboardRender.ts"
 import * as deepBody from "./cases/deepBody.ts"
 import * as discovery from "./cases/discovery.ts"
 import * as loopback from "./cases/loopback.ts"
+import * as registration from "./cases/registration.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
@@ -23,6 +24,7 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   selectorIndex,
   sendBatching,
   watchFanOut,
+  registration,
   startup,
   dashboardRender,
   clientSize,

@@ -7,7 +7,7 @@ import type { LoadReport, LoadRequest } from "../load/LoadReport.ts"
 import { runWrk, wrkReportScript } from "../load/Wrk.ts"
 import { ensureWrk } from "../load/WrkInstall.ts"
 import { formatCount, formatDuration, type Row } from "../Row.ts"
-import { channelsOf, type ExpressFixture } from "../servers/ExpressFixture.ts"
+import { channelsOf, type HandWrittenFixture } from "../servers/HandWrittenFixture.ts"
 import { adminToken } from "../support/AdminToken.ts"
 import { canPin, serverCpu, serverProcess, type ServerProcess } from "../support/ChildProcess.ts"
 import { cpuMs } from "../support/ProcessStats.ts"
@@ -18,10 +18,11 @@ import { headersOf, homeOf, type RequestCase, requestCases } from "./requestPath
  * The requests of issue 12 over real loopback sockets, kernel included: each server in a process of
  * its own pinned to CPU 0, loaded by wrk (one thread, 50 keep-alive connections) in another process
  * pinned to CPU 1: wrk, in C, answers far more requests per second than any of the servers, so that
- * the bare server's figure is the server's and not the load generator's ceiling. Three servers answer the same request with the same bytes: the gateway itself
+ * the bare server's figure is the server's and not the load generator's ceiling. Five servers answer the same request with the same bytes: the gateway itself
  * (`gateway serve`, the built CLI), a bare `node:http` server answering the gateway's answer, fetched
- * once (the ceiling), and a minimal Express server doing the same work by hand (what WebThings Gateway
- * is built on). Runs alternate between the servers; each figure is the median of its runs.
+ * once (the ceiling), and servers doing the same work by hand: a minimal Express server (what WebThings
+ * Gateway is built on), a minimal Fastify 5 server (the next peer), and an Effect program per request on
+ * plain `node:http` (what Effect itself costs). Runs alternate between the servers; each figure is the median of its runs.
  */
 
 const connections = 50
@@ -95,7 +96,14 @@ const formatFigures = (f: Figures): string =>
   `${formatCount(f.requestsPerSecond)} req/s, p99 ${formatDuration(f.p99Ms)}` +
   (Number.isNaN(f.cpuMicrosPerAnswer) ? "" : `, ${f.cpuMicrosPerAnswer.toFixed(0)} µs CPU/answer`)
 
-/** Starts the three servers of `c`, each answering its request with the same bytes. */
+/** The servers written by hand, beside the gateway: each does the same work (HandWritten) in its own framework. */
+const peers = [
+  { name: "Express by hand", file: "express.js" },
+  { name: "Fastify by hand", file: "fastify.js" },
+  { name: "Effect per request on node:http", file: "effectPerRequest.js" }
+] as const
+
+/** Starts the servers of `c`, each answering its request with the same bytes. */
 const startServers = (c: RequestCase) =>
   Effect.gen(function*() {
     const dir = yield* tempDir
@@ -112,17 +120,21 @@ const startServers = (c: RequestCase) =>
     const answerFile = join(dir, "answer.json")
     writeFileSync(answerFile, answer)
     const list = (path: string) => Effect.map(exchangeOk(`${gateway.process.url}${path}`, "GET", headers), (text): unknown => JSON.parse(text))
-    const fixture: ExpressFixture = { token, services: yield* list("/api/v1/services"), nodes: yield* list("/api/v1/nodes"), ...channelsOf(home) }
-    const fixtureFile = join(dir, "express.json")
+    const fixture: HandWrittenFixture = { token, services: yield* list("/api/v1/services"), nodes: yield* list("/api/v1/nodes"), ...channelsOf(home) }
+    const fixtureFile = join(dir, "fixture.json")
     writeFileSync(fixtureFile, JSON.stringify(fixture))
     const bare = yield* server("node:http", [built("servers", "bare.js"), "--answer", answerFile])
-    const express = yield* server("Express", [built("servers", "express.js"), fixtureFile])
-    // A benchmark of a different answer proves nothing.
-    const expressAnswer = yield* exchangeOk(`${express.process.url}${c.path}`, c.method, headers, c.body)
-    if (expressAnswer !== answer) {
-      return yield* new LoopbackFailed({ reason: `Express answers ${expressAnswer.slice(0, 200)}, the gateway ${answer.slice(0, 200)}` })
+    const byHand: Array<Server> = []
+    for (const peer of peers) {
+      const started = yield* server(peer.name, [built("servers", peer.file), fixtureFile])
+      // A benchmark of a different answer proves nothing.
+      const peerAnswer = yield* exchangeOk(`${started.process.url}${c.path}`, c.method, headers, c.body)
+      if (peerAnswer !== answer) {
+        return yield* new LoopbackFailed({ reason: `${peer.name} answers ${peerAnswer.slice(0, 200)}, the gateway ${answer.slice(0, 200)}` })
+      }
+      byHand.push(started)
     }
-    return { bare, express, gateway, headers }
+    return { bare, byHand, gateway, headers }
   })
 
 const notPinned = "taskset is not available here: each server and its load generator were not pinned to a CPU of their own"
@@ -136,9 +148,9 @@ const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.
     const request = { method: c.method, headers: servers.headers, connections, ...(c.body === undefined ? {} : { body: c.body }) }
     const tracked = (server: Server) => ({ server, reports: [] as Run[] })
     const bare = tracked(servers.bare)
-    const express = tracked(servers.express)
     const gateway = tracked(servers.gateway)
-    const all = [bare, express, gateway]
+    const byHand = servers.byHand.map(tracked)
+    const all = [bare, gateway, ...byHand]
     for (const { server } of all) yield* load(script, server, request, c.path, warmupSeconds)
     for (let run = 0; run < runs; run++) {
       for (const one of inTurn(all, run)) one.reports.push(yield* load(script, one.server, request, c.path, seconds))
@@ -153,7 +165,7 @@ const measure = (name: string, c: RequestCase, options: HarnessOptions): Effect.
       ratio: figures.requestsPerSecond / baseline.requestsPerSecond,
       ...(canPin() ? {} : { note: notPinned })
     })
-    return [row("gateway", figuresOf(gateway.reports)), row("Express by hand", figuresOf(express.reports))]
+    return [row("gateway", figuresOf(gateway.reports)), ...byHand.map((peer) => row(peer.server.name, figuresOf(peer.reports)))]
   })).pipe(Effect.mapError((cause) => new BenchFailed({ benchCase: name, contender: "loopback", cause })))
 
 export const cases: ReadonlyArray<SelfMeasuredCase> = requestCases.map((c) => {

@@ -9,7 +9,7 @@ import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { defaultGatewayOptions, type GatewayOptions } from "../../src/GatewayOptions.ts"
-import { serverTimeouts } from "../../src/http/transport/Server.ts"
+import { serverOptions } from "../../src/http/transport/Server.ts"
 import { gatewayLayer } from "../../src/main.ts"
 import { tempDir } from "./TempDir.ts"
 
@@ -47,7 +47,7 @@ export const benchGateway = (
       writeFileSync(file, JSON.stringify(content))
       return file
     })
-    const server = createServer(serverTimeouts)
+    const server = createServer(serverOptions)
     const context = yield* Layer.build(gatewayLayer(
       { ...defaultGatewayOptions, port: 0, clock: false, defaultAdmin: false, dataDir, home: homeFile, ...config },
       () => server

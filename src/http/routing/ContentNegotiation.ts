@@ -47,21 +47,25 @@ export const prefersOverJson = (accept: string | undefined, mimetype: string): b
   return quality(ranges, mimetype) > quality(ranges, "application/json")
 }
 
+/** Said on every answer of a read of values, JSON or not: the answer depends on `Accept`, for caches. */
+export const varyAccept = { vary: "accept" } as const
+
 /**
- * The answer of a read of values: JSON in the vocabulary's shape (`json`) or, when the read answered exactly
- * one channel with a Binary value (`rawBinary`) and `Accept` prefers that value's mimetype, the bytes
- * themselves with that `Content-Type` (as FoxBox served a camera image). `Vary: Accept` either way, for caches.
+ * The answer of a read of values: JSON in the vocabulary's shape (`json`, whose responses say
+ * `varyAccept`) or, when the read answered exactly one channel with a Binary value (`rawBinary`) and
+ * `Accept` prefers that value's mimetype, the bytes themselves with that `Content-Type` (as FoxBox served
+ * a camera image). A read of no lone Binary value is answered without looking at the request.
  */
 export const negotiated = <A>(
   rawBinary: (value: A) => Option.Option<BinaryValue>,
   json: (value: A) => HttpServerResponse.HttpServerResponse
 ) =>
-(value: A) =>
-  Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
-    const raw = Option.filter(rawBinary(value), (binary) => prefersOverJson(request.headers["accept"], binary.mimetype))
-    const response = Option.match(raw, {
-      onNone: () => json(value),
-      onSome: (binary) => HttpServerResponse.uint8Array(Uint8Array.from(binary.data), { contentType: binary.mimetype })
-    })
-    return HttpServerResponse.setHeader(response, "vary", "accept")
-  })
+(value: A): Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest> => {
+  const binary = rawBinary(value)
+  if (Option.isNone(binary)) return Effect.succeed(json(value))
+  const { mimetype, data } = binary.value
+  return Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+    prefersOverJson(request.headers["accept"], mimetype)
+      ? HttpServerResponse.uint8Array(Uint8Array.from(data), { contentType: mimetype, headers: varyAccept })
+      : json(value))
+}

@@ -11,7 +11,7 @@ import {
   routesOf
 } from "../../api/Endpoint.ts"
 import { formatPath } from "../../vocabulary/common/InvalidInput.ts"
-import { negotiated } from "./ContentNegotiation.ts"
+import { negotiated, varyAccept } from "./ContentNegotiation.ts"
 import { BadRequest, type HttpError, jsonMessage } from "./HttpError.ts"
 import * as Query from "./Query.ts"
 import { decodeBody } from "../body/RequestBody.ts"
@@ -106,8 +106,9 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     const empty = upgrade === undefined ? HttpServerResponse.empty({ status }) : HttpServerResponse.empty()
     return (answered) => Effect.as(answered, empty)
   }
-  const options = status === 200 ? undefined : { status }
-  const { mediaType } = answer
+  const { mediaType, rawBinary } = answer
+  // A read that may answer raw bytes says so on its JSON too (ContentNegotiation).
+  const options = rawBinary === undefined ? (status === 200 ? undefined : { status }) : { status, headers: varyAccept }
   if (mediaType !== undefined) {
     return (answered) => Effect.map(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
   }
@@ -118,7 +119,6 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     if (last === undefined || last.value !== value) last = { value, response: HttpServerResponse.jsonUnsafe(shape.write(value), options) }
     return last.response
   }
-  const { rawBinary } = answer
   if (rawBinary === undefined) return (answered) => Effect.map(answered, json)
   const negotiate = negotiated(rawBinary, json)
   return (answered) => Effect.flatMap(answered, negotiate)

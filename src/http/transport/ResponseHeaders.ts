@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import type { IncomingMessage, ServerResponse } from "node:http"
+import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from "node:http"
 import type { HttpApp } from "../routing/RouteTable.ts"
 
 /**
@@ -17,8 +17,42 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 const securityHeaderList = Object.entries(securityHeaders)
 
-/** On every response Node writes: set when the request arrives, merged by Node into the headers the app writes. */
+/**
+ * A Node response that writes the security headers with the others, in the one `writeHead` call that
+ * writes them all (an answer's own header of the same name wins, as does one set before). Set one by one
+ * when the request arrives, they made every response take Node's slow path, which sets each header of the
+ * answer again one by one. The gateway's server is made with it (`serverOptions`).
+ */
+export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(
+    statusCode: number,
+    reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]
+  ): this {
+    return typeof reason === "string"
+      ? super.writeHead(statusCode, reason, this.secured(headers))
+      : super.writeHead(statusCode, this.secured(headers ?? reason))
+  }
+
+  private secured(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): OutgoingHttpHeaders {
+    const all: OutgoingHttpHeaders = {}
+    for (const [name, value] of securityHeaderList) if (!this.hasHeader(name)) all[name] = value
+    if (Array.isArray(headers)) {
+      // Raw pairs: name, value, name, value…
+      for (let i = 0; i + 1 < headers.length; i += 2) all[String(headers[i]).toLowerCase()] = headers[i + 1]
+    } else if (headers !== undefined) {
+      for (const name of Object.keys(headers)) all[name.toLowerCase()] = headers[name]
+    }
+    return all
+  }
+}
+
+/**
+ * On every response of a server not made with SecuredResponse: set when the request arrives, merged
+ * by Node into the headers the app writes.
+ */
 export const setSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
+  if (response instanceof SecuredResponse) return
   for (const [name, value] of securityHeaderList) response.setHeader(name, value)
 }
 

@@ -17,7 +17,7 @@ import { dashboardAnswer, loadDashboard } from "../routes/DashboardRoutes.ts"
 import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { observed } from "../observation/ObservedRequests.ts"
-import { setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
+import { SecuredResponse, setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import type { TrustedProxies } from "../routing/ClientAddress.ts"
 import { behindTrustedProxies } from "../routing/TrustedProxies.ts"
 import { bodyLimits, type HttpApp, type Route, toHttpApp } from "../routing/RouteTable.ts"
@@ -43,7 +43,7 @@ export interface ServerOptions {
 
 /**
  * Serves `routes` on `host`/`port` (with the server `makeServer` makes: by default one with
- * `serverTimeouts`; the benchmarks' way in without a socket) and, once requests are being answered, prints
+ * `serverOptions`; the benchmarks' way in without a socket) and, once requests are being answered, prints
  * one line `listening on http://HOST:PORT` with the bound port (port 0 picks a free one):
  * scripts and tests wait for it. Closing the layer's scope stops the server: see ConnectionDrain.
  */
@@ -61,7 +61,7 @@ export const layerOnceBound = <R, A, E, RB>(
   routes: ReadonlyArray<Route<R>>,
   onceBound: Layer.Layer<A, E, RB>,
   options: ServerOptions,
-  makeServer: () => Server = () => createServer(serverTimeouts)
+  makeServer: () => Server = () => createServer(serverOptions)
 ) =>
   Layer.unwrap(
     Effect.gen(function*() {
@@ -178,3 +178,6 @@ export const serverTimeouts = {
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000
 }
+
+/** The gateway's server: `serverTimeouts`, and responses that write the security headers with the others (SecuredResponse). */
+export const serverOptions = { ...serverTimeouts, ServerResponse: SecuredResponse }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createServer, get, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
+import { SecuredResponse, securityHeaders } from "../../src/http/transport/ResponseHeaders.ts"
+
+/**
+ * SecuredResponse (the gateway's server makes its responses with it): the security headers are written
+ * with the answer's own, in every way Node lets a handler write its head, and a header the handler set
+ * by the same name wins over them.
+ */
+
+const writers: Record<string, (response: ServerResponse) => void> = {
+  "/object": (response) => response.writeHead(200, { "content-type": "text/plain" }).end("object"),
+  "/reason": (response) => response.writeHead(200, "Fine", { "content-type": "text/plain" }).end("reason"),
+  "/pairs": (response) => response.writeHead(200, ["content-type", "text/plain"]).end("pairs"),
+  "/implicit": (response) => response.end("implicit"),
+  "/own-cache-control": (response) => response.writeHead(200, { "Cache-Control": "max-age=60" }).end("own"),
+  "/set-before": (response) => {
+    response.setHeader("x-frame-options", "SAMEORIGIN")
+    response.writeHead(200, { "content-type": "text/plain" }).end("set before")
+  }
+}
+
+let server: Server
+let port = 0
+beforeAll(async () => {
+  server = createServer({ ServerResponse: SecuredResponse }, (request, response) => writers[request.url ?? ""]?.(response))
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const address = server.address()
+  port = typeof address === "object" && address !== null ? address.port : 0
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+/** The head of the answer to `GET path`: its headers, and each header's name as many times as it came. */
+const head = (path: string) =>
+  new Promise<{ readonly headers: IncomingHttpHeaders; readonly names: ReadonlyArray<string> }>((resolve, reject) => {
+    get({ host: "127.0.0.1", port, path }, (response) => {
+      response.resume()
+      const names = response.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())
+      response.on("end", () => resolve({ headers: response.headers, names }))
+    }).on("error", reject)
+  })
+
+describe("SecuredResponse", () => {
+  it.each(["/object", "/reason", "/pairs", "/implicit"])("writes every security header once on %s", async (path) => {
+    const { headers, names } = await head(path)
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      expect(headers[name]).toBe(value)
+      expect(names.filter((n) => n === name)).toHaveLength(1)
+    }
+  })
+
+  it("lets the answer's own header of the same name win, in any case, and writes it once", async () => {
+    const { headers, names } = await head("/own-cache-control")
+    expect(headers["cache-control"]).toBe("max-age=60")
+    expect(names.filter((n) => n === "cache-control")).toHaveLength(1)
+    expect(headers["x-frame-options"]).toBe("DENY")
+  })
+
+  it("keeps a header set before the head is written", async () => {
+    const { headers } = await head("/set-before")
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN")
+    expect(headers["referrer-policy"]).toBe("no-referrer")
+  })
+})
