@@ -25,6 +25,7 @@ const notOffered: Readonly<Record<string, string>> = {
   setup: "the first run's setup, done once by a person in the dashboard or the command line",
   login: "the dashboard's session: an app holds an API token (docs/auth.md)",
   logout: "the dashboard's session: an app holds an API token (docs/auth.md)",
+  create_comparison_token: "the Migration page's own token, which only a session gets: an app holds an API token (docs/auth.md)",
   get_openapi_document: "a document for tools that generate clients, not an operation on the home",
   get_migration_guide: "a page for people, linked from vocabulary A's Deprecation headers",
   get_metrics: "for Prometheus to scrape"
