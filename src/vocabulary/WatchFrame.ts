@@ -74,7 +74,11 @@ const readError = decodeWith({ wire: WatchFrameErrorJson, read: (json): WatchSer
 
 /** A frame the server sent on a socket speaking `vocabulary`, as a client reads it. */
 export const decodeWatchServerFrame = (vocabulary: Vocabulary, json: unknown): Decoded<WatchServerFrame> => {
-  const refusal = readError(json)
-  if (Result.isSuccess(refusal)) return refusal
+  // Only a frame with an `Error` key is tried as a refusal: a failed decode builds an error, with its
+  // stack trace, and the burst of a large home's first values would build one per event.
+  if (hasKey(json, "Error")) {
+    const refusal = readError(json)
+    if (Result.isSuccess(refusal)) return refusal
+  }
   return vocabulary === "a" ? decode(A.WatchEventJson, json) : decode(B.WatchEventJson, json)
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "preact/hooks"
-import type { ServiceView } from "../../client/index.ts"
+import type { ChannelId, ServiceView } from "../../client/index.ts"
 import { LiveDeviceCard } from "../components/DeviceCard.tsx"
 import { Problem } from "../components/Field.tsx"
 import { useLiveHome } from "../state/LiveHome.ts"
@@ -16,12 +16,16 @@ const carries = (service: ServiceView, tag: string): boolean =>
  */
 const cardsAtOnce = 40
 
+/** The getters of the cards drawn first, in the order the page draws them: their values are read at once. */
+const firstCardsGetters = (services: ReadonlyArray<ServiceView>): ReadonlyArray<ChannelId> =>
+  firstOf(byRoom(services), cardsAtOnce).flatMap((room) => room.services.flatMap((service) => service.getters.map((getter) => getter.id)))
+
 /**
  * The home as the signed-in user sees it: a card per device, grouped by room (the devices in no room
  * last), with live values and a control for each setter.
  */
 export const HomePage = (props: PageProps) => {
-  const home = useLiveHome(props.token, props.onExpired)
+  const home = useLiveHome(props.token, props.onExpired, firstCardsGetters)
   const [filter, setFilter] = useState("")
   const shown = useMemo(() => home.services?.filter((service) => filter === "" || carries(service, filter)), [home.services, filter])
   const rooms = useMemo(() => (shown === undefined ? [] : byRoom(shown)), [shown])

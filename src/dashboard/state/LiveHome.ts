@@ -4,6 +4,7 @@ import {
   type ChannelId,
   channelSelector,
   type Client,
+  type ClientWatchEvent,
   createClient,
   everyGetter,
   exactly,
@@ -30,14 +31,25 @@ export interface LiveHome {
 /** What a tag is put on: a service, or a channel of either mechanism. */
 export type TagTarget = { readonly service: ServiceId } | { readonly channel: ChannelId }
 
+/** How long the watch waits for the first screen's values before it opens anyway. */
+const firstValuesWaitMs = 300
+
+/** The getters whose values the page shows first, of the services read. */
+export type FirstShown = (services: ReadonlyArray<ServiceView>) => ReadonlyArray<ChannelId>
+
 /**
  * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
  * from the watch, asked with its current value first so that nothing shown is stale
  * (docs/dashboard.md). A getter that comes or goes (a device joining, leaving, a home-file edit) has the
  * services read again, once for a burst of such events, unless the last reading shows it already
  * (GetterChanges.ts). A 401 anywhere means the session has ended.
+ *
+ * On a home of a thousand devices the watch's first values are thousands of events, which take the page
+ * seconds to read: the first screen's values are read at once after the first reading, and the watch
+ * is opened after them, or after `firstValuesWaitMs` should a device be slow to answer (a value read
+ * then is shown only if the watch has not shown one already, which is as new or newer).
  */
-export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
+export const useLiveHome = (token: string, onExpired: () => void, firstShown: FirstShown): LiveHome => {
   const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
   const [values, setValues] = useState<ReadonlyMap<ChannelId, Value>>(new Map())
   const [problem, setProblem] = useState<string | undefined>(undefined)
@@ -66,7 +78,7 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
         void readServices()
       }, 0)
     }
-    const readServices = (): Promise<unknown> => {
+    const readServices = (): Promise<ReadonlyArray<ServiceView>> => {
       readings++
       const done = () => {
         readings--
@@ -79,20 +91,21 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
           listed = gettersShown(services)
           if (shown) setServices(services)
           if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
+          return services
         },
         (error: unknown) => {
           done()
           failed(error)
+          return []
         }
       )
     }
     reread.current = readServices
-    void readServices()
     const gettersChanged = (change: GetterChange) => {
       if (readings > 0) seenWhileReading.push(change)
       else if (!showsChange(listed, change)) readAgainSoon()
     }
-    const events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
+    let events: AsyncIterator<ClientWatchEvent> | undefined
     // Values are put on screen once a frame: the first values, one event each, come in a burst.
     let valuesToShow = new Map<ChannelId, Value | undefined>()
     let frame: number | undefined
@@ -109,16 +122,28 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
         })
       })
     }
-    // A getter that cannot be watched so (a battery sensor that reports only past thresholds) is read once.
-    const readOnce = (channel: ChannelId) =>
-      opened.fetch([channelSelector({ id: exactly(channel), mechanism: exactly("getter") })]).then(([read]) => {
-        if (read?.result._tag === "Success" && read.result.success._tag === "Some") showValue(channel, read.result.success.value)
+    // The getters the watch has given a value: a value read after it would be older.
+    const watched = new Set<ChannelId>()
+    /** Reads the current values of `channels` once. */
+    const readNow = (channels: ReadonlyArray<ChannelId>): Promise<void> => {
+      if (channels.length === 0) return Promise.resolve()
+      const asked = new Map<string, ChannelId>(channels.map((channel) => [channel, channel]))
+      return opened.fetch(channels.map((channel) => channelSelector({ id: exactly(channel), mechanism: exactly("getter") }))).then((reads) => {
+        for (const read of reads) {
+          const channel = asked.get(read.key)
+          if (channel !== undefined && !watched.has(channel) && read.result._tag === "Success" && read.result.success._tag === "Some") showValue(channel, read.result.success.value)
+        }
       }, failed)
-    const follow = async () => {
-      for (let next = await events.next(); next.done !== true; next = await events.next()) {
+    }
+    const follow = async (iterator: AsyncIterator<ClientWatchEvent>) => {
+      for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
         const event = next.value
-        if (event._tag === "ValueChanged") showValue(event.channel, event.value)
-        else if (event._tag === "WatchRefused") void readOnce(event.channel)
+        if (event._tag === "ValueChanged") {
+          watched.add(event.channel)
+          showValue(event.channel, event.value)
+        }
+        // A getter that cannot be watched so (a battery sensor that reports only past thresholds) is read once.
+        else if (event._tag === "WatchRefused") void readNow([event.channel])
         else if (event._tag === "ChannelAdded") gettersChanged({ channel: event.channel, added: true })
         else if (event._tag === "ChannelRemoved") {
           showValue(event.channel, undefined)
@@ -126,13 +151,21 @@ export const useLiveHome = (token: string, onExpired: () => void): LiveHome => {
         }
       }
     }
-    follow().catch(failed)
+    const watch = () => {
+      if (!shown || events !== undefined) return
+      events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
+      follow(events).catch(failed)
+    }
+    void readServices().then((services) => {
+      setTimeout(watch, firstValuesWaitMs)
+      return readNow(firstShown(services))
+    }).finally(watch)
     return () => {
       shown = false
       if (frame !== undefined) cancelAnimationFrame(frame)
       client.current = undefined
       // Leaving the watch closes its socket; then the client lets its connections go.
-      void Promise.resolve(events.return?.()).finally(() => opened.close())
+      void Promise.resolve(events?.return?.()).finally(() => opened.close())
     }
   }, [token])
   const send = async (setter: ChannelId, value: Value): Promise<string | undefined> => {
