@@ -120,10 +120,12 @@ describe("the request log", () => {
 describe("PORT and HOST environment variables", () => {
   it("stand in for --port and --host when the flags are absent", async () => {
     let port = 0
-    const gateway = await onFreePort((free) => (port = free, spawnGateway(["serve", "--data", dataDir], 15_000, { PORT: String(free), HOST: "localhost" })))
+    // 127.0.0.2, a loopback address that is not the default: `localhost` is ::1 first where /etc/hosts
+    // says so (a stock Debian's does), and the test would not know where the gateway listens.
+    const gateway = await onFreePort((free) => (port = free, spawnGateway(["serve", "--data", dataDir], 15_000, { PORT: String(free), HOST: "127.0.0.2" })))
     try {
-      expect(gateway.baseUrl).toBe(`http://localhost:${port}`)
-      expect((await fetch(`http://127.0.0.1:${port}/ping`)).status).toBe(204)
+      expect(gateway.baseUrl).toBe(`http://127.0.0.2:${port}`)
+      expect((await fetch(`http://127.0.0.2:${port}/ping`)).status).toBe(204)
     } finally {
       await gateway.stop("SIGKILL", 1_000)
     }

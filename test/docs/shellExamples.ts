@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process"
+import { curl, requireProgram } from "../support/requiredProgram.ts"
 import { gatewayBin, nodeBin } from "../support/spawnGateway.ts"
 import { noteSpawned } from "../support/spawnedProcesses.ts"
 
@@ -122,6 +123,7 @@ export const runShellExample = (
   enough: (stdout: string) => boolean = () => false
 ): Promise<ShellRun> =>
   new Promise((resolve, reject) => {
+    requireProgram(curl)
     const script = `${prelude}\n${example.script.replaceAll("127.0.0.1:3000", new URL(target.baseUrl).host)}\n`
     const child = spawn("bash", ["-c", script], {
       cwd: target.cwd,

@@ -17,6 +17,8 @@ export const mosquitto: RequiredProgram = { program: "mosquitto", aptPackage: "m
 export const mosquittoPasswd: RequiredProgram = { program: "mosquitto_passwd", aptPackage: "mosquitto" }
 export const openssl: RequiredProgram = { program: "openssl", aptPackage: "openssl" }
 export const wrk: RequiredProgram = { program: "wrk", aptPackage: "wrk" }
+/** What the docs' examples are written with, and a fresh Debian lacks. */
+export const curl: RequiredProgram = { program: "curl", aptPackage: "curl" }
 /** Debian keeps PostgreSQL's server programs off PATH, under its version's folder. */
 export const postgresInitdb: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/initdb", aptPackage: "postgresql-15" }
 export const postgresServer: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/postgres", aptPackage: "postgresql-15" }
