@@ -50,14 +50,8 @@ describe("an MQTT broker the gateway cannot reach", () => {
 
 describe("a database the gateway cannot write", () => {
   // Root writes whatever the file mode says: the gateway runs as nobody then, on folders nobody may enter.
-  // Nobody keeps one of root's powers, reading and searching any folder (CAP_DAC_READ_SEARCH), so that
-  // it reaches the gateway wherever the checkout is (under /root, which nobody may enter, on a fresh
-  // Debian machine); writing stays nobody's.
   const asRoot = process.getuid?.() === 0
-  const readAnything = ["--inh-caps=+dac_read_search", "--ambient-caps=+dac_read_search"]
-  const unprivileged: Launcher = asRoot
-    ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...readAnything, nodeBin, gatewayBin]
-    : [nodeBin, gatewayBin]
+  const unprivileged: Launcher = asRoot ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", nodeBin, gatewayBin] : [nodeBin, gatewayBin]
   const base = mkdtempSync(join(tmpdir(), "gateway-read-only-"))
   const adminToken = mintToken()
   chmodSync(base, 0o755)
