@@ -200,3 +200,15 @@ export const gatewayForSuite = (home: unknown, config: Partial<GatewayOptions> =
     return running
   }
 }
+
+/** A request's status and JSON answer, for comparing whole. */
+export interface StatusAndJson {
+  readonly status: number
+  readonly json: unknown
+}
+
+/** One request to `gateway` made with `token`: its status and JSON answer. */
+export const callAs = async (gateway: GatewayOverHttp, token: string, method: string, path: string, body?: unknown): Promise<StatusAndJson> => {
+  const { status, json } = await gateway.call(method, path, body, { authorization: `Bearer ${token}` })
+  return { status, json }
+}

@@ -1,6 +1,6 @@
 import * as fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { callAs, type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { home } from "../vocabularyB/homes.ts"
 
 /**
@@ -128,10 +128,8 @@ beforeAll(async () => {
 })
 afterAll(() => gateway.close())
 
-const as = async (token: string, method: string, path: string, body?: unknown) => {
-  const { status, json } = await gateway.call(method, path, body, { authorization: `Bearer ${token}` })
-  return { status, json }
-}
+/** One request made with `token`. */
+const as = (token: string, method: string, path: string, body?: unknown) => callAs(gateway, token, method, path, body)
 
 /** The ids of the channels a token lists (getters and setters), sorted; with a body, those these selectors select. */
 const channelsSeen = async (token: string, selectors?: ScopeJson["channels"]) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dayMs } from "../../../src/auth/Tokens.ts"
-import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { callAs, type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { closedWithin, openWatch } from "../../support/openWatch.ts"
 import { lamp, temperature, watchHome } from "../watch/watchHome.ts"
 
@@ -13,13 +13,8 @@ beforeAll(async () => {
 })
 afterAll(() => gateway.close())
 
-type Answer = { readonly status: number; readonly json: unknown }
-
 /** One request made with `token`. */
-const as = async (token: string, method: string, path: string, body?: unknown): Promise<Answer> => {
-  const { status, json } = await gateway.call(method, path, body, { authorization: `Bearer ${token}` })
-  return { status, json }
-}
+const as = (token: string, method: string, path: string, body?: unknown) => callAs(gateway, token, method, path, body)
 
 interface CreatedToken {
   readonly id: number

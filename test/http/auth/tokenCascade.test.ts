@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { callAs, type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
 import { closedWithin, openWatch } from "../../support/openWatch.ts"
 import { lamp, watchHome } from "../watch/watchHome.ts"
@@ -17,10 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => gateway.close())
 
-const as = async (token: string, method: string, path: string, body?: unknown) => {
-  const { status, json } = await gateway.call(method, path, body, { authorization: `Bearer ${token}` })
-  return { status, json }
-}
+/** One request made with `token`. */
+const as = (token: string, method: string, path: string, body?: unknown) => callAs(gateway, token, method, path, body)
 
 interface Created {
   readonly id: number
