@@ -1,5 +1,5 @@
 import BetterSqlite3 from "better-sqlite3"
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -49,12 +49,13 @@ describe("an MQTT broker the gateway cannot reach", () => {
 })
 
 describe("a database the gateway cannot write", () => {
-  // Root writes whatever the file mode says: the gateway runs as nobody then, on folders nobody may enter.
+  // Root writes whatever the file mode says, by its capabilities: the gateway runs as root without any
+  // then, bound by file modes like any user, and still able to reach a checkout under /root (which
+  // another user, such as nobody, could not enter).
   const asRoot = process.getuid?.() === 0
-  const unprivileged: Launcher = asRoot ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", nodeBin, gatewayBin] : [nodeBin, gatewayBin]
+  const unprivileged: Launcher = asRoot ? ["setpriv", "--bounding-set=-all", "--inh-caps=-all", nodeBin, gatewayBin] : [nodeBin, gatewayBin]
   const base = mkdtempSync(join(tmpdir(), "gateway-read-only-"))
   const adminToken = mintToken()
-  chmodSync(base, 0o755)
   afterAll(() => rmSync(base, { recursive: true, force: true }))
 
   /** A folder holding a gateway.db of this schema (in WAL mode, with a user if `withUser`), made read-only. */
@@ -71,7 +72,6 @@ describe("a database the gateway cannot write", () => {
       db.prepare("INSERT INTO tokens (token_hash, user_id, kind, created_at) VALUES (?, 1, 'api', 0)").run(hashToken(adminToken))
     }
     db.close()
-    if (asRoot) for (const path of [dir, file]) chownSync(path, 65_534, 65_534)
     chmodSync(file, 0o444)
     return { dir, file }
   }
