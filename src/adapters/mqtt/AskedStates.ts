@@ -6,7 +6,7 @@
  */
 export interface AskedStates {
   /** A `/get` of `properties` of the device `name`, seen at `at` (ms). */
-  readonly asked: (name: string, properties: ReadonlyArray<string>, at: number) => void
+  readonly seen: (name: string, properties: ReadonlyArray<string>, at: number) => void
   /** `properties` of `name` are no longer awaited: a state holding them arrived, or the `/get` could not be sent. */
   readonly settled: (name: string, properties: ReadonlyArray<string>) => void
   /** Whether every one of `properties` was asked of `name` less than `windowMs` before `now`, and not answered since. */
@@ -17,13 +17,13 @@ export interface AskedStates {
  * How long a `/get` is taken to be on its way to an answer. A mains-powered device answers well within
  * it; a sleeping one answers no `/get` at all, and a fetch after the window asks again.
  */
-export const askedWindowMs = 2_000
+const askedWindowMs = 2_000
 
 export const makeAskedStates = (windowMs: number = askedWindowMs): AskedStates => {
   /** By device, when each property was last asked. */
   const asks = new Map<string, Map<string, number>>()
   return {
-    asked: (name, properties, at) => {
+    seen: (name, properties, at) => {
       const device = asks.get(name) ?? new Map<string, number>()
       asks.set(name, device)
       for (const property of properties) device.set(property, at)

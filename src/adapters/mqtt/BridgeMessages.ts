@@ -144,8 +144,8 @@ export const readTopic = (rest: string): BridgeTopic => {
   if (rest === "bridge/state") return { _tag: "BridgeState" }
   if (rest === "bridge/info") return { _tag: "Info" }
   if (rest.startsWith("bridge/")) return { _tag: "Ignored" }
-  const asked = command.exec(rest)
-  if (asked !== null) return asked[2] === "get" && asked[3] === undefined && asked[1] !== undefined ? { _tag: "Get", name: asked[1] } : { _tag: "Command" }
+  const [, name, verb, attribute] = command.exec(rest) ?? []
+  if (verb !== undefined) return verb === "get" && attribute === undefined && name !== undefined ? { _tag: "Get", name } : { _tag: "Command" }
   if (rest.endsWith("/availability")) return { _tag: "Availability", name: rest.slice(0, -"/availability".length) }
   return { _tag: "State", name: rest }
 }

@@ -134,7 +134,7 @@ const connect = Effect.fnUntraced(function*(
       const now = yield* Clock.currentTimeMillis
       const request = asked.awaited(device.friendlyName, properties, now)
         ? Effect.void
-        : Effect.sync(() => asked.asked(device.friendlyName, properties, now)).pipe(
+        : Effect.sync(() => asked.seen(device.friendlyName, properties, now)).pipe(
           Effect.andThen(connection.publish(`${base}/${device.friendlyName}/get`, JSON.stringify(Object.fromEntries(properties.map((p) => [p, ""]))))),
           Effect.tapError(() => Effect.sync(() => asked.settled(device.friendlyName, properties)))
         )
@@ -253,7 +253,7 @@ const connect = Effect.fnUntraced(function*(
         // A device asked for its state, by this gateway or another replica: its answer is awaited before asking again.
         case "Get": {
           const request = readState(payload)
-          if (Option.isSome(request)) asked.asked(what.name, Object.keys(request.value), yield* Clock.currentTimeMillis)
+          if (Option.isSome(request)) asked.seen(what.name, Object.keys(request.value), yield* Clock.currentTimeMillis)
           return
         }
         // Our own `/set` (we subscribe to `<base>/#`), other clients' commands, the bridge's other topics.

@@ -4,7 +4,7 @@ import { makeAskedStates } from "../../../src/adapters/mqtt/AskedStates.ts"
 describe("the /get requests awaiting an answer", () => {
   it("awaits what a /get asked, within its window, until a state holding it arrives", () => {
     const asked = makeAskedStates(2_000)
-    asked.asked("hall_thermostat", ["local_temperature", "system_mode"], 1_000)
+    asked.seen("hall_thermostat", ["local_temperature", "system_mode"], 1_000)
     expect(asked.awaited("hall_thermostat", ["local_temperature"], 2_999)).toBe(true)
     expect(asked.awaited("hall_thermostat", ["local_temperature", "system_mode"], 2_999)).toBe(true)
     // Late: asked again.
@@ -16,7 +16,7 @@ describe("the /get requests awaiting an answer", () => {
 
   it("does not await what no /get asked: another property, another device, nothing", () => {
     const asked = makeAskedStates(2_000)
-    asked.asked("hall_thermostat", ["local_temperature"], 1_000)
+    asked.seen("hall_thermostat", ["local_temperature"], 1_000)
     expect(asked.awaited("hall_thermostat", ["local_temperature", "system_mode"], 1_000)).toBe(false)
     expect(asked.awaited("front_door", ["local_temperature"], 1_000)).toBe(false)
     expect(asked.awaited("hall_thermostat", [], 1_000)).toBe(false)
