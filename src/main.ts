@@ -70,7 +70,7 @@ export const routes = guardByAccess<RouteServices>([...served, ...openApiRoutes(
 export interface LayerOptions {
   readonly server: Server.ServerOptions
   readonly firstRun: FirstRunOptions
-  readonly simulator: { readonly home: Option.Option<string> }
+  readonly simulator: { readonly home: Option.Option<string>; readonly replica: boolean }
   readonly clock: boolean
   readonly mqtt: MqttLayerOptions
   readonly auth: TokensOptions & LiveSocketsOptions & TokenQuotaOptions
@@ -99,7 +99,7 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     deprecation: deprecationOf(options)
   },
   firstRun: { defaultAdmin: options.defaultAdmin, sessionDays: options.sessionDays },
-  simulator: { home: options.home },
+  simulator: { home: options.home, replica: Option.isSome(options.databaseUrl) },
   clock: options.clock,
   mqtt: {
     mqtt: Option.map(options.mqtt, (url) => ({

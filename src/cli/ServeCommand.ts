@@ -6,6 +6,7 @@ import { defaultGatewayOptions, type GatewayOptions } from "../GatewayOptions.ts
 import { flagsOf, optionsOf } from "../OptionFlag.ts"
 import type { StoreError } from "../domain/StoreError.ts"
 import type { DatabaseTooNew } from "../store/Migrations.ts"
+import { refuseFlags } from "./FlagConflict.ts"
 import { dataFolderUnusable } from "./StoreAccess.ts"
 
 const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))
@@ -17,6 +18,13 @@ export const serveCommand = Command.make("serve", flagsOf(gatewayFlags), (input)
   const refuse = (userMessage: string, cause: unknown) => Effect.fail(new CliError.UserError({ userMessage, cause }))
   if (Option.isSome(input.mqttPassword) && Option.isSome(input.mqttPasswordFile)) {
     return refuse("--mqtt-password and --mqtt-password-file: give one of them, not both", undefined)
+  }
+  // Each replica would run a broker of its own, and the bridges publish to one: the replicas would not share the devices.
+  if (Option.isSome(options.mqttBroker) && Option.isSome(options.databaseUrl)) {
+    return refuseFlags(
+      "--mqtt-broker runs a broker inside this gateway alone, and --database-url makes it one replica of several: " +
+        "run one MQTT broker for all replicas (such as mosquitto) and give each replica --mqtt URL"
+    )
   }
   /** Where the stores are (the data folder, or the database of `--database-url`) cannot be used: one line, exit 1. */
   const storeUnusable = (error: StoreError | DatabaseTooNew) =>

@@ -8,6 +8,10 @@ import { connectAsync, type IClientOptions, type MqttClient } from "mqtt"
  * a two-button switch and a colour bulb that speaks xy. The devices' exposes and states are those
  * zigbee2mqtt.io documents for their models (https://www.zigbee2mqtt.io/devices/<model>.html).
  *
+ * A device's state is retained as Zigbee2MQTT retains it for a device configured with `retain: true`
+ * (https://www.zigbee2mqtt.io/guide/configuration/devices-groups.html): by default every device is, and
+ * `retainedStates` names those that are (the others' states are published, not kept by the broker).
+ *
  * It also plays the bridge itself: the retained `bridge/info`, and `bridge/request/permit_join`
  * answered as Zigbee2MQTT does (https://www.zigbee2mqtt.io/guide/usage/mqtt_topics_and_messages.html):
  * a new `bridge/info`, and `bridge/response/permit_join`.
@@ -234,7 +238,16 @@ export interface FakeBridge {
 
 export const startFakeBridge = async (
   url: string,
-  options: { readonly baseTopic?: string; readonly username?: string; readonly password?: string; readonly ca?: string } = {}
+  options: {
+    readonly baseTopic?: string
+    readonly username?: string
+    readonly password?: string
+    readonly ca?: string
+    /** The devices configured with `retain: true`, by friendly name; by default, all. */
+    readonly retainedStates?: ReadonlyArray<string>
+    /** How long a device takes to answer a `/get` (the radio round trip; default none). */
+    readonly getAnswerMs?: number
+  } = {}
 ): Promise<FakeBridge> => {
   const base = options.baseTopic ?? "zigbee2mqtt"
   const clientOptions: IClientOptions = { reconnectPeriod: 100, connectTimeout: 5_000 }
@@ -251,7 +264,7 @@ export const startFakeBridge = async (
   const publishState = async (name: string, change: Record<string, unknown>) => {
     const state = { ...(states.get(name) ?? {}), ...change }
     states.set(name, state)
-    await publish(name, state, true)
+    await publish(name, state, options.retainedStates?.includes(name) ?? true)
   }
 
   client.on("message", (topic, buffer) => {
@@ -269,7 +282,9 @@ export const startFakeBridge = async (
     const payload: unknown = JSON.parse(buffer.toString("utf8"))
     received.push({ topic, payload })
     if (command === "get") {
-      void publishState(name, name === "hall_thermostat" ? { ...thermostatState, ...states.get(name) } : {})
+      const answer = () => void publishState(name, name === "hall_thermostat" ? { ...thermostatState, ...states.get(name) } : {})
+      if (options.getAnswerMs === undefined) answer()
+      else setTimeout(answer, options.getAnswerMs)
       return
     }
     const change = { ...(payload as Record<string, unknown>) }
@@ -282,7 +297,7 @@ export const startFakeBridge = async (
   await publish("bridge/info", bridgeInfo, true)
   await publish("bridge/devices", bridgeDevices, true)
   for (const device of bridgeDevices.slice(1)) await publish(`${device.friendly_name}/availability`, { state: "online" }, true)
-  for (const [name, state] of states) await publish(name, state, true)
+  for (const [name, state] of states) await publishState(name, state)
 
   return {
     raw,

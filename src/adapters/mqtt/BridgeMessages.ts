@@ -121,6 +121,8 @@ export const readOnline = (payload: string): Option.Option<boolean> => {
  *   is never read as a state. Zigbee2MQTT reads the same topics as commands
  *   (`<base>/(?!bridge)(.+?)/(get|set)(?:/(.+))?`), so a device whose name holds a `/set` or `/get`
  *   segment cannot publish a state there either;
+ * - `Get`: the one command the gateway reads, a whole device's `<name>/get` (the form it publishes
+ *   itself), so that a `/get` another replica sent is not sent again (src/adapters/mqtt/AskedStates.ts);
  * - `Availability`: `<name>/availability`;
  * - `State`: anything else, `<name>` (the device's state JSON).
  */
@@ -130,17 +132,20 @@ export type BridgeTopic =
   | { readonly _tag: "Info" }
   | { readonly _tag: "Ignored" }
   | { readonly _tag: "Command" }
+  | { readonly _tag: "Get"; readonly name: string }
   | { readonly _tag: "Availability"; readonly name: string }
   | { readonly _tag: "State"; readonly name: string }
 
-const command = /^.+?\/(?:get|set)(?:\/.+)?$/
+/** Zigbee2MQTT's own reading of a command topic: the shortest name before a `/get` or `/set` segment. */
+const command = /^(.+?)\/(get|set)(?:\/(.+))?$/
 
 export const readTopic = (rest: string): BridgeTopic => {
   if (rest === "bridge/devices") return { _tag: "Devices" }
   if (rest === "bridge/state") return { _tag: "BridgeState" }
   if (rest === "bridge/info") return { _tag: "Info" }
   if (rest.startsWith("bridge/")) return { _tag: "Ignored" }
-  if (command.test(rest)) return { _tag: "Command" }
+  const [, name, verb, attribute] = command.exec(rest) ?? []
+  if (verb !== undefined) return verb === "get" && attribute === undefined && name !== undefined ? { _tag: "Get", name } : { _tag: "Command" }
   if (rest.endsWith("/availability")) return { _tag: "Availability", name: rest.slice(0, -"/availability".length) }
   return { _tag: "State", name: rest }
 }

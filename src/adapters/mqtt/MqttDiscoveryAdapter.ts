@@ -1,3 +1,4 @@
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -24,6 +25,9 @@ export interface MqttDiscoverySettings extends MqttClientSettings {
   /** Zigbee2MQTT's base topic on the same broker: no discovered entity may command under it. */
   readonly baseTopic: string
 }
+
+/** A broker hands a new subscription its retained messages at once: on a network, well within this. */
+const birthWait: Duration.Input = "1 second"
 
 /** The last message on a topic the adapter follows, and when it came (in the order messages came). */
 interface Said {
@@ -57,6 +61,9 @@ const connect = Effect.fnUntraced(function*(
   const home = makeDiscoveredHome()
   const latest = new Map<string, Said>()
   let order = 0
+  /** Connections made so far, and the one on which a retained config last came (the broker holds the home). */
+  let connections = 0
+  let retainedConfigOn = 0
   /** The channels of the devices shown, and those of each device. */
   const channels = new Map<ChannelId, { readonly entity: Entity; readonly point: DiscoveryPoint }>()
   const channelsOf = new Map<string, ReadonlyArray<ChannelId>>()
@@ -228,7 +235,10 @@ const connect = Effect.fnUntraced(function*(
   const onMessage = (topic: string, payload: string, retained: boolean) =>
     Effect.gen(function*() {
       const discovered = readDiscoveryTopic(prefix, topic)
-      if (Option.isSome(discovered)) return yield* onConfig(topic, discovered.value, payload)
+      if (Option.isSome(discovered)) {
+        if (retained) retainedConfigOn = connections
+        return yield* onConfig(topic, discovered.value, payload)
+      }
       latest.set(topic, { payload, retained, order: order++ })
       for (const device of home.availableOn(topic)) yield* showDevice(device)
       for (const entity of home.readingState(topic)) {
@@ -247,7 +257,24 @@ const connect = Effect.fnUntraced(function*(
     Effect.catchTag("PublishFailed", (error) => Effect.logWarning(`cannot publish the MQTT discovery birth message: ${error.reason}`))
   )
 
-  yield* followConnection(connection, "mqtt-discovery", { connected: announceBirth, message: onMessage })
+  /**
+   * After each connection, the birth message only if no retained config came within `birthWait`: the
+   * broker then holds no home to learn, and the devices must announce themselves. One that does hold
+   * it (a replica started after another, a broker back with its retained messages) needs no birth,
+   * which would make every device announce itself again to every replica.
+   */
+  const scope = yield* Effect.scope
+  const announceUnlessRetained = Effect.suspend(() => {
+    const current = ++connections
+    return Effect.sleep(birthWait).pipe(
+      // Not after a later connection either: that one decides for itself.
+      Effect.andThen(Effect.suspend(() => (retainedConfigOn === current || connections !== current ? Effect.void : announceBirth))),
+      Effect.forkIn(scope),
+      Effect.asVoid
+    )
+  })
+
+  yield* followConnection(connection, "mqtt-discovery", { connected: announceUnlessRetained, message: onMessage })
   return { health: connection.health }
 })
 

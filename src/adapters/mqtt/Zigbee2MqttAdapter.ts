@@ -1,3 +1,4 @@
+import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -7,6 +8,7 @@ import type * as Scope from "effect/Scope"
 import type { ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import type { Value } from "../../domain/Value.ts"
 import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
+import { makeAskedStates } from "./AskedStates.ts"
 import { type BridgeInfo, readBridgeDevices, readBridgeInfo, readOnline, readState, readTopic } from "./BridgeMessages.ts"
 import { bridgeService, bridgeServiceId, permitJoinRequest, permitJoinSetter } from "./BridgeService.ts"
 import { mapDevice, type MappedDevice } from "./ExposeMapping.ts"
@@ -56,6 +58,8 @@ const connect = Effect.fnUntraced(function*(
   /** The latest `bridge/info`: the bridge is shown as a service once it is known. */
   let info: Option.Option<BridgeInfo> = Option.none()
   const waiters = new Map<string, Set<Waiter>>()
+  /** The `/get`s on their way to an answer, this gateway's and other replicas': asked again only once answered or late. */
+  const asked = makeAskedStates()
   /** What the log said of the devices refused in the latest `bridge/devices`: each is said once, not at every list. */
   let refused: ReadonlySet<string> = new Set()
 
@@ -126,8 +130,15 @@ const connect = Effect.fnUntraced(function*(
         if (set.size === 0 && waiters.get(device.friendlyName) === set) waiters.delete(device.friendlyName)
       })
       for (const { waiter } of pending) set.add(waiter)
-      const request = Object.fromEntries(wanted.flatMap(({ point }) => point.properties.map((p) => [p, ""])))
-      yield* connection.publish(`${base}/${device.friendlyName}/get`, JSON.stringify(request)).pipe(
+      const properties = wanted.flatMap(({ point }) => point.properties)
+      const now = yield* Clock.currentTimeMillis
+      const request = asked.awaited(device.friendlyName, properties, now)
+        ? Effect.void
+        : Effect.sync(() => asked.seen(device.friendlyName, properties, now)).pipe(
+          Effect.andThen(connection.publish(`${base}/${device.friendlyName}/get`, JSON.stringify(Object.fromEntries(properties.map((p) => [p, ""]))))),
+          Effect.tapError(() => Effect.sync(() => asked.settled(device.friendlyName, properties)))
+        )
+      yield* request.pipe(
         Effect.matchEffect({
           onFailure: (error) => Effect.forEach(pending, ({ channel }) => reply(channel, Result.fail(error.message)), { discard: true }),
           onSuccess: () =>
@@ -184,6 +195,7 @@ const connect = Effect.fnUntraced(function*(
       const message = stale.length === 0 ? said : Object.fromEntries(Object.entries(said).filter(([key]) => !stale.some((p) => p.properties.includes(key))))
       const after = { ...states.get(name), ...message }
       states.set(name, after)
+      asked.settled(name, Object.keys(message))
       if (device === undefined) return
       for (const point of device.points) {
         if (!point.properties.some((p) => p in message)) continue
@@ -238,7 +250,13 @@ const connect = Effect.fnUntraced(function*(
           if (Option.isSome(state)) yield* onState(what.name, state.value, retained)
           return
         }
-        // Our own `/set` and `/get` (we subscribe to `<base>/#`), other clients' commands, the bridge's other topics.
+        // A device asked for its state, by this gateway or another replica: its answer is awaited before asking again.
+        case "Get": {
+          const request = readState(payload)
+          if (Option.isSome(request)) asked.seen(what.name, Object.keys(request.value), yield* Clock.currentTimeMillis)
+          return
+        }
+        // Our own `/set` (we subscribe to `<base>/#`), other clients' commands, the bridge's other topics.
         case "Command":
         case "Ignored":
           return

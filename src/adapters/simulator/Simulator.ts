@@ -32,6 +32,11 @@ export const HomeSource = {
 
 export const demoHomeSource = "the built-in demo home"
 
+export interface StartOptions {
+  /** Whether this gateway is one replica of several (`--database-url`): a simulated home is then warned of. */
+  readonly replica: boolean
+}
+
 /** How reloading the home file went so far. */
 export interface ReloadStatus {
   /** Changed home files applied since the start. */
@@ -107,7 +112,8 @@ const readHomeText = (fs: FileSystem.FileSystem, file: string) =>
  * home in force stays. A file that cannot be used at the start is the failure of `start`.
  */
 const start = Effect.fn("Simulator.start")(function*(
-  source: HomeSource
+  source: HomeSource,
+  options: StartOptions = { replica: false }
 ): Effect.fn.Return<
   SimulatorShape,
   InvalidHomeFile,
@@ -126,6 +132,12 @@ const start = Effect.fn("Simulator.start")(function*(
 
   const devices = yield* makeSimulatedDevices(initial.adapter, registry.register)
   yield* devices.apply(initial)
+  // Replicas share a database and a broker, not this process's memory: each would show a home of its own under the same ids.
+  if (options.replica && initial.services.length > 0) {
+    yield* Effect.logWarning(
+      `each replica simulates its own devices: the simulated home (${sourceName}) lives in this gateway alone, and the other gateways on the database neither see its writes nor share its values`
+    )
+  }
   let status: ReloadStatus = { applied: 0, error: Option.none() }
 
   if (source._tag === "File") {
@@ -186,6 +198,6 @@ const homeFileStatus = Layer.effect(
 export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {
   static readonly start = start
   /** The home file `home` (`--home`), else the demo home; with its HomeFileStatus. */
-  static readonly layer = ({ home }: { readonly home: Option.Option<string> }) =>
-    homeFileStatus.pipe(Layer.provideMerge(Layer.effect(Simulator, start(HomeSource.fromOption(home)))))
+  static readonly layer = ({ home, replica = false }: { readonly home: Option.Option<string>; readonly replica?: boolean }) =>
+    homeFileStatus.pipe(Layer.provideMerge(Layer.effect(Simulator, start(HomeSource.fromOption(home), { replica }))))
 }

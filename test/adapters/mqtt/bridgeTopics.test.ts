@@ -22,16 +22,18 @@ describe("topics under the base topic", () => {
       expect(readTopic(`${name}/availability`)).toEqual({ _tag: "Availability", name })
     })))
 
-  it("reads every /set and /get as a command, never as a state: whole, per attribute, per endpoint", () =>
+  it("reads every /set and /get as a command, never as a state: whole, per attribute, per endpoint; a whole device's /get naming the device", () =>
     fc.assert(fc.property(friendlyName, fc.constantFrom("set", "get"), fc.option(segment, { nil: undefined }), (name, verb, attribute) => {
       const topic = attribute === undefined ? `${name}/${verb}` : `${name}/${verb}/${attribute}`
-      expect(readTopic(topic)).toEqual({ _tag: "Command" })
+      expect(readTopic(topic)).toEqual(verb === "get" && attribute === undefined ? { _tag: "Get", name } : { _tag: "Command" })
     })))
 
   it("reads the documented command topics as Zigbee2MQTT does", () => {
-    for (const topic of ["living_room_light/set", "living_room_light/get", "living_room_light/set/state", "switch/left/set", "hall_thermostat/get/local_temperature"]) {
+    for (const topic of ["living_room_light/set", "living_room_light/set/state", "switch/left/set", "hall_thermostat/get/local_temperature"]) {
       expect({ topic, read: readTopic(topic) }).toEqual({ topic, read: { _tag: "Command" } })
     }
+    expect(readTopic("living_room_light/get")).toEqual({ _tag: "Get", name: "living_room_light" })
+    expect(readTopic("switch/left/get")).toEqual({ _tag: "Get", name: "switch/left" })
     // A segment that only begins with `set` is part of a name.
     expect(readTopic("garden/settings")).toEqual({ _tag: "State", name: "garden/settings" })
     expect(readTopic("set")).toEqual({ _tag: "State", name: "set" })

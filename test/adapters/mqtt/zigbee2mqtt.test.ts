@@ -190,6 +190,18 @@ describe("Zigbee2MQTT over mosquitto", () => {
       })
     ))
 
+  it.live("asks once for reads that come together: the second awaits the first's /get and its answer", () =>
+    withBridge((bridge) =>
+      Effect.gen(function*() {
+        const temperature = Result.succeed(Option.some({ _tag: "Temperature", unit: "C", degrees: 19.5 }))
+        const reads = yield* Effect.all([fetchOne(getter(thermostat, "local_temperature")), fetchOne(getter(thermostat, "local_temperature"))], {
+          concurrency: "unbounded"
+        })
+        expect(reads).toEqual([temperature, temperature])
+        expect(bridge.received.map((r) => r.topic.split("/").slice(1).join("/"))).toEqual(["hall_thermostat/get"])
+      })
+    ))
+
   // The adapter alone, with a host and a reply that log what reaches the gateway, in order. A reply made
   // later (after a turn of the scheduler, say) would fail this: the gateway would record the older value last.
   it.live("replies to a /get as it takes the answering state in, before anything the device says after", () =>
