@@ -1,5 +1,5 @@
 import * as fc from "fast-check"
-import { Deferred, Effect, Fiber, Option, Redacted } from "effect"
+import { Deferred, Effect, Fiber, Layer, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   LoginLocked,
@@ -9,6 +9,7 @@ import {
   maxFailuresPerUser,
   maxFailuresPerUserAndAddress
 } from "../../src/auth/LoginThrottle.ts"
+import { LoginFailuresInMemory } from "../../src/auth/LoginFailuresInMemory.ts"
 import { hashPassword, verifyPassword } from "../../src/auth/Password.ts"
 import { hashToken, looksLikeToken, mintToken } from "../../src/auth/TokenSecret.ts"
 
@@ -55,7 +56,8 @@ describe("tokens", () => {
 })
 
 describe("the login throttle", () => {
-  const run = <A>(effect: Effect.Effect<A, never, LoginThrottle>) => Effect.runPromise(Effect.provide(effect, LoginThrottle.layer))
+  const run = <A>(effect: Effect.Effect<A, never, LoginThrottle>) =>
+    Effect.runPromise(Effect.provide(effect, LoginThrottle.layer.pipe(Layer.provide(LoginFailuresInMemory))))
   const refused = Effect.succeed(Option.none())
   const admitted = Effect.succeed(Option.some("user"))
   /** What an attempt answers: the user admitted, "refused", or the seconds to wait. */
