@@ -130,21 +130,22 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
           return attempt
         }))
 
-      const end = (attempt: InFlight, succeeded: boolean) =>
-        oneAtATime.withPermits(1)(Effect.gen(function*() {
-          if (succeeded) {
+      const end = (attempt: InFlight, succeeded: boolean) => {
+        const recorded = succeeded
+          ? Effect.suspend(() => {
             // Clears the pair's failures, and those its attempts still in flight turn out to be, whatever the order they end in.
             for (const other of inFlight) if (other.username === attempt.username && other.address === attempt.address) other.cleared = true
-            yield* failures.clear(attempt.username, attempt.address)
-          } else {
-            yield* failures.add(attempt.username, attempt.address, attempt.cleared, failureWindowMs)
-          }
-        }).pipe(Effect.ensuring(Effect.sync(() => {
+            return failures.clear(attempt.username, attempt.address)
+          })
+          : failures.add(attempt.username, attempt.address, attempt.cleared, failureWindowMs)
+        const ended = Effect.sync(() => {
           inFlight.delete(attempt)
-          const ended = anAttemptEnded
+          const waiting = anAttemptEnded
           anAttemptEnded = Deferred.makeUnsafe<void>()
-          Deferred.doneUnsafe(ended, Exit.void)
-        }))))
+          Deferred.doneUnsafe(waiting, Exit.void)
+        })
+        return oneAtATime.withPermits(1)(Effect.ensuring(recorded, ended))
+      }
 
       const attempt = <A, E, R>(username: string, address: string, check: Effect.Effect<Option.Option<A>, E, R>) =>
         Effect.uninterruptibleMask((restore) => {
