@@ -1,10 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type Budget, LoginFailures, type Tally } from "../auth/LoginFailures.ts"
-import { asStoreError, PgDatabase } from "./PgDatabase.ts"
-
-/** `$n` milliseconds as an interval. */
-const window = (n: number) => `($${n}::float8 * interval '1 millisecond')`
+import { millisecondsAt, PgDatabase, statementOn } from "./PgDatabase.ts"
 
 /**
  * Each budget's newest failures within the window, up to its limit ($3 pair, $4 user, $5 address), the
@@ -13,7 +10,7 @@ const window = (n: number) => `($${n}::float8 * interval '1 millisecond')`
 const tallies = `
   WITH recent AS (
     SELECT username, address, cleared, at FROM login_failures
-    WHERE (username = $1 OR address = $2) AND at > now() - ${window(6)}
+    WHERE (username = $1 OR address = $2) AND at > now() - ${millisecondsAt(6)}
   ),
   pair AS (SELECT at FROM recent WHERE username = $1 AND address = $2 AND NOT cleared ORDER BY at DESC LIMIT $3),
   of_user AS (SELECT at FROM recent WHERE username = $1 AND NOT cleared ORDER BY at DESC LIMIT $4),
@@ -21,13 +18,13 @@ const tallies = `
   ${
   [["pair", "pair"], ["user", "of_user"], ["address", "of_address"]].map(([budget, table]) =>
     `SELECT '${budget}' AS budget, count(*)::int AS failures,
-            coalesce(extract(epoch FROM min(at) + ${window(6)} - now()) * 1000, 0)::float8 AS leaves_in FROM ${table}`
+            coalesce(extract(epoch FROM min(at) + ${millisecondsAt(6)} - now()) * 1000, 0)::float8 AS leaves_in FROM ${table}`
   ).join(" UNION ALL ")
 }`
 
 /** One failure, the window's older ones swept away (from every key: a key never tried again is not kept forever). */
 const added = `
-  WITH swept AS (DELETE FROM login_failures WHERE at <= now() - ${window(4)})
+  WITH swept AS (DELETE FROM login_failures WHERE at <= now() - ${millisecondsAt(4)})
   INSERT INTO login_failures (username, address, cleared) VALUES ($1, $2, $3)`
 
 /** LoginFailures in PostgreSQL's `login_failures` table, shared by every replica on the database. */
@@ -35,8 +32,7 @@ export const PgLoginFailures = Layer.effect(
   LoginFailures,
   Effect.gen(function*() {
     const { sql } = yield* PgDatabase
-    const query = <Row extends object>(operation: string, text: string, params: ReadonlyArray<unknown>) =>
-      Effect.mapError(sql.unsafe<Row>(text, params), asStoreError(operation))
+    const query = statementOn(sql)
     return LoginFailures.of({
       tally: (username, address, limits, windowMs) =>
         Effect.map(
