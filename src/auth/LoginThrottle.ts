@@ -6,7 +6,6 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Metric from "effect/Metric"
 import * as Option from "effect/Option"
-import * as Semaphore from "effect/Semaphore"
 import type { StoreError } from "../domain/StoreError.ts"
 import { type Budget, type BudgetLimits, LoginFailures, type Tally } from "./LoginFailures.ts"
 
@@ -99,10 +98,11 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
     Effect.gen(function*() {
       const failures = yield* LoginFailures
       const inFlight = new Set<InFlight>()
-      /** Completed, and replaced, whenever an attempt in flight ends: what waiting attempts wait for. */
+      /**
+       * Completed, and replaced, whenever an attempt in flight ends (after its failure is counted): what
+       * waiting attempts wait for, and how a judgement knows that one ended while it read the failures.
+       */
       let anAttemptEnded = Deferred.makeUnsafe<void>()
-      // Judging and letting in, and ending, are one step each: no attempt is ever in neither the failures nor the flight.
-      const oneAtATime = yield* Semaphore.make(1)
 
       const inFlightFor = (username: string, address: string): Record<Budget, number> => {
         const counts = { pair: 0, user: 0, address: 0 }
@@ -116,19 +116,26 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
         return counts
       }
 
-      /** Lets an attempt in, or answers why not yet, with what to wait for if it must wait. */
-      const begin = (username: string, address: string) =>
-        oneAtATime.withPermits(1)(Effect.map(failures.tally(username, address, limits, failureWindowMs), (tally) => {
+      /**
+       * Lets an attempt in, or answers why not yet, with what to wait for if it must wait. An attempt that
+       * ended while the failures were read may be counted in neither them nor the flight: then it judges
+       * again. So no lock is held across the read (on PostgreSQL, a round trip).
+       */
+      const begin = (username: string, address: string): Effect.Effect<InFlight | LoginLocked | { readonly busy: Deferred.Deferred<void> }, StoreError> =>
+        Effect.suspend(() => {
           const ended = anAttemptEnded
-          const flying = inFlightFor(username, address)
-          const verdicts = (["pair", "user", "address"] as const).map((budget) => judge(tally[budget], flying[budget], limits[budget]))
-          const waits = verdicts.filter((verdict) => typeof verdict === "number")
-          if (waits.length > 0) return new LoginLocked({ retryAfterSeconds: Math.max(1, ...waits) })
-          if (verdicts.includes("busy")) return { busy: ended }
-          const attempt = { username, address, cleared: false }
-          inFlight.add(attempt)
-          return attempt
-        }))
+          return Effect.flatMap(failures.tally(username, address, limits, failureWindowMs), (tally) => {
+            if (anAttemptEnded !== ended) return begin(username, address)
+            const flying = inFlightFor(username, address)
+            const verdicts = (["pair", "user", "address"] as const).map((budget) => judge(tally[budget], flying[budget], limits[budget]))
+            const waits = verdicts.filter((verdict) => typeof verdict === "number")
+            if (waits.length > 0) return Effect.succeed(new LoginLocked({ retryAfterSeconds: Math.max(1, ...waits) }))
+            if (verdicts.includes("busy")) return Effect.succeed({ busy: ended })
+            const attempt = { username, address, cleared: false }
+            inFlight.add(attempt)
+            return Effect.succeed(attempt)
+          })
+        })
 
       const end = (attempt: InFlight, succeeded: boolean) => {
         const recorded = succeeded
@@ -144,7 +151,7 @@ export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleS
           anAttemptEnded = Deferred.makeUnsafe<void>()
           Deferred.doneUnsafe(waiting, Exit.void)
         })
-        return oneAtATime.withPermits(1)(Effect.ensuring(recorded, ended))
+        return Effect.ensuring(recorded, ended)
       }
 
       const attempt = <A, E, R>(username: string, address: string, check: Effect.Effect<Option.Option<A>, E, R>) =>

@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs"
+import { request } from "node:http"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { maxFailuresPerAddress, maxFailuresPerUserAndAddress } from "../../src/auth/LoginThrottle.ts"
@@ -58,6 +59,21 @@ const login = async (gateway: RunningGateway, username: string, password: string
   return response.status === 429 ? `429 after ${response.headers.get("retry-after") === null ? "no" : "a"} Retry-After` : String(response.status)
 }
 
+/** A wrong password for `username`, sent from `localAddress` (another loopback address: a client of its own): the status. */
+const wrongLoginFrom = (gateway: RunningGateway, username: string, localAddress: string) =>
+  new Promise<number>((resolve, reject) => {
+    const sent = request(`${gateway.baseUrl}/users/login`, {
+      method: "POST",
+      localAddress,
+      headers: { authorization: `Basic ${Buffer.from(`${username}:wrong password`).toString("base64")}` }
+    }, (response) => {
+      response.resume()
+      response.once("end", () => resolve(response.statusCode ?? 0))
+    })
+    sent.once("error", reject)
+    sent.end()
+  })
+
 /** The admin's password, printed by the one gateway that made the admin. */
 const adminPassword = (gateways: ReadonlyArray<RunningGateway>) =>
   gateways.map((gateway) => /^admin password: (\S+)$/m.exec(gateway.stdout())?.[1]).find((password) => password !== undefined) ?? ""
@@ -85,6 +101,19 @@ describe("three replicas on one PostgreSQL database", () => {
     const [one, three] = await Promise.all([failedLogins(alone), failedLogins(replicas)])
     expect(one).toEqual(expected)
     expect(three).toEqual(expected)
+  }, 60_000)
+
+  it("hold the rule for attempts in flight per replica: a burst at one is answered as by one gateway, a burst over three checks at most three budgets", async () => {
+    const burst = 30
+    const statuses = async (gateways: ReadonlyArray<RunningGateway>, localAddress: string) => {
+      const answers = await Promise.all(Array.from({ length: burst }, (_, index) => wrongLoginFrom(nth(gateways, index), "burst", localAddress)))
+      return { checked: answers.filter((status) => status === 401).length, refused: answers.filter((status) => status === 429).length }
+    }
+    expect(await statuses(replicas.slice(0, 1), "127.0.0.2")).toEqual({ checked: maxFailuresPerUserAndAddress, refused: burst - maxFailuresPerUserAndAddress })
+    const spread = await statuses(replicas, "127.0.0.3")
+    expect(spread.checked + spread.refused).toBe(burst)
+    expect(spread.checked).toBeGreaterThanOrEqual(maxFailuresPerUserAndAddress)
+    expect(spread.checked).toBeLessThanOrEqual(maxFailuresPerUserAndAddress * replicas.length)
   }, 60_000)
 
   it(`share a user's token-creation rate: ${maxCreationsPerWindow} a minute, whichever replicas create`, async () => {
