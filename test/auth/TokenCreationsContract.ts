@@ -4,6 +4,8 @@ import { TokenCreations } from "../../src/auth/TokenCreations.ts"
 import type { ContractOptions, StoreRun } from "../gateway/TagStoreContract.ts"
 
 const minute = 60_000
+/** A window to wait out: long enough for the calls made within it on a busy machine. */
+const shortWindow = 1_000
 
 /**
  * What every TokenCreations does, whatever keeps the counts: the one in memory (test/auth) and
@@ -25,7 +27,7 @@ export const tokenCreationsContract = <E>(
         const refused = yield* counts.hold("ann", 3, minute)
         assert.isTrue(Result.isFailure(refused))
         if (Result.isFailure(refused)) {
-          assert.isAbove(refused.failure, minute - 2_000)
+          assert.isAbove(refused.failure, minute - 5_000)
           assert.isAtMost(refused.failure, minute)
         }
         assert.isTrue(Result.isSuccess(yield* counts.hold("bob", 3, minute)))
@@ -52,9 +54,9 @@ export const tokenCreationsContract = <E>(
     it.live("forgets places older than the window", () =>
       onFresh(Effect.gen(function*() {
         const counts = yield* creations
-        assert.isTrue(Result.isSuccess(yield* counts.hold("ann", 1, 300)))
-        assert.isTrue(Result.isFailure(yield* counts.hold("ann", 1, 300)))
-        yield* Effect.sleep("400 millis")
-        assert.isTrue(Result.isSuccess(yield* counts.hold("ann", 1, 300)))
+        assert.isTrue(Result.isSuccess(yield* counts.hold("ann", 1, shortWindow)))
+        assert.isTrue(Result.isFailure(yield* counts.hold("ann", 1, shortWindow)))
+        yield* Effect.sleep(shortWindow + 200)
+        assert.isTrue(Result.isSuccess(yield* counts.hold("ann", 1, shortWindow)))
       })))
   })

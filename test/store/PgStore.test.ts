@@ -110,20 +110,22 @@ describe("PgStore", () => {
   it.live("keeps no failed login nor token creation past the window: the tables do not grow", () =>
     Effect.gen(function*() {
       const database = yield* Effect.promise(() => postgres.createDatabase())
+      // Long enough for the writes below on a busy machine, short enough to wait for.
+      const window = 2_000
       const rows = () => postgres.query(database, "SELECT (SELECT count(*) FROM login_failures) || ' ' || (SELECT count(*) FROM token_creations)")
       yield* Effect.provide(
         Effect.gen(function*() {
           const failures = yield* LoginFailures
           const creations = yield* TokenCreations
           for (const username of ["a", "b", "c"]) {
-            yield* failures.add(username, `10.0.0.${username.charCodeAt(0)}`, false, 200)
-            yield* creations.hold(username, 5, 200)
+            yield* failures.add(username, `10.0.0.${username.charCodeAt(0)}`, false, window)
+            yield* creations.hold(username, 5, window)
           }
           assert.deepStrictEqual(rows(), ["3 3"])
-          yield* Effect.sleep("300 millis")
+          yield* Effect.sleep(window + 100)
           // Those of other usernames and addresses, never tried again, are swept by the next write.
-          yield* failures.add("d", "10.0.0.9", false, 200)
-          yield* creations.hold("d", 5, 200)
+          yield* failures.add("d", "10.0.0.9", false, window)
+          yield* creations.hold("d", 5, window)
           assert.deepStrictEqual(rows(), ["1 1"])
         }),
         Layer.fresh(storesOn(database))
