@@ -37,6 +37,8 @@ import type { Requirements } from "./http/routing/RouteTable.ts"
 import * as Server from "./http/transport/Server.ts"
 import type { VocabularyADeprecation } from "./http/observation/VocabularyADeprecation.ts"
 import { vocabularyAReport } from "./http/observation/VocabularyAReport.ts"
+import type { LoginFailures } from "./auth/LoginFailures.ts"
+import type { TokenCreations } from "./auth/TokenCreations.ts"
 import type { TokenStore } from "./auth/TokenStore.ts"
 import type { UserStore } from "./auth/UserStore.ts"
 import type { StoreError } from "./domain/StoreError.ts"
@@ -139,12 +141,14 @@ const adapters = (options: LayerOptions) =>
 /**
  * Where users, tokens and tags are kept: the data folder's SQLite file, or with `--database-url` a
  * PostgreSQL database, whose driver is loaded only then (a chunk of its own, out of the start-up bundle).
+ * The failed logins and token creations are counted with them: in memory beside SQLite (one gateway
+ * counts alone), in the database beside PostgreSQL (replicas count together).
  */
 const storeLayer = (
   options: LayerOptions["store"]
-): Layer.Layer<TagStore | UserStore | TokenStore, DatabaseError | DatabaseTooNew | StoreError | DatabasePasswordFileUnusable, HealthConditions> =>
+): Layer.Layer<TagStore | UserStore | TokenStore | LoginFailures | TokenCreations, DatabaseError | DatabaseTooNew | StoreError | DatabasePasswordFileUnusable, HealthConditions> =>
   Option.match(options.postgres, {
-    onNone: () => SqliteStore.layer(options),
+    onNone: () => Layer.merge(SqliteStore.layer(options), AuthLayer.countedInMemory),
     onSome: (postgres) =>
       Layer.unwrap(Effect.map(Effect.promise(() => import("./store/PgStore.ts")), (PgStore) => PgStore.layerFor(postgres))).pipe(
         Layer.provide(NodeFileSystem.layer)

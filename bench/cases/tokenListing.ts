@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { bearer, TokenGrants } from "../../src/auth/TokenGrants.ts"
+import { TokenCreationsInMemory } from "../../src/auth/TokenCreationsInMemory.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
 import { TokenStore } from "../../src/auth/TokenStore.ts"
 import { Users } from "../../src/auth/Users.ts"
@@ -40,7 +41,7 @@ const grantsBeside = (others: number) =>
     const context = yield* Layer.build(
       TokenGrants.layer().pipe(
         Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: 30 }))),
-        Layer.provideMerge(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
+        Layer.provideMerge(Layer.mergeAll(SqliteUserStore, SqliteTokenStore, TokenCreationsInMemory)),
         Layer.provideMerge(Database.layer({ dataDir }))
       )
     )

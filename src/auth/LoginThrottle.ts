@@ -6,6 +6,8 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Metric from "effect/Metric"
 import * as Option from "effect/Option"
+import type { StoreError } from "../domain/StoreError.ts"
+import { type Budget, type BudgetLimits, LoginFailures, type Tally } from "./LoginFailures.ts"
 
 /**
  * Login attempts, counted over a sliding window per username and client address (the pair), per
@@ -26,7 +28,10 @@ import * as Option from "effect/Option"
  * takes its own attempt back and clears the failures of its pair, those of its attempts in flight
  * included (not the address's: a household behind one address keeps one budget; nor the other
  * addresses' against the user).
- * Kept in memory: a restart forgets, which only lets an attacker start over as slowly.
+ * The failures are counted by LoginFailures: in memory for one gateway (a restart forgets, which only
+ * lets an attacker start over as slowly), shared by replicas in PostgreSQL. The attempts in flight are
+ * this gateway's own: with replicas, the rule above holds per replica (docs/replicas.md), so that one
+ * that dies leaves no attempt in flight for the others to wait on.
  */
 
 /** Failures allowed per username from one client address within the window. */
@@ -38,8 +43,8 @@ export const maxFailuresPerUser = 100
 export const failureWindowMs = 5 * 60_000
 /** The address counted for a client whose address is not known: all such clients share one budget. */
 export const unknownAddress = "unknown"
-/** Keys remembered at most, so a flood of made-up usernames cannot grow memory without bound. */
-const maxKeys = 10_000
+
+const limits: BudgetLimits = { pair: maxFailuresPerUserAndAddress, user: maxFailuresPerUser, address: maxFailuresPerAddress }
 
 /** Logins refused (`GET /metrics`), by why: wrong credentials, or refused unchecked while the budget is used. */
 const refusedLogins = (why: "wrong credentials" | "too many failures") =>
@@ -69,109 +74,102 @@ export interface LoginThrottleShape {
     username: string,
     address: string,
     check: Effect.Effect<Option.Option<A>, E, R>
-  ) => Effect.Effect<Option.Option<A>, E | LoginLocked, R>
+  ) => Effect.Effect<Option.Option<A>, E | LoginLocked | StoreError, R>
 }
 
-/**
- * One attempt, listed under its username and under its address: when it began, from where, whether it
- * is still being checked, and whether a success of its pair has cleared it (no failure against the user).
- */
-interface Entry {
-  readonly at: number
+/** An attempt of this gateway still being checked; `cleared` once a success of its pair came meanwhile. */
+interface InFlight {
+  readonly username: string
   readonly address: string
-  pending: boolean
   cleared: boolean
 }
 
 /** What a budget says of one more attempt: it may go ahead, it must wait for those in flight, or it is refused for this many seconds. */
 type Verdict = "free" | "busy" | number
 
+const judge = (tally: Tally, inFlight: number, limit: number): Verdict => {
+  if (tally.failures >= limit) return Math.ceil(tally.oldestLeavesInMs / 1000)
+  return tally.failures + inFlight >= limit ? "busy" : "free"
+}
+
 export class LoginThrottle extends Context.Service<LoginThrottle, LoginThrottleShape>()("app/LoginThrottle") {
-  static readonly layer = Layer.sync(LoginThrottle, () => {
-    /** Per key (`user:…`, `address:…`), the attempts of the window that did not succeed, oldest first. */
-    const attempts = new Map<string, Array<Entry>>()
-    /** Completed, and replaced, whenever an attempt in flight ends: what waiting attempts wait for. */
-    let anAttemptEnded = Deferred.makeUnsafe<void>()
+  static readonly layer = Layer.effect(
+    LoginThrottle,
+    Effect.gen(function*() {
+      const failures = yield* LoginFailures
+      const inFlight = new Set<InFlight>()
+      /**
+       * Completed, and replaced, whenever an attempt in flight ends (after its failure is counted): what
+       * waiting attempts wait for, and how a judgement knows that one ended while it read the failures.
+       */
+      let anAttemptEnded = Deferred.makeUnsafe<void>()
 
-    const recent = (key: string, now: number): Array<Entry> => {
-      // An attempt still in flight is kept whatever its age: it holds its place until it ends.
-      const kept = (attempts.get(key) ?? []).filter((entry) => entry.pending || now - entry.at < failureWindowMs)
-      if (kept.length === 0) attempts.delete(key)
-      else attempts.set(key, kept)
-      return kept
-    }
-    const judge = (entries: ReadonlyArray<Entry>, limit: number, now: number): Verdict => {
-      const failures = entries.filter((entry) => !entry.pending)
-      const oldest = failures[failures.length - limit]
-      if (oldest !== undefined) return Math.ceil((oldest.at + failureWindowMs - now) / 1000)
-      return entries.length >= limit ? "busy" : "free"
-    }
-    const record = (key: string, entry: Entry) => {
-      if (!attempts.has(key) && attempts.size >= maxKeys) {
-        const first = attempts.keys().next()
-        if (first.done !== true) attempts.delete(first.value)
+      const inFlightFor = (username: string, address: string): Record<Budget, number> => {
+        const counts = { pair: 0, user: 0, address: 0 }
+        for (const attempt of inFlight) {
+          if (attempt.username === username) {
+            counts.user++
+            if (attempt.address === address) counts.pair++
+          }
+          if (attempt.address === address) counts.address++
+        }
+        return counts
       }
-      attempts.set(key, [...recent(key, entry.at), entry])
-    }
-    const remove = (key: string, keep: (entry: Entry) => boolean) => {
-      const kept = (attempts.get(key) ?? []).filter(keep)
-      if (kept.length === 0) attempts.delete(key)
-      else attempts.set(key, kept)
-    }
 
-    /** Lets an attempt in, counted under its user and its address at once, or answers why not yet. */
-    const begin = (username: string, address: string): Entry | LoginLocked | "busy" => {
-      const now = Date.now()
-      const userKey = `user:${username}`
-      const addressKey = `address:${address}`
-      const ofUser = recent(userKey, now)
-      const verdicts = [
-        judge(ofUser.filter((entry) => entry.address === address), maxFailuresPerUserAndAddress, now),
-        judge(ofUser, maxFailuresPerUser, now),
-        judge(recent(addressKey, now), maxFailuresPerAddress, now)
-      ]
-      const waits = verdicts.filter((verdict) => typeof verdict === "number")
-      if (waits.length > 0) return new LoginLocked({ retryAfterSeconds: Math.max(1, ...waits) })
-      if (verdicts.includes("busy")) return "busy"
-      const entry = { at: now, address, pending: true, cleared: false }
-      record(userKey, entry)
-      record(addressKey, entry)
-      return entry
-    }
-
-    const end = (username: string, entry: Entry, succeeded: boolean) => {
-      entry.pending = false
-      const userKey = `user:${username}`
-      if (succeeded) {
-        // Clears the pair's failures, and those its attempts still in flight turn out to be, whatever
-        // the order they end in; those keep their places until they end.
-        for (const other of attempts.get(userKey) ?? []) if (other.address === entry.address) other.cleared = true
-        remove(`address:${entry.address}`, (other) => other !== entry)
-      }
-      remove(userKey, (other) => other.pending || !other.cleared)
-      const ended = anAttemptEnded
-      anAttemptEnded = Deferred.makeUnsafe<void>()
-      Deferred.doneUnsafe(ended, Exit.void)
-    }
-
-    const attempt = <A, E, R>(username: string, address: string, check: Effect.Effect<Option.Option<A>, E, R>) =>
-      Effect.uninterruptibleMask((restore) => {
-        const admitted: Effect.Effect<Entry, LoginLocked> = Effect.suspend(() => {
+      /**
+       * Lets an attempt in, or answers why not yet, with what to wait for if it must wait. An attempt that
+       * ended while the failures were read may be counted in neither them nor the flight: then it judges
+       * again. So no lock is held across the read (on PostgreSQL, a round trip).
+       */
+      const begin = (username: string, address: string): Effect.Effect<InFlight | LoginLocked | { readonly busy: Deferred.Deferred<void> }, StoreError> =>
+        Effect.suspend(() => {
           const ended = anAttemptEnded
-          const verdict = begin(username, address)
-          if (verdict instanceof LoginLocked) return Effect.andThen(Metric.update(tooManyFailures, 1), Effect.fail(verdict))
-          if (verdict === "busy") return Effect.andThen(restore(Deferred.await(ended)), admitted)
-          return Effect.succeed(verdict)
+          return Effect.flatMap(failures.tally(username, address, limits, failureWindowMs), (tally) => {
+            if (anAttemptEnded !== ended) return begin(username, address)
+            const flying = inFlightFor(username, address)
+            const verdicts = (["pair", "user", "address"] as const).map((budget) => judge(tally[budget], flying[budget], limits[budget]))
+            const waits = verdicts.filter((verdict) => typeof verdict === "number")
+            if (waits.length > 0) return Effect.succeed(new LoginLocked({ retryAfterSeconds: Math.max(1, ...waits) }))
+            if (verdicts.includes("busy")) return Effect.succeed({ busy: ended })
+            const attempt = { username, address, cleared: false }
+            inFlight.add(attempt)
+            return Effect.succeed(attempt)
+          })
         })
-        return Effect.flatMap(admitted, (entry) =>
-          restore(check).pipe(
-            Effect.onExit((exit) => {
-              end(username, entry, Exit.isSuccess(exit) && Option.isSome(exit.value))
-              return Exit.isSuccess(exit) && Option.isNone(exit.value) ? Metric.update(wrongCredentials, 1) : Effect.void
-            })
-          ))
-      })
 
-    return LoginThrottle.of({ attempt })
-  })
+      const end = (attempt: InFlight, succeeded: boolean) => {
+        const recorded = succeeded
+          ? Effect.suspend(() => {
+            // Clears the pair's failures, and those its attempts still in flight turn out to be, whatever the order they end in.
+            for (const other of inFlight) if (other.username === attempt.username && other.address === attempt.address) other.cleared = true
+            return failures.clear(attempt.username, attempt.address)
+          })
+          : failures.add(attempt.username, attempt.address, attempt.cleared, failureWindowMs)
+        const ended = Effect.sync(() => {
+          inFlight.delete(attempt)
+          const waiting = anAttemptEnded
+          anAttemptEnded = Deferred.makeUnsafe<void>()
+          Deferred.doneUnsafe(waiting, Exit.void)
+        })
+        return Effect.ensuring(recorded, ended)
+      }
+
+      const attempt = <A, E, R>(username: string, address: string, check: Effect.Effect<Option.Option<A>, E, R>) =>
+        Effect.uninterruptibleMask((restore) => {
+          const admitted: Effect.Effect<InFlight, LoginLocked | StoreError> = Effect.flatMap(begin(username, address), (verdict) => {
+            if (verdict instanceof LoginLocked) return Effect.andThen(Metric.update(tooManyFailures, 1), Effect.fail(verdict))
+            if ("busy" in verdict) return Effect.andThen(restore(Deferred.await(verdict.busy)), admitted)
+            return Effect.succeed(verdict)
+          })
+          return Effect.flatMap(admitted, (entry) =>
+            Effect.flatMap(Effect.exit(restore(check)), (exit) => {
+              const succeeded = Exit.isSuccess(exit) && Option.isSome(exit.value)
+              const refused = Exit.isSuccess(exit) && Option.isNone(exit.value) ? Metric.update(wrongCredentials, 1) : Effect.void
+              return Effect.andThen(Effect.andThen(end(entry, succeeded), refused), exit)
+            }))
+        })
+
+      return LoginThrottle.of({ attempt })
+    })
+  )
 }

@@ -8,9 +8,9 @@ import * as Result from "effect/Result"
 import * as Semaphore from "effect/Semaphore"
 import { type Caller, type Excess, excessOver, type TokenScope } from "../domain/Access.ts"
 import type { StoreError } from "../domain/StoreError.ts"
+import { TokenCreations } from "./TokenCreations.ts"
 import {
-  type CreatingTooFast,
-  creationRate,
+  CreatingTooFast,
   defaultCreationWindowMs,
   maxCreationsPerWindow,
   maxLiveApiTokens,
@@ -138,7 +138,9 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
       const store = yield* TokenStore
       const users = yield* Users
       const liveLimit = quota.liveApiTokens ?? maxLiveApiTokens
-      const rate = creationRate(quota.creationsPerWindow ?? maxCreationsPerWindow, quota.creationWindowMs ?? defaultCreationWindowMs)
+      const creations = yield* TokenCreations
+      const rateLimit = quota.creationsPerWindow ?? maxCreationsPerWindow
+      const rateWindowMs = quota.creationWindowMs ?? defaultCreationWindowMs
       // Counting a user's live tokens and adding one is a single step, or concurrent requests would all pass the count.
       const minting = yield* Semaphore.make(1)
 
@@ -224,12 +226,15 @@ export class TokenGrants extends Context.Service<TokenGrants, TokenGrantsShape>(
           Option.isNone(found) ? Effect.die(`token ${created.id} was not kept`) : Effect.succeed({ token: found.value, secret: created.token }))
 
       /** A request's creation, within the rate of its user: its place is given back if it creates nothing. */
-      const withinRate = <A, E>(caller: Caller, creating: (now: number) => Effect.Effect<A, E>) => {
-        const now = Date.now()
-        const place = rate.admit(caller.user.name, now)
-        if (Result.isFailure(place)) return Effect.fail(place.failure)
-        return Effect.onError(creating(now), () => Effect.sync(place.success))
-      }
+      const withinRate = <A, E>(caller: Caller, creating: (now: number) => Effect.Effect<A, E>): Effect.Effect<A, E | CreatingTooFast | StoreError> =>
+        Effect.flatMap(creations.hold(caller.user.name, rateLimit, rateWindowMs), (place): Effect.Effect<A, E | CreatingTooFast> => {
+          if (Result.isFailure(place)) {
+            const retryAfterSeconds = Math.max(1, Math.ceil(place.failure / 1000))
+            return Effect.fail(new CreatingTooFast({ limit: rateLimit, windowSeconds: Math.ceil(rateWindowMs / 1000), retryAfterSeconds }))
+          }
+          // A place the database failed to give back counts only until it leaves the window.
+          return Effect.onError(creating(Date.now()), () => Effect.ignore(place.success))
+        })
 
       const create = (issuer: Issuer, request: TokenRequest) =>
         issuer._tag === "Operator" ? createNow(issuer, request, Date.now()) : withinRate(issuer.caller, (now) => createNow(issuer, request, now))

@@ -1,5 +1,4 @@
 import * as Data from "effect/Data"
-import * as Result from "effect/Result"
 
 /**
  * What a token may create over HTTP (docs/auth.md#limits): so that one token, stolen or buggy, cannot
@@ -37,36 +36,5 @@ export class CreatingTooFast extends Data.TaggedError("CreatingTooFast")<{
 }> {
   override get message(): string {
     return `this user created ${this.limit} tokens within ${this.windowSeconds} s, the most it may: try again in ${this.retryAfterSeconds} s`
-  }
-}
-
-/**
- * Creations per user over a sliding window, in memory (a restart forgets, which lets a token start over
- * only as slowly). Each user keeps at most `limit` times. A creation holds its place from the moment it
- * is let in, so that requests sent at once are counted as those sent one by one, and gives it back if
- * it creates nothing (a refusal is no creation).
- */
-export const creationRate = (limit: number, windowMs: number) => {
-  const recent = new Map<string, Array<number>>()
-  return {
-    /** Holds a place for a creation by `user` at `now`: answers how to give it back, or, past the limit, the refusal. */
-    admit: (user: string, now: number): Result.Result<() => void, CreatingTooFast> => {
-      const times = (recent.get(user) ?? []).filter((at) => at > now - windowMs)
-      recent.set(user, times)
-      const oldest = times[0]
-      if (times.length >= limit && oldest !== undefined) {
-        return Result.fail(new CreatingTooFast({
-          limit,
-          windowSeconds: Math.ceil(windowMs / 1000),
-          retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000))
-        }))
-      }
-      times.push(now)
-      return Result.succeed(() => {
-        const kept = recent.get(user) ?? []
-        const index = kept.indexOf(now)
-        if (index !== -1) kept.splice(index, 1)
-      })
-    }
   }
 }

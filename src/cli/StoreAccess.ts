@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { CliError } from "effect/cli"
 import { TokenGrants } from "../auth/TokenGrants.ts"
+import { TokenCreationsInMemory } from "../auth/TokenCreationsInMemory.ts"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
 import { gatewayFlags } from "../GatewayFlags.ts"
@@ -24,7 +25,8 @@ export const dataFlag = flagsOf(gatewayFlags).dataDir
 const storeLayer = (dataDir: string) =>
   TokenGrants.layer().pipe(
     Layer.provideMerge(Layer.mergeAll(Users.layer, Tokens.layer({ sessionDays: defaultGatewayOptions.sessionDays }))),
-    Layer.provide(Layer.mergeAll(SqliteUserStore, SqliteTokenStore)),
+    // The operator creates outside any rate: the count is only there for TokenGrants to have one.
+    Layer.provide(Layer.mergeAll(SqliteUserStore, SqliteTokenStore, TokenCreationsInMemory)),
     Layer.provide(Database.layer({ dataDir }))
   )
 

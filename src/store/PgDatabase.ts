@@ -51,6 +51,13 @@ export const asStoreError = (operation: string) => (error: SqlError | MigrationE
   })
 }
 
+/** Runs one statement with its parameters on `sql`; a failure is a StoreError named by `operation`. */
+export const statementOn = (sql: PgClient.PgClient) => <Row extends object>(operation: string, text: string, params: ReadonlyArray<unknown>) =>
+  Effect.mapError(sql.unsafe<Row>(text, params), asStoreError(operation))
+
+/** The query's parameter `$n`, a number of milliseconds, as an interval (to compare with the database's `now()`). */
+export const millisecondsAt = (n: number) => `($${n}::float8 * interval '1 millisecond')`
+
 /**
  * Opens a pool on the database and brings it to this gateway's schema; refuses, untouched, a database
  * a newer gateway migrated.

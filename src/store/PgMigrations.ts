@@ -4,12 +4,12 @@ import { SqlClient } from "effect/sql/SqlClient"
 
 /**
  * PostgreSQL's schema, step by step, for Effect's migrator (its table `effect_sql_migrations` records
- * the steps run). Append a step to change it; never edit a released one. The same tables as SQLite's
+ * the steps run). Append a step, under the next id, to change it; never edit a released one. The same tables as SQLite's
  * (src/store/Migrations.ts), in PostgreSQL's words: times are milliseconds since the epoch (bigint),
  * ids are identities, so that `gateway store copy` can keep a token's id.
  */
-const steps: ReadonlyArray<readonly [name: string, statements: ReadonlyArray<string>]> = [
-  ["users_tokens_and_tags", [
+const steps: ReadonlyArray<readonly [id: number, name: string, statements: ReadonlyArray<string>]> = [
+  [1, "users_tokens_and_tags", [
     `CREATE TABLE tags (
        owner_kind text NOT NULL CHECK (owner_kind IN ('service', 'channel')),
        owner_id   text NOT NULL CHECK (owner_id <> ''),
@@ -40,11 +40,33 @@ const steps: ReadonlyArray<readonly [name: string, statements: ReadonlyArray<str
     // A page of one user's tokens is a range of this index, as in SQLite (whose rowid follows the user).
     "CREATE INDEX tokens_by_user ON tokens (user_id, id)",
     "CREATE INDEX tokens_by_creator ON tokens (created_by) WHERE created_by IS NOT NULL"
+  ]],
+  // The counts replicas share (docs/replicas.md): times are the database's own (`now()`), so that the
+  // replicas' clocks do not matter. Unlogged: cheaper to write, and a crash of the server emptying
+  // them only lets a guesser start over, as a restart of one gateway does.
+  [3, "login_failures_and_token_creations", [
+    `CREATE UNLOGGED TABLE login_failures (
+       id       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       username text NOT NULL,
+       address  text NOT NULL,
+       at       timestamptz NOT NULL DEFAULT now(),
+       cleared  boolean NOT NULL DEFAULT false
+     )`,
+    "CREATE INDEX login_failures_by_user ON login_failures (username, at)",
+    "CREATE INDEX login_failures_by_address ON login_failures (address, at)",
+    "CREATE INDEX login_failures_by_time ON login_failures (at)",
+    `CREATE UNLOGGED TABLE token_creations (
+       id       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       username text NOT NULL,
+       at       timestamptz NOT NULL DEFAULT now()
+     )`,
+    "CREATE INDEX token_creations_by_user ON token_creations (username, at)",
+    "CREATE INDEX token_creations_by_time ON token_creations (at)"
   ]]
 ]
 
 /** The newest schema version this gateway knows. */
-export const supportedVersion = steps.length
+export const supportedVersion = Math.max(...steps.map(([id]) => id))
 
 const run = (statements: ReadonlyArray<string>) =>
   Effect.flatMap(SqlClient, (sql) => Effect.forEach(statements, (statement) => sql.unsafe(statement), { discard: true }))
@@ -55,7 +77,7 @@ const run = (statements: ReadonlyArray<string>) =>
  * (a `Locked` from a race on the table's first row is swallowed by the migrator itself).
  */
 export const migrate = Migrator.make({})({
-  loader: Migrator.fromRecord(Object.fromEntries(steps.map(([name, statements], index) => [`${index + 1}_${name}`, run(statements)])))
+  loader: Migrator.fromRecord(Object.fromEntries(steps.map(([id, name, statements]) => [`${id}_${name}`, run(statements)])))
 })
 
 /** The newest step recorded in the database: above `supportedVersion` when a newer gateway migrated it. */

@@ -4,7 +4,9 @@ import * as Option from "effect/Option"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
 import { asStoreError, PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
 import { databasePassword } from "./PgPassword.ts"
+import { PgLoginFailures } from "./PgLoginFailures.ts"
 import { PgTagStore } from "./PgTagStore.ts"
+import { PgTokenCreations } from "./PgTokenCreations.ts"
 import { PgTokenStore } from "./PgTokenStore.ts"
 import { PgUserStore } from "./PgUserStore.ts"
 
@@ -26,11 +28,11 @@ const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
   )
 }))
 
-const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore, databaseHealth)
+const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore, PgLoginFailures, PgTokenCreations, databaseHealth)
 
 /**
  * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and
- * auth's UserStore and TokenStore. Loaded only when asked for (src/main.ts imports it on demand), so that
+ * auth's UserStore and TokenStore, and the counts replicas share (LoginFailures, TokenCreations). Loaded only when asked for (src/main.ts imports it on demand), so that
  * a gateway on SQLite neither loads nor bundles the driver at start-up. The pool closes with the layer.
  */
 export const layer = (options: PgDatabaseOptions) => stores.pipe(Layer.provide(PgDatabase.layer(options)))

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { TokenStore } from "../auth/TokenStore.ts"
-import { asStoreError, PgDatabase } from "./PgDatabase.ts"
+import { PgDatabase, statementOn } from "./PgDatabase.ts"
 import { fromListedRow, type ListedRow } from "./TokenRows.ts"
 
 /** The columns of a token, its times as numbers (bigint would read as a JavaScript bigint). */
@@ -21,8 +21,7 @@ export const PgTokenStore = Layer.effect(
   TokenStore,
   Effect.gen(function*() {
     const { sql, generation, wrote } = yield* PgDatabase
-    const query = <Row extends object>(operation: string, text: string, params: ReadonlyArray<unknown>) =>
-      Effect.mapError(sql.unsafe<Row>(text, params), asStoreError(operation))
+    const query = statementOn(sql)
     const writing = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.ensuring(write, wrote)
     const many = (text: string, params: ReadonlyArray<unknown>) =>
       Effect.map(query<ListedRow>("SELECT … FROM tokens", text, params), (rows) => rows.map(fromListedRow))

@@ -1,5 +1,5 @@
 import * as fc from "fast-check"
-import { Deferred, Effect, Fiber, Option, Redacted } from "effect"
+import { Context, Deferred, Effect, Fiber, Layer, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   LoginLocked,
@@ -9,6 +9,7 @@ import {
   maxFailuresPerUser,
   maxFailuresPerUserAndAddress
 } from "../../src/auth/LoginThrottle.ts"
+import { LoginFailuresInMemory } from "../../src/auth/LoginFailuresInMemory.ts"
 import { hashPassword, verifyPassword } from "../../src/auth/Password.ts"
 import { hashToken, looksLikeToken, mintToken } from "../../src/auth/TokenSecret.ts"
 
@@ -55,7 +56,8 @@ describe("tokens", () => {
 })
 
 describe("the login throttle", () => {
-  const run = <A>(effect: Effect.Effect<A, never, LoginThrottle>) => Effect.runPromise(Effect.provide(effect, LoginThrottle.layer))
+  const run = <A>(effect: Effect.Effect<A, never, LoginThrottle>) =>
+    Effect.runPromise(Effect.provide(effect, LoginThrottle.layer.pipe(Layer.provide(LoginFailuresInMemory))))
   const refused = Effect.succeed(Option.none())
   const admitted = Effect.succeed(Option.some("user"))
   /** What an attempt answers: the user admitted, "refused", or the seconds to wait. */
@@ -223,5 +225,46 @@ describe("the login throttle", () => {
       return yield* outcome(throttle.attempt("bob", "10.0.0.1", admitted))
     }))
     expect(result).toBeGreaterThan(0)
+  })
+
+  /** Two gateways' throttles on one LoginFailures, as replicas on one database: what `use` answers with them. */
+  const replicas = <A>(use: (first: LoginThrottleShape, second: LoginThrottleShape) => Effect.Effect<A>) =>
+    Effect.runPromise(Effect.scoped(Effect.gen(function*() {
+      const failures = yield* Layer.build(LoginFailuresInMemory)
+      const throttle = Effect.map(Layer.build(Layer.fresh(LoginThrottle.layer).pipe(Layer.provide(Layer.succeedContext(failures)))), Context.get(LoginThrottle))
+      return yield* use(yield* throttle, yield* throttle)
+    })))
+
+  it("counts the failures of gateways that share them together, and a success on one clears the pair's on both", async () => {
+    const result = await replicas((first, second) =>
+      Effect.gen(function*() {
+        for (let i = 0; i < maxFailuresPerUserAndAddress; i++) yield* outcome((i % 2 === 0 ? first : second).attempt("bob", "10.0.0.1", refused))
+        const locked = [yield* outcome(first.attempt("bob", "10.0.0.1", admitted)), yield* outcome(second.attempt("bob", "10.0.0.1", admitted))]
+        for (let i = 0; i < maxFailuresPerUserAndAddress - 1; i++) yield* outcome(first.attempt("carol", "10.0.0.1", refused))
+        yield* outcome(second.attempt("carol", "10.0.0.1", admitted))
+        const afterSuccess = []
+        for (let i = 0; i < maxFailuresPerUserAndAddress; i++) afterSuccess.push(yield* outcome(first.attempt("carol", "10.0.0.1", refused)))
+        return { locked, afterSuccess }
+      }))
+    expect(result.locked.every((answer) => typeof answer === "number" && answer > 0)).toBe(true)
+    expect(result.afterSuccess).toEqual(Array<string>(maxFailuresPerUserAndAddress).fill("refused"))
+  })
+
+  it("waits only for the attempts in flight on its own gateway, not another's (docs/replicas.md)", async () => {
+    const checkedAtOnce = await replicas((first, second) =>
+      Effect.gen(function*() {
+        const release = yield* Deferred.make<void>()
+        const checks = { count: 0 }
+        const budget = yield* Effect.forEach(
+          Array.from({ length: maxFailuresPerUserAndAddress }),
+          () => inFlight(first, "bob", "10.0.0.1", slowCheck(release, refused, checks))
+        )
+        const onTheOther = yield* inFlight(second, "bob", "10.0.0.1", slowCheck(release, refused, checks))
+        const checked = checks.count
+        yield* Deferred.succeed(release, undefined)
+        yield* Fiber.joinAll([...budget, onTheOther])
+        return checked
+      }))
+    expect(checkedAtOnce).toBe(maxFailuresPerUserAndAddress + 1)
   })
 })

@@ -37,7 +37,7 @@ describe("gateway serve --database-url, three at once", () => {
       expect(gateways.filter((gateway) => /^admin password: /m.test(gateway.stdout())).length).toBe(1)
       expect(gateways.filter((gateway) => gateway.token !== undefined).length).toBe(1)
       expect(postgres.query(database, "SELECT username FROM users")).toEqual(["admin"])
-      expect(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations")).toEqual(["1"])
+      expect(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1")).toEqual(["1", "3"])
       // The admin's token works on every gateway: they share one store.
       const token = gateways.flatMap((gateway) => gateway.token ?? [])[0]
       for (const gateway of gateways) {
@@ -80,12 +80,12 @@ describe.concurrent("gateway serve --database-url", () => {
 
     const gateway = await spawnGateway(serveOn(database), 20_000, { PGPASSWORD: postgres.password })
     await gateway.stop()
-    postgres.query(database, "INSERT INTO effect_sql_migrations (migration_id, name) VALUES (2, 'from_the_future')")
+    postgres.query(database, "INSERT INTO effect_sql_migrations (migration_id, name) VALUES (4, 'from_the_future')")
     const newer = await runGateway(serveOn(database), 20_000, { PGPASSWORD: postgres.password })
     expect(newer.code).toBe(1)
     expect(newer.stderr).toBe(
-      `gateway: cannot use the database ${postgres.url(database)}: ${postgres.url(database)} has schema version 2, but this gateway knows ` +
-        "versions up to 1: a newer gateway wrote it. Run that newer gateway, or give this one another database.\n"
+      `gateway: cannot use the database ${postgres.url(database)}: ${postgres.url(database)} has schema version 4, but this gateway knows ` +
+        "versions up to 3: a newer gateway wrote it. Run that newer gateway, or give this one another database.\n"
     )
   })
 })

@@ -60,8 +60,10 @@ const login = Effect.gen(function*() {
   // Counted before the password is checked: attempts in flight hold their places in the budget.
   const verify = Users.use((u) => Effect.orDie(u.verify(username, password)))
   const user = yield* LoginThrottle.use((throttle) => throttle.attempt(username, address, verify)).pipe(
-    Effect.catchTag("LoginLocked", (locked) =>
-      Effect.fail(new TooManyRequests({ message: locked.message, retryAfterSeconds: locked.retryAfterSeconds })))
+    Effect.catchTags({
+      LoginLocked: (locked) => Effect.fail(new TooManyRequests({ message: locked.message, retryAfterSeconds: locked.retryAfterSeconds })),
+      StoreError: Effect.die
+    })
   )
   if (Option.isNone(user)) {
     yield* Effect.logWarning(`login refused for ${JSON.stringify(username)} from ${address}`)
