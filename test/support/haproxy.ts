@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { onFreePort } from "./freePort.ts"
+import { projectRoot } from "./projectRoot.ts"
 import { haproxy, requireProgram } from "./requiredProgram.ts"
 import { noteSpawned } from "./spawnedProcesses.ts"
 
@@ -13,7 +13,7 @@ import { noteSpawned } from "./spawnedProcesses.ts"
  * change listed by the test that makes it: what the tests run is what the page tells operators to run.
  */
 
-const docPath = fileURLToPath(new URL("../../docs/replicas.md", import.meta.url))
+const docPath = join(projectRoot, "docs", "replicas.md")
 
 /** The `haproxy` block of docs/replicas.md, as written. */
 export const documentedConfig = (): string => {
