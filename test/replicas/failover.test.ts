@@ -196,3 +196,50 @@ describe("a replica killed behind HAProxy", () => {
     }
   }, 120_000)
 })
+
+describe("what /health tells HAProxy", () => {
+  it("keeps the replicas in while the broker is down for all of them: degraded, not out; they serve from the home they hold", async () => {
+    const downsBefore = home.haproxy.output().split("\n").filter((line) => / is DOWN/.test(line)).length
+    // Those still running (the test above killed one).
+    const answering = await Promise.all(home.replicas.map((replica) => fetch(`${replica.baseUrl}/ping`).then((response) => response.status === 204, () => false)))
+    const live = home.replicas.filter((_, index) => answering[index])
+    expect(live.length).toBeGreaterThan(1)
+    await home.mosquitto.stop()
+    try {
+      const degraded = await Promise.all(live.map((replica) =>
+        until(
+          () => fetch(`${replica.baseUrl}/health`).then(async (response) => ({ status: response.status, body: await response.json() as { status: string } })),
+          (health) => health.body.status === "degraded",
+          10_000
+        )
+      ))
+      expect(degraded.map((health) => health.status)).toEqual(live.map(() => 200))
+      // Two checks' worth and more: HAProxy would have taken them out by now.
+      await pause(3_000)
+      expect(home.haproxy.output().split("\n").filter((line) => / is DOWN/.test(line)).length).toBe(downsBefore)
+      const served = await fetch(`${home.haproxy.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${home.adminToken}` } })
+      expect(served.status).toBe(200)
+    } finally {
+      await home.mosquitto.start()
+    }
+  }, 60_000)
+
+  it("takes a replica out while it cannot reach its database, and back in once it can", async () => {
+    // HAProxy's log from here on: the servers it marked down (or up) for `reason`.
+    const from = home.haproxy.output().length
+    const marked = (state: "DOWN" | "UP", reason: string) =>
+      new Set([...home.haproxy.output().slice(from).matchAll(new RegExp(`Server replicas/(\\w+) is ${state}, reason: ${reason}`, "g"))].map(([, server]) => server))
+    const allowed = (allow: boolean) => home.postgres.query("postgres", `ALTER DATABASE ${home.database} ALLOW_CONNECTIONS ${allow}`)
+    allowed(false)
+    try {
+      home.postgres.query("postgres", `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${home.database}'`)
+      // Every replica shares this database here: each is taken out on its 503s.
+      await until(async () => marked("DOWN", "Layer7 wrong status, code: 503").size, (out) => out >= 2, 15_000)
+    } finally {
+      allowed(true)
+    }
+    await until(async () => marked("UP", "Layer7 check passed").size, (back) => back >= 2, 15_000)
+    const served = await fetch(`${home.haproxy.baseUrl}/api/v1/channels/getters`, { headers: { authorization: `Bearer ${home.adminToken}` } })
+    expect(served.status).toBe(200)
+  }, 60_000)
+})
