@@ -1,9 +1,5 @@
-import { randomBytes } from "node:crypto"
-import { Data, Effect, Redacted } from "effect"
+import { Data, Effect } from "effect"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
-import { hashToken } from "../../src/auth/TokenSecret.ts"
-import { TokenStore } from "../../src/auth/TokenStore.ts"
-import { UserStore } from "../../src/auth/UserStore.ts"
 import { type ReplicaHome, startReplicaHome } from "../../test/support/replicaHome.ts"
 import { BenchFailed, type HarnessOptions, type SelfMeasuredCase } from "../Harness.ts"
 import type { LoadReport, LoadRequest } from "../load/LoadReport.ts"
@@ -59,28 +55,12 @@ function request()
 end
 `
 
-/** API tokens of the admin, inserted through the store; answers their ids, first and last. */
+/** API tokens of the admin, inserted through the store; answers their ids as `FIRST-LAST`. */
 const insertRevocable = (home: ReplicaHome) =>
   Effect.tryPromise({
-    try: () =>
-      home.withStores(Effect.gen(function*() {
-        const admin = yield* Effect.flatMap(UserStore.use((users) => users.byName("admin")), (user) => Effect.fromOption(user))
-        const tokens = yield* TokenStore
-        const ids = yield* Effect.forEach(Array.from({ length: revocable }, (_, index) => index), (index) =>
-          tokens.insert({
-            tokenHash: hashToken(Redacted.make(`gw_${randomBytes(32).toString("base64url")}`)),
-            userId: admin.id,
-            kind: "api",
-            label: `to revoke ${index}`,
-            scope: null,
-            createdAt: Date.now(),
-            expiresAt: null,
-            createdBy: null
-          }), { concurrency: 8 })
-        return `${Math.min(...ids)}-${Math.max(...ids)}`
-      })),
+    try: () => home.insertTokens("admin", revocable),
     catch: (cause) => new ReplicasFailed({ reason: `inserting the tokens to revoke failed: ${String(cause)}` })
-  })
+  }).pipe(Effect.map((tokens) => `${Math.min(...tokens.map(({ id }) => id))}-${Math.max(...tokens.map(({ id }) => id))}`))
 
 interface Operation {
   readonly name: string

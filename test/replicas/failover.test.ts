@@ -1,10 +1,4 @@
-import { randomBytes } from "node:crypto"
-import { Effect, Option, Redacted } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { hashPassword } from "../../src/auth/Password.ts"
-import { hashToken } from "../../src/auth/TokenSecret.ts"
-import { TokenStore } from "../../src/auth/TokenStore.ts"
-import { UserStore } from "../../src/auth/UserStore.ts"
 import { createClient } from "../../src/client/index.ts"
 import { nodePlatform } from "../../src/client-node/index.ts"
 import { counterCount, counterGetter, targetSetter } from "../support/bridgePlayer.ts"
@@ -14,7 +8,7 @@ import { type ReplicaHome, startReplicaHome } from "../support/replicaHome.ts"
 
 /**
  * Three replicas behind HAProxy on docs/replicas.md's file, one killed with SIGKILL under 300 watchers
- * and a stream of writes (issue 37, "Failover a client can rely on").
+ * and a stream of writes (issue 37, "Failover a client can rely on"); then what `/health` tells HAProxy.
  *
  * The substitution of the documented file, and nothing else: its frontend `10.0.0.10:80` and its
  * servers `10.0.0.11:3000`, `10.0.0.12:3000`, `10.0.0.13:3000` become free ports on 127.0.0.1, HAProxy's
@@ -35,37 +29,12 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(() => home?.stop(), 60_000)
 
-/** API tokens of users of their own, inserted through the store as `gateway tokens create` would. */
-const insertTokens = (count: number): Promise<ReadonlyArray<string>> =>
-  home.withStores(Effect.gen(function*() {
-    const users = yield* UserStore
-    const tokens = yield* TokenStore
-    // Nobody logs in as them: a password no one knows.
-    const passwordHash = yield* hashPassword(Redacted.make(randomBytes(16).toString("hex")))
-    const secrets: Array<string> = []
-    for (let index = 0; index < count; index++) {
-      if (index % tokensPerUser === 0) {
-        yield* users.insert({ username: `watcher${index / tokensPerUser}`, email: "", passwordHash, createdAt: Date.now() })
-      }
-      const user = yield* Effect.flatMap(users.byName(`watcher${Math.floor(index / tokensPerUser)}`), Option.match({
-        onNone: () => Effect.die("the watcher's user was not made"),
-        onSome: Effect.succeed
-      }))
-      const secret = `gw_${randomBytes(32).toString("base64url")}`
-      yield* tokens.insert({
-        tokenHash: hashToken(Redacted.make(secret)),
-        userId: user.id,
-        kind: "api",
-        label: `watcher ${index}`,
-        scope: null,
-        createdAt: Date.now(),
-        expiresAt: null,
-        createdBy: null
-      })
-      secrets.push(secret)
-    }
-    return secrets
-  }))
+/** API tokens of users of their own (`tokensPerUser` each), inserted through the store. */
+const insertTokens = async (count: number): Promise<ReadonlyArray<string>> => {
+  const users = Array.from({ length: Math.ceil(count / tokensPerUser) }, (_, user) => `watcher${user}`)
+  const inserted = await Promise.all(users.map((user) => home.insertTokens(user, tokensPerUser)))
+  return inserted.flat().slice(0, count).map(({ secret }) => secret)
+}
 
 /** Reads `read` every 100 ms until `done` holds; fails with the last reading after `timeoutMs`. */
 const until = async <A>(read: () => Promise<A>, done: (a: A) => boolean, timeoutMs: number): Promise<A> => {

@@ -1,11 +1,13 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { randomBytes } from "node:crypto"
 import { Effect, Layer, Option, Redacted } from "effect"
-import type { TokenStore } from "../../src/auth/TokenStore.ts"
-import type { UserStore } from "../../src/auth/UserStore.ts"
+import { hashPassword } from "../../src/auth/Password.ts"
+import { hashToken } from "../../src/auth/TokenSecret.ts"
+import { TokenStore } from "../../src/auth/TokenStore.ts"
+import { UserStore } from "../../src/auth/UserStore.ts"
 import { HealthConditions } from "../../src/gateway/HealthConditions.ts"
-import type { TagStore } from "../../src/gateway/TagStore.ts"
 import * as PgStore from "../../src/store/PgStore.ts"
 import { type BridgePlayer, startBridgePlayer } from "./bridgePlayer.ts"
 import { type HAProxy, startHAProxy, type Substitution } from "./haproxy.ts"
@@ -37,11 +39,46 @@ export interface ReplicaHome {
   /** The first run's admin token and password (one replica made the admin). */
   readonly adminToken: string
   readonly adminPassword: string
-  /** Runs `effect` on the stores of the home's database, as a replica would (a pool of its own, closed after). */
-  readonly withStores: <A, E>(effect: Effect.Effect<A, E, UserStore | TokenStore | TagStore>) => Promise<A>
+  /**
+   * `count` unscoped API tokens of `username` (a user made first, with a password nobody knows, if there is
+   * none), inserted through the store as `gateway tokens create` would: in a moment, where a request each
+   * would be throttled. Answers each token's id and secret.
+   */
+  readonly insertTokens: (username: string, count: number) => Promise<ReadonlyArray<{ readonly id: number; readonly secret: string }>>
   /** Stops everything it started, HAProxy first, and waits for each to exit. */
   readonly stop: () => Promise<void>
 }
+
+/** The user `username`, made if there is none. */
+const userNamed = (username: string) =>
+  Effect.gen(function*() {
+    const users = yield* UserStore
+    const found = yield* users.byName(username)
+    if (Option.isSome(found)) return found.value
+    const passwordHash = yield* hashPassword(Redacted.make(randomBytes(16).toString("hex")))
+    const made = yield* users.insert({ username, email: "", passwordHash, createdAt: Date.now() })
+    return yield* Effect.fromOption(made)
+  })
+
+const tokensOf = (username: string, count: number) =>
+  Effect.gen(function*() {
+    const user = yield* userNamed(username)
+    const tokens = yield* TokenStore
+    return yield* Effect.forEach(Array.from({ length: count }, (_, index) => index), (index) => {
+      const secret = `gw_${randomBytes(32).toString("base64url")}`
+      const token = {
+        tokenHash: hashToken(Redacted.make(secret)),
+        userId: user.id,
+        kind: "api" as const,
+        label: `inserted ${index}`,
+        scope: null,
+        createdAt: Date.now(),
+        expiresAt: null,
+        createdBy: null
+      }
+      return Effect.map(tokens.insert(token), (id) => ({ id, secret }))
+    }, { concurrency: 8 })
+  })
 
 const folder = (name: string) => mkdtempSync(join(process.env["GATEWAY_TEST_ROOT"] ?? tmpdir(), name))
 
@@ -83,9 +120,9 @@ export const startReplicaHome = async (replicas: number, addresses: DocumentedAd
     const stores = PgStore.layer({ url: postgres.url(database), password: Option.some(Redacted.make(postgres.password)) }).pipe(
       Layer.provide(HealthConditions.layer)
     )
-    const withStores = <A, E>(effect: Effect.Effect<A, E, UserStore | TokenStore | TagStore>) =>
-      Effect.runPromise(Effect.provide(effect, Layer.fresh(stores)))
-    return { postgres, database, mosquitto, player, replicas: gateways, haproxy, adminToken: admin.token, adminPassword, withStores, stop }
+    // On the stores of the home's database, as a replica would (a pool of its own, closed after).
+    const insertTokens = (username: string, count: number) => Effect.runPromise(Effect.provide(tokensOf(username, count), Layer.fresh(stores)))
+    return { postgres, database, mosquitto, player, replicas: gateways, haproxy, adminToken: admin.token, adminPassword, insertTokens, stop }
   } catch (error) {
     await stop()
     throw error
