@@ -15,6 +15,13 @@ const laws = ["test/**/*.laws.test.ts"]
  */
 const packaging = ["test/package/**/*.test.ts"]
 
+/**
+ * Several gateways behind HAProxy (test/replicas, docs/replicas.md): a project of its own, apart from
+ * `npm test` (each file starts PostgreSQL, mosquitto, three gateways and HAProxy, and loads them for
+ * seconds); `npm run test:replicas` and .ci/run run it. One file at a time: they measure time.
+ */
+const replicas = ["test/replicas/**/*.test.ts"]
+
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/testTempRoot.ts"],
@@ -31,11 +38,12 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, ...packaging, fixtures], isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, ...packaging, ...replicas, fixtures], isolate: false }
       },
       { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
       { extends: true, test: { name: "laws", include: laws, isolate: false } },
-      { extends: true, test: { name: "package", include: packaging } }
+      { extends: true, test: { name: "package", include: packaging } },
+      { extends: true, test: { name: "replicas", include: replicas, fileParallelism: false, testTimeout: 120_000, hookTimeout: 90_000 } }
     ]
   }
 })

@@ -5,6 +5,7 @@ import * as deepBody from "./cases/deepBody.ts"
 import * as discovery from "./cases/discovery.ts"
 import * as loopback from "./cases/loopback.ts"
 import * as registration from "./cases/registration.ts"
+import * as replicas from "./cases/replicas.ts"
 import * as requestPath from "./cases/requestPath.ts"
 import * as selectorIndex from "./cases/selectorIndex.ts"
 import * as sendBatching from "./cases/sendBatching.ts"
@@ -29,7 +30,8 @@ const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = 
   dashboardRender,
   clientSize,
   dashboardLargeHome,
-  discovery
+  discovery,
+  replicas
 ]
 
 export const allCases: ReadonlyArray<AnyBenchCase> = modules.flatMap((m) => m.cases)

@@ -27,7 +27,10 @@ function init(args)
     wrk.headers[name] = value
   end
 end
+`
 
+/** The script's `done`: the LoadReport line, also for scripts that build their requests otherwise (wrkScript). */
+const reportDone = `
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('{"ok":%d,"notOk":%d,"errors":%d,"seconds":%.6f,"p50Ms":%.3f,"p99Ms":%.3f}\\n',
@@ -36,12 +39,16 @@ function done(summary, latency, requests)
 end
 `
 
+/** `script` (its `init`, and a `request` if it has one) and the report's `done`, written to a file of the scope's. */
+export const wrkScript = (script: string) =>
+  Effect.map(tempDir, (dir) => {
+    const file = join(dir, "report.lua")
+    writeFileSync(file, script + reportDone)
+    return file
+  })
+
 /** The report script, written to a file of the scope's. */
-export const wrkReportScript = Effect.map(tempDir, (dir) => {
-  const file = join(dir, "report.lua")
-  writeFileSync(file, reportScript)
-  return file
-})
+export const wrkReportScript = wrkScript(reportScript)
 
 /** A request still unanswered after this long counts as a time-out: the server is not keeping up. */
 const timeoutSeconds = 10

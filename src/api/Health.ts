@@ -4,7 +4,10 @@ import { plain } from "../vocabulary/common/WireShape.ts"
 import { open } from "./Access.ts"
 import { endpoint, group, openBodyLimit } from "./Endpoint.ts"
 
-/** `/health` and `/ping`: they answer without a token, so supervisors and clients can probe the process. */
+/**
+ * `/health` and `/ping`: they answer without a token, so supervisors, load balancers and clients can
+ * probe the process. `/health` answers 503 (every route's refusal) while the gateway cannot serve.
+ */
 
 /** What `/health` says when something needs the operator's attention; the process still serves (200). */
 const DegradedHealth = Schema.Struct({
@@ -23,7 +26,7 @@ const DegradedHealth = Schema.Struct({
 export const HealthJson = Schema.Union([
   Schema.Struct({ status: Schema.Literal("ok") }).annotate({ description: DOCS ? "All is well: exactly this." : "" }),
   DegradedHealth
-]).annotate({ identifier: "Health", description: DOCS ? "The process is up (200 either way)." : "" })
+]).annotate({ identifier: "Health", description: DOCS ? "The process is up and serves (200 either way)." : "" })
 
 export type Health = typeof HealthJson.Type
 
@@ -38,7 +41,8 @@ export const health = group(
     bodyLimit: openBodyLimit,
     tag,
     summary: DOCS ? "Health probe" : "",
-    description: DOCS ? "Answers without a token, so supervisors can probe the process." : "",
+    description: DOCS ? "Answers without a token, so supervisors and load balancers can probe the process. 503, with the reasons as its " +
+      "message, while this gateway cannot serve what another replica may: its database cannot be reached." : "",
     answer: {
       status: 200,
       shape: plain(HealthJson),

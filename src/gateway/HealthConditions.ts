@@ -7,29 +7,43 @@ import type * as Scope from "effect/Scope"
 /** Why something the gateway depends on does not work now (an MQTT broker, the database); `None` while it works. */
 export type HealthCondition = Effect.Effect<Option.Option<string>>
 
+/**
+ * What a condition that does not hold does to the gateway: it `degrades` it (`/health` still 200: a
+ * trouble every replica shares, or one a restart does not mend), or takes it `out` of a load
+ * balancer's rotation (503: this replica cannot serve what another may, as when it lost its database).
+ */
+export type HealthImpact = "degrades" | "out"
+
+/** A condition that does not hold now: its reason, one sentence, and what it does to the gateway. */
+export interface FailingCondition {
+  readonly reason: string
+  readonly impact: HealthImpact
+}
+
 export interface HealthConditionsShape {
-  /** Has `/health` ask `condition` until the scope closes. */
-  readonly add: (condition: HealthCondition) => Effect.Effect<void, never, Scope.Scope>
-  /** The reason of each condition that does not hold now, in the order they were added. */
-  readonly failing: Effect.Effect<ReadonlyArray<string>>
+  /** Has `/health` ask `condition` until the scope closes; while it fails, it has `impact` (`degrades` unless told). */
+  readonly add: (condition: HealthCondition, impact?: HealthImpact) => Effect.Effect<void, never, Scope.Scope>
+  /** Each condition that does not hold now, in the order they were added. */
+  readonly failing: Effect.Effect<ReadonlyArray<FailingCondition>>
 }
 
 /**
- * What `/health` reports as degrading the gateway, asked when it is asked: the core owns it, so that
- * the adapters and the store tell their conditions without the HTTP layer knowing them.
+ * What `/health` reports as degrading the gateway, or taking it out, asked when it is asked: the core
+ * owns it, so that the adapters and the store tell their conditions without the HTTP layer knowing them.
  */
 export class HealthConditions extends Context.Service<HealthConditions, HealthConditionsShape>()("app/HealthConditions") {
   static readonly layer = Layer.sync(HealthConditions, () => {
-    const conditions = new Set<HealthCondition>()
+    const conditions = new Map<HealthCondition, HealthImpact>()
     return HealthConditions.of({
-      add: (condition) =>
+      add: (condition, impact = "degrades") =>
         Effect.acquireRelease(
-          Effect.sync(() => void conditions.add(condition)),
+          Effect.sync(() => void conditions.set(condition, impact)),
           () => Effect.sync(() => void conditions.delete(condition))
         ),
-      failing: Effect.suspend(() => Effect.forEach([...conditions], (condition) => condition)).pipe(
-        Effect.map((answers) => answers.flatMap(Option.toArray))
-      )
+      failing: Effect.suspend(() =>
+        Effect.forEach([...conditions], ([condition, impact]) =>
+          Effect.map(condition, Option.map((reason): FailingCondition => ({ reason, impact }))))
+      ).pipe(Effect.map((answers) => answers.flatMap(Option.toArray)))
     })
   })
 }

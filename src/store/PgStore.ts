@@ -12,8 +12,9 @@ import { PgUserStore } from "./PgUserStore.ts"
 
 /**
  * `/health` says so when the database cannot be reached now (the server down, the network cut, the
- * database closed to connections): asked each time `/health` is, with one short query. A load
- * balancer then takes this gateway out (docs/replicas.md).
+ * database closed to connections): asked each time `/health` is, with one short query. It takes this
+ * gateway out (503): it can check no token and keep no tag, while another replica may reach the
+ * database, so a load balancer sends its requests there (docs/replicas.md).
  */
 const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
   const { add } = yield* HealthConditions
@@ -24,7 +25,8 @@ const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
       Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail("no answer within 2 s") }),
       Effect.as(Option.none<string>()),
       Effect.catch((error) => Effect.succeed(Option.some(`the database ${name} cannot be reached: ${typeof error === "string" ? error : error.reason}`)))
-    )
+    ),
+    "out"
   )
 }))
 

@@ -72,6 +72,26 @@ describe.concurrent("gateway serve --database-url", () => {
     }
   })
 
+  it("answers /health 503 with the reason while its database cannot be reached (a load balancer takes it out), /ping 204, and 200 once it can", async () => {
+    const database = await postgres.createDatabase()
+    const gateway = await spawnGateway(serveOn(database), 20_000, { PGPASSWORD: postgres.password })
+    const closed = (allowed: boolean) => postgres.query("postgres", `ALTER DATABASE ${database} ALLOW_CONNECTIONS ${allowed}`)
+    try {
+      closed(false)
+      postgres.query("postgres", `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`)
+      const out = await fetch(`${gateway.baseUrl}/health`)
+      expect(out.status).toBe(503)
+      expect(await out.json()).toMatch(new RegExp(`^the database ${postgres.url(database)} cannot be reached: `))
+      expect((await fetch(`${gateway.baseUrl}/ping`)).status).toBe(204)
+      closed(true)
+      const back = await fetch(`${gateway.baseUrl}/health`)
+      expect({ status: back.status, body: await back.json() }).toEqual({ status: 200, body: { status: "ok" } })
+    } finally {
+      closed(true)
+      await gateway.stop()
+    }
+  })
+
   it("says in one line why it cannot use the database: a wrong password, a database a newer gateway wrote (exit 1)", async () => {
     const database = await postgres.createDatabase()
     const wrong = await runGateway(serveOn(database), 20_000, { PGPASSWORD: "wrong" })

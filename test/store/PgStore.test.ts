@@ -52,7 +52,7 @@ describe("PgStore", () => {
       assert.deepStrictEqual(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1"), ["1", "3", "4"])
     }))
 
-  it.effect("tells /health while the database cannot be reached, and no longer once it can", () =>
+  it.effect("tells /health while the database cannot be reached, as taking the gateway out, and no longer once it can", () =>
     Effect.gen(function*() {
       const database = yield* Effect.promise(() => postgres.createDatabase())
       const closed = (allowed: boolean) => postgres.query("postgres", `ALTER DATABASE ${database} ALLOW_CONNECTIONS ${allowed}`)
@@ -62,8 +62,10 @@ describe("PgStore", () => {
           assert.deepStrictEqual(yield* health.failing, [])
           closed(false)
           postgres.query("postgres", `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`)
-          const [reason, ...more] = yield* health.failing
-          assert.match(reason ?? "", new RegExp(`^the database ${postgres.url(database)} cannot be reached: `))
+          const [failing, ...more] = yield* health.failing
+          assert.match(failing?.reason ?? "", new RegExp(`^the database ${postgres.url(database)} cannot be reached: `))
+          // It takes the gateway out: another replica may reach the database.
+          assert.strictEqual(failing?.impact, "out")
           assert.deepStrictEqual(more, [])
           closed(true)
           assert.deepStrictEqual(yield* health.failing, [])

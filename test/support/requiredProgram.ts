@@ -19,6 +19,8 @@ export const openssl: RequiredProgram = { program: "openssl", aptPackage: "opens
 export const wrk: RequiredProgram = { program: "wrk", aptPackage: "wrk" }
 /** What the docs' examples are written with, and a fresh Debian lacks. */
 export const curl: RequiredProgram = { program: "curl", aptPackage: "curl" }
+/** The load balancer of the replica tests (docs/replicas.md), in /usr/sbin. */
+export const haproxy: RequiredProgram = { program: "haproxy", aptPackage: "haproxy" }
 /** Debian keeps PostgreSQL's server programs off PATH, under its version's folder. */
 export const postgresInitdb: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/initdb", aptPackage: "postgresql-15" }
 export const postgresServer: RequiredProgram = { program: "/usr/lib/postgresql/15/bin/postgres", aptPackage: "postgresql-15" }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { fileURLToPath } from "node:url"
+import { projectRoot } from "./projectRoot.ts"
 import { noteSpawned } from "./spawnedProcesses.ts"
 
 /**
@@ -8,7 +8,7 @@ import { noteSpawned } from "./spawnedProcesses.ts"
  * and a failed test can kill everything it started.
  */
 
-const root = fileURLToPath(new URL("../../", import.meta.url))
+const root = projectRoot
 export const nodeBin = `${root}node_modules/.bin/node`
 export const gatewayBin = `${root}dist/gateway.js`
 

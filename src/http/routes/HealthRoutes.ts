@@ -1,11 +1,12 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type Health, health } from "../../api/Health.ts"
-import { HealthConditions } from "../../gateway/HealthConditions.ts"
+import { type FailingCondition, HealthConditions } from "../../gateway/HealthConditions.ts"
 import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { gatewayVersion } from "../../Version.ts"
 import { bindGroup } from "../routing/Handlers.ts"
+import { ServiceUnavailable } from "../routing/HttpError.ts"
 
 /** Why a refused home file change degrades the gateway. */
 const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
@@ -33,21 +34,31 @@ export const healthOf = (
   }
 }
 
+/**
+ * 503 with the reasons that take the gateway out, when one does (a load balancer then sends its
+ * requests to another replica); otherwise 200, `ok` or `degraded` with every reason.
+ */
 const healthNow = Effect.gen(function*() {
   const homeFile = yield* HomeFileStatus
   const registry = yield* Registry
   const conditions = yield* HealthConditions
-  return healthOf(homeFile.file, yield* homeFile.refusedChange, yield* conditions.failing, yield* registry.adapters)
+  const failing = yield* conditions.failing
+  const out = failing.filter((condition) => condition.impact === "out")
+  if (out.length > 0) return yield* new ServiceUnavailable({ message: out.map(reasonOf).join("; ") })
+  return healthOf(homeFile.file, yield* homeFile.refusedChange, failing.map(reasonOf), yield* registry.adapters)
 })
+
+const reasonOf = (condition: FailingCondition): string => condition.reason
 
 // The FoxBox web app waits for this (a 204) before its first call.
 const pong = Effect.void
 
 /**
- * `/health` (200, `ok` or `degraded`) and `/ping` (204): they answer without a token, so supervisors
- * and clients can probe the process. HEAD answers like GET, without the body, for health checkers.
- * Degraded is still 200: nothing that degrades the gateway is mended by restarting it, which a
- * supervisor's probe would do on an error status.
+ * `/health` (200, `ok` or `degraded`; 503 when out) and `/ping` (204): they answer without a token, so
+ * supervisors, load balancers and clients can probe the process. HEAD answers like GET, without the
+ * body, for health checkers. Degraded is still 200: nothing that degrades the gateway is mended by
+ * restarting it or by sending its requests elsewhere. A supervisor that restarts on an error status
+ * probes `/ping`; `/health`'s 503 is for a load balancer.
  */
 export const healthRoutes = bindGroup(health, {
   health: () => healthNow,

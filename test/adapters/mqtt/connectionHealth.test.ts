@@ -33,7 +33,8 @@ describe("the MQTT discovery connection in /health", () => {
       const context = yield* Layer.build(
         MqttDiscoveryAdapter.layer(settingsFor(mosquitto.url)).pipe(Layer.provideMerge(gatewayTestLayer()), Layer.provideMerge(Logger.layer([])))
       )
-      const reasons = Context.get(context, HealthConditions).failing
+      const failing = Context.get(context, HealthConditions).failing
+      const reasons = Effect.map(failing, (conditions) => conditions.map((condition) => condition.reason))
       const notUp = `the MQTT discovery connection to the MQTT broker at ${mosquitto.url} is not up`
       const unsteady = `the MQTT discovery connection to the MQTT broker at ${mosquitto.url} is unsteady: each of its last 3 connections ended within 2 s`
       yield* eventually(reasons, (said) => said.length === 0)
@@ -42,6 +43,8 @@ describe("the MQTT discovery connection in /health", () => {
         yield* Effect.promise(() => mosquitto.stop())
         const away = yield* eventually(reasons, (said) => said.length > 0)
         expect(away).toEqual([expect.stringMatching(new RegExp(`^${notUp}: `))])
+        // A broker down is down for every replica: it degrades the gateway, and keeps it in a load balancer's rotation.
+        expect((yield* failing).map((condition) => condition.impact)).toEqual(["degrades"])
         yield* Effect.promise(() => mosquitto.start())
         const back = yield* eventually(reasons, (said) => !said.some((reason) => reason.startsWith(notUp)))
         // Connected again; the third short one makes it unsteady.
