@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
+import { PgChangeFeed } from "./PgChangeFeed.ts"
 import { asStoreError, PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
 import { databasePassword } from "./PgPassword.ts"
 import { PgTagStore } from "./PgTagStore.ts"
@@ -26,7 +27,7 @@ const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
   )
 }))
 
-const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore, databaseHealth)
+const stores = Layer.mergeAll(PgTagStore.pipe(Layer.provide(PgChangeFeed.layer)), PgUserStore, PgTokenStore, databaseHealth)
 
 /**
  * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and
