@@ -48,3 +48,6 @@ export const databaseFor = ({ url, passwordFile }: PgStoreOptions) =>
 
 /** The stores on the database of `--database-url`. */
 export const layerFor = (options: PgStoreOptions) => stores.pipe(Layer.provide(databaseFor(options)))
+
+/** The users and tokens alone, on the database of `--database-url`: what `gateway users` and `gateway tokens` work on. */
+export const authLayerFor = (options: PgStoreOptions) => Layer.mergeAll(PgUserStore, PgTokenStore).pipe(Layer.provide(databaseFor(options)))
