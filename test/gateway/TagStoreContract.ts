@@ -124,7 +124,8 @@ export const tagStoreContract = <E>(
         assert.strictEqual((yield* tagsOf(tags, "service", "empty-lists")).size, 0)
       })))
 
-    it.effect("gives none of the changes made through it on its change feed: their callers apply them", () =>
+    // Live: it waits, on the clock, for what a database would tell back.
+    it.live("gives none of the changes made through it on its change feed: their callers apply them", () =>
       onFresh(Effect.scoped(Effect.gen(function*() {
         const tags = yield* store
         const changes = yield* tags.changes
