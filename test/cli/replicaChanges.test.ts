@@ -180,4 +180,10 @@ describe("changes made through one replica reach the others", () => {
     const { id, token } = insertedToken()
     expect(await trial(token, revokeThroughA(id), 5_000)).toBeLessThan(5_000)
   })
+
+  it("the command line on a database it cannot use says so in one line, exit 1", async () => {
+    const exited = await runGateway(["users", "list", "--database-url", postgres.url(database)], 20_000, { PGPASSWORD: "wrong" })
+    expect(exited.code).toBe(1)
+    expect(exited.stderr).toMatch(new RegExp(`^gateway: cannot use the database ${postgres.url(database)}: .*password authentication failed.*\\n$`))
+  })
 })

@@ -1,5 +1,5 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Context, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import { Context, Effect, Layer, Logger, Option, Redacted, Schedule, Stream } from "effect"
 import { TokenStore } from "../../src/auth/TokenStore.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { HealthConditions } from "../../src/gateway/HealthConditions.ts"
@@ -144,7 +144,10 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
   it.live("notices its listening connection killed, listens again, and then reloads what it may have missed", () =>
     Effect.scoped(Effect.gen(function*() {
       const database = yield* Effect.promise(() => postgres.createDatabase())
-      const b = yield* replicaOn(database)
+      const logged: Array<string> = []
+      const b = yield* replicaOn(database).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => logged.push(`${logLevel} ${[message].flat().join(" ")}`))]))
+      )
       const toldB = yield* b.tags.changes
       const before = yield* b.tokens.generation
       const killed = postgres.query(
@@ -154,5 +157,7 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
       assert.deepStrictEqual(killed, ["t"])
       assert.deepStrictEqual(yield* firstItems(toldB, 1, 5_000), [{ reload: true }])
       assert.notStrictEqual(yield* b.tokens.generation, before)
+      assert.strictEqual(logged.length, 1)
+      assert.match(logged[0] ?? "", /^Warn the change feed of the database was lost \(LISTEN home_gateway failed: .*\); listening again$/)
     })))
 })
