@@ -1,14 +1,17 @@
+import * as PgClient from "@effect/sql-pg/PgClient"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as Queue from "effect/Queue"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { randomUUID } from "node:crypto"
 import { StoreError } from "../domain/StoreError.ts"
@@ -57,9 +60,10 @@ export interface PgChangeFeedShape {
 /**
  * Listens to the database's changes, for this replica to follow what the others (and the command line)
  * change: on `auth`, the users' and tokens' generation is replaced (token caches empty, watch sockets
- * check their tokens); tag notices go to the TagStore's feed. One connection of the pool listens. It is
- * noticed lost when it closes (a killed backend, a restarted server) or when this replica's own
- * keep-alive, a NOTIFY sent every `beatEvery` through the pool, has not come back within `beatLate`;
+ * check their tokens); tag notices go to the TagStore's feed. Two connections of its own, not the
+ * pool's, listen and send the keep-alive. The listening one is noticed lost when it closes (a killed
+ * backend, a restarted server) or when this replica's keep-alive, a NOTIFY sent every `beatEvery`, has
+ * not come back within `beatLate` (a network cut silently);
  * it is then opened again (every second until it is), and what it may have missed is reloaded whole:
  * the generation replaced, the tags loaded again (`lost`).
  */
@@ -80,9 +84,10 @@ const follow = Effect.gen(function*() {
     }
   }
 
-  const keepAlive = Effect.gen(function*() {
+  const keepAlive = (client: PgClient.PgClient) => Effect.gen(function*() {
     for (;;) {
-      yield* Effect.ignore(sql.notify(feedChannel, JSON.stringify({ about: "beat", origin })))
+      // Sent beside the wait: a connection cut silently must not hold it up.
+      yield* Effect.forkScoped(Effect.ignore(client.notify(feedChannel, JSON.stringify({ about: "beat", origin })).pipe(Effect.timeout(beatLate))))
       yield* Effect.sleep(beatEvery)
       const now = yield* Clock.currentTimeMillis
       if (now - lastBeat > beatLate) return yield* new StoreError({ operation: `LISTEN ${feedChannel}`, reason: `no keep-alive came back within ${beatLate} ms` })
@@ -90,8 +95,12 @@ const follow = Effect.gen(function*() {
   })
 
   const listening = yield* Deferred.make<void>()
-  const listenOnce = Effect.scoped(Effect.gen(function*() {
-    const queue = yield* Effect.mapError(sql.listen(feedChannel), asStoreError(`LISTEN ${feedChannel}`))
+  const listenedTo = Effect.gen(function*() {
+    // Connections of their own, new at each attempt: a pool's, cut with the listener, would be handed out again.
+    const client = yield* PgClient.makeClient({ ...sql.config, acquireForStream: true, keepAlive: "10 seconds" }).pipe(
+      Effect.mapError(asStoreError(`connecting to listen to ${feedChannel}`))
+    )
+    const queue = yield* Effect.mapError(client.listen(feedChannel), asStoreError(`LISTEN ${feedChannel}`))
     lastBeat = Date.now()
     // Missed meanwhile, if this is not the first LISTEN: unknown, so everything is followed anew.
     if (yield* Deferred.isDone(listening)) {
@@ -103,8 +112,14 @@ const follow = Effect.gen(function*() {
       Effect.mapError(Queue.take(queue), asStoreError(`LISTEN ${feedChannel}`)),
       (notification) => Option.match(readNotice(notification.payload), { onNone: () => Effect.void, onSome: heard })
     ))
-    return yield* Effect.raceFirst(consume, keepAlive)
-  }))
+    return yield* Effect.raceFirst(consume, keepAlive(client))
+  })
+  // A lost connection is let go aside: releasing one cut silently waits as long as the system keeps it.
+  const listenOnce = Effect.flatMap(Scope.make(), (scope) =>
+    listenedTo.pipe(
+      Scope.provide(scope),
+      Effect.onExit((exit) => Exit.hasFails(exit) ? Effect.asVoid(Effect.forkDetach(Scope.close(scope, exit))) : Scope.close(scope, exit))
+    ))
 
   yield* Effect.forkScoped(listenOnce.pipe(
     Effect.tapError((error) => Effect.logWarning(`the change feed of the database was lost (${error.message}); listening again`)),
@@ -121,5 +136,5 @@ const follow = Effect.gen(function*() {
 
 /** What the other gateways on the database (and the command line) change, as this one hears it. */
 export class PgChangeFeed extends Context.Service<PgChangeFeed, PgChangeFeedShape>()("app/PgChangeFeed") {
-  static readonly layer = Layer.effect(PgChangeFeed, follow)
+  static readonly layer = Layer.effect(PgChangeFeed, follow).pipe(Layer.provide(Reactivity.layer))
 }

@@ -8,6 +8,7 @@ import * as PgStore from "../../src/store/PgStore.ts"
 import { authStoreContract } from "../auth/AuthStoreContract.ts"
 import { tagStoreContract } from "../gateway/TagStoreContract.ts"
 import { supportedVersion } from "../../src/store/PgMigrations.ts"
+import { startCuttableProxy } from "../support/cuttableProxy.ts"
 import { type Postgres, startPostgres } from "../support/postgres.ts"
 
 let postgres: Postgres
@@ -159,5 +160,28 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
       assert.notStrictEqual(yield* b.tokens.generation, before)
       assert.strictEqual(logged.length, 1)
       assert.match(logged[0] ?? "", /^Warn the change feed of the database was lost \(LISTEN home_gateway failed: .*\); listening again$/)
+    })))
+
+  it.live("notices a listening connection cut silently by its keep-alive, within 5 s, and listens again", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const proxy = yield* Effect.acquireRelease(Effect.promise(() => startCuttableProxy(postgres.port)), (open) => Effect.promise(() => open.close()))
+      const logged: Array<string> = []
+      const throughProxy = PgStore.layer({
+        url: postgres.url(database).replace(`:${postgres.port}/`, `:${proxy.port}/`),
+        password: Option.some(Redacted.make(postgres.password))
+      }).pipe(Layer.provideMerge(HealthConditions.layer))
+      const b = yield* Effect.map(Layer.build(throughProxy), (stores) => Context.get(stores, TagStore)).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logged.push([message].flat().join(" ")))]))
+      )
+      const a = yield* replicaOn(database)
+      const toldB = yield* b.changes
+      proxy.cut()
+      const since = Date.now()
+      assert.deepStrictEqual(yield* firstItems(toldB, 1, 8_000), [{ reload: true }])
+      assert.isBelow(Date.now() - since, 5_000)
+      assert.match(logged[0] ?? "", /no keep-alive came back within 3000 ms/)
+      yield* a.tags.add("channel", ["after-the-cut"], ["heard"])
+      assert.deepStrictEqual(yield* firstItems(toldB, 1), [{ ownerKind: "channel", ids: ["after-the-cut"], tags: ["heard"], added: true }])
     })))
 })
