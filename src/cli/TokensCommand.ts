@@ -10,7 +10,7 @@ import { dayMs, decodeStoredScope } from "../auth/Tokens.ts"
 import { oversizedScope, Right, type TokenScope, tokenStatus } from "../domain/Access.ts"
 import * as B from "../vocabulary/b/index.ts"
 import { parseJson } from "../vocabulary/common/JsonText.ts"
-import { asUserError, dataFlag, withStore, userError } from "./StoreAccess.ts"
+import { asUserError, storeFlags, withStore, userError } from "./StoreAccess.ts"
 import { decode, encode } from "../vocabulary/common/WireIssue.ts"
 
 const unitMs: Record<string, number> = { m: 60_000, h: 3_600_000, d: dayMs }
@@ -52,7 +52,7 @@ const create = Command.make(
       Flag.withDescription(`90d, 12h, 30m or never (default ${defaultApiTokenDays}d)`)
     ),
     label: Flag.String("label").pipe(Flag.withMetavar("TEXT"), Flag.withDefault(""), Flag.withDescription("a note: what the token is for")),
-    data: dataFlag
+    ...storeFlags
   },
   (input) =>
     Effect.gen(function*() {
@@ -69,7 +69,7 @@ const create = Command.make(
       ))
       // Only the token on stdout, so that `TOKEN=$(gateway tokens create …)` works.
       yield* Console.log(Redacted.value(created.secret))
-    }).pipe(withStore(input.data))
+    }).pipe(withStore(input))
 ).pipe(Command.withDescription("Create an API token (printed once; only its hash is kept)"))
 
 const describeScope = (stored: string | null): string => {
@@ -112,21 +112,21 @@ const list = Command.make(
   "list",
   {
     user: Flag.String("user").pipe(Flag.withMetavar("NAME"), Flag.optional, Flag.withDescription("only this user's tokens (default: every user's)")),
-    data: dataFlag
+    ...storeFlags
   },
   (input) =>
     Effect.gen(function*() {
       yield* Console.log(["id", "user", "kind", "status", "expires", "last used", "created by", "label", "scope"].join("\t"))
       const lister = Option.match(input.user, { onNone: () => operator, onSome: (user): Lister => ({ _tag: "Operator", user }) })
       yield* printFrom(lister, 0, Date.now())
-    }).pipe(withStore(input.data))
+    }).pipe(withStore(input))
 ).pipe(Command.withDescription("List tokens (never the tokens themselves)"))
 
-const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), data: dataFlag }, (input) =>
+const revoke = Command.make("revoke", { id: Argument.Int("id").pipe(Argument.withDescription("the token's id, from `tokens list`")), ...storeFlags }, (input) =>
   Effect.gen(function*() {
     const [, ...created] = yield* asUserError(TokenGrants.use((grants) => grants.revoke(operator, input.id)))
     yield* Console.log(created.length === 0 ? `token ${input.id} revoked` : `token ${input.id} revoked, and the tokens it created: ${created.join(", ")}`)
-  }).pipe(withStore(input.data))).pipe(Command.withDescription("Revoke a token and every token it created: they stop working at once"))
+  }).pipe(withStore(input))).pipe(Command.withDescription("Revoke a token and every token it created: they stop working at once"))
 
 /** `gateway tokens create|list|revoke`. */
 export const tokensCommand = Command.make("tokens").pipe(

@@ -6,7 +6,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import { randomPassword } from "../auth/Password.ts"
 import { Tokens } from "../auth/Tokens.ts"
 import { Users } from "../auth/Users.ts"
-import { asUserError, dataFlag, withStore } from "./StoreAccess.ts"
+import { asUserError, storeFlags, withStore } from "./StoreAccess.ts"
 
 const username = Argument.String("username").pipe(Argument.withDescription("the user's name"))
 const passwordStdin = Flag.Boolean("password-stdin").pipe(
@@ -32,7 +32,7 @@ const add = Command.make(
     username,
     email: Flag.String("email").pipe(Flag.withMetavar("ADDRESS"), Flag.withDefault(""), Flag.withDescription("the user's email")),
     passwordStdin,
-    data: dataFlag
+    ...storeFlags
   },
   (input) =>
     Effect.gen(function*() {
@@ -40,24 +40,24 @@ const add = Command.make(
       yield* asUserError(Users.use((u) => u.add({ username: input.username, email: input.email, password: chosen.password })))
       yield* Console.log(`user ${input.username} added`)
       yield* printPassword(chosen)
-    }).pipe(withStore(input.data))
+    }).pipe(withStore(input))
 ).pipe(Command.withDescription("Add a user"))
 
-const list = Command.make("list", { data: dataFlag }, (input) =>
+const list = Command.make("list", { ...storeFlags }, (input) =>
   Effect.gen(function*() {
     const users = yield* asUserError(Users.use((u) => u.list))
     for (const user of users) {
       yield* Console.log([user.username, user.email === "" ? "-" : user.email, new Date(user.createdAt).toISOString()].join("\t"))
     }
-  }).pipe(withStore(input.data))).pipe(Command.withDescription("List users: name, email, created"))
+  }).pipe(withStore(input))).pipe(Command.withDescription("List users: name, email, created"))
 
-const remove = Command.make("remove", { username, data: dataFlag }, (input) =>
+const remove = Command.make("remove", { username, ...storeFlags }, (input) =>
   Effect.gen(function*() {
     yield* asUserError(Users.use((u) => u.remove(input.username)))
     yield* Console.log(`user ${input.username} removed, with its tokens`)
-  }).pipe(withStore(input.data))).pipe(Command.withDescription("Remove a user and every token of it"))
+  }).pipe(withStore(input))).pipe(Command.withDescription("Remove a user and every token of it"))
 
-const passwd = Command.make("passwd", { username, passwordStdin, data: dataFlag }, (input) =>
+const passwd = Command.make("passwd", { username, passwordStdin, ...storeFlags }, (input) =>
   Effect.gen(function*() {
     const chosen = yield* newPassword(input.passwordStdin)
     const user = yield* asUserError(Users.use((u) => u.setPassword(input.username, chosen.password)))
@@ -65,7 +65,7 @@ const passwd = Command.make("passwd", { username, passwordStdin, data: dataFlag 
     yield* asUserError(Tokens.use((t) => t.revokeSessionsOf(user)))
     yield* Console.log(`password of ${input.username} changed; its sessions are ended`)
     yield* printPassword(chosen)
-  }).pipe(withStore(input.data))).pipe(
+  }).pipe(withStore(input))).pipe(
     Command.withDescription("Change a user's password (ends the user's sessions)")
   )
 

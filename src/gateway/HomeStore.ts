@@ -81,6 +81,16 @@ export class HomeStore {
     return this.channelTags.of(id)
   }
 
+  /** The tags clients put on services, by id: what the TagStore keeps of them. */
+  clientServiceTags(): ReadonlyMap<ServiceId, ReadonlySet<Tag>> {
+    return this.serviceTags.byClients()
+  }
+
+  /** The tags clients put on channels, by id. */
+  clientChannelTags(): ReadonlyMap<ChannelId, ReadonlySet<Tag>> {
+    return this.channelTags.byClients()
+  }
+
   /** How many channels are connected. */
   get channelCount(): number {
     return this.channels.size

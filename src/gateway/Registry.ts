@@ -4,11 +4,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
-import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { Channel } from "../domain/Channel.ts"
-import { type AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import type { AdapterId, ChannelId, ServiceId, Tag } from "../domain/Identifier.ts"
+import type { StoreError } from "../domain/StoreError.ts"
 import { kindKey, kindValueType } from "../domain/Kind.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
 import { anyService, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
@@ -19,7 +19,8 @@ import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import { HomeIndex, type HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
-import { TagStore } from "./TagStore.ts"
+import { checkedChange, checkedTags, tagsToMend } from "./StoredTags.ts"
+import { type TagFeedItem, TagStore } from "./TagStore.ts"
 import { isEveryService, wholeHomeServices } from "./WholeHome.ts"
 
 export interface RegistryShape {
@@ -58,24 +59,13 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
     Registry,
     Effect.gen(function*() {
       const index = new HomeIndex()
-      const persisted = yield* (yield* TagStore).load()
-      // The store keeps plain strings; a row no longer valid as an id or a tag is left out, not trusted.
-      let skipped = 0
-      const valid = <A>(is: (u: unknown) => u is A, items: Iterable<string>): Array<A> =>
-        [...items].filter((item): item is string & A => {
-          if (is(item)) return true
-          skipped++
-          return false
-        })
-      for (const [id, tags] of persisted.service) {
-        const [service] = valid(isServiceId, [id])
-        if (service !== undefined) index.retagService(service, valid(isTag, tags), true)
-      }
-      for (const [id, tags] of persisted.channel) {
-        const [channel] = valid(isChannelId, [id])
-        if (channel !== undefined) index.retagChannel(channel, valid(isTag, tags), true)
-      }
-      if (skipped > 0) yield* Effect.logWarning(`${skipped} stored ids or tags are not valid any more and were left out`)
+      const tagStore = yield* TagStore
+      // Subscribed before the load: a change kept meanwhile is applied again, which is harmless.
+      const keptElsewhere = yield* tagStore.changes
+      const stored = checkedTags(yield* tagStore.load())
+      for (const [id, tags] of stored.service) index.retagService(id, tags, true)
+      for (const [id, tags] of stored.channel) index.retagChannel(id, tags, true)
+      if (stored.skipped > 0) yield* Effect.logWarning(`${stored.skipped} stored ids or tags are not valid any more and were left out`)
 
       const adapters = new Map<AdapterId, Adapter>()
       // Unbounded here: the registry must never block a device. Each watcher bounds its own queue.
@@ -191,6 +181,27 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           return host
         })
 
+      // What another gateway on the same store changed reaches this one's index and watchers as its own would.
+      const followStore = (item: TagFeedItem): Effect.Effect<void, StoreError> =>
+        "reload" in item
+          ? Effect.flatMap(tagStore.load(), (loaded) => {
+            const kept = checkedTags(loaded)
+            return Effect.asVoid(Effect.all([
+              Effect.forEach(tagsToMend(index.clientServiceTags(), kept.service), ({ id, gone, come }) =>
+                Effect.andThen(retagServices([id], gone, false), retagServices([id], come, true))),
+              Effect.forEach(tagsToMend(index.clientChannelTags(), kept.channel), ({ id, gone, come }) =>
+                Effect.andThen(retagChannels([id], gone, false), retagChannels([id], come, true)))
+            ]))
+          })
+          : Effect.suspend(() => {
+            const { services, channels, tags, added } = checkedChange(item)
+            return Effect.andThen(retagServices(services, tags, added), retagChannels(channels, tags, added))
+          })
+      yield* Effect.forkScoped(Stream.runForEach(keptElsewhere, (item) =>
+        followStore(item).pipe(
+          Effect.catch((error) => Effect.logWarning(`tags changed by another gateway could not be loaded: ${error.message}`))
+        )))
+
       const everyService = wholeHomeServices(index)
       return Registry.of({
         register,
@@ -216,10 +227,6 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
     })
   )
 }
-
-const isServiceId = Schema.is(ServiceId)
-const isChannelId = Schema.is(ChannelId)
-const isTag = Schema.is(Tag)
 
 /** Why a description cannot be accepted: an id used twice, or a channel id owned by another device. */
 const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDescription): string | undefined => {

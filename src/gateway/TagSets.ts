@@ -21,6 +21,11 @@ export class TagSets<Id> {
     return this.carried.get(id) ?? EMPTY
   }
 
+  /** The tags clients put on each id (those a store keeps). */
+  byClients(): ReadonlyMap<Id, ReadonlySet<Tag>> {
+    return this.byClient
+  }
+
   /** A client adds or removes `tags`; answers those that came or went. */
   edit(id: Id, tags: ReadonlyArray<Tag>, add: boolean): ReadonlyArray<Tag> {
     const changed: Array<Tag> = []

@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import type * as Stream from "effect/Stream"
+import * as Stream from "effect/Stream"
 import type { StoreError } from "../domain/StoreError.ts"
 
 /** What a tag is put on. Ids of the two kinds live in separate namespaces. */
@@ -19,6 +19,17 @@ export interface TagChange {
 }
 
 /**
+ * The store's tags may have changed in ways its feed cannot tell one by one (it lost its connection to
+ * the others for a while, or a change was too large to tell): load them again.
+ */
+export interface TagsToReload {
+  readonly reload: true
+}
+
+/** What a store's change feed gives: a change, or word to reload. */
+export type TagFeedItem = TagChange | TagsToReload
+
+/**
  * Ids and tags are plain strings here: what the store gives back is checked again when it is loaded
  * (a row an older gateway or a hand edit left may no longer be valid).
  */
@@ -30,12 +41,16 @@ export interface TagStoreShape {
   /** Everything kept, for the in-memory index the gateway builds at start. */
   readonly load: () => Effect.Effect<TagsByOwner, StoreError>
   /**
-   * Subscribes now, for the scope: the stream gives every change kept from then on, once it is kept.
-   * Today these are this process's own changes; with several gateways on one PostgreSQL database, the
-   * others' will come too (docs/replicas.md), for the index and the watchers to follow.
+   * Subscribes now, for the scope: the changes kept from then on that this process did not make through
+   * `add` and `remove` (whose callers apply their own): with several gateways on one PostgreSQL database,
+   * the others' (docs/replicas.md), in the order they were kept, for the index and the watchers to
+   * follow. A store only this process writes (SQLite's) gives nothing.
    */
-  readonly changes: Effect.Effect<Stream.Stream<TagChange>, never, Scope.Scope>
+  readonly changes: Effect.Effect<Stream.Stream<TagFeedItem>, never, Scope.Scope>
 }
+
+/** The change feed of a store only this process writes: nobody else's changes ever come. */
+export const noChangesElsewhere: TagStoreShape["changes"] = Effect.succeed(Stream.never)
 
 /**
  * Where the client tags on services and channels are kept, so that they outlive a device's disconnection

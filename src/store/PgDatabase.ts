@@ -25,11 +25,11 @@ export interface PgDatabaseShape {
   /** The database as messages name it: its URL. */
   readonly name: string
   /**
-   * The users' and tokens' generation (TokenStore's): replaced by this process's own writes. Another
-   * process's writes reach it by LISTEN/NOTIFY in a later step (docs/replicas.md).
+   * The users' and tokens' generation (TokenStore's): replaced by this process's own writes, and by
+   * another process's when the change feed hears of them (src/store/PgChangeFeed.ts).
    */
   readonly generation: Effect.Effect<Generation>
-  /** Replaces the generation: after a write to users or tokens, whether it committed or not. */
+  /** Replaces the generation: after a write to users or tokens, whether it committed or not, or one heard of. */
   readonly wrote: Effect.Effect<void>
 }
 

@@ -41,6 +41,20 @@ const steps: ReadonlyArray<readonly [id: number, name: string, statements: Reado
     "CREATE INDEX tokens_by_user ON tokens (user_id, id)",
     "CREATE INDEX tokens_by_creator ON tokens (created_by) WHERE created_by IS NOT NULL"
   ]],
+  // Every replica's token cache and watch sockets follow users and tokens (src/store/PgChangeFeed.ts):
+  // whoever changes them (a replica, the command line, an operator in psql), the commit tells the
+  // listeners. Per statement, not per row; a token's last use (`touch`) is not such a change.
+  [2, "auth_changes_notified", [
+    `CREATE FUNCTION home_gateway_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       PERFORM pg_notify('home_gateway', '{"about":"auth"}');
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER users_changed AFTER DELETE OR UPDATE OF password_hash ON users
+     FOR EACH STATEMENT EXECUTE FUNCTION home_gateway_auth_changed()`,
+    `CREATE TRIGGER tokens_changed AFTER DELETE OR UPDATE OF revoked_at, expires_at ON tokens
+     FOR EACH STATEMENT EXECUTE FUNCTION home_gateway_auth_changed()`
+  ]],
   // The counts replicas share (docs/replicas.md): times are the database's own (`now()`), so that the
   // replicas' clocks do not matter. Unlogged: cheaper to write, and a crash of the server emptying
   // them only lets a guesser start over, as a restart of one gateway does.

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { HealthConditions } from "../gateway/HealthConditions.ts"
+import { PgChangeFeed } from "./PgChangeFeed.ts"
 import { asStoreError, PgDatabase, type PgDatabaseOptions } from "./PgDatabase.ts"
 import { databasePassword } from "./PgPassword.ts"
 import { PgLoginFailures } from "./PgLoginFailures.ts"
@@ -30,7 +31,14 @@ const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
   )
 }))
 
-const stores = Layer.mergeAll(PgTagStore, PgUserStore, PgTokenStore, PgLoginFailures, PgTokenCreations, databaseHealth)
+const stores = Layer.mergeAll(
+  PgTagStore.pipe(Layer.provide(PgChangeFeed.layer)),
+  PgUserStore,
+  PgTokenStore,
+  PgLoginFailures,
+  PgTokenCreations,
+  databaseHealth
+)
 
 /**
  * Every store the gateway needs, in one PostgreSQL database (`--database-url`): the core's TagStore and
@@ -51,3 +59,6 @@ export const databaseFor = ({ url, passwordFile }: PgStoreOptions) =>
 
 /** The stores on the database of `--database-url`. */
 export const layerFor = (options: PgStoreOptions) => stores.pipe(Layer.provide(databaseFor(options)))
+
+/** The users and tokens alone, on the database of `--database-url`: what `gateway users` and `gateway tokens` work on. */
+export const authLayerFor = (options: PgStoreOptions) => Layer.mergeAll(PgUserStore, PgTokenStore).pipe(Layer.provide(databaseFor(options)))

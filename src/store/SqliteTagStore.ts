@@ -1,8 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { type OwnerKind, TagStore } from "../gateway/TagStore.ts"
+import { noChangesElsewhere, type OwnerKind, TagStore } from "../gateway/TagStore.ts"
 import { asStoreError, Database, type SqlParams } from "./Database.ts"
-import { makeTagChanges } from "./TagChanges.ts"
 import { type TagRow, tagsByOwner } from "./TagRows.ts"
 
 const insertPair = "INSERT INTO tags (owner_kind, owner_id, tag) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
@@ -14,23 +13,20 @@ function* pairs(ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: Readonly
   for (const id of ids) for (const tag of tags) yield [ownerKind, id, tag]
 }
 
-/** The gateway's TagStore in the `tags` table: one transaction per call. Its change feed carries this process's changes. */
+/** The gateway's TagStore in the `tags` table: one transaction per call. One gateway writes it: no changes come from elsewhere. */
 export const SqliteTagStore = Layer.effect(
   TagStore,
   Effect.gen(function*() {
     const db = yield* Database
-    const { kept, changes } = yield* makeTagChanges
 
     const add = Effect.fn("TagStore.add")(function*(ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>) {
       if (ids.length === 0 || tags.length === 0) return 0
-      const added = yield* Effect.mapError(db.runMany(insertPair, pairs(ownerKind, ids, tags)), asStoreError)
-      return yield* kept(ownerKind, ids, tags, true)(added)
+      return yield* Effect.mapError(db.runMany(insertPair, pairs(ownerKind, ids, tags)), asStoreError)
     })
 
     const remove = Effect.fn("TagStore.remove")(function*(ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>) {
       if (ids.length === 0 || tags.length === 0) return 0
-      const removed = yield* Effect.mapError(db.runMany(deletePair, pairs(ownerKind, ids, tags)), asStoreError)
-      return yield* kept(ownerKind, ids, tags, false)(removed)
+      return yield* Effect.mapError(db.runMany(deletePair, pairs(ownerKind, ids, tags)), asStoreError)
     })
 
     const load = Effect.fn("TagStore.load")(function*() {
@@ -41,6 +37,6 @@ export const SqliteTagStore = Layer.effect(
       return tagsByOwner(rows)
     })
 
-    return TagStore.of({ add, remove, load, changes })
+    return TagStore.of({ add, remove, load, changes: noChangesElsewhere })
   })
 )

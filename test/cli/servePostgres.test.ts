@@ -1,12 +1,16 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { supportedVersion } from "../../src/store/PgMigrations.ts"
 import { type Postgres, startPostgres } from "../support/postgres.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /** `gateway serve --database-url`: users, tokens and tags in PostgreSQL, several gateways on one database. */
 
 let postgres: Postgres
+/** The schema versions this gateway records, and one a newer gateway would. */
+const everyVersion = Array.from({ length: supportedVersion }, (_, index) => String(index + 1))
+const future = supportedVersion + 1
 beforeAll(async () => {
   postgres = await startPostgres()
 })
@@ -37,7 +41,7 @@ describe("gateway serve --database-url, three at once", () => {
       expect(gateways.filter((gateway) => /^admin password: /m.test(gateway.stdout())).length).toBe(1)
       expect(gateways.filter((gateway) => gateway.token !== undefined).length).toBe(1)
       expect(postgres.query(database, "SELECT username FROM users")).toEqual(["admin"])
-      expect(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1")).toEqual(["1", "3"])
+      expect(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1")).toEqual(everyVersion)
       // The admin's token works on every gateway: they share one store.
       const token = gateways.flatMap((gateway) => gateway.token ?? [])[0]
       for (const gateway of gateways) {
@@ -100,12 +104,12 @@ describe.concurrent("gateway serve --database-url", () => {
 
     const gateway = await spawnGateway(serveOn(database), 20_000, { PGPASSWORD: postgres.password })
     await gateway.stop()
-    postgres.query(database, "INSERT INTO effect_sql_migrations (migration_id, name) VALUES (4, 'from_the_future')")
+    postgres.query(database, `INSERT INTO effect_sql_migrations (migration_id, name) VALUES (${future}, 'from_the_future')`)
     const newer = await runGateway(serveOn(database), 20_000, { PGPASSWORD: postgres.password })
     expect(newer.code).toBe(1)
     expect(newer.stderr).toBe(
-      `gateway: cannot use the database ${postgres.url(database)}: ${postgres.url(database)} has schema version 4, but this gateway knows ` +
-        "versions up to 3: a newer gateway wrote it. Run that newer gateway, or give this one another database.\n"
+      `gateway: cannot use the database ${postgres.url(database)}: ${postgres.url(database)} has schema version ${future}, but this gateway knows ` +
+        `versions up to ${supportedVersion}: a newer gateway wrote it. Run that newer gateway, or give this one another database.\n`
     )
   })
 })

@@ -1,19 +1,24 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option, Redacted, Result } from "effect"
+import { Context, Effect, Layer, Logger, Option, Redacted, Result, Schedule, Stream } from "effect"
 import { LoginFailures } from "../../src/auth/LoginFailures.ts"
 import { TokenCreations } from "../../src/auth/TokenCreations.ts"
-import type { TokenStore } from "../../src/auth/TokenStore.ts"
+import { TokenStore } from "../../src/auth/TokenStore.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { HealthConditions } from "../../src/gateway/HealthConditions.ts"
-import type { TagStore } from "../../src/gateway/TagStore.ts"
+import { type TagFeedItem, TagStore } from "../../src/gateway/TagStore.ts"
 import * as PgStore from "../../src/store/PgStore.ts"
 import { authStoreContract } from "../auth/AuthStoreContract.ts"
 import { loginFailuresContract } from "../auth/LoginFailuresContract.ts"
 import { tokenCreationsContract } from "../auth/TokenCreationsContract.ts"
 import { tagStoreContract } from "../gateway/TagStoreContract.ts"
+import { supportedVersion } from "../../src/store/PgMigrations.ts"
+import { startCuttableProxy } from "../support/cuttableProxy.ts"
 import { type Postgres, startPostgres } from "../support/postgres.ts"
 
 let postgres: Postgres
+/** The schema versions this gateway records, and one a newer gateway would. */
+const everyVersion = Array.from({ length: supportedVersion }, (_, index) => String(index + 1))
+const future = supportedVersion + 1
 beforeAll(async () => {
   postgres = await startPostgres()
 })
@@ -42,14 +47,14 @@ describe("PgStore", () => {
     Effect.gen(function*() {
       const database = yield* Effect.promise(() => postgres.createDatabase())
       yield* Effect.provide(Effect.void, Layer.fresh(storesOn(database)))
-      postgres.query(database, "INSERT INTO effect_sql_migrations (migration_id, name) VALUES (4, 'from_the_future')")
+      postgres.query(database, `INSERT INTO effect_sql_migrations (migration_id, name) VALUES (${future}, 'from_the_future')`)
       const error = yield* Effect.flip(Effect.provide(Effect.void, Layer.fresh(storesOn(database))))
       assert.strictEqual(
         error.message,
-        `${postgres.url(database)} has schema version 4, but this gateway knows versions up to 3: ` +
+        `${postgres.url(database)} has schema version ${future}, but this gateway knows versions up to ${supportedVersion}: ` +
           "a newer gateway wrote it. Run that newer gateway, or give this one another database."
       )
-      assert.deepStrictEqual(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1"), ["1", "3", "4"])
+      assert.deepStrictEqual(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1"), [...everyVersion, String(future)])
     }))
 
   it.effect("tells /health while the database cannot be reached, as taking the gateway out, and no longer once it can", () =>
@@ -83,7 +88,7 @@ describe("PgStore", () => {
         { concurrency: "unbounded" }
       )
       assert.deepStrictEqual(counts, [0, 0, 0, 0])
-      assert.deepStrictEqual(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1"), ["1", "3"])
+      assert.deepStrictEqual(postgres.query(database, "SELECT migration_id FROM effect_sql_migrations ORDER BY 1"), everyVersion)
     }))
 
   it.effect("counts the failed logins and token creations of two gateways on one database together", () =>
@@ -133,4 +138,107 @@ describe("PgStore", () => {
         Layer.fresh(storesOn(database))
       )
     }))
+})
+
+/** The stores of one gateway on `database`, open for the test's scope: one replica. */
+const replicaOn = (database: string) => Effect.map(Layer.build(Layer.fresh(storesOn(database))), (stores) => ({
+  tags: Context.get(stores, TagStore),
+  users: Context.get(stores, UserStore),
+  tokens: Context.get(stores, TokenStore)
+}))
+
+/** The first `n` items of a change feed, or what came within `ms` if fewer. */
+const firstItems = (feed: Stream.Stream<TagFeedItem>, n: number, ms = 2_000) =>
+  Effect.map(Stream.runCollect(Stream.take(feed, n).pipe(Stream.interruptWhen(Effect.sleep(ms)))), (items) => [...items])
+
+describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => {
+  it.live("gives another gateway's tag calls on the change feed, as asked and in the order kept, and none of its own", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
+      const [toldA, toldB] = [yield* a.tags.changes, yield* b.tags.changes]
+      yield* a.tags.add("service", ["porch-light", "hall"], ["outside"])
+      yield* a.tags.remove("channel", ["hall/on"], ["never-added"])
+      assert.deepStrictEqual(yield* firstItems(toldB, 2), [
+        { ownerKind: "service", ids: ["porch-light", "hall"], tags: ["outside"], added: true },
+        { ownerKind: "channel", ids: ["hall/on"], tags: ["never-added"], added: false }
+      ])
+      assert.deepStrictEqual(yield* firstItems(toldA, 1, 300), [])
+    })))
+
+  it.live("tells a call too large for one notice as a reload", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
+      const toldB = yield* b.tags.changes
+      const ids = Array.from({ length: 1_000 }, (_, i) => `service-${i}`)
+      assert.strictEqual(yield* a.tags.add("service", ids, ["many"]), 1_000)
+      assert.deepStrictEqual(yield* firstItems(toldB, 1), [{ reload: true }])
+    })))
+
+  it.live("replaces every gateway's token generation when a token is revoked or a user removed, by whoever", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
+      const user = yield* Effect.flatMap(a.users.insert({ username: "ann", email: "", passwordHash: "scrypt$x", createdAt: 0 }), Effect.fromOption)
+      const id = yield* a.tokens.insert({ tokenHash: "a".repeat(64), userId: user.id, kind: "api", label: "", scope: null, createdAt: 0, expiresAt: null, createdBy: null })
+      /** Whether b's generation is replaced within a second of `change`. */
+      const replacedBy = (change: Effect.Effect<unknown, unknown>) =>
+        Effect.gen(function*() {
+          const before = yield* b.tokens.generation
+          yield* Effect.orDie(change)
+          return yield* b.tokens.generation.pipe(
+            Effect.repeat({ until: (now) => now !== before, schedule: Schedule.spaced("10 millis") }),
+            Effect.timeoutOption("1 second"),
+            Effect.map(Option.isSome)
+          )
+        })
+      assert.isFalse(yield* replacedBy(a.tokens.touch(id, 1)), "a token's last use changes nothing others cache")
+      assert.isTrue(yield* replacedBy(a.tokens.revoke(id, 2)))
+      assert.isTrue(yield* replacedBy(Effect.sync(() => postgres.query(database, "UPDATE users SET password_hash = 'scrypt$y'"))))
+      assert.isTrue(yield* replacedBy(a.users.remove("ann")))
+    })))
+
+  it.live("notices its listening connection killed, listens again, and then reloads what it may have missed", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const logged: Array<string> = []
+      const b = yield* replicaOn(database).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => logged.push(`${logLevel} ${[message].flat().join(" ")}`))]))
+      )
+      const toldB = yield* b.tags.changes
+      const before = yield* b.tokens.generation
+      const killed = postgres.query(
+        database,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND query LIKE 'LISTEN%'`
+      )
+      assert.deepStrictEqual(killed, ["t"])
+      assert.deepStrictEqual(yield* firstItems(toldB, 1, 5_000), [{ reload: true }])
+      assert.notStrictEqual(yield* b.tokens.generation, before)
+      assert.strictEqual(logged.length, 1)
+      assert.match(logged[0] ?? "", /^Warn the change feed of the database was lost \(LISTEN home_gateway failed: .*\); listening again$/)
+    })))
+
+  it.live("notices a listening connection cut silently by its keep-alive, within 5 s, and listens again", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const proxy = yield* Effect.acquireRelease(Effect.promise(() => startCuttableProxy(postgres.port)), (open) => Effect.promise(() => open.close()))
+      const logged: Array<string> = []
+      const throughProxy = PgStore.layer({
+        url: postgres.url(database).replace(`:${postgres.port}/`, `:${proxy.port}/`),
+        password: Option.some(Redacted.make(postgres.password))
+      }).pipe(Layer.provideMerge(HealthConditions.layer))
+      const b = yield* Effect.map(Layer.build(throughProxy), (stores) => Context.get(stores, TagStore)).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logged.push([message].flat().join(" ")))]))
+      )
+      const a = yield* replicaOn(database)
+      const toldB = yield* b.changes
+      proxy.cut()
+      const since = Date.now()
+      assert.deepStrictEqual(yield* firstItems(toldB, 1, 8_000), [{ reload: true }])
+      assert.isBelow(Date.now() - since, 5_000)
+      assert.match(logged[0] ?? "", /no keep-alive came back within 3000 ms/)
+      yield* a.tags.add("channel", ["after-the-cut"], ["heard"])
+      assert.deepStrictEqual(yield* firstItems(toldB, 1), [{ ownerKind: "channel", ids: ["after-the-cut"], tags: ["heard"], added: true }])
+    })))
 })

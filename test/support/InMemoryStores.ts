@@ -9,8 +9,7 @@ import {
   type TokenStoreShape
 } from "../../src/auth/TokenStore.ts"
 import { type StoredUser, UserStore, type UserStoreShape } from "../../src/auth/UserStore.ts"
-import { type OwnerKind, TagStore, type TagStoreShape } from "../../src/gateway/TagStore.ts"
-import { makeTagChanges } from "../../src/store/TagChanges.ts"
+import { noChangesElsewhere, type OwnerKind, TagStore, type TagStoreShape } from "../../src/gateway/TagStore.ts"
 
 /**
  * The stores the core and auth define, kept in memory: they pass the same interface tests as the SQLite
@@ -21,7 +20,6 @@ import { makeTagChanges } from "../../src/store/TagChanges.ts"
 /** A TagStore in memory: each `make()` is one store, which outlives the layers built on it (a restart keeps it). */
 export const makeInMemoryTagStore = (): TagStoreShape => {
   const byKind: Record<OwnerKind, Map<string, Set<string>>> = { service: new Map(), channel: new Map() }
-  const { kept, changes } = Effect.runSync(makeTagChanges)
   const change = (ownerKind: OwnerKind, ids: ReadonlyArray<string>, tags: ReadonlyArray<string>, add: boolean) =>
     Effect.sync(() => {
       let changed = 0
@@ -37,13 +35,13 @@ export const makeInMemoryTagStore = (): TagStoreShape => {
         else byKind[ownerKind].set(id, held)
       }
       return changed
-    }).pipe(Effect.flatMap(kept(ownerKind, ids, tags, add)))
+    })
   const copy = (byId: ReadonlyMap<string, ReadonlySet<string>>) => new Map([...byId].map(([id, tags]) => [id, new Set(tags)]))
   return {
     add: (ownerKind, ids, tags) => change(ownerKind, ids, tags, true),
     remove: (ownerKind, ids, tags) => change(ownerKind, ids, tags, false),
     load: () => Effect.sync(() => ({ service: copy(byKind.service), channel: copy(byKind.channel) })),
-    changes
+    changes: noChangesElsewhere
   }
 }
 
