@@ -49,6 +49,8 @@ const readNotice = Schema.decodeUnknownOption(Schema.fromJsonString(Notice))
 /** How often a replica sends itself a keep-alive through the database, and how late it may come back. */
 export const beatEvery = 1_000
 export const beatLate = 3_000
+/** How often the keep-alive's return is looked for: a silent cut is noticed at most this long after `beatLate`. */
+const beatChecked = 250
 
 export interface PgChangeFeedShape {
   /** This process, as its tag notices name it: so it tells its own changes from others'. */
@@ -64,7 +66,7 @@ export interface PgChangeFeedShape {
  * pool's, listen and send the keep-alive. The listening one is noticed lost when it closes (a killed
  * backend, a restarted server) or when this replica's keep-alive, a NOTIFY sent every `beatEvery`, has
  * not come back within `beatLate` (a network cut silently);
- * it is then opened again (every second until it is), and what it may have missed is reloaded whole:
+ * it is then opened again (at once, then every second until it is), and what it may have missed is reloaded whole:
  * the generation replaced, the tags loaded again (`lost`).
  */
 const follow = Effect.gen(function*() {
@@ -72,6 +74,8 @@ const follow = Effect.gen(function*() {
   const origin = randomUUID()
   const hub = yield* PubSub.unbounded<TagNotice>()
   let lastBeat = 0
+  /** Whether the current attempt got as far as listening. */
+  let listened = false
 
   const heard = (notice: Notice): Effect.Effect<void> => {
     switch (notice.about) {
@@ -85,10 +89,11 @@ const follow = Effect.gen(function*() {
   }
 
   const keepAlive = (client: PgClient.PgClient) => Effect.gen(function*() {
+    // Each sent beside the others and the checks: a connection cut silently must not hold them up.
+    const beat = Effect.ignore(client.notify(feedChannel, JSON.stringify({ about: "beat", origin })).pipe(Effect.timeout(beatLate)))
+    yield* Effect.forkScoped(Effect.repeat(Effect.forkScoped(beat), Schedule.spaced(beatEvery)))
     for (;;) {
-      // Sent beside the wait: a connection cut silently must not hold it up.
-      yield* Effect.forkScoped(Effect.ignore(client.notify(feedChannel, JSON.stringify({ about: "beat", origin })).pipe(Effect.timeout(beatLate))))
-      yield* Effect.sleep(beatEvery)
+      yield* Effect.sleep(beatChecked)
       const now = yield* Clock.currentTimeMillis
       if (now - lastBeat > beatLate) return yield* new StoreError({ operation: `LISTEN ${feedChannel}`, reason: `no keep-alive came back within ${beatLate} ms` })
     }
@@ -102,6 +107,7 @@ const follow = Effect.gen(function*() {
     )
     const queue = yield* Effect.mapError(client.listen(feedChannel), asStoreError(`LISTEN ${feedChannel}`))
     lastBeat = Date.now()
+    listened = true
     // Missed meanwhile, if this is not the first LISTEN: unknown, so everything is followed anew.
     if (yield* Deferred.isDone(listening)) {
       yield* wrote
@@ -121,10 +127,13 @@ const follow = Effect.gen(function*() {
       Effect.onExit((exit) => Exit.hasFails(exit) ? Effect.asVoid(Effect.forkDetach(Scope.close(scope, exit))) : Scope.close(scope, exit))
     ))
 
-  yield* Effect.forkScoped(listenOnce.pipe(
-    Effect.tapError((error) => Effect.logWarning(`the change feed of the database was lost (${error.message}); listening again`)),
-    Effect.retry(Schedule.spaced("1 second"))
-  ))
+  // A connection that was listening is opened again at once, for the gap to be short; one that could
+  // not be opened, after a second, not to hammer a database that is down.
+  yield* Effect.forkScoped(Effect.forever(Effect.gen(function*() {
+    listened = false
+    yield* Effect.catch(listenOnce, (error) => Effect.logWarning(`the change feed of the database was lost (${error.message}); listening again`))
+    if (!listened) yield* Effect.sleep("1 second")
+  })))
   yield* Deferred.await(listening).pipe(
     Effect.timeoutOrElse({
       duration: "10 seconds",
