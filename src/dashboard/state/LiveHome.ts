@@ -1,3 +1,4 @@
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { useEffect, useRef, useState } from "preact/hooks"
 import {
@@ -10,16 +11,17 @@ import {
   exactly,
   type ServiceId,
   serviceSelector,
-  type ServiceView,
   Tag,
   type Value
 } from "../../client/index.ts"
+import { listDevices } from "../api/Devices.ts"
+import type { Device } from "../api/ServiceListing.ts"
 import { type GetterChange, gettersShown, showsChange } from "./GetterChanges.ts"
 import { failureInWords, sendFailureInWords, sessionEnded } from "../text/Words.ts"
 
 /** The home as the page shows it: its services, each getter's latest value, and a way to send to a setter. */
 export interface LiveHome {
-  readonly services: ReadonlyArray<ServiceView> | undefined
+  readonly services: ReadonlyArray<Device> | undefined
   readonly values: ReadonlyMap<ChannelId, Value>
   readonly problem: string | undefined
   /** Sends `value` to one setter; answers why it did not take it, in words, or undefined when it did. */
@@ -35,11 +37,11 @@ export type TagTarget = { readonly service: ServiceId } | { readonly channel: Ch
 const firstValuesWaitMs = 300
 
 /** The getters whose values the page shows first, of the services read. */
-export type FirstShown = (services: ReadonlyArray<ServiceView>) => ReadonlyArray<ChannelId>
+export type FirstShown = (services: ReadonlyArray<Device>) => ReadonlyArray<ChannelId>
 
 /**
- * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
- * from the watch, asked with its current value first so that nothing shown is stale
+ * Reads the home in vocabulary B: its services (Devices.ts, read for the page), and every getter's value
+ * live from the typed client's watch, asked with its current value first so that nothing shown is stale
  * (docs/dashboard.md). A getter that comes or goes (a device joining, leaving, a home-file edit) has the
  * services read again, once for a burst of such events, unless the last reading shows it already
  * (GetterChanges.ts). A 401 anywhere means the session has ended.
@@ -50,7 +52,7 @@ export type FirstShown = (services: ReadonlyArray<ServiceView>) => ReadonlyArray
  * then is shown only if the watch has not shown one already, which is as new or newer).
  */
 export const useLiveHome = (token: string, onExpired: () => void, firstShown: FirstShown): LiveHome => {
-  const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
+  const [services, setServices] = useState<ReadonlyArray<Device> | undefined>(undefined)
   const [values, setValues] = useState<ReadonlyMap<ChannelId, Value>>(new Map())
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const client = useRef<Client | undefined>(undefined)
@@ -78,7 +80,7 @@ export const useLiveHome = (token: string, onExpired: () => void, firstShown: Fi
         void readServices()
       }, 0)
     }
-    const readServices = (): Promise<ReadonlyArray<ServiceView>> => {
+    const readServices = (): Promise<ReadonlyArray<Device>> => {
       readings++
       const done = () => {
         readings--
@@ -86,19 +88,17 @@ export const useLiveHome = (token: string, onExpired: () => void, firstShown: Fi
         if (readings === 0) seenWhileReading = []
         return seen
       }
-      return opened.services().then(
-        (services) => {
-          listed = gettersShown(services)
-          if (shown) setServices(services)
-          if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
-          return services
-        },
-        (error: unknown) => {
+      return listDevices(token).then((read) => {
+        if (Result.isFailure(read)) {
           done()
-          failed(error)
+          failed(read.failure)
           return []
         }
-      )
+        listed = gettersShown(read.success)
+        if (shown) setServices(read.success)
+        if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
+        return read.success
+      })
     }
     reread.current = readServices
     const gettersChanged = (change: GetterChange) => {
