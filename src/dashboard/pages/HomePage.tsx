@@ -35,10 +35,11 @@ export const HomePage = (props: PageProps) => {
   const [drawn, setDrawn] = useState(cardsAtOnce)
   const cards = shown?.length ?? 0
   useEffect(() => {
-    if (drawn >= cards) return
+    // The first screen's values first: the rest of the home waits for them.
+    if (!home.firstValuesRead || drawn >= cards) return
     const next = setTimeout(() => setDrawn((count) => count + cardsAtOnce), 0)
     return () => clearTimeout(next)
-  }, [drawn, cards])
+  }, [drawn, cards, home.firstValuesRead])
   const drawnRooms = useMemo(() => firstOf(rooms, drawn), [rooms, drawn])
   return (
     <main class="home">
