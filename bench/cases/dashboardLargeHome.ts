@@ -14,7 +14,8 @@ import { gatewayBin } from "./loopback.ts"
 /**
  * The dashboard's home on a home of 1,000 devices, 6,000 getters (issue 39), in Debian's Chromium: the
  * time from opening `/` (the session in the tab) until every value of the first screen is shown (no
- * dash left among the cards in view), against a budget of 2 s; then the whole home scrolled through,
+ * dash left among the cards in view), on the page's clock (from the navigation's start to the frame
+ * that shows them, without the round trips of the browser's driver), against a budget of 2 s; then the whole home scrolled through,
  * a screen at a time, each scroll given two frames, and the longest task Chromium's performance data
  * reports meanwhile (PerformanceObserver, `longtask`: a task over 50 ms), against a budget of 200 ms.
  * Each figure is the median of the runs, each in a new tab with an empty cache.
@@ -33,10 +34,23 @@ const beforeThePage = (token: string) => `
   new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.longTasks.push([entry.startTime, entry.duration]) })
     .observe({ type: "longtask", buffered: true });`
 
-/** Whether every value in view is shown: the first screen, with its values. */
+/**
+ * When every value in view is shown, on the page's clock (false before): the first screen, with its
+ * values. Polled at every frame, it looks at the cards in view only: cards follow each other row by
+ * row, so the first whose top is below the screen ends the search (looking at all 6,000 values each
+ * frame took the page half a second).
+ */
 const firstScreenShown = `(() => {
-  const inView = [...document.querySelectorAll('[id^="value-"]')].filter((e) => e.getBoundingClientRect().top < innerHeight);
-  return inView.length > 0 && inView.every((e) => (e instanceof HTMLInputElement ? e.value : e.textContent) !== "—");
+  let values = 0;
+  for (const card of document.querySelectorAll("ul.cards > li")) {
+    if (card.getBoundingClientRect().top >= innerHeight) break;
+    for (const e of card.querySelectorAll('[id^="value-"]')) {
+      if (e.getBoundingClientRect().top >= innerHeight) continue;
+      if ((e instanceof HTMLInputElement ? e.value : e.textContent) === "—") return false;
+      values++;
+    }
+  }
+  return values > 0 && performance.now();
 })()`
 
 /** Scrolls to the end a screen at a time, two frames a step; answers when the scrolling began, on the page's clock. */
@@ -58,10 +72,9 @@ interface Run {
 
 const run = (page: Page, url: string): Promise<Run> =>
   (async () => {
-    const started = performance.now()
     await page.goto(url)
-    await page.waitForFunction(firstScreenShown, undefined, { polling: "raf", timeout: 60_000 })
-    const firstScreenMs = performance.now() - started
+    const shown = await page.waitForFunction(firstScreenShown, undefined, { polling: "raf", timeout: 60_000 })
+    const firstScreenMs = Number(await shown.jsonValue())
     const began = await page.evaluate<number>(scrollThrough)
     const tasks = await page.evaluate<ReadonlyArray<readonly [number, number]>>("window.longTasks")
     const whileScrolling = tasks.filter(([start]) => start >= began).map(([, duration]) => duration)

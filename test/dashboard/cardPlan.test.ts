@@ -1,35 +1,30 @@
 import * as Option from "effect/Option"
 import { describe, expect, it } from "vitest"
-import { ChannelId, type ChannelView, ServiceId, type ServiceView, Tag } from "../../src/client/index.ts"
+import { ChannelId, ServiceId, Tag } from "../../src/client/index.ts"
+import type { Device, DeviceChannel } from "../../src/dashboard/api/ServiceListing.ts"
 import { cardPlan } from "../../src/dashboard/state/CardPlan.ts"
 import { byRoom, firstOf, roomOf } from "../../src/dashboard/text/Rooms.ts"
 import { builtinKind, type BuiltinKindName, type Kind } from "../../src/domain/Kind.ts"
 
-const channel = (id: string, mechanism: "getter" | "setter", kind: Kind): ChannelView => ({
+const channel = (id: string, mechanism: "getter" | "setter", kind: Kind): DeviceChannel => ({
   id: ChannelId.make(id),
-  service: ServiceId.make("service:s@sim"),
-  adapter: Option.none(),
   mechanism,
   kind,
-  tags: [],
-  updated: null,
-  lastSeen: null,
-  pushMs: 0
+  tags: []
 })
 
-const service = (id: string, tags: ReadonlyArray<string>, getters: ReadonlyArray<BuiltinKindName | Kind>, setters: ReadonlyArray<BuiltinKindName | Kind>): ServiceView => {
+const service = (id: string, tags: ReadonlyArray<string>, getters: ReadonlyArray<BuiltinKindName | Kind>, setters: ReadonlyArray<BuiltinKindName | Kind>): Device => {
   const kind = (k: BuiltinKindName | Kind) => (typeof k === "string" ? builtinKind(k) : k)
   return {
     id: ServiceId.make(id),
     tags: tags.map((tag) => Tag.make(tag)),
-    adapter: Option.none(),
     properties: Option.none(),
     getters: getters.map((k, i) => channel(`getter:${id}-${i}`, "getter", kind(k))),
     setters: setters.map((k, i) => channel(`setter:${id}-${i}`, "setter", kind(k)))
   }
 }
 
-const ids = (channels: ReadonlyArray<ChannelView>) => channels.map((c) => c.id)
+const ids = (channels: ReadonlyArray<DeviceChannel>) => channels.map((c) => c.id)
 
 describe("a device's card", () => {
   it("makes a light's switch its main control, shows its state once, and slides its colour's brightness", () => {

@@ -1,5 +1,6 @@
 import { Component } from "preact"
-import type { ChannelId, ServiceView, Value } from "../../client/index.ts"
+import type { ChannelId, Value } from "../../client/index.ts"
+import type { Device } from "../api/ServiceListing.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import { type CardControl, cardPlan } from "../state/CardPlan.ts"
 import type { LiveHome } from "../state/LiveHome.ts"
@@ -12,7 +13,7 @@ import { Reading } from "./Reading.tsx"
 import { SetterControl } from "./SetterControl.tsx"
 
 interface CardProps {
-  readonly service: ServiceView
+  readonly service: Device
   readonly home: LiveHome
   readonly rooms: ReadonlyArray<string>
 }
@@ -76,7 +77,7 @@ const DeviceCard = (props: CardProps) => {
   )
 }
 
-const channelIds = (service: ServiceView): ReadonlyArray<ChannelId> => service.getters.map((getter) => getter.id)
+const channelIds = (service: Device): ReadonlyArray<ChannelId> => service.getters.map((getter) => getter.id)
 
 /**
  * A card drawn again only when its service, the rooms or one of its own values changed: a value of one

@@ -1,6 +1,6 @@
 import * as Option from "effect/Option"
 import { useState } from "preact/hooks"
-import type { ChannelView, ServiceView } from "../../client/index.ts"
+import type { Device, DeviceChannel } from "../api/ServiceListing.ts"
 import type { LiveHome } from "../state/LiveHome.ts"
 import { roomOf } from "../text/Rooms.ts"
 import { kindInWords, valueInWords } from "../text/Words.ts"
@@ -8,7 +8,7 @@ import { DeviceWords } from "./DeviceWords.tsx"
 import { RoomField } from "./RoomField.tsx"
 import { TagEditor } from "./TagEditor.tsx"
 
-const ChannelRow = (props: { readonly channel: ChannelView; readonly home: LiveHome }) => {
+const ChannelRow = (props: { readonly channel: DeviceChannel; readonly home: LiveHome }) => {
   const { channel, home } = props
   const value = channel.mechanism === "getter" ? home.values.get(channel.id) : undefined
   return (
@@ -27,7 +27,7 @@ const ChannelRow = (props: { readonly channel: ChannelView; readonly home: LiveH
  * its tags, and each channel with its id, mechanism, kind, tags and raw value. Made only when opened, so
  * that a home of a thousand devices does not make a thousand of them.
  */
-export const DeviceDetails = (props: { readonly service: ServiceView; readonly home: LiveHome; readonly rooms: ReadonlyArray<string> }) => {
+export const DeviceDetails = (props: { readonly service: Device; readonly home: LiveHome; readonly rooms: ReadonlyArray<string> }) => {
   const { service, home } = props
   const [open, setOpen] = useState(false)
   const model = Option.getOrUndefined(service.properties)?.["model"]

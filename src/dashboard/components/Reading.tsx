@@ -1,4 +1,5 @@
-import type { ChannelView, Value } from "../../client/index.ts"
+import type { Value } from "../../client/index.ts"
+import type { DeviceChannel } from "../api/ServiceListing.ts"
 import { readingInWords, readingName } from "../text/Readings.ts"
 
 /** Binary data as a `data:` URL (the page's Content-Security-Policy takes `data:` images), in chunks a call can spread. */
@@ -12,7 +13,7 @@ const dataUrl = (value: Extract<Value, { readonly _tag: "Binary" }>): string => 
  * One reading of a card: its name (`Temperature`) and its value in words (`19.8 °C`), under the id
  * `value-<getter id>`; a picture (a camera's snapshot) as the image, described by its device.
  */
-export const Reading = (props: { readonly getter: ChannelView; readonly value: Value | undefined; readonly device: string }) => {
+export const Reading = (props: { readonly getter: DeviceChannel; readonly value: Value | undefined; readonly device: string }) => {
   const { getter, value } = props
   const id = `value-${getter.id}`
   const name = readingName(getter.kind)

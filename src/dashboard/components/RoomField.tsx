@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks"
-import type { ServiceView } from "../../client/index.ts"
+import type { Device } from "../api/ServiceListing.ts"
 import type { LiveHome } from "../state/LiveHome.ts"
 import { roomTag, roomTags } from "../text/Rooms.ts"
 import { Problem } from "./Field.tsx"
@@ -10,7 +10,7 @@ import { Problem } from "./Field.tsx"
  * field is typed in (the page's `<datalist id="rooms">`).
  */
 export const RoomField = (props: {
-  readonly service: ServiceView
+  readonly service: Device
   readonly room: string | undefined
   readonly rooms: ReadonlyArray<string>
   readonly home: LiveHome

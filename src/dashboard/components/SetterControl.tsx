@@ -1,4 +1,5 @@
-import type { ChannelView, Value } from "../../client/index.ts"
+import type { Value } from "../../client/index.ts"
+import type { DeviceChannel } from "../api/ServiceListing.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import { readingInWords } from "../text/Readings.ts"
 import { ColorPicker } from "./ColorPicker.tsx"
@@ -11,7 +12,7 @@ const aNumber = (text: string): number | undefined => {
 }
 
 export interface SetterControlProps {
-  readonly setter: ChannelView
+  readonly setter: DeviceChannel
   /** The value the service reports for it (CardPlan.ts's `shows`), if any. */
   readonly reported: Value | undefined
   /** The id its reported value is shown under (`value-<getter id>`), when it shows a getter's. */
@@ -22,7 +23,7 @@ export interface SetterControlProps {
 }
 
 /** The value reported, in words, where a field's control shows it (a set point beside its field). */
-const Reported = (props: { readonly id: string | undefined; readonly kind: ChannelView["kind"]; readonly value: Value | undefined }) =>
+const Reported = (props: { readonly id: string | undefined; readonly kind: DeviceChannel["kind"]; readonly value: Value | undefined }) =>
   props.id === undefined ? null : <span id={props.id} class="value">{readingInWords(props.kind, props.value)}</span>
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks"
-import type { ChannelId, ServiceView } from "../../client/index.ts"
+import type { ChannelId } from "../../client/index.ts"
+import type { Device } from "../api/ServiceListing.ts"
 import { LiveDeviceCard } from "../components/DeviceCard.tsx"
 import { Problem } from "../components/Field.tsx"
 import { useLiveHome } from "../state/LiveHome.ts"
@@ -7,7 +8,7 @@ import { byRoom, firstOf } from "../text/Rooms.ts"
 import type { PageProps } from "./SignedInPage.tsx"
 
 /** Whether `service` carries `tag`, or one of its channels does. */
-const carries = (service: ServiceView, tag: string): boolean =>
+const carries = (service: Device, tag: string): boolean =>
   [service.tags, ...[...service.getters, ...service.setters].map((channel) => channel.tags)].some((tags) => tags.some((t) => t === tag))
 
 /**
@@ -17,7 +18,7 @@ const carries = (service: ServiceView, tag: string): boolean =>
 const cardsAtOnce = 40
 
 /** The getters of the cards drawn first, in the order the page draws them: their values are read at once. */
-const firstCardsGetters = (services: ReadonlyArray<ServiceView>): ReadonlyArray<ChannelId> =>
+const firstCardsGetters = (services: ReadonlyArray<Device>): ReadonlyArray<ChannelId> =>
   firstOf(byRoom(services), cardsAtOnce).flatMap((room) => room.services.flatMap((service) => service.getters.map((getter) => getter.id)))
 
 /**
@@ -34,10 +35,11 @@ export const HomePage = (props: PageProps) => {
   const [drawn, setDrawn] = useState(cardsAtOnce)
   const cards = shown?.length ?? 0
   useEffect(() => {
-    if (drawn >= cards) return
+    // The first screen's values first: the rest of the home waits for them.
+    if (!home.firstValuesRead || drawn >= cards) return
     const next = setTimeout(() => setDrawn((count) => count + cardsAtOnce), 0)
     return () => clearTimeout(next)
-  }, [drawn, cards])
+  }, [drawn, cards, home.firstValuesRead])
   const drawnRooms = useMemo(() => firstOf(rooms, drawn), [rooms, drawn])
   return (
     <main class="home">

@@ -1,4 +1,4 @@
-import type { ChannelView, ServiceView } from "../../client/index.ts"
+import type { Device, DeviceChannel } from "../api/ServiceListing.ts"
 import { kindEquals, kindValueType } from "../../domain/Kind.ts"
 
 /**
@@ -9,9 +9,9 @@ import { kindEquals, kindValueType } from "../../domain/Kind.ts"
  */
 
 export interface CardControl {
-  readonly setter: ChannelView
+  readonly setter: DeviceChannel
   /** The getter whose value the control shows: the service's one getter of the setter's kind, if it has exactly one. */
-  readonly shows: ChannelView | undefined
+  readonly shows: DeviceChannel | undefined
   /** Whether this is the card's main control, named by the device alone; the others by the device and their kind. */
   readonly main: boolean
 }
@@ -24,16 +24,16 @@ export type Brightness =
 export interface CardPlan {
   readonly controls: ReadonlyArray<CardControl>
   readonly brightness: Brightness | undefined
-  readonly readings: ReadonlyArray<ChannelView>
+  readonly readings: ReadonlyArray<DeviceChannel>
 }
 
 const twoStates = new Set(["OnOff", "OpenClosed", "DoorLocked", "ExtBool"])
 
 /** An extension's numeric `brightness` channel (a Zigbee2MQTT or MQTT-discovered light's). */
-const isBrightness = (channel: ChannelView): boolean =>
+const isBrightness = (channel: DeviceChannel): boolean =>
   channel.kind._tag === "Extension" && channel.kind.kind === "brightness" && channel.kind.type === "ExtNumeric"
 
-const isColour = (channel: ChannelView): boolean => kindValueType(channel.kind) === "Color"
+const isColour = (channel: DeviceChannel): boolean => kindValueType(channel.kind) === "Color"
 
 /** The values a setter's control has no place for: a button's (Unit), and those with no control yet. */
 const notShownByControls = new Set(["Unit", "TimeStamp", "Json", "Binary"])
@@ -42,13 +42,13 @@ const notShownByControls = new Set(["Unit", "TimeStamp", "Json", "Binary"])
  * The getter a setter's control shows: the service's one getter of the same kind (the API does not say
  * which a setter drives), where the control shows a value.
  */
-export const shownBy = (service: ServiceView, setter: ChannelView): ChannelView | undefined => {
+export const shownBy = (service: Device, setter: DeviceChannel): DeviceChannel | undefined => {
   if (notShownByControls.has(kindValueType(setter.kind))) return undefined
   const getters = service.getters.filter((getter) => kindEquals(getter.kind, setter.kind))
   return getters.length === 1 ? getters[0] : undefined
 }
 
-export const cardPlan = (service: ServiceView): CardPlan => {
+export const cardPlan = (service: Device): CardPlan => {
   const main = service.setters.find((setter) => twoStates.has(kindValueType(setter.kind)))
   // A getter is shown by one control only: the first setter of its kind (its state is shown once).
   const claimed = new Set<string>()

@@ -1,4 +1,5 @@
-import type { ChannelId, ServiceView } from "../../client/index.ts"
+import type { ChannelId } from "../../client/index.ts"
+import type { Device } from "../api/ServiceListing.ts"
 
 /**
  * Which comings and goings of getters the services last read already show. The watch announces every
@@ -12,7 +13,7 @@ export interface GetterChange {
 }
 
 /** The getters a reading of the services shows. */
-export const gettersShown = (services: ReadonlyArray<ServiceView>): ReadonlySet<ChannelId> =>
+export const gettersShown = (services: ReadonlyArray<Device>): ReadonlySet<ChannelId> =>
   new Set(services.flatMap((service) => service.getters.map((getter) => getter.id)))
 
 /** Whether `shown` (a reading's getters; undefined while the first is on its way) already shows `change`. */

@@ -1,3 +1,4 @@
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { useEffect, useRef, useState } from "preact/hooks"
 import {
@@ -10,18 +11,21 @@ import {
   exactly,
   type ServiceId,
   serviceSelector,
-  type ServiceView,
   Tag,
   type Value
 } from "../../client/index.ts"
+import { listDevices } from "../api/Devices.ts"
+import type { Device } from "../api/ServiceListing.ts"
 import { type GetterChange, gettersShown, showsChange } from "./GetterChanges.ts"
 import { failureInWords, sendFailureInWords, sessionEnded } from "../text/Words.ts"
 
 /** The home as the page shows it: its services, each getter's latest value, and a way to send to a setter. */
 export interface LiveHome {
-  readonly services: ReadonlyArray<ServiceView> | undefined
+  readonly services: ReadonlyArray<Device> | undefined
   readonly values: ReadonlyMap<ChannelId, Value>
   readonly problem: string | undefined
+  /** Whether the first screen's values have been read (or waited for long enough): the rest of the home may be drawn. */
+  readonly firstValuesRead: boolean
   /** Sends `value` to one setter; answers why it did not take it, in words, or undefined when it did. */
   readonly send: (setter: ChannelId, value: Value) => Promise<string | undefined>
   /** Adds (or removes) `tag` on one service or channel, then reads the services again; answers a refusal in words. */
@@ -31,28 +35,31 @@ export interface LiveHome {
 /** What a tag is put on: a service, or a channel of either mechanism. */
 export type TagTarget = { readonly service: ServiceId } | { readonly channel: ChannelId }
 
-/** How long the watch waits for the first screen's values before it opens anyway. */
-const firstValuesWaitMs = 300
+/** How long the watch waits for the first screen's values before it opens anyway: a device may be slow to answer. */
+const firstValuesWaitMs = 2_000
 
 /** The getters whose values the page shows first, of the services read. */
-export type FirstShown = (services: ReadonlyArray<ServiceView>) => ReadonlyArray<ChannelId>
+export type FirstShown = (services: ReadonlyArray<Device>) => ReadonlyArray<ChannelId>
 
 /**
- * Reads the home through the typed client (vocabulary B): its services, and every getter's value live
- * from the watch, asked with its current value first so that nothing shown is stale
+ * Reads the home in vocabulary B: its services (Devices.ts, read for the page), and every getter's value
+ * live from the typed client's watch, asked with its current value first so that nothing shown is stale
  * (docs/dashboard.md). A getter that comes or goes (a device joining, leaving, a home-file edit) has the
  * services read again, once for a burst of such events, unless the last reading shows it already
  * (GetterChanges.ts). A 401 anywhere means the session has ended.
  *
  * On a home of a thousand devices the watch's first values are thousands of events, which take the page
- * seconds to read: the first screen's values are read at once after the first reading, and the watch
- * is opened after them, or after `firstValuesWaitMs` should a device be slow to answer (a value read
- * then is shown only if the watch has not shown one already, which is as new or newer).
+ * seconds to read: the first screen's values are asked for as soon as the services are read, before
+ * their cards are drawn, and the watch is opened once they are read, or after `firstValuesWaitMs`
+ * should a device be slow to answer (a value read then is shown only if the watch has not shown one
+ * already, which is as new or newer). Until then `firstValuesRead` is false, and the page draws no more
+ * than the first screen.
  */
 export const useLiveHome = (token: string, onExpired: () => void, firstShown: FirstShown): LiveHome => {
-  const [services, setServices] = useState<ReadonlyArray<ServiceView> | undefined>(undefined)
+  const [services, setServices] = useState<ReadonlyArray<Device> | undefined>(undefined)
   const [values, setValues] = useState<ReadonlyMap<ChannelId, Value>>(new Map())
   const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [firstValuesRead, setFirstValuesRead] = useState(false)
   const client = useRef<Client | undefined>(undefined)
   const reread = useRef<() => Promise<unknown>>(() => Promise.resolve())
   useEffect(() => {
@@ -78,7 +85,8 @@ export const useLiveHome = (token: string, onExpired: () => void, firstShown: Fi
         void readServices()
       }, 0)
     }
-    const readServices = (): Promise<ReadonlyArray<ServiceView>> => {
+    /** Reads the services; `beforeShown` is told them before the page draws them. */
+    const readServices = (beforeShown?: (services: ReadonlyArray<Device>) => void): Promise<ReadonlyArray<Device>> => {
       readings++
       const done = () => {
         readings--
@@ -86,21 +94,20 @@ export const useLiveHome = (token: string, onExpired: () => void, firstShown: Fi
         if (readings === 0) seenWhileReading = []
         return seen
       }
-      return opened.services().then(
-        (services) => {
-          listed = gettersShown(services)
-          if (shown) setServices(services)
-          if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
-          return services
-        },
-        (error: unknown) => {
+      return listDevices(token).then((read) => {
+        if (Result.isFailure(read)) {
           done()
-          failed(error)
+          failed(read.failure)
           return []
         }
-      )
+        listed = gettersShown(read.success)
+        beforeShown?.(read.success)
+        if (shown) setServices(read.success)
+        if (done().some((change) => !showsChange(listed, change))) readAgainSoon()
+        return read.success
+      })
     }
-    reread.current = readServices
+    reread.current = () => readServices()
     const gettersChanged = (change: GetterChange) => {
       if (readings > 0) seenWhileReading.push(change)
       else if (!showsChange(listed, change)) readAgainSoon()
@@ -153,13 +160,15 @@ export const useLiveHome = (token: string, onExpired: () => void, firstShown: Fi
     }
     const watch = () => {
       if (!shown || events !== undefined) return
+      setFirstValuesRead(true)
       events = opened.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: true }])[Symbol.asyncIterator]()
       follow(events).catch(failed)
     }
-    void readServices().then((services) => {
+    let firstValues: Promise<void> = Promise.resolve()
+    void readServices((services) => {
       setTimeout(watch, firstValuesWaitMs)
-      return readNow(firstShown(services))
-    }).finally(watch)
+      firstValues = readNow(firstShown(services))
+    }).then(() => firstValues).finally(watch)
     return () => {
       shown = false
       if (frame !== undefined) cancelAnimationFrame(frame)
@@ -201,5 +210,5 @@ export const useLiveHome = (token: string, onExpired: () => void, firstShown: Fi
       return failureInWords(error)
     }
   }
-  return { services, values, problem, send, tag }
+  return { services, values, problem, firstValuesRead, send, tag }
 }

@@ -1,4 +1,4 @@
-import type { ServiceView } from "../../client/index.ts"
+import type { Device } from "../api/ServiceListing.ts"
 
 /**
  * Rooms: a service is in the room `<Name>` when it carries the tag `room:<Name>` (docs/dashboard.md), a
@@ -11,21 +11,21 @@ const prefix = "room:"
 export const roomTag = (room: string): string => `${prefix}${room}`
 
 /** The room a service is in: its first `room:` tag's name, if it has one that is not blank. */
-export const roomOf = (service: ServiceView): string | undefined =>
+export const roomOf = (service: Device): string | undefined =>
   service.tags.find((tag) => tag.startsWith(prefix) && tag.length > prefix.length)?.slice(prefix.length)
 
 /** The room tags a service carries (one, normally: moving it takes them all off). */
-export const roomTags = (service: ServiceView): ReadonlyArray<string> => service.tags.filter((tag) => tag.startsWith(prefix))
+export const roomTags = (service: Device): ReadonlyArray<string> => service.tags.filter((tag) => tag.startsWith(prefix))
 
 export interface Room {
   /** Undefined for the devices in no room. */
   readonly name: string | undefined
-  readonly services: ReadonlyArray<ServiceView>
+  readonly services: ReadonlyArray<Device>
 }
 
 /** The services by room, rooms in alphabetical order, each in the order given; the devices in no room last. */
-export const byRoom = (services: ReadonlyArray<ServiceView>): ReadonlyArray<Room> => {
-  const rooms = new Map<string | undefined, Array<ServiceView>>()
+export const byRoom = (services: ReadonlyArray<Device>): ReadonlyArray<Room> => {
+  const rooms = new Map<string | undefined, Array<Device>>()
   for (const service of services) {
     const room = roomOf(service)
     const inRoom = rooms.get(room)
