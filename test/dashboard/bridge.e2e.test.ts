@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
-import { launchChromium, openTab, signIn } from "../support/browser.ts"
+import { openTab, sharedChromium, signIn } from "../support/browser.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
@@ -22,8 +22,8 @@ let gateway: RunningGateway | undefined
 let browser: Browser | undefined
 
 beforeAll(async () => {
-  // Chromium first: where it is missing, launchChromium throws before the broker starts.
-  ;[browser, mosquitto] = await Promise.all([launchChromium(), startMosquitto()])
+  // Chromium first: where it is missing, sharedChromium throws before the broker starts.
+  ;[browser, mosquitto] = await Promise.all([sharedChromium(), startMosquitto()])
   bridge = await startFakeBridge(mosquitto.url, { baseTopic: "house" })
   gateway = await spawnGateway([
     "serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir(),
@@ -38,7 +38,6 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await browser?.close()
   await gateway?.stop("SIGTERM")
   await bridge?.close()
   await mosquitto?.stop()

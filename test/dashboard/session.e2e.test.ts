@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
-import { artifactsDir, fitsTheScreen, launchChromium, openTab as openBrowserTab, seriousViolations } from "../support/browser.ts"
+import { artifactsDir, fitsTheScreen, openTab as openBrowserTab, seriousViolations, sharedChromium } from "../support/browser.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -16,18 +16,15 @@ const screenshots = artifactsDir("dashboard")
 let running: { readonly gateway: RunningGateway; readonly browser: Browser } | undefined
 
 beforeAll(async () => {
-  // Chromium first: where it is missing, launchChromium throws before the gateway starts.
+  // Chromium first: where it is missing, sharedChromium throws before the gateway starts.
   const [browser, gateway] = await Promise.all([
-    launchChromium(),
+    sharedChromium(),
     spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir()])
   ])
   running = { gateway, browser }
 }, 60_000)
 
-afterAll(async () => {
-  await running?.browser.close()
-  await running?.gateway.stop("SIGTERM")
-})
+afterAll(() => running?.gateway.stop("SIGTERM"))
 
 const started = () => {
   if (running === undefined) throw new Error("the gateway and Chromium did not start")

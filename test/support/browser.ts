@@ -6,12 +6,26 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchChromium as launchInstalledChromium } from "../../bench/support/Chromium.ts"
 import { chromium, requireProgram } from "./requiredProgram.ts"
 
+let workerChromium: Promise<Browser> | undefined
+
 /**
- * A real headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts). Where it
- * is not installed this throws at once, before it returns a promise: a test that calls it first in a
+ * The test worker's headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts),
+ * launched by the first browser test file the worker runs and kept for the next ones: a launch and its
+ * close cost 2.6 s of CPU (measured), a tab in a context of its own 0.7 s. A file opens its tabs in
+ * contexts of their own and closes them; it never closes the browser, which Playwright stops when the
+ * worker exits (its exit and signal handlers). One that disconnects is launched again. Where Chromium is
+ * not installed this throws at once, before it returns a promise: a test that calls it first in a
  * `Promise.all` starts nothing else.
  */
-export const launchChromium = (): Promise<Browser> => (requireProgram(chromium), launchInstalledChromium())
+export const sharedChromium = (): Promise<Browser> => {
+  requireProgram(chromium)
+  workerChromium ??= launchInstalledChromium().then((browser) =>
+    browser.on("disconnected", () => {
+      workerChromium = undefined
+    })
+  )
+  return workerChromium
+}
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 

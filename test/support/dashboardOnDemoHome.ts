@@ -3,7 +3,7 @@ import { join } from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll } from "vitest"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
-import { launchChromium, openTab } from "./browser.ts"
+import { openTab, sharedChromium } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
@@ -24,7 +24,7 @@ export interface DashboardOnDemoHome {
   readonly homeFile: string
   /** The owner's session token, for the test's own requests. */
   readonly ownerToken: string
-  /** Closes the browser and stops the gateway. */
+  /** Stops the gateway (the browser is the worker's: sharedChromium). */
   readonly stop: () => Promise<void>
 }
 
@@ -33,9 +33,9 @@ export const startDashboardOnDemoHome = async (home: unknown = demoHome): Promis
   const dataDir = freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home))
-  // Chromium first: where it is missing, launchChromium throws before the gateway starts.
+  // Chromium first: where it is missing, sharedChromium throws before the gateway starts.
   const [browser, gateway] = await Promise.all([
-    launchChromium(),
+    sharedChromium(),
     spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile])
   ])
   const setup = await send(`${gateway.baseUrl}/users/setup`, {
@@ -45,7 +45,6 @@ export const startDashboardOnDemoHome = async (home: unknown = demoHome): Promis
   })
   const { session_token } = JSON.parse(setup.body) as { readonly session_token: string }
   const stop = async () => {
-    await browser.close()
     await gateway.stop("SIGTERM")
   }
   return { gateway, browser, dataDir, homeFile, ownerToken: session_token, stop }

@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from "node:http"
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http"
 import type { HttpApp } from "../routing/RouteTable.ts"
+import { http } from "./NodeHttp.ts"
 
 /**
  * Headers on every response. The API serves JSON only: nothing may be framed, sniffed as another
@@ -23,7 +24,7 @@ const securityHeaderList = Object.entries(securityHeaders)
  * when the request arrives, they made every response take Node's slow path, which sets each header of the
  * answer again one by one. The gateway's server is made with it (`serverOptions`).
  */
-export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
   override writeHead(
     statusCode: number,
     reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],

@@ -10,13 +10,14 @@ import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import { HttpServer, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
-import { createServer, type Server } from "node:http"
+import type { Server } from "node:http"
 import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { dashboardAnswer, loadDashboard } from "../routes/DashboardRoutes.ts"
 import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { observed } from "../observation/ObservedRequests.ts"
+import { http } from "./NodeHttp.ts"
 import { SecuredResponse, setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
 import type { TrustedProxies } from "../routing/ClientAddress.ts"
 import { behindTrustedProxies } from "../routing/TrustedProxies.ts"
@@ -61,7 +62,7 @@ export const layerOnceBound = <R, A, E, RB>(
   routes: ReadonlyArray<Route<R>>,
   onceBound: Layer.Layer<A, E, RB>,
   options: ServerOptions,
-  makeServer: () => Server = () => createServer(serverOptions)
+  makeServer: () => Server = () => http.createServer(serverOptions)
 ) =>
   Layer.unwrap(
     Effect.gen(function*() {
