@@ -32,6 +32,9 @@ export default defineConfig({
     // Two cores: keep the pool small so spawned gateways and property tests do not starve each other.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // A poll waits for a state (a page's answer, a value over the network); it does not time it: speed
+    // is measured by the benches. Vitest's 1 s default failed tests on a busy machine that were right.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 30_000,
     projects: [
       {

@@ -49,12 +49,6 @@ const says = (locator: Locator, text: string) => locator.filter({ hasText: whole
 /** Waits until the page shows `text` as the value of a getter. */
 const showsValue = (page: Page, getter: string, text: string) => says(page.locator(`[id="value-${getter}"]`), text)
 
-/**
- * For what no element's wait can tell (an input's value, an answer of the API): polled, within a bound for
- * a stuck test rather than expect.poll's one second, for it waits on the gateway and a device too.
- */
-const overTheNetwork = { timeout: 15_000 }
-
 /** Waits until the switch of a device (named after it) shows the state `checked`. */
 const switched = (page: Page, device: string, checked: boolean) => page.getByRole("switch", { name: device, exact: true, checked }).waitFor()
 
@@ -128,7 +122,7 @@ describe("the dashboard's home", () => {
       await showsValue(page, "getter:garden-temperature@sim", "8.5 °C")
       await showsValue(page, "getter:oven-timer@sim", "0 s")
       const snapshot = card(page, "Front door camera").getByRole("img", { name: "Front door camera: Image" })
-      await expect.poll(() => snapshot.evaluate((image) => (image as unknown as { readonly naturalWidth: number }).naturalWidth), overTheNetwork).toBe(1)
+      await expect.poll(() => snapshot.evaluate((image) => (image as unknown as { readonly naturalWidth: number }).naturalWidth)).toBe(1)
 
       const sent = await other().send([{ selectors: [setter("setter:hall-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
       expect(sent.map((outcome) => outcome.result._tag)).toEqual(["Success"])
@@ -204,16 +198,16 @@ describe("the dashboard's home", () => {
       const picker = colourPicker(page, "Bedside lamp")
       const brightness = page.getByRole("slider", { name: "Bedside lamp Brightness", exact: true })
       // The lamp reports hue 280, saturation 0.35, brightness 0.8: shown at full brightness, and 80 %.
-      await expect.poll(() => picker.inputValue(), overTheNetwork).toBe("#e1a6ff")
+      await expect.poll(() => picker.inputValue()).toBe("#e1a6ff")
       expect(await brightness.inputValue()).toBe("80")
       await picker.fill("#3366ff")
-      await expect.poll(() => reportedValue(color), overTheNetwork).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.8 })
-      await expect.poll(() => picker.inputValue(), overTheNetwork).toBe("#3366ff")
+      await expect.poll(() => reportedValue(color)).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.8 })
+      await expect.poll(() => picker.inputValue()).toBe("#3366ff")
       await brightness.fill("40")
-      await expect.poll(() => reportedValue(color), overTheNetwork).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.4 })
+      await expect.poll(() => reportedValue(color)).toEqual({ _tag: "Color", h: 225, s: 0.8, v: 0.4 })
       await other().send([{ selectors: [setter("setter:bedroom-light-color@sim")], value: { _tag: "Color", h: 120, s: 0.5, v: 0.6 } }])
-      await expect.poll(() => picker.inputValue(), overTheNetwork).toBe("#80ff80")
-      await expect.poll(() => brightness.getAttribute("aria-valuetext"), overTheNetwork).toBe("60 %")
+      await expect.poll(() => picker.inputValue()).toBe("#80ff80")
+      await expect.poll(() => brightness.getAttribute("aria-valuetext")).toBe("60 %")
       expect(refused).toEqual([])
     } finally {
       await context.close()
@@ -322,7 +316,7 @@ describe("the dashboard's home", () => {
         const [outcome] = await other().send([{ selectors: [setter("setter:kitchen-light-on@sim")], value: { _tag: "OnOff", state: "Off" } }])
         return outcome?.result._tag
       }
-      await expect.poll(refusedByDevice, overTheNetwork).toBe("Failure")
+      await expect.poll(refusedByDevice).toBe("Failure")
       await kitchen.click()
       const failed = `the device failed: service:kitchen-light@sim failed (simulated "fail": "error")`
       await says(page.getByRole("alert"), failed)
@@ -332,7 +326,7 @@ describe("the dashboard's home", () => {
       await picker.fill("#ff0000")
       await says(page.getByRole("alert").nth(1), failed)
       expect(await page.getByRole("alert").allTextContents()).toEqual([failed, failed])
-      await expect.poll(() => picker.inputValue(), overTheNetwork).toBe("#ffe1a6")
+      await expect.poll(() => picker.inputValue()).toBe("#ffe1a6")
       await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
     } finally {
       await context.close()

@@ -159,7 +159,7 @@ describe("the dashboard's Migration page", () => {
       const before = await writesInA()
       for (let comparison = 1; comparison <= 2; comparison++) {
         await page.getByRole("button", { name: "Send both" }).click()
-        await expect.poll(writesInA, { timeout: 15_000 }).toBe(before + comparison)
+        await expect.poll(writesInA).toBe(before + comparison)
       }
       await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
       await page.getByRole("button", { name: "Refresh" }).click()
