@@ -7,7 +7,7 @@ import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { type Postgres, startPostgres } from "../support/postgres.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 /**
  * Replicas of one home (`--database-url`) following the devices on one broker (docs/replicas.md,
@@ -15,12 +15,7 @@ import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.t
  * `/get` only what they do not hold, and what every replica would repeat at its start is sent once.
  */
 
-const light = "0x0017880100000001"
-const door = "0x00158d0000000002"
-const thermostat = "0x00124b0000000003"
-const lock = "0x000d6f0000000004"
-const button = "0x00158d0000000005"
-const bulb = "0x000b57fffe000006"
+const { light, door, thermostat, lock, button, bulb } = ieee
 const getter = (ieee: string, property: string) => `getter:${ieee}.${property}@zigbee2mqtt`
 /**
  * The lock is the one device not configured with `retain: true` (its state answers a /get: access 7,

@@ -6,7 +6,7 @@ import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { openWatch, type WatchClient } from "../support/openWatch.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { bridgeDevices, type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+import { bridgeDevices, type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 /**
  * A gateway process (`gateway serve --mqtt`) following the test bridge on mosquitto, seen only from
@@ -14,12 +14,7 @@ import { bridgeDevices, type FakeBridge, startFakeBridge } from "../support/zigb
  * bridge that never answers a `/get`, with a short `--device-timeout`.
  */
 
-const light = "0x0017880100000001"
-const door = "0x00158d0000000002"
-const thermostat = "0x00124b0000000003"
-const lock = "0x000d6f0000000004"
-const button = "0x00158d0000000005"
-const bulb = "0x000b57fffe000006"
+const { light, door, thermostat, lock, button, bulb } = ieee
 const getter = (ieee: string, property: string) => `getter:${ieee}.${property}@zigbee2mqtt`
 const setter = (ieee: string, property: string) => `setter:${ieee}.${property}@zigbee2mqtt`
 const service = (ieee: string) => `service:${ieee}@zigbee2mqtt`

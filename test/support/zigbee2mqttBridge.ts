@@ -28,6 +28,16 @@ const colour = (name: "color_hs" | "color_xy", parts: readonly [string, string])
   features: parts.map((part) => ({ type: "numeric", name: part, property: part, access: 7 }))
 })
 
+/** The bridge's devices by what they are: their IEEE addresses, which the tests name them by. */
+export const ieee = {
+  light: "0x0017880100000001",
+  door: "0x00158d0000000002",
+  thermostat: "0x00124b0000000003",
+  lock: "0x000d6f0000000004",
+  button: "0x00158d0000000005",
+  bulb: "0x000b57fffe000006"
+}
+
 export const bridgeDevices = [
   {
     ieee_address: "0x00124b0000000000",
@@ -40,7 +50,7 @@ export const bridgeDevices = [
     interview_completed: true
   },
   {
-    ieee_address: "0x0017880100000001",
+    ieee_address: ieee.light,
     type: "Router",
     network_address: 12345,
     supported: true,
@@ -68,7 +78,7 @@ export const bridgeDevices = [
     }
   },
   {
-    ieee_address: "0x00158d0000000002",
+    ieee_address: ieee.door,
     type: "EndDevice",
     network_address: 23456,
     supported: true,
@@ -89,7 +99,7 @@ export const bridgeDevices = [
     }
   },
   {
-    ieee_address: "0x00124b0000000003",
+    ieee_address: ieee.thermostat,
     type: "EndDevice",
     network_address: 34567,
     supported: true,
@@ -113,7 +123,7 @@ export const bridgeDevices = [
     }
   },
   {
-    ieee_address: "0x000d6f0000000004",
+    ieee_address: ieee.lock,
     type: "Router",
     network_address: 45678,
     supported: true,
@@ -137,7 +147,7 @@ export const bridgeDevices = [
   },
   {
     // https://www.zigbee2mqtt.io/devices/WXKG02LM_rev1.html: its presses come as `action`, never as a state.
-    ieee_address: "0x00158d0000000005",
+    ieee_address: ieee.button,
     type: "EndDevice",
     network_address: 56789,
     supported: true,
@@ -165,7 +175,7 @@ export const bridgeDevices = [
   },
   {
     // https://www.zigbee2mqtt.io/devices/LED1624G9.html: a colour bulb with color_xy only.
-    ieee_address: "0x000b57fffe000006",
+    ieee_address: ieee.bulb,
     type: "Router",
     network_address: 6789,
     supported: true,

@@ -12,15 +12,10 @@ import { Tags } from "../../../src/gateway/Tags.ts"
 import { eventually } from "../../support/eventually.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
-import { bridgeDevices, type FakeBridge, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
+import { bridgeDevices, type FakeBridge, ieee, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
 
 const noUser = { user: Option.none() }
-const light = "0x0017880100000001"
-const door = "0x00158d0000000002"
-const thermostat = "0x00124b0000000003"
-const lock = "0x000d6f0000000004"
-const button = "0x00158d0000000005"
-const bulb = "0x000b57fffe000006"
+const { light, door, thermostat, lock, button, bulb } = ieee
 const bridgeService = ServiceId.make("service:bridge@zigbee2mqtt")
 const getter = (ieee: string, property: string) => ChannelId.make(`getter:${ieee}.${property}@zigbee2mqtt`)
 const setter = (ieee: string, property: string) => ChannelId.make(`setter:${ieee}.${property}@zigbee2mqtt`)
