@@ -31,7 +31,7 @@ export default defineConfig({
     silent: "passed-only",
     // Two cores, three workers: a third of the files' time is waiting (on spawned gateways, browsers,
     // PostgreSQL), which a third worker fills; more would starve spawned gateways and property tests.
-    // Measured on the quiet machine: 333 s with two; 288 and 308 s with three (1,993 tests).
+    // Measured on the quiet machine (vitest's Duration): 333 s with two; 282 and 308 s with three (1,993 tests).
     maxWorkers: 3,
     testTimeout: 30_000,
     // A poll waits for a state (a page's answer, a value over the network); it does not time it: speed
