@@ -17,7 +17,7 @@ export const serveCommand = Command.make("serve", flagsOf(gatewayFlags), (input)
   // An unusable home file or port is the operator's problem to fix, so say it in one line, not a stack.
   const refuse = (userMessage: string, cause: unknown) => Effect.fail(new CliError.UserError({ userMessage, cause }))
   if (Option.isSome(input.mqttPassword) && Option.isSome(input.mqttPasswordFile)) {
-    return refuse("--mqtt-password and --mqtt-password-file: give one of them, not both", undefined)
+    return refuseFlags("--mqtt-password and --mqtt-password-file: give one of them, not both")
   }
   // Each replica would run a broker of its own, and the bridges publish to one: the replicas would not share the devices.
   if (Option.isSome(options.mqttBroker) && Option.isSome(options.databaseUrl)) {

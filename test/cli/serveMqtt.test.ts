@@ -201,7 +201,7 @@ describe("gateway serve --mqtt URL --mqtt-username NAME --mqtt-password-file FIL
       expectOneLine(exited.stderr, `gateway: cannot use the MQTT password file ${file}: ${why}`)
     }
     const both = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password", "x", "--mqtt-password-file", empty])
-    expect(both.code).toBe(1)
+    expect(both.code).toBe(2)
     expectOneLine(both.stderr, "gateway: --mqtt-password and --mqtt-password-file: give one of them, not both")
   })
 })
