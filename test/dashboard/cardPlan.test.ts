@@ -1,7 +1,7 @@
 import * as Option from "effect/Option"
 import { describe, expect, it } from "vitest"
 import { ChannelId, ServiceId, Tag } from "../../src/client/index.ts"
-import type { Device, DeviceChannel } from "../../src/dashboard/api/ServiceListing.ts"
+import type { Device, DeviceChannel } from "../../src/dashboard/api/Devices.ts"
 import { cardPlan } from "../../src/dashboard/state/CardPlan.ts"
 import { byRoom, firstOf, roomOf } from "../../src/dashboard/text/Rooms.ts"
 import { builtinKind, type BuiltinKindName, type Kind } from "../../src/domain/Kind.ts"

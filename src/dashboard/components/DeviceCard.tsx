@@ -1,6 +1,6 @@
 import { Component } from "preact"
 import type { ChannelId, Value } from "../../client/index.ts"
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import { type CardControl, cardPlan } from "../state/CardPlan.ts"
 import type { LiveHome } from "../state/LiveHome.ts"

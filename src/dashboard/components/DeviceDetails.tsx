@@ -1,6 +1,6 @@
 import * as Option from "effect/Option"
 import { useState } from "preact/hooks"
-import type { Device, DeviceChannel } from "../api/ServiceListing.ts"
+import type { Device, DeviceChannel } from "../api/Devices.ts"
 import type { LiveHome } from "../state/LiveHome.ts"
 import { roomOf } from "../text/Rooms.ts"
 import { kindInWords, valueInWords } from "../text/Words.ts"

@@ -1,5 +1,5 @@
 import type { Value } from "../../client/index.ts"
-import type { DeviceChannel } from "../api/ServiceListing.ts"
+import type { DeviceChannel } from "../api/Devices.ts"
 import { readingInWords, readingName } from "../text/Readings.ts"
 
 /** Binary data as a `data:` URL (the page's Content-Security-Policy takes `data:` images), in chunks a call can spread. */

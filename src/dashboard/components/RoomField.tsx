@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks"
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 import type { LiveHome } from "../state/LiveHome.ts"
 import { roomTag, roomTags } from "../text/Rooms.ts"
 import { Problem } from "./Field.tsx"

@@ -1,5 +1,5 @@
 import type { Value } from "../../client/index.ts"
-import type { DeviceChannel } from "../api/ServiceListing.ts"
+import type { DeviceChannel } from "../api/Devices.ts"
 import { kindValueType } from "../../domain/Kind.ts"
 import { readingInWords } from "../text/Readings.ts"
 import { ColorPicker } from "./ColorPicker.tsx"

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks"
 import type { ChannelId } from "../../client/index.ts"
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 import { LiveDeviceCard } from "../components/DeviceCard.tsx"
 import { Problem } from "../components/Field.tsx"
 import { useLiveHome } from "../state/LiveHome.ts"

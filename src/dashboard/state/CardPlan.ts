@@ -1,4 +1,4 @@
-import type { Device, DeviceChannel } from "../api/ServiceListing.ts"
+import type { Device, DeviceChannel } from "../api/Devices.ts"
 import { kindEquals, kindValueType } from "../../domain/Kind.ts"
 
 /**

@@ -1,5 +1,5 @@
 import type { ChannelId } from "../../client/index.ts"
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 
 /**
  * Which comings and goings of getters the services last read already show. The watch announces every

@@ -15,7 +15,7 @@ import {
   type Value
 } from "../../client/index.ts"
 import { listDevices } from "../api/Devices.ts"
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 import { type GetterChange, gettersShown, showsChange } from "./GetterChanges.ts"
 import { failureInWords, sendFailureInWords, sessionEnded } from "../text/Words.ts"
 

@@ -1,4 +1,4 @@
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 
 /**
  * Rooms: a service is in the room `<Name>` when it carries the tag `room:<Name>` (docs/dashboard.md), a

@@ -1,5 +1,5 @@
 import * as Option from "effect/Option"
-import type { Device } from "../api/ServiceListing.ts"
+import type { Device } from "../api/Devices.ts"
 
 /** The name a service's device gives itself (vocabulary B's `properties.name`), if it gives one that is not blank. */
 export const givenName = (service: Device): string | undefined =>

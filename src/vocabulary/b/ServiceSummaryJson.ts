@@ -1,32 +1,39 @@
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import type { ChannelView, Kind, ServiceView } from "../../client/index.ts"
+import type { Channel } from "../../domain/Channel.ts"
 import { ChannelId, normalizeTags, ServiceId, Tag } from "../../domain/Identifier.ts"
+import type { Kind } from "../../domain/Kind.ts"
 import { byId, inOrder } from "../../domain/ListOrder.ts"
-import { BareKindJson } from "../../vocabulary/common/KindNameJson.ts"
-import { describeJson, isJsonObject, type JsonObject } from "../../vocabulary/common/DescribeJson.ts"
-import { type InputPath, InvalidInput } from "../../vocabulary/common/InvalidInput.ts"
-import { decode } from "../../vocabulary/common/WireIssue.ts"
-import { expectedGot } from "../../vocabulary/common/WireSchema.ts"
+import type { Service } from "../../domain/Service.ts"
+import { TagsJson } from "../common/IdentifierJson.ts"
+import { BareKindJson } from "../common/KindNameJson.ts"
+import { isJsonObject, type JsonObject } from "../common/DescribeJson.ts"
+import { type InputPath, InvalidInput } from "../common/InvalidInput.ts"
+import { decode } from "../common/WireIssue.ts"
+import { expectedGot } from "../common/WireSchema.ts"
 
 /**
- * Vocabulary B's listing of services (`GET /api/v1/services`, docs/reference.md §5) read for the
- * dashboard's pages: only the fields they use, each checked as the model says it. The client reads the
- * whole listing with the route's wire schema (every field, every timestamp), which on a home of a
- * thousand devices took the page most of a second; this reads the same listing in a small part of
- * that. A malformed listing is refused all the same, with its first problem and where it is
+ * Vocabulary B's listing of services (`GET /api/v1/services`, docs/reference.md §5) read in summary:
+ * each service's id, tags and properties, and each channel's id, mechanism, kind and tags, each checked
+ * as the model says it (what the dashboard's home page shows). The client reads the whole listing with
+ * the route's wire schema (every field, every timestamp), which on a home of a thousand devices took
+ * the page most of a second; this reads the same listing in a small part of that. A malformed listing is refused all the same, with its first problem and where it is
  * (`answer[3].getters[2].kind: unknown kind "Toaster" …`); fields the pages do not use (a channel's
  * service, adapter, `updated`, `last_seen`) are not read.
  */
 
-/** A channel as the pages show it: what the client's `ChannelView` says of it that they use. */
-export type DeviceChannel = Pick<ChannelView, "id" | "mechanism" | "kind" | "tags">
+/** A channel in summary: its id, mechanism, kind and tags. */
+export type ChannelSummary = Pick<Channel, "id" | "mechanism" | "kind" | "tags">
 
-/** A device as the pages show it: what the client's `ServiceView` says of it that they use. */
-export interface Device extends Pick<ServiceView, "id" | "tags" | "properties"> {
-  readonly getters: ReadonlyArray<DeviceChannel>
-  readonly setters: ReadonlyArray<DeviceChannel>
+/**
+ * A service in summary, with its channels'. Its properties are an `Option`, as in the client's views
+ * (where vocabulary A does not say them), so that what names a service reads both; B always gives them.
+ */
+export interface ServiceSummary extends Pick<Service, "id" | "tags"> {
+  readonly properties: Option.Option<Service["properties"]>
+  readonly getters: ReadonlyArray<ChannelSummary>
+  readonly setters: ReadonlyArray<ChannelSummary>
 }
 
 /** The first problem of a reading, and the leaves it has read already (a home repeats the same few tags and kinds). */
@@ -87,22 +94,24 @@ const listAt = <A>(
   return items
 }
 
-/** A list of tags, each read once per reading (a home repeats the same few), sorted as the model keeps them. */
+/**
+ * A list of tags, each read once per reading (a home repeats the same few), sorted as the model keeps
+ * them. A list that does not read is refused by the wire shape of tags, in its words.
+ */
 const tagsAt = (reading: Reading, json: unknown, place: Place): ReadonlyArray<Tag> | undefined => {
-  if (!Array.isArray(json)) return refuse(reading, place, expectedGot("an array of strings", json))
-  const tags: Array<Tag> = []
-  for (let i = 0; i < json.length; i++) {
-    const item: unknown = json[i]
-    if (typeof item !== "string") return refuse(reading, at(place, i), expectedGot("a tag (a string)", item))
-    let tag = reading.tags.get(item)
-    if (tag === undefined) {
-      if (!isTag(item)) return refuse(reading, at(place, i), `not a tag: ${describeJson(item)} (1 to 256 characters, no control characters)`)
-      tag = item
-      reading.tags.set(item, tag)
+  if (Array.isArray(json)) {
+    const tags: Array<Tag> = []
+    for (const item of json) {
+      const tag = typeof item === "string" ? reading.tags.get(item) ?? (isTag(item) ? item : undefined) : undefined
+      if (tag === undefined) break
+      reading.tags.set(tag, tag)
+      tags.push(tag)
     }
-    tags.push(tag)
+    if (tags.length === json.length) return normalizeTags(tags)
   }
-  return normalizeTags(tags)
+  const refused = decode(TagsJson, json, pathOf(place))
+  reading.problem ??= Result.isFailure(refused) ? refused.failure : new InvalidInput({ path: pathOf(place), reason: "not a list of tags" })
+  return undefined
 }
 
 /** A kind: its name's reading is kept; an extension's object is read each time, with the wire shape's words. */
@@ -118,7 +127,7 @@ const kindAt = (reading: Reading, json: unknown, place: Place): Kind | undefined
   return kind.success
 }
 
-const channelAt = (reading: Reading, json: unknown, place: Place, mechanism: "getter" | "setter"): DeviceChannel | undefined => {
+const channelAt = (reading: Reading, json: unknown, place: Place, mechanism: "getter" | "setter"): ChannelSummary | undefined => {
   const channel = objectAt(reading, json, place, "a channel")
   if (channel === undefined) return undefined
   const id = field(reading, channel, place, "id")
@@ -129,7 +138,7 @@ const channelAt = (reading: Reading, json: unknown, place: Place, mechanism: "ge
   return kind === undefined || tags === undefined ? undefined : { id, mechanism, kind, tags }
 }
 
-const channelsAt = (reading: Reading, json: unknown, place: Place, mechanism: "getter" | "setter"): ReadonlyArray<DeviceChannel> | undefined => {
+const channelsAt = (reading: Reading, json: unknown, place: Place, mechanism: "getter" | "setter"): ReadonlyArray<ChannelSummary> | undefined => {
   const channels = listAt(reading, json, place, "an array of channels", (item, itemPlace) => channelAt(reading, item, itemPlace, mechanism))
   // In the model's order, whatever order the wire gave (as the client's views are).
   return channels === undefined ? undefined : inOrder(channels, byId)
@@ -147,7 +156,7 @@ const propertiesAt = (reading: Reading, json: unknown, place: Place): Record<str
   return read
 }
 
-const deviceAt = (reading: Reading, json: unknown, place: Place): Device | undefined => {
+const deviceAt = (reading: Reading, json: unknown, place: Place): ServiceSummary | undefined => {
   const service = objectAt(reading, json, place, "a service")
   if (service === undefined) return undefined
   const id = field(reading, service, place, "id")
@@ -160,8 +169,8 @@ const deviceAt = (reading: Reading, json: unknown, place: Place): Device | undef
   return { id, tags, properties: Option.some(properties), getters, setters }
 }
 
-/** The devices of a listing of services, or the listing's first problem, its place under `answer`. */
-export const readServiceListing = (json: unknown): Result.Result<ReadonlyArray<Device>, InvalidInput> => {
+/** The services of a listing in summary, or the listing's first problem, its place under `answer`. */
+export const readServiceSummaries = (json: unknown): Result.Result<ReadonlyArray<ServiceSummary>, InvalidInput> => {
   const reading: Reading = { problem: undefined, tags: new Map(), kinds: new Map() }
   const answer: Place = { parent: undefined, key: "answer" }
   const devices = listAt(reading, json, answer, "an array of services", (item, place) => deviceAt(reading, item, place))
