@@ -57,8 +57,15 @@ export interface TokensShape {
   readonly createSession: (user: StoredUser) => Effect.Effect<Redacted.Redacted<string>, StoreError>
   /** The caller a presented token stands for: `None` if it is unknown, expired or revoked. */
   readonly authenticate: (token: Redacted.Redacted<string>) => Effect.Effect<Option.Option<Caller>, StoreError>
-  /** Revokes this token alone (a logout: a session's end does not reach the tokens it created; TokenGrants.revoke does). */
+  /** Revokes this token alone (TokenGrants.revoke revokes what it created too). */
   readonly revoke: (id: number) => Effect.Effect<void, NoSuchToken | StoreError>
+  /**
+   * A logout: revokes this token and, if it is a session, the Migration page's comparison token it made
+   * (the page's own, whose tab forgets it at the sign-out), and answers their ids. A session's end does
+   * not reach the API tokens it created (docs/auth.md). The comparison token goes first: a failure
+   * halfway leaves the session working, for the page to sign out again.
+   */
+  readonly signOut: (id: number) => Effect.Effect<ReadonlyArray<number>, NoSuchToken | StoreError>
   /** Ends every session of a user (after a password change). */
   readonly revokeSessionsOf: (user: StoredUser) => Effect.Effect<void, StoreError>
 }
@@ -158,6 +165,22 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
         })
       }
 
+      const signOut = (id: number) =>
+        Effect.gen(function*() {
+          const token = yield* tokens.byId(id)
+          if (Option.isNone(token)) return yield* new NoSuchToken({ id })
+          const now = Date.now()
+          const ended: Array<number> = []
+          if (token.value.kind === "session") {
+            for (const comparison of yield* tokens.liveComparisonsOf(token.value.userId, now)) {
+              const made = yield* tokens.byId(comparison)
+              if (Option.isSome(made) && made.value.createdBy === id && (yield* tokens.revoke(comparison, now))) ended.push(comparison)
+            }
+          }
+          yield* tokens.revoke(id, now)
+          return [id, ...ended]
+        })
+
       return Tokens.of({
         create,
         createSession: (user) =>
@@ -168,6 +191,7 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
         authenticate,
         revoke: (id) =>
           Effect.flatMap(tokens.revoke(id, Date.now()), (found) => found ? Effect.void : Effect.fail(new NoSuchToken({ id }))),
+        signOut,
         revokeSessionsOf: (user) => Effect.asVoid(tokens.revokeSessionsOf(user.id, Date.now()))
       })
     })

@@ -73,11 +73,14 @@ const login = Effect.gen(function*() {
   return sessionCreated(token)
 })
 
-/** Revokes the token presented: the session (or API token) ends, and its watch sockets with it, at once. Its access: that token. */
+/**
+ * Revokes the token presented (and a session's comparison token: Tokens.signOut): the session (or API
+ * token) ends, and its watch sockets with it, at once. Its access: that token.
+ */
 const logout = Effect.gen(function*() {
   const caller = yield* CurrentCaller
-  yield* Tokens.use((tokens) => Effect.orDie(Effect.catchTag(tokens.revoke(caller.tokenId), "NoSuchToken", () => Effect.void)))
-  yield* LiveSockets.use((sockets) => sockets.end(caller.tokenId))
+  const ended = yield* Tokens.use((tokens) => Effect.orDie(Effect.catchTag(tokens.signOut(caller.tokenId), "NoSuchToken", () => Effect.succeed([]))))
+  yield* LiveSockets.use((sockets) => Effect.forEach(ended, (id) => sockets.end(id), { discard: true }))
 })
 
 export const userRoutes = bindGroup(userEndpoints, { setup_status: () => setupStatus, setup, login: () => login, logout: () => logout })

@@ -73,6 +73,20 @@ describe("POST /api/v1/tokens/comparison", () => {
     expect((await gateway.call("GET", "/api/v1/services", undefined, bearer(first.token))).status).toBe(401)
   })
 
+  it("ends with the session that made it: after a sign-out it is refused, and another session's is not touched", async () => {
+    const gateway = suite()
+    const leaving = await signIn(gateway)
+    const made = await comparisonOf(gateway, leaving)
+    expect((await gateway.call("POST", "/users/logout", undefined, bearer(leaving))).status).toBe(204)
+    // The tab forgets it, but whoever copied it from the tab's storage must not keep a day of access.
+    expect((await gateway.call("GET", "/api/v1/services", undefined, bearer(made.token))).status).toBe(401)
+    const staying = await signIn(gateway)
+    const kept = await comparisonOf(gateway, staying)
+    const other = await signIn(gateway)
+    expect((await gateway.call("POST", "/users/logout", undefined, bearer(other))).status).toBe(204)
+    expect((await gateway.call("GET", "/api/v1/services", undefined, bearer(kept.token))).status).toBe(200)
+  })
+
   it("refuses a token that is not a session with 403, so that a client's API token cannot hide its calls", async () => {
     const gateway = suite()
     const { status, json } = await gateway.call("POST", "/api/v1/tokens/comparison")
