@@ -90,6 +90,8 @@ describe("the dashboard's Tokens page", () => {
     try {
       await toTokens(page)
       const revoke = page.getByRole("button", { name: "Revoke hub", exact: true })
+      // The list comes in after the heading: its styles are read once it is drawn.
+      await revoke.waitFor()
       // It looks destructive: the colour of problems, unlike the other buttons.
       const background = (selector: string) => page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).backgroundColor`)
       const problem = await page.evaluate<string>("getComputedStyle(document.documentElement).getPropertyValue('--problem').trim()")

@@ -1,6 +1,7 @@
 import * as Option from "effect/Option"
 import { useState } from "preact/hooks"
-import { type ChannelId, channelSelector, exactly, Right, type ServiceId, type ServiceView } from "../../client/index.ts"
+import { type ChannelId, channelSelector, exactly, Right, type ServiceId } from "../../client/index.ts"
+import type { Device } from "../api/Devices.ts"
 import type { NewToken } from "../../api/Tokens.ts"
 import { channelName, dateAndTime } from "../text/TokenWords.ts"
 import { serviceName } from "../text/ServiceName.ts"
@@ -17,7 +18,7 @@ const toggled = <A,>(set: ReadonlySet<A>, item: A): ReadonlySet<A> => {
  * or single channels, by name, its rights and an expiry. `create` answers the problem to show, if any.
  */
 export const NewTokenForm = (props: {
-  readonly services: ReadonlyArray<ServiceView>
+  readonly services: ReadonlyArray<Device>
   /** When this session ends (`null`: never), which a token made with it cannot outlive. */
   readonly sessionEnds: number | null
   readonly create: (token: NewToken) => Promise<void>

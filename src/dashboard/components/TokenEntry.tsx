@@ -1,4 +1,5 @@
-import type { ServiceView, TokenView } from "../../client/index.ts"
+import type { TokenView } from "../../client/index.ts"
+import type { Device } from "../api/Devices.ts"
 import { creatorInWords, lifeInWords, reachInWords, rightsInWords, tokenName } from "../text/TokenWords.ts"
 
 const kindInWords: Readonly<Record<TokenView["kind"], string>> = {
@@ -11,7 +12,7 @@ const kindInWords: Readonly<Record<TokenView["kind"], string>> = {
 export const TokenEntry = (props: {
   readonly token: TokenView
   readonly tokens: ReadonlyArray<TokenView>
-  readonly services: ReadonlyArray<ServiceView>
+  readonly services: ReadonlyArray<Device>
   readonly onRevoke: (token: TokenView) => void
 }) => {
   const { token } = props

@@ -1,5 +1,6 @@
 import * as Option from "effect/Option"
-import type { ChannelView, ServiceView, TokenView } from "../../client/index.ts"
+import type { TokenView } from "../../client/index.ts"
+import type { Device, DeviceChannel } from "../api/Devices.ts"
 import type { ChannelSelector } from "../../domain/Selector.ts"
 import { serviceName } from "./ServiceName.ts"
 import { kindInWords } from "./Words.ts"
@@ -41,11 +42,11 @@ export const creatorInWords = (token: TokenView, tokens: ReadonlyArray<TokenView
   return creator === undefined ? `token ${token.createdBy}` : tokenName(creator)
 }
 
-export const channelName = (service: ServiceView, channel: ChannelView): string =>
+export const channelName = (service: Device, channel: DeviceChannel): string =>
   `${serviceName(service)}: ${kindInWords(channel.kind)} ${channel.mechanism === "getter" ? "reading" : "control"}`
 
 /** One selector of a scope in words: a channel or a service by name where it names one, else what it asks for. */
-const selectorInWords = (selector: ChannelSelector, services: ReadonlyArray<ServiceView>): string => {
+const selectorInWords = (selector: ChannelSelector, services: ReadonlyArray<Device>): string => {
   if (selector.id._tag === "Exactly") {
     const id = selector.id.value
     const found = services.flatMap((service) => [...service.getters, ...service.setters].filter((c) => c.id === id).map((c) => channelName(service, c)))
@@ -67,7 +68,7 @@ const selectorInWords = (selector: ChannelSelector, services: ReadonlyArray<Serv
 }
 
 /** What a token reaches, each selector of its scope in words; `None`: the whole home. */
-export const reachInWords = (token: TokenView, services: ReadonlyArray<ServiceView>): ReadonlyArray<string> =>
+export const reachInWords = (token: TokenView, services: ReadonlyArray<Device>): ReadonlyArray<string> =>
   Option.match(token.scope, {
     onNone: () => ["the whole home"],
     onSome: (scope) => scope.channels.map((selector) => selectorInWords(selector, services))
