@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
-import { openTab, sharedChromium, signIn, tabOfFile } from "../support/browser.ts"
+import { sharedChromium, tabOfFile } from "../support/browser.ts"
+import { owner, ownersTab } from "../support/dashboardOnDemoHome.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 /**
  * The dashboard of a gateway that follows a Zigbee2MQTT bridge on a real broker (mosquitto), in a real
  * Chromium: a device that goes offline leaves the page and comes back with its availability, a state
  * the bridge publishes changes on screen, and a switch on the page reaches the bridge as its `/set`.
  */
-
-const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
-const door = "0x00158d0000000002"
 
 let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined
@@ -43,12 +41,10 @@ afterAll(async () => {
   await mosquitto?.stop()
 })
 
-/** One tab for both tests, signed in as the owner with the page's form. */
-const tab = tabOfFile(async () => {
+/** One tab for both tests, signed in as the owner. */
+const tab = tabOfFile(() => {
   if (browser === undefined || gateway === undefined) throw new Error("the suite did not start")
-  const opened = await openTab(browser, gateway.baseUrl)
-  await signIn(opened.page, owner)
-  return opened
+  return ownersTab(browser, gateway.baseUrl)
 })
 
 /** The tab and the bridge, once the suite started. */
@@ -63,7 +59,7 @@ const isShown = (page: Page, getter: string) => page.locator(`[id="value-${gette
 describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
   it("drops a device that goes offline and shows it again when it is back, with the states the bridge publishes", async () => {
     const { page, refused, bridge } = signedIn()
-    const contact = `getter:${door}.contact@zigbee2mqtt`
+    const contact = `getter:${ieee.door}.contact@zigbee2mqtt`
     try {
       await expect.poll(() => shownValue(page, contact)).toBe("Closed")
       await bridge.publishState("front_door", { contact: false })
