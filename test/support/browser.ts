@@ -124,10 +124,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 /**
  * axe-core's serious and critical violations on the page as it is now. axe is evaluated through the
  * browser's DevTools protocol, which the page's Content-Security-Policy does not govern (a script element
- * would need a context made with `bypassCSP: true`): the page is checked as it runs, its policy on.
+ * would need a context made with `bypassCSP: true`): the page is checked as it runs, its policy on. Once
+ * a page: its 650 kB cost a second of CPU to send and compile, and a page that has it keeps it.
  */
 export const seriousViolations = async (page: Page): Promise<ReadonlyArray<AxeViolation>> => {
-  await page.evaluate(axeSource)
+  if (!(await page.evaluate<boolean>("typeof axe === 'object'"))) await page.evaluate(axeSource)
   // Evaluated in the page, where axe is now a global; its report is plain JSON.
   const violations = await page.evaluate<ReadonlyArray<AxeViolation>>("axe.run().then((report) => report.violations)")
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
