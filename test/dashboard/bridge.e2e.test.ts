@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
-import { openTab, sharedChromium, signIn } from "../support/browser.ts"
+import { sharedChromium, tabOfFile } from "../support/browser.ts"
+import { owner, ownersTab } from "../support/dashboardOnDemoHome.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 /**
  * The dashboard of a gateway that follows a Zigbee2MQTT bridge on a real broker (mosquitto), in a real
  * Chromium: a device that goes offline leaves the page and comes back with its availability, a state
  * the bridge publishes changes on screen, and a switch on the page reaches the bridge as its `/set`.
  */
-
-const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
-const door = "0x00158d0000000002"
 
 let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined
@@ -43,12 +41,16 @@ afterAll(async () => {
   await mosquitto?.stop()
 })
 
-/** A tab signed in as the owner, and the bridge, once the suite started. */
-const signedIn = async () => {
-  if (browser === undefined || gateway === undefined || bridge === undefined) throw new Error("the suite did not start")
-  const tab = await openTab(browser, gateway.baseUrl)
-  await signIn(tab.page, owner)
-  return { ...tab, bridge }
+/** One tab for both tests, signed in as the owner. */
+const tab = tabOfFile(() => {
+  if (browser === undefined || gateway === undefined) throw new Error("the suite did not start")
+  return ownersTab(browser, gateway.baseUrl)
+})
+
+/** The tab and the bridge, once the suite started. */
+const signedIn = () => {
+  if (bridge === undefined) throw new Error("the suite did not start")
+  return { ...tab(), bridge }
 }
 
 const shownValue = (page: Page, getter: string) => page.locator(`[id="value-${getter}"]`).textContent()
@@ -56,8 +58,8 @@ const isShown = (page: Page, getter: string) => page.locator(`[id="value-${gette
 
 describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
   it("drops a device that goes offline and shows it again when it is back, with the states the bridge publishes", async () => {
-    const { context, page, refused, bridge } = await signedIn()
-    const contact = `getter:${door}.contact@zigbee2mqtt`
+    const { page, refused, bridge } = signedIn()
+    const contact = `getter:${ieee.door}.contact@zigbee2mqtt`
     try {
       await expect.poll(() => shownValue(page, contact)).toBe("Closed")
       await bridge.publishState("front_door", { contact: false })
@@ -70,22 +72,17 @@ describe("the dashboard of a home behind a Zigbee2MQTT bridge", () => {
       expect(refused).toEqual([])
     } finally {
       await bridge.publishState("front_door", { contact: true })
-      await context.close()
     }
   }, 60_000)
 
   it("turns the light on with its switch: the bridge gets the /set, and the switch follows the state it publishes", async () => {
-    const { context, page, refused, bridge } = await signedIn()
-    try {
-      const lamp = page.getByRole("switch", { name: "living_room_light", exact: true })
-      const before = bridge.received.length
-      const wasOn = (await lamp.getAttribute("aria-checked")) === "true"
-      await lamp.click()
-      await expect.poll(() => lamp.getAttribute("aria-checked")).toBe(wasOn ? "false" : "true")
-      expect(bridge.received.slice(before)).toContainEqual({ topic: "house/living_room_light/set", payload: { state: wasOn ? "OFF" : "ON" } })
-      expect(refused).toEqual([])
-    } finally {
-      await context.close()
-    }
+    const { page, refused, bridge } = signedIn()
+    const lamp = page.getByRole("switch", { name: "living_room_light", exact: true })
+    const before = bridge.received.length
+    const wasOn = (await lamp.getAttribute("aria-checked")) === "true"
+    await lamp.click()
+    await expect.poll(() => lamp.getAttribute("aria-checked")).toBe(wasOn ? "false" : "true")
+    expect(bridge.received.slice(before)).toContainEqual({ topic: "house/living_room_light/set", payload: { state: wasOn ? "OFF" : "ON" } })
+    expect(refused).toEqual([])
   }, 60_000)
 })

@@ -1,8 +1,9 @@
-import { mkdirSync } from "node:fs"
+import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, afterEach, beforeAll } from "vitest"
 import { launchChromium as launchInstalledChromium } from "../../bench/support/Chromium.ts"
 import { chromium, requireProgram } from "./requiredProgram.ts"
 
@@ -42,16 +43,28 @@ export const viewports = {
   phone: { width: 390, height: 844 }
 } as const
 
+/** A tab, with what its console said so far. */
+export interface Tab {
+  readonly context: BrowserContext
+  readonly page: Page
+  /** The console's refusals of the page's Content-Security-Policy. */
+  readonly refused: ReadonlyArray<string>
+  /** The console's errors (a resource that failed to load among them). */
+  readonly errors: ReadonlyArray<string>
+  /** Empties `refused` and `errors`: what the console says from now on is a new test's. */
+  readonly forgetConsole: () => void
+}
+
 /**
  * A new tab on `url` in a context of its own (its own session storage), with the errors its console
- * shows (a resource that failed to load among them) in `errors`, and those that are refusals of the
- * page's Content-Security-Policy in `refused`. `bypassCSP` lets a test add a script (axe).
+ * shows in `errors`, and those that are refusals of the page's Content-Security-Policy in `refused`.
+ * `bypassCSP` lets the page run scripts a test adds as elements.
  */
 export const openTab = async (
   browser: Browser,
   url: string,
   options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports; readonly session?: string } = {}
-): Promise<{ readonly context: BrowserContext; readonly page: Page; readonly refused: ReadonlyArray<string>; readonly errors: ReadonlyArray<string> }> => {
+): Promise<Tab> => {
   const context = await browser.newContext({ viewport: viewports[options.width ?? "desktop"], bypassCSP: options.bypassCSP ?? false })
   if (options.session !== undefined) await context.addInitScript(keepSession, options.session)
   const page = await context.newPage()
@@ -63,7 +76,30 @@ export const openTab = async (
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
   })
   await page.goto(url)
-  return { context, page, refused, errors }
+  const forgetConsole = () => {
+    refused.length = 0
+    errors.length = 0
+  }
+  return { context, page, refused, errors, forgetConsole }
+}
+
+/**
+ * One tab for a file's tests, opened (by `open`) before them and closed after them: a page load, a
+ * renderer and a sign-in cost more than most tests' own work. The tests run in order on it, each from
+ * the page the ones before left. What the console says is the test's that was running: the first test
+ * reads what it said as the page loaded. Answers the tab, for a test to read once the file's tests run.
+ */
+export const tabOfFile = (open: () => Promise<Tab>): (() => Tab) => {
+  let tab: Tab | undefined
+  beforeAll(async () => {
+    tab = await open()
+  }, 60_000)
+  afterEach(() => tab?.forgetConsole())
+  afterAll(() => tab?.context.close())
+  return () => {
+    if (tab === undefined) throw new Error("the file's tab did not open")
+    return tab
+  }
 }
 
 /**
@@ -83,14 +119,16 @@ export interface AxeViolation {
   readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<string> }>
 }
 
-const axeSource = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 
 /**
- * axe-core's serious and critical violations on the page as it is now. axe is added as a script, which
- * the page's Content-Security-Policy forbids: run it in a context made with `bypassCSP: true`.
+ * axe-core's serious and critical violations on the page as it is now. axe is evaluated through the
+ * browser's DevTools protocol, which the page's Content-Security-Policy does not govern (a script element
+ * would need a context made with `bypassCSP: true`): the page is checked as it runs, its policy on. Once
+ * a page: its 650 kB cost a second of CPU to send and compile, and a page that has it keeps it.
  */
 export const seriousViolations = async (page: Page): Promise<ReadonlyArray<AxeViolation>> => {
-  await page.addScriptTag({ path: axeSource })
+  if (!(await page.evaluate<boolean>("typeof axe === 'object'"))) await page.evaluate(axeSource)
   // Evaluated in the page, where axe is now a global; its report is plain JSON.
   const violations = await page.evaluate<ReadonlyArray<AxeViolation>>("axe.run().then((report) => report.violations)")
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -3,7 +3,7 @@ import { join } from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll } from "vitest"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
-import { openTab, sharedChromium } from "./browser.ts"
+import { openTab, sharedChromium, type Tab } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
@@ -67,9 +67,9 @@ export const dashboardOnDemoHomeOfFile = (home: unknown = demoHome): (() => Dash
   }
 }
 
-/** A new session of the owner's, as the sign-in form makes one (`POST /users/login`). */
-const newSession = async (rig: DashboardOnDemoHome): Promise<string> => {
-  const login = await send(`${rig.gateway.baseUrl}/users/login`, {
+/** A new session of the owner's on the gateway at `baseUrl`, as the sign-in form makes one (`POST /users/login`). */
+const newSession = async (baseUrl: string): Promise<string> => {
+  const login = await send(`${baseUrl}/users/login`, {
     method: "POST",
     headers: { authorization: `Basic ${Buffer.from(`${owner.username}:${owner.password}`).toString("base64")}` }
   })
@@ -78,12 +78,16 @@ const newSession = async (rig: DashboardOnDemoHome): Promise<string> => {
 }
 
 /**
- * A tab signed in as the owner, on the home, in a context of its own, with a session of its own. The
- * session is made over HTTP and put where the page keeps it, rather than through the sign-in form (which
- * session.e2e.test.ts tests): the form costs a page of its own, each test over.
+ * A tab on the home of the gateway at `baseUrl`, signed in as the owner, in a context of its own, with a
+ * session of its own. The session is made over HTTP and put where the page keeps it, rather than through
+ * the sign-in form (which session.e2e.test.ts tests): the form costs a page of its own, each test over.
  */
-export const signedIn = async (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}) => {
-  const tab = await openTab(rig.browser, rig.gateway.baseUrl, { ...options, session: await newSession(rig) })
+export const ownersTab = async (browser: Browser, baseUrl: string, options: Parameters<typeof openTab>[2] = {}): Promise<Tab> => {
+  const tab = await openTab(browser, baseUrl, { ...options, session: await newSession(baseUrl) })
   await tab.page.getByRole("heading", { level: 1, name: "Your home" }).waitFor({ state: "visible" })
   return tab
 }
+
+/** The owner's tab on the rig's home (`ownersTab`). */
+export const signedIn = (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}): Promise<Tab> =>
+  ownersTab(rig.browser, rig.gateway.baseUrl, options)
