@@ -1,56 +1,56 @@
-import { mkdtempSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { join } from "node:path"
+import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { maxFailuresPerAddress, maxFailuresPerUserAndAddress } from "../../src/auth/LoginThrottle.ts"
 import { maxCreationsPerWindow } from "../../src/auth/TokenQuota.ts"
+import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { type GatewayOverHttp, startGateway, testAdminPassword } from "../support/gatewayOverHttp.ts"
 import { type Postgres, startPostgres } from "../support/postgres.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * The limits replicas share through PostgreSQL (docs/replicas.md): failed logins spread over three
  * gateways on one database are throttled as on one gateway, and so is a user's token-creation rate.
- * The requests go round-robin straight to the replicas, one after the other.
+ * The requests go round-robin straight to the replicas, one after the other. The gateways run in this
+ * process, over real sockets: what they share is the database, nothing of a process; and here a wrong
+ * password costs the tests' scrypt, not the 0.17 s of a served gateway's (gatewayOverHttp.ts).
  */
 
-let postgres: Postgres
-let database: string
-let replicas: ReadonlyArray<RunningGateway> = []
+let postgres: Postgres | undefined
+let replicas: ReadonlyArray<GatewayOverHttp> = []
 /** One gateway on SQLite, as a list of one. */
-let alone: ReadonlyArray<RunningGateway> = []
+let alone: ReadonlyArray<GatewayOverHttp> = []
 beforeAll(async () => {
   postgres = await startPostgres()
-  database = await postgres.createDatabase()
-  const folder = () => mkdtempSync(join(process.env["GATEWAY_TEST_ROOT"] ?? "/tmp", "gateway-replicas-"))
-  const quick = ["--port", "0", "--no-dashboard", "--no-clock"]
-  const started = await Promise.all([
-    spawnGateway(["serve", "--data", folder(), ...quick], 20_000),
-    ...[1, 2, 3].map(() =>
-      spawnGateway(["serve", "--database-url", postgres.url(database), "--data", folder(), ...quick], 20_000, { PGPASSWORD: postgres.password })
-    )
-  ])
-  alone = started.slice(0, 1)
-  replicas = started.slice(1)
+  const database = await postgres.createDatabase()
+  const passwordFile = join(freshDataDir(), "database-password")
+  writeFileSync(passwordFile, `${postgres.password}\n`)
+  const onDatabase = { databaseUrl: Option.some(postgres.url(database)), databasePasswordFile: Option.some(passwordFile) }
+  alone = [await startGateway(demoHome)]
+  // One after the other: each makes the user admin if there is none, as the first does for all.
+  for (let started = 0; started < 3; started++) replicas = [...replicas, await startGateway(demoHome, onDatabase)]
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([...alone, ...replicas].map((gateway) => gateway.stop()))
-  await postgres.stop()
+  await Promise.all([...alone, ...replicas].map((gateway) => gateway.close()))
+  await postgres?.stop()
 })
 
 /** One after the other, each to the next gateway in turn. */
-const roundRobin = async <A>(gateways: ReadonlyArray<RunningGateway>, count: number, send: (gateway: RunningGateway, index: number) => Promise<A>) => {
+const roundRobin = async <A>(gateways: ReadonlyArray<GatewayOverHttp>, count: number, send: (gateway: GatewayOverHttp, index: number) => Promise<A>) => {
   const answers: Array<A> = []
   for (let index = 0; index < count; index++) answers.push(await send(nth(gateways, index), index))
   return answers
 }
 
-const nth = (gateways: ReadonlyArray<RunningGateway>, index: number): RunningGateway => {
+const nth = (gateways: ReadonlyArray<GatewayOverHttp>, index: number): GatewayOverHttp => {
   const gateway = gateways[index % gateways.length]
   if (gateway === undefined) throw new Error("no gateway started")
   return gateway
 }
 
-const login = async (gateway: RunningGateway, username: string, password: string) => {
+const login = async (gateway: GatewayOverHttp, username: string, password: string) => {
   const response = await fetch(`${gateway.baseUrl}/users/login`, {
     method: "POST",
     headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` }
@@ -60,7 +60,7 @@ const login = async (gateway: RunningGateway, username: string, password: string
 }
 
 /** A wrong password for `username`, sent from `localAddress` (another loopback address: a client of its own): the status. */
-const wrongLoginFrom = (gateway: RunningGateway, username: string, localAddress: string) =>
+const wrongLoginFrom = (gateway: GatewayOverHttp, username: string, localAddress: string) =>
   new Promise<number>((resolve, reject) => {
     const sent = request(`${gateway.baseUrl}/users/login`, {
       method: "POST",
@@ -74,19 +74,15 @@ const wrongLoginFrom = (gateway: RunningGateway, username: string, localAddress:
     sent.end()
   })
 
-/** The admin's password, printed by the one gateway that made the admin. */
-const adminPassword = (gateways: ReadonlyArray<RunningGateway>) =>
-  gateways.map((gateway) => /^admin password: (\S+)$/m.exec(gateway.stdout())?.[1]).find((password) => password !== undefined) ?? ""
-
 /**
  * Wrong passwords for the admin, then for as many made-up users as the address has failures left, then
  * one more made-up user, then the admin's right password: what each attempt is answered.
  */
-const failedLogins = async (gateways: ReadonlyArray<RunningGateway>) => {
+const failedLogins = async (gateways: ReadonlyArray<GatewayOverHttp>) => {
   const forAdmin = await roundRobin(gateways, maxFailuresPerUserAndAddress + 2, (gateway) => login(gateway, "admin", "wrong password"))
   const othersLeft = maxFailuresPerAddress - maxFailuresPerUserAndAddress
   const forOthers = await roundRobin(gateways, othersLeft + 1, (gateway, index) => login(gateway, `nobody-${index}`, "wrong password"))
-  return { forAdmin, forOthers, rightPassword: await login(nth(gateways, 0), "admin", adminPassword(gateways)) }
+  return { forAdmin, forOthers, rightPassword: await login(nth(gateways, 0), "admin", testAdminPassword) }
 }
 
 describe("three replicas on one PostgreSQL database", () => {
@@ -105,7 +101,7 @@ describe("three replicas on one PostgreSQL database", () => {
 
   it("hold the rule for attempts in flight per replica: a burst at one is answered as by one gateway, a burst over three checks at most three budgets", async () => {
     const burst = 30
-    const statuses = async (gateways: ReadonlyArray<RunningGateway>, localAddress: string) => {
+    const statuses = async (gateways: ReadonlyArray<GatewayOverHttp>, localAddress: string) => {
       const answers = await Promise.all(Array.from({ length: burst }, (_, index) => wrongLoginFrom(nth(gateways, index), "burst", localAddress)))
       return { checked: answers.filter((status) => status === 401).length, refused: answers.filter((status) => status === 429).length }
     }
@@ -117,8 +113,8 @@ describe("three replicas on one PostgreSQL database", () => {
   }, 60_000)
 
   it(`share a user's token-creation rate: ${maxCreationsPerWindow} a minute, whichever replicas create`, async () => {
-    const token = replicas.flatMap((replica) => replica.token ?? [])[0]
-    const create = async (gateway: RunningGateway) => {
+    const token = nth(replicas, 0).token
+    const create = async (gateway: GatewayOverHttp) => {
       const response = await fetch(`${gateway.baseUrl}/api/v1/tokens`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

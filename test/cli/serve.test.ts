@@ -72,41 +72,45 @@ describe("stopping", () => {
 
 
 describe("the request log", () => {
+  /** One gateway at --log-level debug for the tests of what it logs: each looks for the lines of its own requests. */
+  let debug: RunningGateway | undefined
+  beforeAll(async () => {
+    debug = await spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--log-level", "debug"])
+  })
+  afterAll(() => debug?.stop())
+  const logging = (): RunningGateway => {
+    if (debug === undefined) throw new Error("the gateway did not start")
+    return debug
+  }
+
+  // A request's line is written once it is answered: waited for, not timed.
   it("at --log-level debug, logs method, path (no query), status, duration and vocabulary of each request", async () => {
-    const gateway = await spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--log-level", "debug"])
+    const gateway = logging()
     const token = gateway.token ?? ""
-    try {
-      await fetch(`${gateway.baseUrl}/api/v1/services?auth=${token}`)
-      await fetch(`${gateway.baseUrl}/api/v1/nodes`, { method: "DELETE" })
-      await fetch(`${gateway.baseUrl}/nope`)
-    } finally {
-      const exited = await gateway.stop()
-      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/services 200 \d+\.\d\d ms vocabulary B$/m)
-      expect(exited.stderr).toMatch(/DEBUG .*: DELETE \/api\/v1\/nodes 405 \d+\.\d\d ms vocabulary A$/m)
-      expect(exited.stderr).toMatch(/DEBUG .*: GET \/nope 404 \d+\.\d\d ms no vocabulary$/m)
-      expect(token).not.toBe("")
-      expect(exited.stderr).not.toContain(token)
-    }
+    await fetch(`${gateway.baseUrl}/api/v1/services?auth=${token}`)
+    await fetch(`${gateway.baseUrl}/api/v1/nodes`, { method: "DELETE" })
+    await fetch(`${gateway.baseUrl}/nope`)
+    await expect.poll(gateway.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/services 200 \d+\.\d\d ms vocabulary B$/m)
+    await expect.poll(gateway.stderr).toMatch(/DEBUG .*: DELETE \/api\/v1\/nodes 405 \d+\.\d\d ms vocabulary A$/m)
+    await expect.poll(gateway.stderr).toMatch(/DEBUG .*: GET \/nope 404 \d+\.\d\d ms no vocabulary$/m)
+    expect(token).not.toBe("")
+    expect(gateway.stderr()).not.toContain(token)
   })
 
   it("logs a watch session when it ends, as the 101 it was answered, in the vocabulary it spoke", async () => {
-    const gateway = await spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--log-level", "debug"])
+    const gateway = logging()
     const target = { baseUrl: gateway.baseUrl, token: gateway.token ?? "" }
-    try {
-      // B, told by the first frame's shape; A, by `?vocabulary=a`. Each waits for the server's answer before closing.
-      const b = await openWatch(target)
-      b.send([{ select: { id: "getter:hall-light-on@sim" } }])
-      await b.next()
-      await b.close()
-      const a = await openWatch(target, "vocabulary=a")
-      a.send([{ source: { id: { Exactly: "getter:hall-light-on@sim" } }, should_watch_topology: true }])
-      await a.next()
-      await a.close()
-    } finally {
-      const exited = await gateway.stop()
-      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary B$/m)
-      expect(exited.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary A$/m)
-    }
+    // B, told by the first frame's shape; A, by `?vocabulary=a`. Each waits for the server's answer before closing.
+    const b = await openWatch(target)
+    b.send([{ select: { id: "getter:hall-light-on@sim" } }])
+    await b.next()
+    await b.close()
+    const a = await openWatch(target, "vocabulary=a")
+    a.send([{ source: { id: { Exactly: "getter:hall-light-on@sim" } }, should_watch_topology: true }])
+    await a.next()
+    await a.close()
+    await expect.poll(gateway.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary B$/m)
+    await expect.poll(gateway.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary A$/m)
   })
 
   it("is off by default", async () => {

@@ -16,11 +16,15 @@ import { startCuttableProxy } from "../support/cuttableProxy.ts"
 import { type Postgres, startPostgres } from "../support/postgres.ts"
 
 let postgres: Postgres
+/** A database the stores migrated, which the contracts' databases are copies of. */
+let migrated: string
 /** The schema versions this gateway records, and one a newer gateway would. */
 const everyVersion = Array.from({ length: supportedVersion }, (_, index) => String(index + 1))
 const future = supportedVersion + 1
 beforeAll(async () => {
   postgres = await startPostgres()
+  migrated = await postgres.createDatabase()
+  await Effect.runPromise(Effect.provide(Effect.void, Layer.fresh(storesOn(migrated))))
 })
 afterAll(() => postgres.stop())
 
@@ -30,9 +34,12 @@ const storesOn = (database: string) =>
     Layer.provideMerge(HealthConditions.layer)
   )
 
-/** Stores on a database of their own. */
+/**
+ * Stores on a database of their own, already migrated: the contracts are about the stores, and a copy
+ * costs less than migrating anew for each test (the migrations are tested below, on empty databases).
+ */
 const fresh = Effect.map(
-  Effect.promise(() => postgres.createDatabase()),
+  Effect.promise(() => postgres.createDatabase(migrated)),
   (database) => <A, E>(effect: Effect.Effect<A, E, TagStore | UserStore | TokenStore | LoginFailures | TokenCreations>) =>
     Effect.provide(effect, Layer.fresh(storesOn(database)))
 )

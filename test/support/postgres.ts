@@ -21,8 +21,8 @@ export interface Postgres {
   readonly password: string
   /** `postgres://USER@127.0.0.1:PORT/DATABASE`, without the password, as the gateway takes it. */
   readonly url: (database: string) => string
-  /** A new, empty database; answers its name. */
-  readonly createDatabase: () => Promise<string>
+  /** A new database, empty or a copy of `template` (a database no one is connected to); answers its name. */
+  readonly createDatabase: (template?: string) => Promise<string>
   /** Runs `sql` in `database` as the superuser (over the cluster's own socket); answers psql's unaligned rows. */
   readonly query: (database: string, sql: string) => ReadonlyArray<string>
   /** Stops the server (fast shutdown: open sessions are ended) and waits for it to exit. */
@@ -127,11 +127,12 @@ export const startPostgres = async (): Promise<Postgres> => {
     execFileSync("runuser", psqlArgs(database, sql), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).split("\n").filter((line) => line !== "")
 
   let databases = 0
-  const createDatabase = async () => {
+  const createDatabase = async (template?: string) => {
     const name = `gateway_${++databases}`
     // FILE_COPY: a copy of the (small) template's files, faster here than logging every page (PostgreSQL 15's default).
     // Not blocking: tests that run side by side make their databases at once.
-    await execFileAsync("runuser", psqlArgs("postgres", `CREATE DATABASE ${name} STRATEGY = FILE_COPY`))
+    const from = template === undefined ? "" : ` TEMPLATE ${template}`
+    await execFileAsync("runuser", psqlArgs("postgres", `CREATE DATABASE ${name}${from} STRATEGY = FILE_COPY`))
     return name
   }
 
