@@ -85,7 +85,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
     await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
     await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
 
-    // The tab keeps its session across a reload, and only this tab has it.
+    // The tab keeps its session across a reload, and only this tab has it: another of the same browser has none.
     const token = await page.evaluate("sessionStorage.getItem('gateway.session')")
     expect(typeof token).toBe("string")
     await page.reload()
