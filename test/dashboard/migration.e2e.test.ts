@@ -2,9 +2,10 @@ import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { artifactsDir, fitsTheScreen, openTab, seriousViolations, signIn } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, owner, signedIn } from "../support/dashboardOnDemoHome.ts"
+import { dashboardOnDemoHomeOfFile, owner } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { parseScrape, sample } from "../support/prometheusText.ts"
+import { errorsFromNow, show, type Tab, tabOfFile } from "../support/signedInPage.ts"
 import { runGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -17,6 +18,9 @@ const screenshots = artifactsDir("dashboard")
 
 const rig = dashboardOnDemoHomeOfFile()
 
+/** The tab the tests share; the one at phone width opens its own (it adds axe, which the page's policy forbids). */
+const tab = tabOfFile(() => openTab(rig().browser, "about:blank"))
+
 /** A new API token of the owner's, by HTTP: its id and secret. */
 const newToken = async (body: unknown) => {
   const created = await send(`${rig().gateway.baseUrl}/api/v1/tokens`, {
@@ -28,16 +32,17 @@ const newToken = async (body: unknown) => {
   return JSON.parse(created.body) as { readonly id: number; readonly token: string }
 }
 
-const toMigration = async (page: Page) => {
-  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Migration" }).click()
-  await page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
-}
+const migrationUrl = () => `${rig().gateway.baseUrl}/migration`
 
-/** A signed-in tab on the Migration page, in a context of its own. */
-const onMigration = async (options: Parameters<typeof openTab>[2] = {}) => {
-  const tab = await signedIn(rig(), options)
-  await toMigration(tab.page)
-  return tab
+/**
+ * The Migration page, loaded afresh in `opened` (the file's tab unless given), signed in with `session` (the owner's
+ * first unless given), and the Content-Security-Policy refusals its console shows from then on.
+ */
+const onMigration = async ({ opened = tab(), session = rig().ownerToken }: { readonly opened?: Tab; readonly session?: string } = {}) => {
+  const refused = errorsFromNow(opened.refused)
+  await show(opened.page, migrationUrl(), session)
+  await opened.page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
+  return { page: opened.page, refused }
 }
 
 /** A request typed in vocabulary A. */
@@ -64,69 +69,61 @@ const lampOn = { set: [{ id: { Exactly: "setter:bedroom-light-on@sim" } }], valu
 
 describe("the dashboard's Migration page", () => {
   it("shows an A read's B equivalent as it is typed, says a body A does not read in words, and sends the read B's way alone", async () => {
-    const { context, page, refused } = await onMigration()
-    try {
-      await typed(page, "get_channel_value", [{ id: { Exactly: "getter:hall-light-on@sim" } }])
-      await expect.poll(() => shown(page, "b-operation")).toBe("fetch_values")
-      expect(await shown(page, "b-route")).toBe("GET /api/v1/channels/get")
-      expect(await shown(page, "b-body")).toBe(pretty([{ id: "getter:hall-light-on@sim" }]))
-      await page.getByText("(a browser sends it as PUT)").waitFor()
-      // The hints fit a read: an empty body reads everything, and this one is not sent in A.
-      expect(await page.locator("#a-body-hint").textContent()).toMatch(/^Empty: no body, which a read takes as everything\./)
-      expect(await page.getByText(/^Not sent in vocabulary A from here: a browser cannot send it/).count()).toBe(1)
+    const { page, refused } = await onMigration()
+    await typed(page, "get_channel_value", [{ id: { Exactly: "getter:hall-light-on@sim" } }])
+    await expect.poll(() => shown(page, "b-operation")).toBe("fetch_values")
+    expect(await shown(page, "b-route")).toBe("GET /api/v1/channels/get")
+    expect(await shown(page, "b-body")).toBe(pretty([{ id: "getter:hall-light-on@sim" }]))
+    await page.getByText("(a browser sends it as PUT)").waitFor()
+    // The hints fit a read: an empty body reads everything, and this one is not sent in A.
+    expect(await page.locator("#a-body-hint").textContent()).toMatch(/^Empty: no body, which a read takes as everything\./)
+    expect(await page.getByText(/^Not sent in vocabulary A from here: a browser cannot send it/).count()).toBe(1)
 
-      // A's read takes its selectors in a GET's body, which a browser cannot send: B's is sent alone.
-      await page.getByRole("button", { name: "Send both" }).click()
-      await expect.poll(() => shown(page, "b-answer")).toBe(pretty({ "getter:hall-light-on@sim": { OnOff: "On" } }))
-      expect(await page.getByRole("region", { name: "Vocabulary A's answer" }).textContent()).toContain("Not sent: a browser cannot send it")
-      expect(await shown(page, "agreement")).toBe("Nothing to compare: not both requests were answered.")
+    // A's read takes its selectors in a GET's body, which a browser cannot send: B's is sent alone.
+    await page.getByRole("button", { name: "Send both" }).click()
+    await expect.poll(() => shown(page, "b-answer")).toBe(pretty({ "getter:hall-light-on@sim": { OnOff: "On" } }))
+    expect(await page.getByRole("region", { name: "Vocabulary A's answer" }).textContent()).toContain("Not sent: a browser cannot send it")
+    expect(await shown(page, "agreement")).toBe("Nothing to compare: not both requests were answered.")
 
-      // B's selector in an A body: the translation's problem, at its place, and nothing to send.
-      await typed(page, "get_channel_value", [{ id: "getter:hall-light-on@sim" }])
-      await expect.poll(() => shown(page, "translation-problem"))
-        .toBe(`body[0].id: expected {"Exactly": …}, {"Empty": []} or {"Conflict": []}, got "getter:hall-light-on@sim"`)
-      expect(await page.getByLabel("Its JSON body, in vocabulary A").getAttribute("aria-invalid")).toBe("true")
-      expect(await page.getByRole("button", { name: "Send both" }).isDisabled()).toBe(true)
-      await page.getByLabel("Its JSON body, in vocabulary A").fill("[{")
-      await expect.poll(() => shown(page, "translation-problem")).toMatch(/^body: invalid JSON: /)
-      expect(refused).toEqual([])
-    } finally {
-      await context.close()
-    }
+    // B's selector in an A body: the translation's problem, at its place, and nothing to send.
+    await typed(page, "get_channel_value", [{ id: "getter:hall-light-on@sim" }])
+    await expect.poll(() => shown(page, "translation-problem"))
+      .toBe(`body[0].id: expected {"Exactly": …}, {"Empty": []} or {"Conflict": []}, got "getter:hall-light-on@sim"`)
+    expect(await page.getByLabel("Its JSON body, in vocabulary A").getAttribute("aria-invalid")).toBe("true")
+    expect(await page.getByRole("button", { name: "Send both" }).isDisabled()).toBe(true)
+    await page.getByLabel("Its JSON body, in vocabulary A").fill("[{")
+    await expect.poll(() => shown(page, "translation-problem")).toMatch(/^body: invalid JSON: /)
+    expect(refused()).toEqual([])
   }, 60_000)
 
   it("sends an A write and its B equivalent to the gateway, shows both answers, and that they say the same", async () => {
-    const { context, page, refused } = await onMigration()
-    try {
-      expect(await lampState()).toBe("Off")
-      await typed(page, "put_channel_value", lampOn)
-      await expect.poll(() => shown(page, "b-operation")).toBe("send_values")
-      // A write's hints: its body is required, and where it is sent.
-      expect(await page.locator("#a-body-hint").textContent()).toMatch(/^Required: what to write or tag, as JSON\./)
-      expect(await page.getByText("Sent in vocabulary A as POST /api/v1/channels/value").count()).toBe(1)
-      expect(await shown(page, "b-route")).toBe("PUT /api/v1/channels/set")
-      expect(await shown(page, "b-body")).toBe(pretty([{ select: [{ id: "setter:bedroom-light-on@sim" }], value: { OnOff: "On" } }]))
-      await page.getByRole("button", { name: "Send both" }).click()
-      await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
-      expect(await shown(page, "a-answer-status")).toBe("200 OK")
-      expect(await shown(page, "a-answer")).toBe(pretty([["setter:bedroom-light-on@sim", { Ok: null }]]))
-      expect(await shown(page, "b-answer-status")).toBe("200 OK")
-      expect(await shown(page, "b-answer")).toBe(pretty({ "setter:bedroom-light-on@sim": null }))
-      // Writes really write.
-      expect(await lampState()).toBe("On")
+    const { page, refused } = await onMigration()
+    expect(await lampState()).toBe("Off")
+    await typed(page, "put_channel_value", lampOn)
+    await expect.poll(() => shown(page, "b-operation")).toBe("send_values")
+    // A write's hints: its body is required, and where it is sent.
+    expect(await page.locator("#a-body-hint").textContent()).toMatch(/^Required: what to write or tag, as JSON\./)
+    expect(await page.getByText("Sent in vocabulary A as POST /api/v1/channels/value").count()).toBe(1)
+    expect(await shown(page, "b-route")).toBe("PUT /api/v1/channels/set")
+    expect(await shown(page, "b-body")).toBe(pretty([{ select: [{ id: "setter:bedroom-light-on@sim" }], value: { OnOff: "On" } }]))
+    await page.getByRole("button", { name: "Send both" }).click()
+    await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
+    expect(await shown(page, "a-answer-status")).toBe("200 OK")
+    expect(await shown(page, "a-answer")).toBe(pretty([["setter:bedroom-light-on@sim", { Ok: null }]]))
+    expect(await shown(page, "b-answer-status")).toBe("200 OK")
+    expect(await shown(page, "b-answer")).toBe(pretty({ "setter:bedroom-light-on@sim": null }))
+    // Writes really write.
+    expect(await lampState()).toBe("On")
 
-      // A listing's answer says less than B's: why it is not compared, in the translation's words.
-      await typed(page, "get_nodes", undefined)
-      await page.getByRole("button", { name: "Send both" }).click()
-      await expect.poll(() => shown(page, "agreement")).toBe(
-        "Not compared: B's services carry an adapter and properties, which A's nodes do not say: send the B request to read them."
-      )
-      expect(await shown(page, "a-answer-status")).toBe("200 OK")
-      expect(await shown(page, "b-answer-status")).toBe("200 OK")
-      expect(refused).toEqual([])
-    } finally {
-      await context.close()
-    }
+    // A listing's answer says less than B's: why it is not compared, in the translation's words.
+    await typed(page, "get_nodes", undefined)
+    await page.getByRole("button", { name: "Send both" }).click()
+    await expect.poll(() => shown(page, "agreement")).toBe(
+      "Not compared: B's services carry an adapter and properties, which A's nodes do not say: send the B request to read them."
+    )
+    expect(await shown(page, "a-answer-status")).toBe("200 OK")
+    expect(await shown(page, "b-answer-status")).toBe("200 OK")
+    expect(refused()).toEqual([])
   }, 60_000)
 
   it("lists the tokens that still call A, with their calls, after a few A calls by other tokens", async () => {
@@ -143,89 +140,74 @@ describe("the dashboard's Migration page", () => {
     }
     await callA(oldApp.token, 3)
     await callA(bobs.stdout.trim(), 2)
-    const { context, page, refused } = await onMigration()
-    try {
-      const usage = page.getByRole("table", { name: "Vocabulary A calls by token, most first" })
-      // The page's own A requests, twice, go with its comparison token: counted for no token.
-      await typed(page, "put_channel_value", lampOn)
-      const writesInA = async () => {
-        const scrape = await send(`${rig().gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${rig().ownerToken}` } })
-        return sample(parseScrape(scrape.body), "gateway_http_requests_total", { vocabulary: "a", operation: "put_channel_value", status: "200" })
-      }
-      const comparisonTokens = async () =>
-        (JSON.parse((await send(`${rig().gateway.baseUrl}/api/v1/tokens`, { headers: { authorization: `Bearer ${rig().ownerToken}` } })).body) as
-          ReadonlyArray<{ readonly kind: string; readonly label: string; readonly status: string }>).filter((token) => token.kind === "comparison")
-      const madeBefore = (await comparisonTokens()).length
-      const before = await writesInA()
-      for (let comparison = 1; comparison <= 2; comparison++) {
-        await page.getByRole("button", { name: "Send both" }).click()
-        await expect.poll(writesInA).toBe(before + comparison)
-      }
-      await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
-      await page.getByRole("button", { name: "Refresh" }).click()
-      const rowOf = (token: number) => usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(token), exact: true }) })
-      await expect.poll(() => rowOf(oldApp.id).getByRole("cell").allTextContents()).toEqual(["old app: an API token", "3"])
-      const rowsWith = (text: string) => usage.getByRole("row").filter({ hasText: text }).getByRole("cell").allTextContents()
-      expect(await rowsWith("another user's token")).toEqual(["another user's token", "2"])
-      expect(await rowsWith("(this one)")).toEqual([])
-      expect(await rowsWith("comparison")).toEqual([])
-      // One comparison token made for both, labelled as the page's: the owner's only live one.
-      const made = await comparisonTokens()
-      expect(made.length).toBe(madeBefore + 1)
-      expect(made.filter((token) => token.status === "active").map((token) => token.label)).toEqual(["the Migration page's comparisons"])
-      expect(await page.evaluate<string>("JSON.parse(sessionStorage.getItem('gateway.comparison')).secret")).toMatch(/^gw_/)
-      // Most calls first (the sessions of the tests before are listed too).
-      const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
-      expect(calls).toEqual([...calls].sort((x, y) => y - x))
-      await page.screenshot({ path: join(screenshots, "migration-desktop.png"), fullPage: true })
-      expect(refused).toEqual([])
-    } finally {
-      await context.close()
+    const { page, refused } = await onMigration()
+    const usage = page.getByRole("table", { name: "Vocabulary A calls by token, most first" })
+    // The page's own A requests, twice, go with its comparison token: counted for no token.
+    await typed(page, "put_channel_value", lampOn)
+    const writesInA = async () => {
+      const scrape = await send(`${rig().gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${rig().ownerToken}` } })
+      return sample(parseScrape(scrape.body), "gateway_http_requests_total", { vocabulary: "a", operation: "put_channel_value", status: "200" })
     }
+    const comparisonTokens = async () =>
+      (JSON.parse((await send(`${rig().gateway.baseUrl}/api/v1/tokens`, { headers: { authorization: `Bearer ${rig().ownerToken}` } })).body) as
+        ReadonlyArray<{ readonly kind: string; readonly label: string; readonly status: string }>).filter((token) => token.kind === "comparison")
+    const madeBefore = (await comparisonTokens()).length
+    const before = await writesInA()
+    for (let comparison = 1; comparison <= 2; comparison++) {
+      await page.getByRole("button", { name: "Send both" }).click()
+      await expect.poll(writesInA).toBe(before + comparison)
+    }
+    await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
+    await page.getByRole("button", { name: "Refresh" }).click()
+    const rowOf = (token: number) => usage.getByRole("row").filter({ has: page.getByRole("rowheader", { name: String(token), exact: true }) })
+    await expect.poll(() => rowOf(oldApp.id).getByRole("cell").allTextContents()).toEqual(["old app: an API token", "3"])
+    const rowsWith = (text: string) => usage.getByRole("row").filter({ hasText: text }).getByRole("cell").allTextContents()
+    expect(await rowsWith("another user's token")).toEqual(["another user's token", "2"])
+    expect(await rowsWith("(this one)")).toEqual([])
+    expect(await rowsWith("comparison")).toEqual([])
+    // One comparison token made for both, labelled as the page's: the owner's only live one.
+    const made = await comparisonTokens()
+    expect(made.length).toBe(madeBefore + 1)
+    expect(made.filter((token) => token.status === "active").map((token) => token.label)).toEqual(["the Migration page's comparisons"])
+    expect(await page.evaluate<string>("JSON.parse(sessionStorage.getItem('gateway.comparison')).secret")).toMatch(/^gw_/)
+    // Most calls first (the sessions of the tests before are listed too).
+    const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
+    expect(calls).toEqual([...calls].sort((x, y) => y - x))
+    await page.screenshot({ path: join(screenshots, "migration-desktop.png"), fullPage: true })
+    expect(refused()).toEqual([])
   }, 60_000)
 
   it("sends a tab without a session to sign in, and back to the Migration page once signed in; never elsewhere", async () => {
-    const { context, page, errors } = await openTab(rig().browser, `${rig().gateway.baseUrl}/migration`)
-    try {
-      await page.getByRole("heading", { name: "Sign in" }).waitFor()
-      expect(new URL(page.url()).pathname).toBe("/")
-      await page.getByLabel("Username").fill(owner.username)
-      await page.getByLabel("Password").fill(owner.password)
-      await page.getByRole("button", { name: "Sign in" }).click()
-      await page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
-      expect(new URL(page.url()).pathname).toBe("/migration")
-      expect(errors).toEqual([])
-    } finally {
-      await context.close()
-    }
+    const { page, errors } = tab()
+    const errorsOfTest = errorsFromNow(errors)
+    await show(page, migrationUrl())
+    await page.getByRole("heading", { name: "Sign in" }).waitFor()
+    expect(new URL(page.url()).pathname).toBe("/")
+    await page.getByLabel("Username").fill(owner.username)
+    await page.getByLabel("Password").fill(owner.password)
+    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
+    expect(new URL(page.url()).pathname).toBe("/migration")
+    expect(errorsOfTest()).toEqual([])
     // A return to anywhere but the dashboard's own pages is the home.
-    const elsewhere = await openTab(rig().browser, `${rig().gateway.baseUrl}/?return=${encodeURIComponent("https://example.org/")}`)
-    try {
-      await signIn(elsewhere.page, owner)
-      expect(new URL(elsewhere.page.url()).origin).toBe(rig().gateway.baseUrl)
-    } finally {
-      await elsewhere.context.close()
-    }
+    await show(page, `${rig().gateway.baseUrl}/?return=${encodeURIComponent("https://example.org/")}`)
+    await signIn(page, owner)
+    expect(new URL(page.url()).origin).toBe(rig().gateway.baseUrl)
   }, 60_000)
 
   it("says in words that a token without the metrics right cannot list who calls A", async () => {
-    // A session whose token has no `metrics` right: an API token reaching one getter, put in the tab.
-    const reader = await newToken({ label: "reader", scope: { channels: [{ id: "getter:hall-light-on@sim" }], rights: ["read"] } })
-    const { context, page } = await openTab(rig().browser, rig().gateway.baseUrl)
-    try {
-      await page.evaluate(`sessionStorage.setItem("gateway.session", ${JSON.stringify(reader.token)})`)
-      await page.reload()
-      await toMigration(page)
-      await expect.poll(() => page.getByRole("alert").textContent())
-        .toBe(`The calls cannot be shown: this token does not grant the "metrics" right.`)
-    } finally {
-      await context.close()
-    }
+    // A session whose token has no `metrics` right: an API token reaching one getter, put in the tab. It has
+    // the `tokens` right: without it the listing is refused too, and the page shows whichever refusal came last.
+    const reader = await newToken({ label: "reader", scope: { channels: [{ id: "getter:hall-light-on@sim" }], rights: ["read", "tokens"] } })
+    const { page } = await onMigration({ session: reader.token })
+    await expect.poll(() => page.getByRole("alert").textContent())
+      .toBe(`The calls cannot be shown: this token does not grant the "metrics" right.`)
   }, 60_000)
 
   it("is readable at phone width, the answers stacked, with no serious or critical accessibility violation", async () => {
-    const { context, page } = await onMigration({ bypassCSP: true, width: "phone" })
+    const phone = await openTab(rig().browser, "about:blank", { bypassCSP: true, width: "phone" })
     try {
+      const { page } = await onMigration({ opened: phone })
       await typed(page, "put_channel_value", lampOn)
       await page.getByRole("button", { name: "Send both" }).click()
       await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
@@ -237,7 +219,7 @@ describe("the dashboard's Migration page", () => {
       expect(await fitsTheScreen(page)).toBe(true)
       await page.screenshot({ path: join(screenshots, "migration-phone.png"), fullPage: true })
     } finally {
-      await context.close()
+      await phone.context.close()
     }
   }, 60_000)
 })
