@@ -13,7 +13,10 @@ const internalError = HttpServerResponse.text(JSON.stringify("internal error"), 
 export const writeAnswer = (request: IncomingMessage, response: ServerResponse, answer: HttpServerResponse.HttpServerResponse): void => {
   if (response.writableEnded || response.destroyed) return
   const { body } = answer
-  if (body._tag !== "Uint8Array" && body._tag !== "Empty") return writeAnswer(request, response, internalError)
+  if (body._tag !== "Uint8Array" && body._tag !== "Empty") {
+    writeAnswer(request, response, internalError)
+    return
+  }
   if (!request.complete) drainAfter(request, response)
   const headers = closesConnection(request) ? { ...answer.headers, connection: "close" } : answer.headers
   try {

@@ -108,7 +108,10 @@ export const nodeHandler = <S>(
 ) =>
 (source: IncomingMessage, response: ServerResponse): void => {
   const { request, answer: answered } = answer(source, false)
-  if (HttpServerResponse.isHttpServerResponse(answered)) return writeAnswer(source, response, answered)
+  if (HttpServerResponse.isHttpServerResponse(answered)) {
+    writeAnswer(source, response, answered)
+    return
+  }
   const context = Context.add(Context.add(services, IncomingRequest, request), HttpServerRequest.ParsedSearchParams, request.query)
   const fiber = Effect.runForkWith(context)(answered)
   const sent = (exit: Exit.Exit<HttpServerResponse.HttpServerResponse>) => {
@@ -117,7 +120,10 @@ export const nodeHandler = <S>(
     else if (!response.writableEnded) response.destroy()
   }
   const exit = fiber.pollUnsafe()
-  if (exit !== undefined) return sent(exit)
+  if (exit !== undefined) {
+    sent(exit)
+    return
+  }
   Fiber.runIn(fiber, scope)
   fiber.addObserver(sent)
   response.on("close", () => {
