@@ -2,10 +2,10 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { HttpServerRequest } from "effect/http"
 import { type BodyBytes, BodiesReadFirst, hasBody } from "../transport/BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "../routing/HttpError.ts"
+import { IncomingRequest } from "../routing/IncomingRequest.ts"
 import { maxBodyDepth } from "./RequestLimits.ts"
 
 /**
@@ -16,9 +16,9 @@ import { maxBodyDepth } from "./RequestLimits.ts"
 export const read: Effect.Effect<
   Option.Option<unknown>,
   BadRequest | PayloadTooLarge,
-  HttpServerRequest.HttpServerRequest
-> = Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest>) => {
-  const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+  IncomingRequest
+> = Effect.contextWith((context: Context.Context<IncomingRequest>) => {
+  const request = Context.get(context, IncomingRequest)
   if (!hasBody(request.headers)) return noBody
   return parseBody(Context.get(context, BodiesReadFirst).of(request.source))
 })

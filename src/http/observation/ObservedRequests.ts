@@ -1,8 +1,9 @@
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpServerResponse } from "effect/http"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
+import type { Answer } from "../routing/RouteTable.ts"
 import { pathFacts } from "./PathFacts.ts"
 import { requestLogLine } from "./RequestLog.ts"
 import { countRequest, countVocabularyACall, type VocabularyLabel } from "./RequestMetrics.ts"
@@ -15,41 +16,41 @@ export interface Observation {
   readonly metrics: Context.Context<never>
   /** `--log-level debug`: one line per request (RequestLog). */
   readonly log: boolean
-  /** `--deprecate-vocabulary-a`: A's answers say so (VocabularyADeprecation). */
+  /** `--deprecate-vocabulary-a`: A's answers say it is deprecated. */
   readonly deprecation: Option.Option<VocabularyADeprecation>
 }
+
+/** Observes the answer `answer` gives a request to `method` and `path`: the same answer, counted and logged. */
+export type Observe = <R>(method: string, path: string, answer: () => Answer<R>) => Answer<R>
 
 /**
  * Every request, observed: counted in the metrics by the vocabulary it was read in, its operation and
  * status, with its duration; logged at debug; and if A is deprecated, an answer in A carries the headers
- * that say so. All of it synchronously once the answer is known: no fiber, and a request to a path that
- * tells its vocabulary by itself and needs no token id (B's, the paths of no vocabulary) provides no
- * notes. A's need the token it was let in with (A's authorized calls are counted by token); a shared path's requests, the vocabulary
+ * that say so. All of it synchronously once the answer is known: an answer given at once (a 404, a 503)
+ * stays one, a route's program gains one step, and a request to a path that tells its vocabulary by
+ * itself and needs no token id (B's, the paths of no vocabulary) provides no notes. A's need the token it
+ * was let in with (A's authorized calls are counted by token); a shared path's requests, the vocabulary
  * they spoke. A watch socket is counted when it registers (it may stay open for days), as its 101.
  */
-export const observed = <E, R>(
-  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
-  { metrics, log, deprecation }: Observation
-): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> => {
+export const observing = ({ metrics, log, deprecation }: Observation): Observe => {
   const deprecated = Option.map(deprecation, (d) => ({ headers: deprecationHeaders(d), notice: deprecationNotice(d) }))
   const inA = Option.match(deprecated, {
     onNone: () => (response: HttpServerResponse.HttpServerResponse) => response,
     onSome: ({ headers }) => (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
   })
-  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+  return <R>(method: string, path: string, answer: () => Answer<R>): Answer<R> => {
     const start = performance.now()
-    const url = request.url
-    const queryStart = url.indexOf("?")
-    const path = queryStart === -1 ? url : url.slice(0, queryStart)
     const facts = pathFacts(path)
-    const operation = facts?.operations.get(request.method) ?? "none"
+    const operation = facts?.operations.get(method) ?? "none"
     const pathVocabulary: VocabularyLabel = facts?.vocabulary ?? "none"
 
     if ((pathVocabulary === "b" || pathVocabulary === "none") && !log) {
-      return Effect.map(app, (response) => {
+      const counted = (response: HttpServerResponse.HttpServerResponse) => {
         countRequest(metrics, pathVocabulary, operation, response.status, (performance.now() - start) / 1000)
         return response
-      })
+      }
+      const answered = answer()
+      return HttpServerResponse.isHttpServerResponse(answered) ? counted(answered) : Effect.map(answered, counted)
     }
 
     let upgraded = false
@@ -89,13 +90,14 @@ export const observed = <E, R>(
       if (tokenId !== undefined && response.status !== 403) countVocabularyACall(metrics, tokenId)
       return inA(response)
     }
-    const noted = Effect.provideService(app, RequestNotes, notes)
-    if (!log) return Effect.map(noted, answered)
+    const given = answer()
+    const noted = HttpServerResponse.isHttpServerResponse(given) ? Effect.succeed(given) : Effect.provideService(given, RequestNotes, notes)
+    if (!log) return HttpServerResponse.isHttpServerResponse(given) ? answered(given) : Effect.map(noted, answered)
     return Effect.flatMap(noted, (response) => {
       const sent = answered(response)
-      const line = requestLogLine(request.method, path, upgraded ? 101 : response.status, performance.now() - start, facts?.tag, spoken)
+      const line = requestLogLine(method, path, upgraded ? 101 : response.status, performance.now() - start, facts?.tag, spoken)
       const notice = (spoken ?? pathVocabulary) === "a" ? Option.map(deprecated, ({ notice }) => notice) : Option.none()
       return Effect.as(Effect.logDebug(Option.match(notice, { onNone: () => line, onSome: (said) => `${line}: ${said}` })), sent)
     })
-  })
+  }
 }

@@ -2,7 +2,8 @@ import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
 import * as Option from "effect/Option"
 import * as Path from "effect/Path"
-import { type HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpServerResponse } from "effect/http"
+import type { IncomingRequestShape } from "../routing/IncomingRequest.ts"
 
 /**
  * The dashboard (docs/dashboard.md), served from the folder `npm run build` makes (dist/dashboard): its
@@ -94,16 +95,14 @@ const noFile = (): undefined => undefined
 /**
  * The answer to `request` from the dashboard's files, if it asks for one of them (GET or HEAD of its
  * path); undefined for every other request, which is the app's. Decided by a map lookup, in the
- * server's front step (Server.ts), which reads the request anyway.
+ * request handler's front (RequestHandler.ts), which reads the request anyway.
  */
 export const dashboardAnswer = (files: Option.Option<DashboardFiles>) => {
   if (Option.isNone(files)) return noFile
   const byPath = files.value
-  return (request: HttpServerRequest.HttpServerRequest): HttpServerResponse.HttpServerResponse | undefined => {
+  return (request: IncomingRequestShape): HttpServerResponse.HttpServerResponse | undefined => {
     if (request.method !== "GET" && request.method !== "HEAD") return undefined
-    const url = request.url
-    const queryStart = url.indexOf("?")
-    const file = byPath.get(queryStart === -1 ? url : url.slice(0, queryStart))
+    const file = byPath.get(request.path)
     if (file === undefined) return undefined
     const gzip = takesGzip(request.headers["accept-encoding"])
     const headers = gzip ? { ...file.headers, vary: "accept-encoding", "content-encoding": "gzip" } : { ...file.headers, vary: "accept-encoding" }

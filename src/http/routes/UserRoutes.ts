@@ -1,7 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import { HttpServerRequest } from "effect/http"
 import { users as userEndpoints } from "../../api/Users.ts"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { LiveSockets } from "../../auth/LiveSockets.ts"
@@ -11,6 +10,7 @@ import { Users } from "../../auth/Users.ts"
 import { basicCredentials } from "../routing/Authentication.ts"
 import { bindGroup, type Request } from "../routing/Handlers.ts"
 import { BadRequest, Gone, TooManyRequests, Unauthorized } from "../routing/HttpError.ts"
+import { IncomingRequest } from "../routing/IncomingRequest.ts"
 import { BodiesReadFirst } from "../transport/BodyFirst.ts"
 
 /** `/users/setup` (GET and POST), `/users/login`, `/users/logout` (docs/reference.md §6.7, §8), at the root, not under `/api/v1`. */
@@ -26,7 +26,7 @@ const setupDone = () => new Gone({ message: "setup is done: a user exists alread
  * answered 413, as on every route: that rule is the transport's, decided before any route runs.
  */
 const refusedOnceSetUp = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
+  const request = yield* IncomingRequest
   if ((yield* BodiesReadFirst).of(request.source)?._tag === "TooLarge") return
   const count = yield* Users.use((users) => Effect.orDie(users.count))
   if (count > 0) return yield* setupDone()
@@ -50,13 +50,13 @@ const setupStatus = Users.use((users) => Effect.map(Effect.orDie(users.count), (
 
 /** Basic credentials in, a session token out; attempts are counted per user, per address and per pair of both (LoginThrottle). */
 const login = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
+  const request = yield* IncomingRequest
   const credentials = basicCredentials(request.headers["authorization"])
   if (Option.isNone(credentials)) {
     return yield* new Unauthorized({ message: "Authorization: expected \"Basic <base64 of user:password>\"" })
   }
   const { username, password } = credentials.value
-  const address = Option.getOrElse(request.remoteAddress, () => unknownAddress)
+  const address = request.remoteAddress ?? unknownAddress
   // Counted before the password is checked: attempts in flight hold their places in the budget.
   const verify = Users.use((u) => Effect.orDie(u.verify(username, password)))
   const user = yield* LoginThrottle.use((throttle) => throttle.attempt(username, address, verify)).pipe(

@@ -3,11 +3,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
-import { HttpServerRequest } from "effect/http"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import { Tokens } from "../../auth/Tokens.ts"
 import { type Caller, grants, MissingRight, type Right } from "../../domain/Access.ts"
 import { Forbidden, Unauthorized } from "./HttpError.ts"
+import { IncomingRequest, type IncomingRequestShape } from "./IncomingRequest.ts"
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
 import { protocolToken } from "./WatchProtocols.ts"
@@ -34,39 +34,29 @@ export const refusedToken = () => new Unauthorized({ message: "the token is unkn
  * The token a request presents: the header if there is one (a malformed header is refused, not skipped), else a
  * WebSocket's subprotocol `bearer.<token>` (a browser's), else `?auth=`.
  */
-const tokenOf = (
-  request: HttpServerRequest.HttpServerRequest,
-  query: HttpServerRequest.ParsedSearchParams["Service"]
-): Result.Result<Redacted.Redacted<string>, Unauthorized> => {
-  const header = request.headers["authorization"]
+const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redacted.Redacted<string>, Unauthorized> => {
+  const header = headers["authorization"]
   if (header !== undefined) {
     const match = bearer.exec(header)
     return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
   }
-  const offered = protocolToken(request.headers["sec-websocket-protocol"])
+  const offered = protocolToken(headers["sec-websocket-protocol"])
   if (offered !== undefined) return Result.succeed(Redacted.make(offered))
   const auth = Query.first(query, "auth")
   return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
 }
 
-type RequestContext = Context.Context<HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>
-
-const tokenIn = (context: RequestContext) =>
-  tokenOf(Context.get(context, HttpServerRequest.HttpServerRequest), Context.get(context, HttpServerRequest.ParsedSearchParams))
-
 /** The caller the request's token stands for, or a 401. One step on the request path. */
-export const authenticate: Effect.Effect<
-  Caller,
-  Unauthorized,
-  Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams
-> = Effect.contextWith((context: Context.Context<Tokens | HttpServerRequest.HttpServerRequest | HttpServerRequest.ParsedSearchParams>) => {
-  const token = tokenIn(context)
-  if (Result.isFailure(token)) return Effect.fail(token.failure)
-  return Context.get(context, Tokens).authenticate(token.success).pipe(
-    Effect.orDie,
-    Effect.flatMap((caller) => (Option.isNone(caller) ? Effect.fail(refusedToken()) : Effect.succeed(caller.value)))
-  )
-})
+export const authenticate: Effect.Effect<Caller, Unauthorized, Tokens | IncomingRequest> = Effect.contextWith(
+  (context: Context.Context<Tokens | IncomingRequest>) => {
+    const token = tokenOf(Context.get(context, IncomingRequest))
+    if (Result.isFailure(token)) return Effect.fail(token.failure)
+    return Context.get(context, Tokens).authenticate(token.success).pipe(
+      Effect.orDie,
+      Effect.flatMap((caller) => (Option.isNone(caller) ? Effect.fail(refusedToken()) : Effect.succeed(caller.value)))
+    )
+  }
+)
 
 /** 403: the token does not grant `right` (the core's `MissingRight`, said before the route reads anything). */
 const missingRight = (right: Right) => new Forbidden({ message: new MissingRight({ right }).message })
@@ -119,8 +109,7 @@ type Guarded<R> =
   | Exclude<R, CurrentCaller>
   | Tokens
   | LoopbackAccess
-  | HttpServerRequest.HttpServerRequest
-  | HttpServerRequest.ParsedSearchParams
+  | IncomingRequest
 
 /** `Authorization: Basic base64(user:password)` (RFC 7617); `None` when absent or malformed. */
 export const basicCredentials = (

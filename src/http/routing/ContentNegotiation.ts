@@ -1,7 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpServerResponse } from "effect/http"
 import type { BinaryValue } from "../../domain/Outcome.ts"
+import { IncomingRequest } from "./IncomingRequest.ts"
 
 /** One media range of an `Accept` header: `image/*;q=0.5` is `{type: "image", subtype: "*", q: 0.5}`. */
 interface MediaRange {
@@ -60,11 +61,11 @@ export const negotiated = <A>(
   rawBinary: (value: A) => Option.Option<BinaryValue>,
   json: (value: A) => HttpServerResponse.HttpServerResponse
 ) =>
-(value: A): Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest> => {
+(value: A): Effect.Effect<HttpServerResponse.HttpServerResponse, never, IncomingRequest> => {
   const binary = rawBinary(value)
   if (Option.isNone(binary)) return Effect.succeed(json(value))
   const { mimetype, data } = binary.value
-  return Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+  return IncomingRequest.useSync((request) =>
     prefersOverJson(request.headers["accept"], mimetype)
       ? HttpServerResponse.uint8Array(Uint8Array.from(data), { contentType: mimetype, headers: varyAccept })
       : json(value))

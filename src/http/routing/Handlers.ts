@@ -13,6 +13,7 @@ import {
 import { formatPath } from "../../vocabulary/common/InvalidInput.ts"
 import { negotiated, varyAccept } from "./ContentNegotiation.ts"
 import { BadRequest, type HttpError, jsonMessage } from "./HttpError.ts"
+import { IncomingRequest } from "./IncomingRequest.ts"
 import * as Query from "./Query.ts"
 import { decodeBody } from "../body/RequestBody.ts"
 import type { Route } from "./RouteTable.ts"
@@ -34,10 +35,10 @@ export type Handler<E extends Endpoint, R> = (request: Request<E>) => Effect.Eff
 
 /** What reading a request to `E` needs, beside its handler's own needs. */
 type ReadingNeeds<E extends Endpoint> =
-  | (E["body"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
+  | (E["body"] extends undefined ? never : IncomingRequest)
   | (keyof E["query"] extends never ? never : HttpServerRequest.ParsedSearchParams)
-  | (E["upgrade"] extends undefined ? never : HttpServerRequest.HttpServerRequest)
-  | (E["answer"] extends { rawBinary(value: never): unknown } ? HttpServerRequest.HttpServerRequest : never)
+  | (E["upgrade"] extends undefined ? never : IncomingRequest)
+  | (E["answer"] extends { rawBinary(value: never): unknown } ? IncomingRequest : never)
 
 const noValues: { readonly [name: string]: unknown } = {}
 
@@ -131,8 +132,8 @@ export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>)
   const handle = handler as (request: ReadRequest) => Effect.Effect<unknown, HttpError, unknown>
   const handled = readThen(endpoint, (request) => answer(handle(request)))
   const refused = Effect.succeed(upgradeRequired(endpoint))
-  const routeHandler = endpoint.upgrade === undefined ? handled : HttpServerRequest.HttpServerRequest.use((request) =>
-    request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused
+  const routeHandler = endpoint.upgrade === undefined ? handled : IncomingRequest.use((request) =>
+    request.upgrading && request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused
   )
   // What reading and answering need is what `ReadingNeeds<E>` says; the handler's own, `R`.
   return routesOf(endpoint).map((route) => ({ ...route, handler: routeHandler as Route<R | ReadingNeeds<E>>["handler"] }))

@@ -1,8 +1,7 @@
-import { NodeHttpServerRequest } from "@effect/platform-node"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { HttpServerRequest } from "effect/http"
+import { IncomingRequest } from "./IncomingRequest.ts"
 
 /**
  * Whether the routes whose access lets the machine itself in without a token (`tokenWithOrLoopback`,
@@ -25,12 +24,12 @@ const relayedFor = ["forwarded", "x-forwarded-for", "x-real-ip"] as const
  * `--trust-proxy` does not change this (the client it names is no connection of the machine's): a proxy
  * that passed on its clients' own `Forwarded` would otherwise let anyone claim to be the machine.
  */
-export const letInFromLoopback: Effect.Effect<boolean, never, LoopbackAccess | HttpServerRequest.HttpServerRequest> = Effect.gen(
+export const letInFromLoopback: Effect.Effect<boolean, never, LoopbackAccess | IncomingRequest> = Effect.gen(
   function*() {
     const { openOnLoopback } = yield* LoopbackAccess
     if (!openOnLoopback) return false
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const peer = NodeHttpServerRequest.toIncomingMessage(request).socket.remoteAddress
+    const request = yield* IncomingRequest
+    const peer = request.source.socket.remoteAddress
     const relayed = relayedFor.some((header) => request.headers[header] !== undefined)
     return peer !== undefined && isLoopback(peer) && !relayed
   }

@@ -3,9 +3,9 @@ import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import type { Method, RouteOf } from "../../api/Endpoint.ts"
-import { HttpServerRequest, type HttpServerResponse } from "effect/http"
+import type { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
-import * as Query from "./Query.ts"
+import type { IncomingRequest, IncomingRequestShape } from "./IncomingRequest.ts"
 import { queryCheck } from "./QueryCheck.ts"
 
 /**
@@ -16,7 +16,7 @@ import { queryCheck } from "./QueryCheck.ts"
 
 /**
  * A route's handler reads the request as its endpoint says (src/http/routing/Handlers.ts), and from its context
- * what else it needs (`HttpServerRequest.HttpServerRequest`), answers with a response, and fails only
+ * what else it needs (`IncomingRequest`), answers with a response, and fails only
  * with an `HttpError`. Anything else it does wrong is a defect, answered with a 500.
  */
 export interface Route<R = never> extends RouteOf {
@@ -36,14 +36,17 @@ export class DuplicateRoute extends Data.TaggedError("DuplicateRoute")<{
   }
 }
 
-/** What the route table provides to handlers itself. */
-type Provided = HttpServerRequest.ParsedSearchParams
+/**
+ * What the request handler (src/http/transport/RequestHandler.ts) gives every route's program: the request
+ * (`IncomingRequest`) and its query parameters, as Effect's usual service for them (`ParsedSearchParams`).
+ */
+export type PerRequest = IncomingRequest | HttpServerRequest.ParsedSearchParams
 
-export type HttpApp<R> = Effect.Effect<
-  HttpServerResponse.HttpServerResponse,
-  never,
-  HttpServerRequest.HttpServerRequest | Exclude<R, Provided>
->
+/** An answer to a request: at once (404, 405, an unknown query parameter), or a program that answers it. */
+export type Answer<R> = HttpServerResponse.HttpServerResponse | Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
+
+/** The route table compiled: from a request to its answer, found with two Map lookups. */
+export type HttpApp<R> = (request: IncomingRequestShape) => Answer<R>
 
 const internalError = jsonMessage(500, "internal error")
 
@@ -56,7 +59,7 @@ const renderCause = (method: string, path: string) => (cause: Cause.Cause<HttpEr
 }
 
 /** The path of a request's URL, without its query. */
-const pathOf = (url: string): string => {
+export const pathOf = (url: string): string => {
   const queryStart = url.indexOf("?")
   return queryStart === -1 ? url : url.slice(0, queryStart)
 }
@@ -78,40 +81,33 @@ export const bodyLimits = <R>(
   return (method, url) => limits.get(pathOf(url))?.get(method)
 }
 
-/** How a route answers: its handler, after the check of its query. */
+/** How a route answers: its handler (its failures rendered), after the check of its query. */
 interface Answering<R> {
-  readonly handler: Route<R>["handler"]
+  readonly handler: Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
   readonly unknownParameter: ReturnType<typeof queryCheck>
 }
 
-/** The server app answering `routes`, or the first duplicate among them. */
+/** The app answering `routes`, or the first duplicate among them. */
 export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<HttpApp<R>, DuplicateRoute> => {
   const table = new Map<string, Map<string, Answering<R>>>()
   for (const { method, path, handler, endpoint } of routes) {
     const methods = table.get(path) ?? new Map<string, Answering<R>>()
     if (methods.has(method)) return Result.fail(new DuplicateRoute({ method, path }))
-    table.set(path, methods.set(method, { handler, unknownParameter: queryCheck(Object.keys(endpoint.query)) }))
+    const answering: Answering<R> = {
+      handler: Effect.catchCause(handler, renderCause(method, path)),
+      unknownParameter: queryCheck(Object.keys(endpoint.query))
+    }
+    table.set(path, methods.set(method, answering))
   }
   const allowed = new Map([...table].map(([path, methods]) => [path, [...methods.keys()]] as const))
 
-  const app: HttpApp<R> = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const url = request.url
-    const queryStart = url.indexOf("?")
-    const path = queryStart === -1 ? url : url.slice(0, queryStart)
-    const answering = table.get(path)?.get(request.method)
+  return Result.succeed(({ method, path, query }) => {
+    const answering = table.get(path)?.get(method)
     if (answering === undefined) {
       const allow = allowed.get(path)
-      return Effect.succeed(
-        toResponse(allow === undefined ? new NotFound({ path }) : new MethodNotAllowed({ method: request.method, allow }))
-      )
+      return toResponse(allow === undefined ? new NotFound({ path }) : new MethodNotAllowed({ method, allow }))
     }
-    const params = Query.parse(queryStart === -1 ? "" : url.slice(queryStart + 1))
-    const unknownParameter = answering.unknownParameter(params)
-    if (unknownParameter !== undefined) return Effect.succeed(toResponse(unknownParameter))
-    return answering.handler.pipe(
-      Effect.provideService(HttpServerRequest.ParsedSearchParams, params),
-      Effect.catchCause(renderCause(request.method, path))
-    )
+    const unknownParameter = answering.unknownParameter(query)
+    return unknownParameter === undefined ? answering.handler : toResponse(unknownParameter)
   })
-  return Result.succeed(app)
 }

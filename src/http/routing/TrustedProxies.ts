@@ -1,23 +1,26 @@
-import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { HttpServerRequest } from "effect/http"
+import type { IncomingHttpHeaders } from "node:http"
 import { clientAddress, type TrustedProxies } from "./ClientAddress.ts"
-import { BadRequest, toResponse } from "./HttpError.ts"
-import type { HttpApp } from "./RouteTable.ts"
+import { BadRequest } from "./HttpError.ts"
+
+/** The client's address of a request from `peer`, its connection's: unknown if its socket has none (closed already). */
+export type ClientOf = (peer: string | undefined, headers: IncomingHttpHeaders) => Result.Result<string | undefined, BadRequest>
+
+/** A header's text: Node joins a header sent twice with commas, as a list header's values are read. */
+const headerText = (value: string | ReadonlyArray<string> | undefined): string | undefined =>
+  typeof value === "string" || value === undefined ? value : value.join(", ")
 
 /**
  * `--trust-proxy`: in front of the routes, a request from a trusted proxy is given its client's address
- * as its `remoteAddress` (the proxy's stays its `peerAddress`), which the login throttle and the log lines
- * read; one whose relay header cannot be read is answered 400. With no trusted proxy, nothing is done.
+ * as its `remoteAddress` (IncomingRequest; the proxy's stays its connection's), which the login throttle and
+ * the log lines read; one whose relay header cannot be read is answered 400. With no trusted proxy, the
+ * peer's address is the client's.
  */
-export const behindTrustedProxies = (trusted: TrustedProxies) => <R>(app: HttpApp<R>): HttpApp<R> =>
-  trusted.size === 0 ? app : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    if (Option.isNone(request.remoteAddress)) return app
-    const peer = request.remoteAddress.value
-    const client = clientAddress(peer, { forwarded: request.headers["forwarded"], xForwardedFor: request.headers["x-forwarded-for"] }, trusted)
-    if (Result.isFailure(client)) return Effect.succeed(toResponse(new BadRequest({ message: client.failure.message })))
-    if (client.success === peer) return app
-    const relayed = request.modify({ remoteAddress: Option.some(client.success), peerAddress: request.peerAddress })
-    return Effect.provideService(app, HttpServerRequest.HttpServerRequest, relayed)
-  })
+export const behindTrustedProxies = (trusted: TrustedProxies): ClientOf => {
+  if (trusted.size === 0) return (peer) => Result.succeed(peer)
+  return (peer, headers) => {
+    if (peer === undefined) return Result.succeed(peer)
+    const client = clientAddress(peer, { forwarded: headerText(headers["forwarded"]), xForwardedFor: headerText(headers["x-forwarded-for"]) }, trusted)
+    return Result.mapError(client, (malformed) => new BadRequest({ message: malformed.message }))
+  }
+}

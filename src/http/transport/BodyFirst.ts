@@ -27,8 +27,8 @@ const declaresMoreThan = (headers: IncomingHttpHeaders, limit: number): boolean 
   Number(headers["content-length"] ?? 0) > limit
 
 /**
- * The bodies the server read before the app ran, by the request they came with (the platform's
- * `HttpServerRequest.source`). Served without the body-first step, nothing was read first.
+ * The bodies the server read before the app ran, by the Node request they came with (IncomingRequest's
+ * `source`). Served without the body-first step, nothing was read first.
  */
 export interface BodiesReadFirst {
   readonly of: (source: object) => BodyBytes | undefined

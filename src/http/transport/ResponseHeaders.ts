@@ -1,7 +1,5 @@
-import * as Effect from "effect/Effect"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http"
-import type { HttpApp } from "../routing/RouteTable.ts"
+import { HttpServerResponse } from "effect/http"
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http"
 import { http } from "./NodeHttp.ts"
 
 /**
@@ -57,15 +55,17 @@ export const setSecurityHeaders = (_request: IncomingMessage, response: ServerRe
   for (const [name, value] of securityHeaderList) response.setHeader(name, value)
 }
 
-/** On a response the platform writes itself (the refusal of an upgrade request). */
-export const withSecurityHeaders = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.setHeaders(response, securityHeaders)
-
 /** What a browser may send cross-origin: the API's methods and the two headers it reads. */
 const preflightHeaders = {
   "access-control-allow-methods": "GET, POST, PUT, DELETE",
   "access-control-allow-headers": "authorization, content-type",
   "access-control-max-age": "600"
+}
+
+/** What CORS adds to the answer of a request from an origin it names: the headers, or the preflight's answer itself. */
+export interface CorsAnswer {
+  readonly headers: Readonly<Record<string, string>>
+  readonly preflight: HttpServerResponse.HttpServerResponse | undefined
 }
 
 /**
@@ -74,16 +74,16 @@ const preflightHeaders = {
  * `Access-Control-Allow-Origin` for it. No cookies are involved (tokens travel in a header), so
  * credentials are not allowed. Other origins get no CORS header, and their `OPTIONS` the usual 405.
  */
-export const withCors = <R>(origins: ReadonlyArray<string>) => (app: HttpApp<R>): HttpApp<R> => {
-  if (origins.length === 0) return app
+export const corsOf = (origins: ReadonlyArray<string>): (method: string, headers: IncomingHttpHeaders) => CorsAnswer | undefined => {
+  if (origins.length === 0) return () => undefined
   const allowed = new Set(origins)
-  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const origin = request.headers["origin"]
-    if (origin === undefined || !allowed.has(origin)) return app
+  return (method, headers) => {
+    const origin = headers["origin"]
+    if (origin === undefined || !allowed.has(origin)) return undefined
     const cors = { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": "retry-after, www-authenticate" }
-    if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
-      return Effect.succeed(HttpServerResponse.empty({ status: 204, headers: { ...cors, ...preflightHeaders } }))
-    }
-    return Effect.map(app, (response) => HttpServerResponse.setHeaders(response, cors))
-  })
+    const preflight = method === "OPTIONS" && headers["access-control-request-method"] !== undefined
+      ? HttpServerResponse.empty({ status: 204, headers: { ...cors, ...preflightHeaders } })
+      : undefined
+    return { headers: cors, preflight }
+  }
 }

@@ -2,26 +2,27 @@ import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodePath from "@effect/platform-node/NodePath"
 import * as Console from "effect/Console"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as LogLevel from "effect/LogLevel"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
-import { HttpServer, HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { HttpServer, type HttpServerRequest } from "effect/http"
 import { formatUrlHostString } from "effect/net/NetAddress"
 import type { Server } from "node:http"
 import { BodiesReadFirst, bodyFirst } from "./BodyFirst.ts"
+import { answering as requestAnswering, nodeHandler, upgradeApp } from "./RequestHandler.ts"
 import { type ConnectionDrain, drainConnections } from "./ConnectionDrain.ts"
 import { dashboardAnswer, loadDashboard } from "../routes/DashboardRoutes.ts"
-import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
-import { observed } from "../observation/ObservedRequests.ts"
+import { observing } from "../observation/ObservedRequests.ts"
 import { http } from "./NodeHttp.ts"
-import { SecuredResponse, setSecurityHeaders, withCors, withSecurityHeaders } from "./ResponseHeaders.ts"
+import { corsOf, SecuredResponse, setSecurityHeaders } from "./ResponseHeaders.ts"
 import type { TrustedProxies } from "../routing/ClientAddress.ts"
 import { behindTrustedProxies } from "../routing/TrustedProxies.ts"
-import { bodyLimits, type HttpApp, type Route, toHttpApp } from "../routing/RouteTable.ts"
+import { bodyLimits, type HttpApp, type PerRequest, type Route, toHttpApp } from "../routing/RouteTable.ts"
 import type { VocabularyADeprecation } from "../observation/VocabularyADeprecation.ts"
 
 export interface ServerOptions {
@@ -86,7 +87,7 @@ export const layerOnceBound = <R, A, E, RB>(
     })
   ).pipe(Layer.provideMerge(WebSockets.layer({ maxPayload: options.maxBodyBytes, pingInterval: options.watchPing })))
 
-/** Where the server is in its life: what `front` answers besides the routes. */
+/** Where the server is in its life: what the request handler answers besides the routes. */
 interface Lifecycle {
   /** Whether the gateway has yet to start (the server may be listening already). */
   readonly starting: () => boolean
@@ -94,34 +95,8 @@ interface Lifecycle {
 }
 
 /**
- * In front of the routes, one step per request. Until the gateway has started, every request is
- * answered 503 with `Retry-After` (the first run's admin may not exist yet). Nothing new is done once the
- * stop has begun: a request Node parses after it (one pipelined behind a running one) gets a 503 with
- * `Connection: close` (see ConnectionDrain) and no write is applied for it; requests already running are
- * answered as usual. Node sets the security headers on every response it writes (see `answer`); the
- * answer to an upgrade request that is refused (a watch socket without a token, or during the start)
- * is written on the socket by the platform, so it gets them here.
- */
-const front = <R>(
-  app: HttpApp<R>,
-  { starting, drain }: Lifecycle,
-  staticFile: (request: HttpServerRequest.HttpServerRequest) => HttpServerResponse.HttpServerResponse | undefined
-): HttpApp<R> =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const headed = <E, RA>(response: Effect.Effect<HttpServerResponse.HttpServerResponse, E, RA>) =>
-      request.headers["upgrade"] === undefined ? response : Effect.map(response, withSecurityHeaders)
-    if (starting()) {
-      return headed(Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is starting", retryAfterSeconds: 1 }))))
-    }
-    // The dashboard's page and assets (Dashboard): a lookup, not a step of its own on every request.
-    const file = staticFile(request)
-    if (file !== undefined) return Effect.succeed(file)
-    return headed(drain.stopping() ? Effect.succeed(toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))) : app)
-  })
-
-/**
- * Puts the app on `server` (not listening yet): as the platform's request handler behind the body-first
- * step (BodyFirst), and as its upgrade handler.
+ * Puts the routes on `server` (not listening yet): compiled into the gateway's request handler
+ * (RequestHandler) behind the body-first step (BodyFirst), and as the platform's upgrade handler's app.
  */
 const answer = <R>(routes: ReadonlyArray<Route<R>>, server: Server, lifecycle: Lifecycle, options: ServerOptions) =>
   Effect.gen(function* () {
@@ -130,23 +105,36 @@ const answer = <R>(routes: ReadonlyArray<Route<R>>, server: Server, lifecycle: L
     const dashboard = Option.isSome(options.dashboard)
       ? yield* loadDashboard(options.dashboard.value).pipe(Effect.provide(Layer.mergeAll(NodeFileSystem.layer, NodePath.layer)))
       : Option.none()
-    const app = withCors<R>(corsOrigins)(front(behindTrustedProxies(options.trustedProxies)(table), lifecycle, dashboardAnswer(dashboard)))
     const reading = bodyFirst(bodyLimits(routes, maxBodyBytes))
+    // The requests are answered in this context (the routes' services): the bodies read first are given here, once.
+    const services = Context.add(yield* Effect.context<Exclude<R, Given>>(), BodiesReadFirst, reading.bodies)
+    const answering = requestAnswering({
+      table: routesNeeding(table),
+      starting: lifecycle.starting,
+      stopping: lifecycle.drain.stopping,
+      dashboard: dashboardAnswer(dashboard),
+      cors: corsOf(corsOrigins),
+      clientOf: behindTrustedProxies(options.trustedProxies),
+      // Decided once, here: whether requests are logged (debug), and the registry their metrics go to.
+      observe: observing({ metrics: services, log: yield* LogLevel.isEnabled("Debug"), deprecation: options.deprecation })
+    })
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
-    // Decided once, here: whether requests are logged (debug), and the registry their metrics go to.
-    // The requests are answered in this context: the bodies read first are given here, once.
-    const served = observed(app, {
-      metrics: yield* Effect.context<never>(),
-      log: yield* LogLevel.isEnabled("Debug"),
-      deprecation: options.deprecation
-    })
-    const inContext = <A, RH>(effect: Effect.Effect<A, never, RH>) =>
-      effect.pipe(Effect.provideService(BodiesReadFirst, reading.bodies))
-    reading.register(server, yield* inContext(NodeHttpServer.makeHandler(served, { scope: requests })))
+    reading.register(server, nodeHandler(answering, services, requests))
     const webSockets = yield* WebSockets
-    server.on("upgrade", yield* inContext(NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), served, { scope: requests })))
+    const upgrades = NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), upgradeApp(answering), { scope: requests })
+    server.on("upgrade", yield* upgrades.pipe(Effect.provideContext(services)))
   })
+
+/**
+ * The table of `routes`, typed as needing the routes' services and what the request handler gives each
+ * request (`PerRequest`). A route that reads the platform's request (the watch socket, which upgrades it)
+ * runs only for an upgrade request (Handlers' 426), whose program runs in the platform's context.
+ */
+const routesNeeding = <R>(table: HttpApp<R>) => table as HttpApp<Exclude<R, Given> | PerRequest>
+
+/** What each request's program is given: `PerRequest`, and for an upgrade request the platform's request. */
+type Given = PerRequest | HttpServerRequest.HttpServerRequest
 
 /**
  * The stop, in order (finalizers run in reverse, and these run before the platform's own): idle

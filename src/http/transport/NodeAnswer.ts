@@ -1,0 +1,31 @@
+import { HttpServerResponse } from "effect/http"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { closesConnection, drainAfter } from "./UnreadBody.ts"
+
+const internalError = HttpServerResponse.text(JSON.stringify("internal error"), { status: 500, contentType: "application/json" })
+
+/**
+ * Writes `answer` on Node's response to `request`: its status and every header in one `writeHead`
+ * (the security headers join them there, SecuredResponse), then its body in one `end`, which Node leaves
+ * out for HEAD. Nothing is written for a client that went away. The gateway's answers hold their bytes
+ * (JSON, text, files) or none; a streamed body is none of theirs.
+ */
+export const writeAnswer = (request: IncomingMessage, response: ServerResponse, answer: HttpServerResponse.HttpServerResponse): void => {
+  if (response.writableEnded || response.destroyed) return
+  const { body } = answer
+  if (body._tag !== "Uint8Array" && body._tag !== "Empty") {
+    writeAnswer(request, response, internalError)
+    return
+  }
+  if (!request.complete) drainAfter(request, response)
+  const headers = closesConnection(request) ? { ...answer.headers, connection: "close" } : answer.headers
+  try {
+    response.writeHead(answer.status, headers)
+  } catch {
+    // A header Node refuses (none of the gateway's own): the client can be told nothing sensible.
+    response.destroy()
+    return
+  }
+  if (body._tag === "Empty") response.end()
+  else response.end(body.text ?? body.body)
+}
