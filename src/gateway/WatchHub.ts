@@ -69,7 +69,12 @@ export class WatchHub {
   /** A channel's current value as an event, one per value the home took (its `lastValue`) for every watcher. */
   private readonly currentValues = new WeakMap<Option.Option<Value>, WatchEvent>()
 
-  constructor(private readonly home: HomeView, private readonly refuses: RefusesWatch) {}
+  /** `broadFrom`: how many channels make a watcher broad (BROAD_WATCHER; tests lower it to make small homes take that path). */
+  constructor(
+    private readonly home: HomeView,
+    private readonly refuses: RefusesWatch,
+    private readonly broadFrom: number = BROAD_WATCHER
+  ) {}
 
   get size(): number {
     return this.watchers.size
@@ -106,7 +111,7 @@ export class WatchHub {
   replace(watcher: Watcher, registration: WatchRegistration): void {
     watcher.registration = registration
     const selected = this.home.selectChannels(registration.map((target) => target.selector))
-    this.classify(watcher, selected.length >= BROAD_WATCHER)
+    this.classify(watcher, selected.length >= this.broadFrom)
     const interestOf = interestsOf(registration, this.home, this.refuses)
     const burst: Array<WatchEvent> = []
     const leaving = this.leaving(watcher, selected)
