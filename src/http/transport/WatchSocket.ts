@@ -81,7 +81,8 @@ const readFrame = (
  * with 1013 (`tooSlow`), also while a batch waits for it: one that never reads again would hold that
  * batch for ever. A batch is at most `WATCH_QUEUE_LIMIT` events: a registration's own events may be many
  * more (WatchQueue), and they wait in the queue, shared with other sockets, rather than as this socket's
- * frames in Node's buffers.
+ * frames in Node's buffers; each batch goes in a turn of the event loop of its own, so that the other
+ * requests are answered between them.
  */
 const forward = (
   ws: WebSocket,
@@ -92,9 +93,16 @@ const forward = (
 ): void => {
   let sending = false
   let scheduled = false
+  const schedule = () => {
+    if (scheduled || sending) return
+    scheduled = true
+    atSharedImmediate(pump)
+  }
+  // Not at once: a write the kernel takes whole calls back before the event loop turns, and a large
+  // registration's batches would then all go in one turn, holding every other request back.
   const sent = () => {
     sending = false
-    pump()
+    schedule()
   }
   const pump = () => {
     scheduled = false
@@ -122,9 +130,7 @@ const forward = (
   }
   session.listen(() => {
     if (sending && session.overflowed()) return tooSlow(tooSlowReason)
-    if (scheduled || sending) return
-    scheduled = true
-    atSharedImmediate(pump)
+    schedule()
   })
   pump()
 }
