@@ -186,7 +186,6 @@ export class WatchHub {
     interestOf: InterestOf,
     burst: Array<WatchEvent> | undefined
   ): void {
-    const emit = (event: WatchEvent) => burst === undefined ? watcher.queue.push(event) : burst.push(event)
     const before = watcher.interests.get(id)
     const after = record === undefined ? undefined : interestOf(record)
     if (before === undefined && after === undefined) return
@@ -202,20 +201,20 @@ export class WatchHub {
     }
     const wasVisible = before?.topology ?? false
     const isVisible = after?.topology ?? false
-    if (!wasVisible && isVisible && record !== undefined) emit(this.additionOf(record))
-    if (wasVisible && !isVisible) emit({ _tag: "ChannelRemoved", channel: id })
+    if (!wasVisible && isVisible && record !== undefined) emit(watcher, burst, this.additionOf(record))
+    if (wasVisible && !isVisible) emit(watcher, burst, { _tag: "ChannelRemoved", channel: id })
     if (after !== undefined && Option.isSome(after.refusal) && (before === undefined || Option.isNone(before.refusal))) {
-      emit({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
+      emit(watcher, burst, { _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
     }
     // After its addition: a channel's addition comes before its values.
     const handing = burst !== undefined || before === undefined || before.initial.length === 0
     if (record !== undefined && after !== undefined && after.initial.length > 0 && handing) {
-      this.handCurrentValue(watcher, record, after, emit)
+      this.handCurrentValue(watcher, record, after, burst)
     }
   }
 
   /** The value the home holds for `record`, if it has one that the target asking for it lets through. */
-  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest, emit: (event: WatchEvent) => void): void {
+  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest, burst: Array<WatchEvent> | undefined): void {
     const current = record.lastValue
     if (Option.isNone(current) || !passes(interest.initial, current.value)) return
     let event = this.currentValues.get(current)
@@ -223,7 +222,7 @@ export class WatchHub {
       event = { _tag: "ValueChanged", channel: record.id, value: current.value }
       this.currentValues.set(current, event)
     }
-    emit(event)
+    emit(watcher, burst, event)
     watcher.handed(record.id, this.home.version)
   }
 
@@ -248,6 +247,12 @@ export class WatchHub {
     set.delete(watcher)
     if (set.size === 0) this.byChannel.delete(id)
   }
+}
+
+/** An event of `watcher`: into `burst` while registering, else to its queue. */
+const emit = (watcher: Watcher, burst: Array<WatchEvent> | undefined, event: WatchEvent): void => {
+  if (burst === undefined) watcher.queue.push(event)
+  else burst.push(event)
 }
 
 /**

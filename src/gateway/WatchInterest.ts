@@ -37,8 +37,9 @@ export const interestsOf = (registration: WatchRegistration, home: HomeView, ref
   return (channel) => {
     let matches = 0
     let refusal = Option.none<string>()
-    for (const [i, target] of registration.entries()) {
-      if (!home.channelMatches(target.selector, channel)) continue
+    for (let i = 0; i < registration.length; i++) {
+      const target = registration[i]
+      if (target === undefined || !home.channelMatches(target.selector, channel)) continue
       matches |= 1 << i
       if (target.values._tag === "Never" || Option.isSome(refusal)) continue
       refusal = refuses(channel, target.values)

@@ -93,16 +93,20 @@ const forward = (
 ): void => {
   let sending = false
   let scheduled = false
+  /** Whether a batch went in this turn of the event loop (cleared after the turn's I/O). */
+  let sentThisTurn = false
   const schedule = () => {
     if (scheduled || sending) return
     scheduled = true
     atSharedImmediate(pump)
   }
-  // Not at once: a write the kernel takes whole calls back before the event loop turns, and a large
-  // registration's batches would then all go in one turn, holding every other request back.
+  // A write the kernel takes whole calls back before the event loop turns: the next batch then waits for
+  // the next turn, or a large registration's batches would all go in one, holding every other request
+  // back. A write that waited for the kernel calls back in a later turn: its next batch goes at once.
   const sent = () => {
     sending = false
-    schedule()
+    if (sentThisTurn) schedule()
+    else pump()
   }
   const pump = () => {
     scheduled = false
@@ -123,6 +127,10 @@ const forward = (
     const last = payloads.length - 1
     if (last < 0) return
     sending = true
+    if (!sentThisTurn) {
+      sentThisTurn = true
+      atSharedImmediate(() => (sentThisTurn = false))
+    }
     // One system call for the whole batch, not one per frame.
     connection.cork()
     for (const [i, payload] of payloads.entries()) ws.send(payload, asText, i === last ? sent : undefined)
