@@ -163,15 +163,9 @@ export class WatchHub {
 
   private deliverValue(channel: ChannelId, value: Value, version: number): void {
     let event: WatchEvent | undefined
-    const deliver = (watcher: Watcher) => {
-      const interest = watcher.interests.get(channel)
-      if (interest !== undefined && accepts(interest, value) && !watcher.hasNewer(channel, version)) {
-        event ??= { _tag: "ValueChanged", channel, value }
-        watcher.queue.push(event)
-      }
-    }
-    this.byChannel.get(channel)?.forEach(deliver)
-    this.broad.forEach(deliver)
+    const indexed = this.byChannel.get(channel)
+    if (indexed !== undefined) for (const watcher of indexed) event = offer(watcher, channel, value, version, event)
+    for (const watcher of this.broad) event = offer(watcher, channel, value, version, event)
   }
 
   /**
@@ -247,6 +241,18 @@ export class WatchHub {
     set.delete(watcher)
     if (set.size === 0) this.byChannel.delete(id)
   }
+}
+
+/**
+ * A value to one watcher, if it wants it: as `event`, the one object every watcher of the value shares,
+ * made by the first that does (and answered, for the next).
+ */
+const offer = (watcher: Watcher, channel: ChannelId, value: Value, version: number, event: WatchEvent | undefined): WatchEvent | undefined => {
+  const interest = watcher.interests.get(channel)
+  if (interest === undefined || !accepts(interest, value) || watcher.hasNewer(channel, version)) return event
+  const shared = event ?? { _tag: "ValueChanged", channel, value }
+  watcher.queue.push(shared)
+  return shared
 }
 
 /** An event of `watcher`: into `burst` while registering, else to its queue. */
