@@ -8,7 +8,10 @@ import WebSocket from "ws"
  * C clients, in a loop: opens a watch socket, sends `--frame`, reads until N events have come (the
  * registration's own: additions, and current values if it asked for them), closes. It stops after R
  * registrations in all, or after S seconds; with `--health` it asks `GET /health` every 10 ms meanwhile,
- * one request at a time. Prints one line of JSON: registrations done, and /health's p99 in ms (`null` without `--health`).
+ * one request at a time. `--clients 0 --seconds S --health` only asks `/health`, for S seconds: run beside
+ * the clients, in a process of its own, it times the gateway's answers, not the clients' own event loop,
+ * which 8 clients reading tens of thousands of frames each keep busy for seconds. Prints one line of
+ * JSON: registrations done, and /health's p99 in ms (`null` without `--health`).
  */
 const { values } = parseArgs({
   options: {
@@ -71,9 +74,15 @@ const pollHealth = async () => {
   }
 }
 
+/** With no clients, the health poller alone, for `--seconds`: a process of its own, whose event loop no client delays. */
+const registering = () =>
+  Number(values.clients) === 0
+    ? new Promise((resolve) => setTimeout(resolve, endsAt - performance.now()))
+    : Promise.all(Array.from({ length: Number(values.clients) }, client))
+
 const main = async () => {
   const polling = values.health ? pollHealth() : Promise.resolve()
-  await Promise.all(Array.from({ length: Number(values.clients) }, client))
+  await registering()
   loading = false
   await polling
   const sorted = healthLatencies.sort((a, b) => a - b)

@@ -52,11 +52,11 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
     Watch,
     Effect.gen(function*() {
       const registry = yield* Registry
-      const hub = new WatchHub(
-        registry.index,
-        (channel, filter) =>
-          Option.flatMap(registry.adapter(channel.adapter), (adapter) => adapter.refusesWatch(channel.id, filter))
-      )
+      const hub = new WatchHub(registry.index, (channel, filter) => {
+        // Asked for every channel a registration selects: no closure made per call.
+        const adapter = registry.adapter(channel.adapter)
+        return Option.isSome(adapter) ? adapter.value.refusesWatch(channel.id, filter) : Option.none()
+      })
       // One subscription for every watch, started before any watch can be opened: a watch added later
       // computes its set from the home as it is, then follows every change processed after that.
       yield* registry.changes.pipe(

@@ -5,12 +5,14 @@ import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
-import { accepts, type Interest, interestIn, passes, type RefusesWatch } from "./WatchInterest.ts"
+import { accepts, type Interest, type InterestOf, interestsOf, passes, type RefusesWatch } from "./WatchInterest.ts"
 import type { WatchQueue } from "./WatchQueue.ts"
 
 /** One live registration: the channels it watches now and what it wants of each. */
 export class Watcher {
   readonly interests = new Map<ChannelId, Interest>()
+  /** Whether its registration selected many channels (BROAD_WATCHER): it is then not in the hub's index by channel. */
+  broad = false
   /**
    * The channels whose current value the watcher was handed, each with the home's version then: a value
    * reported at that version or before (still on its way to the hub) is no newer, and must not follow it.
@@ -54,14 +56,25 @@ export class Watcher {
  */
 export class WatchHub {
   private readonly watchers = new Set<Watcher>()
-  /** The watchers that want values of a channel. */
+  /** The watchers that want values of a channel, but for the broad ones. */
   private readonly byChannel = new Map<ChannelId, Set<Watcher>>()
+  /**
+   * The watchers whose registration selected many channels (BROAD_WATCHER), asked about every
+   * value instead: indexing each of their channels would cost a registration of the whole home tens of
+   * thousands of index entries, made and dropped, while most values of the home go to them anyway.
+   */
+  private readonly broad = new Set<Watcher>()
   /** The addition of a channel, one event per record for every watcher. */
   private readonly additions = new WeakMap<ChannelRecord, WatchEvent>()
   /** A channel's current value as an event, one per value the home took (its `lastValue`) for every watcher. */
   private readonly currentValues = new WeakMap<Option.Option<Value>, WatchEvent>()
 
-  constructor(private readonly home: HomeView, private readonly refuses: RefusesWatch) {}
+  /** `broadFrom`: how many channels make a watcher broad (BROAD_WATCHER; tests lower it to make small homes take that path). */
+  constructor(
+    private readonly home: HomeView,
+    private readonly refuses: RefusesWatch,
+    private readonly broadFrom: number = BROAD_WATCHER
+  ) {}
 
   get size(): number {
     return this.watchers.size
@@ -84,23 +97,57 @@ export class WatchHub {
 
   remove(watcher: Watcher): void {
     this.watchers.delete(watcher)
-    for (const channel of watcher.interests.keys()) this.unindex(watcher, channel)
+    this.broad.delete(watcher)
+    if (!watcher.broad) for (const channel of watcher.interests.keys()) this.unindex(watcher, channel)
     watcher.interests.clear()
   }
 
   /**
    * Swaps a watcher's registration between two changes: channels in both sets get no removed/added
-   * pair, channels only in the old set are removed, channels only in the new one added.
+   * pair, channels only in the old set are removed, channels only in the new one added. The events go
+   * in id order (compared as strings, the order of every list the gateway answers: ListOrder.ts): the
+   * selection comes in it, and the channels leaving are merged into it.
    */
   replace(watcher: Watcher, registration: WatchRegistration): void {
     watcher.registration = registration
     const selected = this.home.selectChannels(registration.map((target) => target.selector))
-    const ids = new Set<ChannelId>(selected.map((channel) => channel.id))
-    for (const id of watcher.interests.keys()) ids.add(id)
+    this.classify(watcher, selected.length >= this.broadFrom)
+    const interestOf = interestsOf(registration, this.home, this.refuses)
     const burst: Array<WatchEvent> = []
-    // Ids compared as strings, the order of every list the gateway answers (ListOrder.ts).
-    for (const id of [...ids].sort()) this.recheck(watcher, id, burst)
-    watcher.queue.pushRegistration(burst, 3 * ids.size)
+    const leaving = this.leaving(watcher, selected)
+    let next = 0
+    const recheckLeavingBefore = (bound: ChannelId | undefined) => {
+      for (let id = leaving[next]; id !== undefined && (bound === undefined || id < bound); id = leaving[++next]) {
+        this.recheck(watcher, id, this.home.channel(id), interestOf, burst)
+      }
+    }
+    for (const record of selected) {
+      recheckLeavingBefore(record.id)
+      this.recheck(watcher, record.id, record, interestOf, burst)
+    }
+    recheckLeavingBefore(undefined)
+    watcher.queue.pushRegistration(burst, 3 * (selected.length + leaving.length))
+  }
+
+  /** Moves a watcher between the index by channel and the broad watchers, before its channels are rechecked. */
+  private classify(watcher: Watcher, broad: boolean): void {
+    if (broad === watcher.broad) return
+    watcher.broad = broad
+    if (broad) {
+      for (const channel of watcher.interests.keys()) this.unindex(watcher, channel)
+      this.broad.add(watcher)
+    } else {
+      // Its channels are indexed as they are rechecked: every one it watches is.
+      this.broad.delete(watcher)
+    }
+  }
+
+  /** The channels a watcher watches that `selected` leaves out, in id order: none on its first registration. */
+  private leaving(watcher: Watcher, selected: ReadonlyArray<ChannelRecord>): ReadonlyArray<ChannelId> {
+    if (watcher.interests.size === 0) return []
+    const staying = new Set<ChannelId>()
+    for (const record of selected) staying.add(record.id)
+    return [...watcher.interests.keys()].filter((id) => !staying.has(id)).sort()
   }
 
   apply(change: HomeChange): void {
@@ -109,59 +156,59 @@ export class WatchHub {
       return
     }
     for (const watcher of this.watchers) {
-      for (const id of change.channels) this.recheck(watcher, id, undefined)
+      const interestOf = interestsOf(watcher.registration, this.home, this.refuses)
+      for (const id of change.channels) this.recheck(watcher, id, this.home.channel(id), interestOf, undefined)
     }
   }
 
   private deliverValue(channel: ChannelId, value: Value, version: number): void {
-    const watchers = this.byChannel.get(channel)
-    if (watchers === undefined) return
     let event: WatchEvent | undefined
-    for (const watcher of watchers) {
-      const interest = watcher.interests.get(channel)
-      if (interest !== undefined && accepts(interest, value) && !watcher.hasNewer(channel, version)) {
-        event ??= { _tag: "ValueChanged", channel, value }
-        watcher.queue.push(event)
-      }
-    }
+    const indexed = this.byChannel.get(channel)
+    if (indexed !== undefined) for (const watcher of indexed) event = offer(watcher, channel, value, version, event)
+    for (const watcher of this.broad) event = offer(watcher, channel, value, version, event)
   }
 
   /**
-   * Brings one channel of one watcher up to date with the home, announcing what changed: into `burst` while
-   * registering, else to its queue. Its current value goes to a target asking for it on registering, and
-   * when the channel comes to be watched by one.
+   * Brings one channel of one watcher up to date with the home (`record`: the channel's, `undefined` when
+   * it is not connected), announcing what changed: into `burst` while registering, else to its queue. Its
+   * current value goes to a target asking for it on registering, and when the channel comes to be watched by one.
    */
-  private recheck(watcher: Watcher, id: ChannelId, burst: Array<WatchEvent> | undefined): void {
-    const emit = (event: WatchEvent) => burst === undefined ? watcher.queue.push(event) : burst.push(event)
-    const record: ChannelRecord | undefined = this.home.channel(id)
+  private recheck(
+    watcher: Watcher,
+    id: ChannelId,
+    record: ChannelRecord | undefined,
+    interestOf: InterestOf,
+    burst: Array<WatchEvent> | undefined
+  ): void {
     const before = watcher.interests.get(id)
-    const after = record === undefined ? undefined : interestIn(watcher.registration, record, this.home, this.refuses)
+    const after = record === undefined ? undefined : interestOf(record)
     if (before === undefined && after === undefined) return
     if (after === undefined) {
       watcher.interests.delete(id)
       watcher.forget(id)
-      this.unindex(watcher, id)
+      if (!watcher.broad) this.unindex(watcher, id)
     } else {
       watcher.interests.set(id, after)
-      if (after.filters.length > 0) this.index(watcher, id)
-      else this.unindex(watcher, id)
+      // A broad watcher is asked about every value: not indexed.
+      if (!watcher.broad && after.filters.length > 0) this.index(watcher, id)
+      else if (!watcher.broad) this.unindex(watcher, id)
     }
     const wasVisible = before?.topology ?? false
     const isVisible = after?.topology ?? false
-    if (!wasVisible && isVisible && record !== undefined) emit(this.additionOf(record))
-    if (wasVisible && !isVisible) emit({ _tag: "ChannelRemoved", channel: id })
+    if (!wasVisible && isVisible && record !== undefined) emit(watcher, burst, this.additionOf(record))
+    if (wasVisible && !isVisible) emit(watcher, burst, { _tag: "ChannelRemoved", channel: id })
     if (after !== undefined && Option.isSome(after.refusal) && (before === undefined || Option.isNone(before.refusal))) {
-      emit({ _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
+      emit(watcher, burst, { _tag: "WatchRefused", channel: id, error: { _tag: "DeviceFailure", message: after.refusal.value } })
     }
     // After its addition: a channel's addition comes before its values.
     const handing = burst !== undefined || before === undefined || before.initial.length === 0
     if (record !== undefined && after !== undefined && after.initial.length > 0 && handing) {
-      this.handCurrentValue(watcher, record, after, emit)
+      this.handCurrentValue(watcher, record, after, burst)
     }
   }
 
   /** The value the home holds for `record`, if it has one that the target asking for it lets through. */
-  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest, emit: (event: WatchEvent) => void): void {
+  private handCurrentValue(watcher: Watcher, record: ChannelRecord, interest: Interest, burst: Array<WatchEvent> | undefined): void {
     const current = record.lastValue
     if (Option.isNone(current) || !passes(interest.initial, current.value)) return
     let event = this.currentValues.get(current)
@@ -169,7 +216,7 @@ export class WatchHub {
       event = { _tag: "ValueChanged", channel: record.id, value: current.value }
       this.currentValues.set(current, event)
     }
-    emit(event)
+    emit(watcher, burst, event)
     watcher.handed(record.id, this.home.version)
   }
 
@@ -195,3 +242,28 @@ export class WatchHub {
     if (set.size === 0) this.byChannel.delete(id)
   }
 }
+
+/**
+ * A value to one watcher, if it wants it: as `event`, the one object every watcher of the value shares,
+ * made by the first that does (and answered, for the next).
+ */
+const offer = (watcher: Watcher, channel: ChannelId, value: Value, version: number, event: WatchEvent | undefined): WatchEvent | undefined => {
+  const interest = watcher.interests.get(channel)
+  if (interest === undefined || !accepts(interest, value) || watcher.hasNewer(channel, version)) return event
+  const shared = event ?? { _tag: "ValueChanged", channel, value }
+  watcher.queue.push(shared)
+  return shared
+}
+
+/** An event of `watcher`: into `burst` while registering, else to its queue. */
+const emit = (watcher: Watcher, burst: Array<WatchEvent> | undefined, event: WatchEvent): void => {
+  if (burst === undefined) watcher.queue.push(event)
+  else burst.push(event)
+}
+
+/**
+ * A watcher of at least this many channels is broad (WatchHub): the cost of asking it about a value it
+ * does not watch, a map lookup, is less than what indexing and unindexing this many channels costs its
+ * registration, spread over the values of a home large enough for it to miss many.
+ */
+export const BROAD_WATCHER = 1_024

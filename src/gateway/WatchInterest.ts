@@ -23,8 +23,40 @@ export interface Interest {
 /** Why the channel's device refuses to be watched with `filter`, if it does. */
 export type RefusesWatch = (channel: ChannelRecord, filter: ValueFilter) => Option.Option<string>
 
+/** The interest of one registration in a channel, `undefined` when no target matches it. */
+export type InterestOf = (channel: ChannelRecord) => Interest | undefined
+
+/**
+ * The interest of `registration` in each channel asked for. Channels that the same targets match, none
+ * of them refused, share one interest: a registration of the whole home holds a handful, not one per channel.
+ */
+export const interestsOf = (registration: WatchRegistration, home: HomeView, refuses: RefusesWatch): InterestOf => {
+  // Keyed by which targets matched, for registrations of up to 31 targets (a bit each); larger ones are not shared.
+  const shared = new Map<number, Interest>()
+  const shareable = registration.length <= 31
+  return (channel) => {
+    let matches = 0
+    let refusal = Option.none<string>()
+    for (let i = 0; i < registration.length; i++) {
+      const target = registration[i]
+      if (target === undefined || !home.channelMatches(target.selector, channel)) continue
+      matches |= 1 << i
+      if (target.values._tag === "Never" || Option.isSome(refusal)) continue
+      refusal = refuses(channel, target.values)
+    }
+    if (matches === 0) return undefined
+    if (Option.isSome(refusal) || !shareable) return interestIn(registration, channel, home, refuses)
+    let interest = shared.get(matches)
+    if (interest === undefined) {
+      interest = interestIn(registration, channel, home, refuses)
+      if (interest !== undefined) shared.set(matches, interest)
+    }
+    return interest
+  }
+}
+
 /** The interest of `registration` in `channel`, `undefined` when no target matches it. */
-export const interestIn = (
+const interestIn = (
   registration: WatchRegistration,
   channel: ChannelRecord,
   home: HomeView,

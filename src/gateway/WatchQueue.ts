@@ -50,7 +50,9 @@ export const coalesce = (events: ReadonlyArray<WatchEvent>): Array<WatchEvent> =
  * (`registered`) until taken, so that the limit applies to what comes besides them.
  */
 export class WatchQueue {
+  /** The pending events are `pending[head…]`: taking a slice moves `head` instead of copying the rest. */
   private pending: Array<WatchEvent> = []
+  private head = 0
   /**
    * At least how many of the pending events are registrations' own. Taken or coalesced away, they are
    * not told apart from the others: the count is only lowered to what remains, so that it may count a few
@@ -65,7 +67,7 @@ export class WatchQueue {
   constructor(readonly limit: number = WATCH_QUEUE_LIMIT, readonly resume: number = WATCH_QUEUE_RESUME) {}
 
   get size(): number {
-    return this.pending.length
+    return this.pending.length - this.head
   }
 
   /** Whether the watcher fell too far behind, without taking anything (`poll` would). */
@@ -76,15 +78,7 @@ export class WatchQueue {
   push(event: WatchEvent): void {
     if (this.overflow !== undefined) return
     this.pending.push(event)
-    if (this.pending.length > this.limit + this.registered) {
-      this.pending = coalesce(this.pending)
-      this.registered = Math.min(this.registered, this.pending.length)
-      if (this.pending.length > this.resume + this.registered) {
-        this.pending = []
-        this.registered = 0
-        this.overflow = new WatcherOverflow({ limit: this.limit })
-      }
-    }
+    this.bound()
     this.wake()
   }
 
@@ -92,26 +86,21 @@ export class WatchQueue {
    * The events of one registration, in order, let in whatever the limit. At most `bound` of the
    * registrations' own events are let in so (3 per channel the registration touches: an addition, its
    * refusal and its current value): a consumer that keeps registering without reading cannot grow the
-   * queue without end; the rest counts against the limit.
+   * queue without end; the rest counts against the limit. Let in at once, with one wake-up: a
+   * registration of a large home makes tens of thousands.
    */
   pushRegistration(events: ReadonlyArray<WatchEvent>, bound: number): void {
     if (this.overflow !== undefined || events.length === 0) return
     this.registered = Math.min(this.registered + events.length, bound)
-    for (const event of events) this.push(event)
+    for (const event of events) this.pending.push(event)
+    this.bound()
+    this.wake()
   }
 
   /** What is pending (at most `max` events, the oldest), possibly nothing, without waiting; the overflow once it happened. */
   poll(max = Infinity): Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow> {
     if (this.overflow !== undefined) return Result.fail(this.overflow)
-    let batch = this.pending
-    if (batch.length <= max) {
-      this.pending = []
-    } else {
-      batch = this.pending.slice(0, max)
-      this.pending = this.pending.slice(max)
-    }
-    this.registered = Math.min(this.registered, this.pending.length)
-    return Result.succeed(batch)
+    return Result.succeed(this.takeUpTo(max))
   }
 
   /** Calls `listener` after every push from now on (the consumer then polls when it is ready). */
@@ -135,12 +124,42 @@ export class WatchQueue {
     if (this.overflow !== undefined) {
       this.waiter = undefined
       resume(Effect.fail(this.overflow))
-    } else if (this.pending.length > 0) {
+    } else if (this.size > 0) {
       this.waiter = undefined
-      const batch = this.pending
+      resume(Effect.succeed(this.takeUpTo(Infinity)))
+    }
+  }
+
+  /** Coalesces past the limit (besides the registrations' own), and fails for good if that is not enough. */
+  private bound(): void {
+    if (this.size <= this.limit + this.registered) return
+    this.pending = coalesce(this.pending.slice(this.head))
+    this.head = 0
+    this.registered = Math.min(this.registered, this.pending.length)
+    if (this.pending.length > this.resume + this.registered) {
       this.pending = []
       this.registered = 0
-      resume(Effect.succeed(batch))
+      this.overflow = new WatcherOverflow({ limit: this.limit })
     }
+  }
+
+  /** Takes the oldest `max` pending events (all of them when fewer). */
+  private takeUpTo(max: number): ReadonlyArray<WatchEvent> {
+    let batch: Array<WatchEvent>
+    if (this.size <= max) {
+      batch = this.head === 0 ? this.pending : this.pending.slice(this.head)
+      this.pending = []
+      this.head = 0
+    } else {
+      batch = this.pending.slice(this.head, this.head + max)
+      this.head += max
+      // What was taken is dropped once it is most of the array: each event is copied at most once more.
+      if (this.head * 2 > this.pending.length) {
+        this.pending = this.pending.slice(this.head)
+        this.head = 0
+      }
+    }
+    this.registered = Math.min(this.registered, this.size)
+    return batch
   }
 }

@@ -81,7 +81,8 @@ const readFrame = (
  * with 1013 (`tooSlow`), also while a batch waits for it: one that never reads again would hold that
  * batch for ever. A batch is at most `WATCH_QUEUE_LIMIT` events: a registration's own events may be many
  * more (WatchQueue), and they wait in the queue, shared with other sockets, rather than as this socket's
- * frames in Node's buffers.
+ * frames in Node's buffers; each batch goes in a turn of the event loop of its own, so that the other
+ * requests are answered between them.
  */
 const forward = (
   ws: WebSocket,
@@ -92,9 +93,20 @@ const forward = (
 ): void => {
   let sending = false
   let scheduled = false
+  /** Whether a batch went in this turn of the event loop (cleared after the turn's I/O). */
+  let sentThisTurn = false
+  const schedule = () => {
+    if (scheduled || sending) return
+    scheduled = true
+    atSharedImmediate(pump)
+  }
+  // A write the kernel takes whole calls back before the event loop turns: the next batch then waits for
+  // the next turn, or a large registration's batches would all go in one, holding every other request
+  // back. A write that waited for the kernel calls back in a later turn: its next batch goes at once.
   const sent = () => {
     sending = false
-    pump()
+    if (sentThisTurn) schedule()
+    else pump()
   }
   const pump = () => {
     scheduled = false
@@ -115,6 +127,10 @@ const forward = (
     const last = payloads.length - 1
     if (last < 0) return
     sending = true
+    if (!sentThisTurn) {
+      sentThisTurn = true
+      atSharedImmediate(() => (sentThisTurn = false))
+    }
     // One system call for the whole batch, not one per frame.
     connection.cork()
     for (const [i, payload] of payloads.entries()) ws.send(payload, asText, i === last ? sent : undefined)
@@ -122,9 +138,7 @@ const forward = (
   }
   session.listen(() => {
     if (sending && session.overflowed()) return tooSlow(tooSlowReason)
-    if (scheduled || sending) return
-    scheduled = true
-    atSharedImmediate(pump)
+    schedule()
   })
   pump()
 }
