@@ -19,7 +19,10 @@ export interface BenchGateway {
   readonly server: Server
   /** An API token of the gateway's admin: `Authorization: Bearer <token>`. */
   readonly token: string
-  /** Another token of the admin (a token holds a bounded number of watch sockets: many watchers need many). */
+  /**
+   * A token of a new user with every right (a token, and all the tokens of one user, hold a bounded
+   * number of watch sockets: many watchers need many tokens, of many users).
+   */
   readonly createToken: Effect.Effect<string>
   /** The gateway's changes, as its watchers get them. */
   readonly changes: Stream.Stream<HomeChange>
@@ -53,13 +56,17 @@ export const benchGateway = (
       () => server
     )).pipe(Effect.provideService(Console.Console, stdoutSilenced), Effect.orDie)
     const passwordHash = yield* hashPassword(Redacted.make("bench"))
-    const admin = yield* UserStore.use((users) =>
-      users.insert({ username: "admin", email: "admin@example.org", passwordHash, createdAt: Date.now() })
-    ).pipe(Effect.flatMap(Effect.fromOption), Effect.provide(context), Effect.orDie)
-    const createToken = Tokens.use((tokens) =>
-      tokens.create({ user: admin, kind: "api", label: "bench", scope: Option.none(), expiresAt: Option.none() })
-    ).pipe(Effect.map((created) => Redacted.value(created.token)), Effect.provide(context), Effect.orDie)
+    let users = 0
+    const tokenOfNewUser = (username: string) =>
+      UserStore.use((store) => store.insert({ username, email: `${username}@example.org`, passwordHash, createdAt: Date.now() })).pipe(
+        Effect.flatMap(Effect.fromOption),
+        Effect.flatMap((user) => Tokens.use((tokens) => tokens.create({ user, kind: "api", label: "bench", scope: Option.none(), expiresAt: Option.none() }))),
+        Effect.map((created) => Redacted.value(created.token)),
+        Effect.provide(context),
+        Effect.orDie
+      )
+    const createToken = Effect.suspend(() => tokenOfNewUser(`bench-${++users}`))
     const address = Context.get(context, HttpServer.HttpServer).address
     const url = address._tag === "UnixPathAddress" ? address.path : `http://127.0.0.1:${address.port}`
-    return { url, server, token: yield* createToken, createToken, changes: Context.get(context, Registry).changes }
+    return { url, server, token: yield* tokenOfNewUser("admin"), createToken, changes: Context.get(context, Registry).changes }
   })
