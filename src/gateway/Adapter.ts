@@ -33,13 +33,24 @@ export interface CallContext {
 }
 
 /** A device's answer for one channel: the result, or a message saying why the device failed. */
-export type Reply<A> = (channel: ChannelId, result: Result.Result<A, string>) => Effect.Effect<void>
+export interface Reply<A> {
+  /** The answer, given when this effect runs: for a device that answers after waiting. */
+  (channel: ChannelId, result: Result.Result<A, string>): Effect.Effect<void>
+  /**
+   * The answer, given now, while the adapter's method runs (before it returns): for a device whose state
+   * is in memory. A call that answers every channel so and returns an `Exit` (`Effect.void`) is over when
+   * the method returns: the gateway starts no fiber for it and sets it no timer. An answer given so after
+   * the method returned is too late to be taken, and is ignored: answer later through the effect.
+   */
+  readonly now: (channel: ChannelId, result: Result.Result<A, string>) => void
+}
 
 /**
  * A bridge to a family of devices. The gateway calls each adapter at most once per request, with
  * every channel of that adapter the request touches. The adapter answers channel by channel through
  * `reply`, so that a slow or hung device does not hold back the answers of the others: when the
- * gateway's device timeout ends the call, channels with no reply yet become per-channel errors.
+ * gateway's device timeout ends the call, channels with no reply yet become per-channel errors. What a
+ * device knows at once it answers with `reply.now`, so that a read from memory costs no fiber.
  */
 export interface Adapter {
   readonly id: AdapterId

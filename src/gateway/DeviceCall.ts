@@ -10,6 +10,7 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
 import type { CallEnd } from "./DeviceCallMetrics.ts"
+import { eachInOrder } from "./EachInOrder.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
 export interface DeviceBatch<I, A> {
@@ -31,9 +32,10 @@ export type Answers<I, A> = ReadonlyArray<readonly [I, Result.Result<A, ChannelE
  * whole request is over: what the device said is then taken in the order it happened (a read answered
  * before a later write cannot overwrite it), and checked against the channel as it is then.
  *
- * Each call runs in its own fiber, started at once, so that a call that answers without waiting (a
- * device whose state is in memory) is over before the next one starts and costs neither a timer nor a
- * trip through the scheduler; only calls still running are waited for, up to the deadline they share.
+ * The calls are made one after the other. A call that answered everything at once (`reply.now`, and an
+ * `Exit` returned: a device whose state is in memory) is over when its method returns: it costs neither
+ * a fiber, nor a timer, nor a trip through the scheduler. Any other call runs in a fiber of its own,
+ * started at once, and only calls still running are waited for, up to the deadline they share.
  * How each call ended is told to `counted`, with its adapter (the metrics of device calls).
  */
 export const callDevices = <I, A>(
@@ -43,22 +45,15 @@ export const callDevices = <I, A>(
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>,
   counted: (adapter: string, end: CallEnd) => void
 ): Effect.Effect<Answers<I, A>> =>
-  Effect.flatMap(startAll(batches, channelOf, settle), (started) =>
-    started.every((call) => call.fiber.pollUnsafe() !== undefined)
-      // Every device answered from memory: nothing to wait for, no clock to read.
-      ? Effect.succeed(started.flatMap((call) => ended(call, call.fiber.pollUnsafe(), timeoutMs, counted)))
-      : awaitAll(started, timeoutMs, counted))
-
-/** Starts the batches' calls one after the other (each runs as far as it can before the next starts). */
-const startAll = <I, A>(
-  batches: ReadonlyArray<DeviceBatch<I, A>>,
-  channelOf: (item: I) => ChannelId,
-  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
-): Effect.Effect<Array<Started<I, A>>> =>
-  batches.reduce<Effect.Effect<Array<Started<I, A>>>>(
-    (all, batch) => Effect.flatMap(all, (started) => Effect.map(start(batch, channelOf, settle), (call) => [...started, call])),
-    Effect.succeed([])
-  )
+  Effect.suspend(() => {
+    const started: Array<Started<I, A>> = []
+    const starting = eachInOrder(batches, (batch) => Effect.map(start(batch, channelOf, settle), (call) => void started.push(call)))
+    return Effect.flatMap(starting, () =>
+      started.every((call) => call.exit() !== undefined)
+        // Every device answered from memory: nothing to wait for, no clock to read.
+        ? Effect.succeed(started.flatMap((call) => ended(call, call.exit(), timeoutMs, counted)))
+        : awaitAll(started, timeoutMs, counted))
+  })
 
 /** Waits for the calls still running, up to the deadline they share, in the order they were started. */
 const awaitAll = <I, A>(
@@ -70,8 +65,8 @@ const awaitAll = <I, A>(
     const answers: Array<readonly [I, Result.Result<A, ChannelError>]> = []
     const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
     for (const call of started) {
-      let exit = call.fiber.pollUnsafe()
-      if (exit === undefined) {
+      let exit = call.exit()
+      if (exit === undefined && call.fiber !== undefined) {
         const left = Math.max(0, deadline - (yield* Clock.currentTimeMillis))
         const ended = yield* Effect.timeoutOption(Fiber.await(call.fiber), Duration.millis(left))
         // A call past the deadline is cut; its channels answer now, without waiting for it to stop.
@@ -85,7 +80,10 @@ const awaitAll = <I, A>(
 
 interface Started<I, A> {
   readonly adapter: string
-  readonly fiber: Fiber.Fiber<void>
+  /** The fiber of a call that did not end when its method returned. */
+  readonly fiber: Fiber.Fiber<void> | undefined
+  /** How the call ended, if it has. */
+  readonly exit: () => Exit.Exit<void> | undefined
   /** Whether the device answered a channel with a failure so far. */
   readonly replyFailed: () => boolean
   /** Each item with its reply, or a DeviceFailure saying `message` for those with none. */
@@ -101,25 +99,64 @@ const start = <I, A>(
     const replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
     let replyFailed = false
     const wanted = new Map(batch.items.map((item) => [channelOf(item), item] as const))
-    const reply: Reply<A> = (channel, result) =>
-      Effect.suspend(() => {
-        const item = wanted.get(channel)
-        if (item === undefined || replies.has(channel)) return Effect.void
-        // Taken before `settle` runs, so that a second reply for the channel is ignored meanwhile.
-        const answer = Result.mapError(result, deviceFailure)
-        if (Result.isFailure(answer)) replyFailed = true
-        replies.set(channel, answer)
-        return Effect.map(settle(item, answer), (settled) => void replies.set(channel, settled))
-      })
+    /** Takes a reply, and tells which item it answers; `undefined` for one not asked or answered before. */
+    const take = (channel: ChannelId, result: Result.Result<A, string>): readonly [I, Result.Result<A, ChannelError>] | undefined => {
+      const item = wanted.get(channel)
+      if (item === undefined || replies.has(channel)) return undefined
+      // Taken before `settle` runs, so that a second reply for the channel is ignored meanwhile.
+      const answer = Result.mapError(result, deviceFailure)
+      if (Result.isFailure(answer)) replyFailed = true
+      replies.set(channel, answer)
+      return [item, answer]
+    }
+    const settled = ([item, answer]: readonly [I, Result.Result<A, ChannelError>]) =>
+      Effect.map(settle(item, answer), (answered) => void replies.set(channelOf(item), answered))
+    const givenNow: Array<readonly [I, Result.Result<A, ChannelError>]> = []
+    let calling = true
+    const reply: Reply<A> = Object.assign(
+      (channel: ChannelId, result: Result.Result<A, string>) =>
+        Effect.suspend(() => {
+          const taken = take(channel, result)
+          return taken === undefined ? Effect.void : settled(taken)
+        }),
+      {
+        now: (channel: ChannelId, result: Result.Result<A, string>) => {
+          const taken = calling ? take(channel, result) : undefined
+          if (taken !== undefined) givenNow.push(taken)
+        }
+      }
+    )
+    const running = callOf(batch, reply)
+    calling = false
     const collect = (message: string) =>
       batch.items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const)
-    return Effect.map(Effect.forkChild(batch.call(reply), { startImmediately: true }), (fiber) => ({
-      adapter: batch.adapter,
-      fiber,
-      replyFailed: () => replyFailed,
-      collect
-    }))
+    const common = { adapter: batch.adapter, replyFailed: () => replyFailed, collect }
+    // The answers given now are settled before anything else happens, the call's fiber included.
+    const settledNow = eachInOrder(givenNow, settled)
+    if (isOver(running)) {
+      const over: Started<I, A> = { ...common, fiber: undefined, exit: () => running }
+      return Effect.as(settledNow, over)
+    }
+    return Effect.andThen(
+      settledNow,
+      Effect.map(Effect.forkChild(running, { startImmediately: true }), (fiber): Started<I, A> => ({ ...common, fiber, exit: () => fiber.pollUnsafe() }))
+    )
   })
+
+/** Whether a call's effect is its end already: an adapter's method that answered everything now returns an `Exit`. */
+const isOver = (call: Effect.Effect<void>): call is Exit.Exit<void> => Exit.isExit(call)
+
+/**
+ * The adapter's call for `batch`. Its method runs here, in the request's fiber: an adapter whose method
+ * throws is a device that died, as one whose effect dies in its fiber is.
+ */
+const callOf = <I, A>(batch: DeviceBatch<I, A>, reply: Reply<A>): Effect.Effect<void> => {
+  try {
+    return batch.call(reply)
+  } catch (defect) {
+    return Exit.die(defect)
+  }
+}
 
 /** The answers of a call that ended with `exit` (`undefined`: cut at the deadline), counted. */
 const ended = <I, A>(

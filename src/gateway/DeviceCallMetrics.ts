@@ -34,11 +34,17 @@ const ofAdapter = metricFamily((adapter: string) => {
 
 /**
  * Counts the calls of each adapter and how they ended, in the metric registry of `context`. Synchronous:
- * it runs on every read and write (an adapter's errors and timeouts show as 0 from its first call on).
+ * it runs on every read and write. An adapter's errors and timeouts show as 0 from its first call on;
+ * after it, only a call that failed or timed out touches them.
  */
-export const deviceCallCounter = (context: Context.Context<never>) => (adapter: string, { failed, timedOut }: CallEnd): void => {
-  const metrics = ofAdapter(adapter)
-  metrics.calls.updateUnsafe(1, context)
-  metrics.errors.updateUnsafe(failed ? 1 : 0, context)
-  metrics.timeouts.updateUnsafe(timedOut ? 1 : 0, context)
+export const deviceCallCounter = (context: Context.Context<never>) => {
+  const called = new Set<string>()
+  return (adapter: string, { failed, timedOut }: CallEnd): void => {
+    const metrics = ofAdapter(adapter)
+    const first = !called.has(adapter)
+    if (first) called.add(adapter)
+    metrics.calls.updateUnsafe(1, context)
+    if (failed || first) metrics.errors.updateUnsafe(failed ? 1 : 0, context)
+    if (timedOut || first) metrics.timeouts.updateUnsafe(timedOut ? 1 : 0, context)
+  }
 }

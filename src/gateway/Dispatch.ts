@@ -11,7 +11,7 @@ import type { FetchResults, ResultKey, SendResults } from "../domain/Outcome.ts"
 import type { SendTarget } from "../domain/Request.ts"
 import type { ChannelSelector } from "../domain/Selector.ts"
 import type { Value } from "../domain/Value.ts"
-import { byKey } from "../domain/ListOrder.ts"
+import { byKey, inOrder } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { deviceCallCounter } from "./DeviceCallMetrics.ts"
@@ -32,9 +32,27 @@ export interface DispatchShape {
   readonly send: (targets: ReadonlyArray<SendTarget>, context: CallContext, home?: HomeView) => Effect.Effect<SendResults>
 }
 
-const sortedResults = <A>(results: ReadonlyMap<ResultKey, Result.Result<A, ChannelError>>) =>
-  [...results].map(([key, result]) => ({ key, result })).sort(byKey)
+/**
+ * The outcome of each channel answered and each decided `before` the call (what the selectors named but
+ * is not there, a write of the wrong type), sorted by key. With none decided before, the channels' keys
+ * are all different and need no map.
+ */
+const outcomesOf = <I, A>(
+  before: ReadonlyMap<ResultKey, Result.Result<A, ChannelError>>,
+  answered: Answers<I, A>,
+  keyOf: (item: I) => ResultKey
+): ReadonlyArray<{ readonly key: ResultKey; readonly result: Result.Result<A, ChannelError> }> => {
+  if (before.size === 0) return inOrder(answered.map(([item, result]) => ({ key: keyOf(item), result })), byKey)
+  const results = new Map(before)
+  for (const [item, result] of answered) results.set(keyOf(item), result)
+  return inOrder(Array.from(results, ([key, result]) => ({ key, result })), byKey)
+}
 
+/** What the selectors named but is not there, as results. */
+const failuresOf = <A>(missing: ReadonlyMap<ResultKey, ChannelError>): ReadonlyMap<ResultKey, Result.Result<A, ChannelError>> =>
+  missing.size === 0 ? noResults : new Map(Array.from(missing, ([key, error]) => [key, Result.fail(error)]))
+
+const noResults: ReadonlyMap<ResultKey, never> = new Map<ResultKey, never>()
 
 export interface DispatchOptions {
   /** How long a device may take to answer a batch (`--device-timeout`): after it, its channels' DeviceFailure. */
@@ -59,14 +77,15 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
        * Calls each adapter once, concurrently, for all its items; answers every item with its channel's
        * answer. The channels of an adapter that is gone answer a DeviceFailure.
        */
-      const callAdapters = <A, I extends { readonly record: ChannelRecord }>(
+      const callAdapters = <A, I>(
         items: Iterable<I>,
+        recordOf: (item: I) => ChannelRecord,
         call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>,
         settle: (item: I, answer: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
       ): Effect.Effect<Answers<I, A>> => {
         const batches: Array<DeviceBatch<I, A>> = []
         const gone: Array<readonly [I, Result.Result<A, ChannelError>]> = []
-        for (const [adapterId, group] of groupBy(items, (item) => item.record.adapter)) {
+        for (const [adapterId, group] of groupBy(items, (item) => recordOf(item).adapter)) {
           const adapter = registry.adapter(adapterId)
           if (Option.isSome(adapter)) batches.push({ adapter: adapterId, items: group, call: (reply) => call(adapter.value, group, reply) })
           else {
@@ -75,30 +94,26 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           }
         }
         if (batches.length === 0) return Effect.succeed(gone)
-        return Effect.map(callDevices(batches, (item) => item.record.id, deviceTimeoutMs, settle, counted), (answers) => [...gone, ...answers])
+        const answering = callDevices(batches, (item) => recordOf(item).id, deviceTimeoutMs, settle, counted)
+        return gone.length === 0 ? answering : Effect.map(answering, (answers) => [...gone, ...answers])
       }
 
       // fetch and send are plain code around the adapters' calls: they run on every read and write.
       const fetch = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home: HomeView = registry.index) =>
         Effect.suspend(() => {
           const { channels, missing } = resolveTargets(home, "getter", selectors)
-          const results = new Map<ResultKey, Result.Result<Option.Option<Value>, ChannelError>>(
-            [...missing].map(([key, error]) => [key, Result.fail(error)])
-          )
-          const answering = callAdapters<Option.Option<Value>, { readonly record: ChannelRecord }>(
-            channels.map((record) => ({ record })),
-            (adapter, group, reply) => adapter.fetch(group.map((g) => g.record.id), context, reply),
-            ({ record }, answer) => {
+          const answering = callAdapters<Option.Option<Value>, ChannelRecord>(
+            channels,
+            (record) => record,
+            (adapter, group, reply) => adapter.fetch(group.map((record) => record.id), context, reply),
+            (record, answer) => {
               const checked = checkRead(home.channel(record.id), record.id, answer)
               return Result.isSuccess(checked) && Option.isSome(checked.success)
                 ? Effect.as(registry.observe(record.id, checked.success.value), checked)
                 : Effect.succeed(checked)
             }
           )
-          return Effect.map(answering, (answered) => {
-            for (const [{ record }, answer] of answered) results.set(record.id, answer)
-            return sortedResults(results)
-          })
+          return Effect.map(answering, (answered) => outcomesOf(failuresOf<Option.Option<Value>>(missing), answered, (record) => record.id))
         })
 
       const send = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) =>
@@ -119,16 +134,14 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           }
           const answering = callAdapters<void, { readonly record: ChannelRecord; readonly value: Value }>(
             writes.values(),
+            (write) => write.record,
             (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
             ({ record, value }, answer) => {
               const checked = checkWrite(home.channel(record.id), record.id, value, answer)
               return Result.isSuccess(checked) ? Effect.as(registry.markSent([record.id]), checked) : Effect.succeed(checked)
             }
           )
-          return Effect.map(answering, (answered) => {
-            for (const [{ record }, answer] of answered) results.set(record.id, answer)
-            return sortedResults(results)
-          })
+          return Effect.map(answering, (answered) => outcomesOf(results, answered, (write) => write.record.id))
         })
 
       return Dispatch.of({ fetch, send })

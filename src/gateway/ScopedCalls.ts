@@ -94,26 +94,31 @@ export const tagChannels = (caller: Caller, operation: TagOperation, request: Ta
 
 const contextFor = (caller: Caller, passUser: boolean) => ({ user: passUser ? Option.some(caller.user) : Option.none() })
 
-/** The registry and dispatch, in one look at the context: reads and writes are on every request's path. */
-const withCore = <A, E>(f: (registry: Registry["Service"], dispatch: Dispatch["Service"]) => Effect.Effect<A, E>) =>
-  Effect.contextWith((context: Context.Context<Registry | Dispatch>) => f(Context.get(context, Registry), Context.get(context, Dispatch)))
+/**
+ * `f` with the registry and dispatch, in one look at the context, if the caller's token grants `right`:
+ * reads and writes are on every request's path.
+ */
+const withCore = <A, E>(
+  caller: Caller,
+  right: Right,
+  f: (registry: Registry["Service"], dispatch: Dispatch["Service"]) => Effect.Effect<A, E>
+): Effect.Effect<A, E | MissingRight, Registry | Dispatch> =>
+  grants(caller.scope, right)
+    ? Effect.contextWith((context: Context.Context<Registry | Dispatch>) => f(Context.get(context, Registry), Context.get(context, Dispatch)))
+    : Effect.fail(new MissingRight({ right }))
 
 export const fetchValues = (
   caller: Caller,
   selectors: ReadonlyArray<ChannelSelector>,
   passUser: boolean
 ): Effect.Effect<FetchResults, MissingRight, Dispatch | Registry> =>
-  Effect.andThen(
-    requireRight(caller, "read"),
-    withCore((registry, dispatch) => dispatch.fetch(selectors, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))
-  )
+  withCore(caller, "read", (registry, dispatch) =>
+    dispatch.fetch(selectors, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))
 
 export const sendValues = (
   caller: Caller,
   targets: ReadonlyArray<SendTarget>,
   passUser: boolean
 ): Effect.Effect<SendResults, MissingRight, Dispatch | Registry> =>
-  Effect.andThen(
-    requireRight(caller, "write"),
-    withCore((registry, dispatch) => dispatch.send(targets, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))
-  )
+  withCore(caller, "write", (registry, dispatch) =>
+    dispatch.send(targets, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))

@@ -34,9 +34,15 @@ export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
   return { host, connect, upserts, removals, reports, adapters, markReports, reportsSince }
 }
 
+/** A `reply` that hands each answer to `take` as it is given, now or later. */
+export const replyingTo = <A>(take: (channel: ChannelId, result: Result.Result<A, string>) => void): Reply<A> =>
+  Object.assign((channel: ChannelId, result: Result.Result<A, string>) => Effect.sync(() => take(channel, result)), { now: take })
+
 /** A `reply` that collects answers in the order they come. */
 export const collectReplies = <A>() => {
   const replies: Array<{ readonly channel: ChannelId; readonly result: Result.Result<A, string> }> = []
-  const reply: Reply<A> = (channel, result) => Effect.sync(() => void replies.push({ channel, result }))
-  return { replies, reply }
+  return { replies, reply: replyingTo<A>((channel, result) => void replies.push({ channel, result })) }
 }
+
+/** A `reply` that takes no notice of the answers. */
+export const ignoreReplies = <A>(): Reply<A> => replyingTo(() => {})

@@ -10,6 +10,7 @@ import { Tags } from "../../src/gateway/Tags.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
 import { lightDescription, makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 import { eventually } from "../support/eventually.ts"
+import { ignoreReplies } from "./recordingHost.ts"
 
 const on: Value = { _tag: "OnOff", state: "On" }
 const noUser = { user: Option.none() }
@@ -136,7 +137,7 @@ describe("simulator, when its home file changes", () => {
         const file = yield* homeFile([lamp("a"), lamp("b"), lamp("c")])
         const simulator = yield* Simulator.start(HomeSource.file(file.path))
         const registry = yield* Registry
-        yield* simulator.adapter.send([{ channel: ChannelId.make("setter:a@sim"), value: on }], noUser, () => Effect.void)
+        yield* simulator.adapter.send([{ channel: ChannelId.make("setter:a@sim"), value: on }], noUser, ignoreReplies())
 
         yield* file[how]([lamp("a"), lamp("b", { tags: ["light", "moved"] }), lamp("d")])
         const ids = yield* eventually(serviceIds, (ids) => ids.includes(ServiceId.make("service:d@sim")))
@@ -204,7 +205,7 @@ describe("simulator, when its home file changes", () => {
       yield* host.upsertService(lightDescription("lamp", "other"))
       const file = yield* homeFile([lamp("a"), lamp("b")])
       const simulator = yield* Simulator.start(HomeSource.file(file.path))
-      yield* simulator.adapter.send([{ channel: ChannelId.make("setter:a@sim"), value: on }], noUser, () => Effect.void)
+      yield* simulator.adapter.send([{ channel: ChannelId.make("setter:a@sim"), value: on }], noUser, ignoreReplies())
 
       const taken = lamp("a", { getters: [{ id: "getter:a@sim", kind: "OnOff" }, { id: "getter:lamp@other", kind: "OnOff" }] })
       yield* file.rewrite([taken, lamp("c")])

@@ -80,13 +80,16 @@ const connect = Effect.fnUntraced(function*(
 
   const adapter: Adapter = {
     id: discoveryAdapterId,
-    fetch: (ids, _context, reply) =>
-      Effect.forEach(ids, (id) => {
+    // Every value is held in memory: a read is answered at once (`reply.now`), and is over when this returns.
+    fetch: (ids, _context, reply) => {
+      for (const id of ids) {
         const entry = channels.get(id)
-        if (entry === undefined || Option.isNone(entry.point.reading)) return reply(id, Result.fail(`MQTT discovery has no getter ${id}`))
-        if (!connection.isConnected()) return reply(id, Result.fail(brokerAway()))
-        return reply(id, Result.succeed(heldValue(entry.point)))
-      }, { discard: true }),
+        if (entry === undefined || Option.isNone(entry.point.reading)) reply.now(id, Result.fail(`MQTT discovery has no getter ${id}`))
+        else if (!connection.isConnected()) reply.now(id, Result.fail(brokerAway()))
+        else reply.now(id, Result.succeed(heldValue(entry.point)))
+      }
+      return Effect.void
+    },
     send: (writes, _context, reply) =>
       Effect.forEach(writes, ({ channel: id, value }) => {
         const entry = channels.get(id)

@@ -65,21 +65,24 @@ const connect = Effect.fnUntraced(function*(
 
   const adapter: Adapter = {
     id: zigbee2mqttAdapterId,
-    fetch: (ids, _context, reply) =>
-      Effect.gen(function*() {
-        const asks = new Map<MappedDevice, Array<{ readonly channel: ChannelId; readonly point: Point }>>()
-        for (const channel of ids) {
-          const entry = channels.get(channel)
-          if (entry === undefined) yield* reply(channel, Result.fail(`Zigbee2MQTT has no getter ${channel}`))
-          else if (!connection.isConnected()) yield* reply(channel, Result.fail(brokerAway()))
-          else {
-            const known = Option.flatMap(Option.fromUndefinedOr(states.get(entry.device.friendlyName)), entry.point.read)
-            if (Option.isSome(known) || !entry.point.gettable) yield* reply(channel, Result.succeed(known))
-            else asks.set(entry.device, [...(asks.get(entry.device) ?? []), { channel, point: entry.point }])
-          }
+    // What the devices said is in memory: it is answered at once (`reply.now`), and only what none said
+    // yet is asked of its device.
+    fetch: (ids, _context, reply) => {
+      const asks = new Map<MappedDevice, Array<{ readonly channel: ChannelId; readonly point: Point }>>()
+      for (const channel of ids) {
+        const entry = channels.get(channel)
+        if (entry === undefined) reply.now(channel, Result.fail(`Zigbee2MQTT has no getter ${channel}`))
+        else if (!connection.isConnected()) reply.now(channel, Result.fail(brokerAway()))
+        else {
+          const known = Option.flatMap(Option.fromUndefinedOr(states.get(entry.device.friendlyName)), entry.point.read)
+          if (Option.isSome(known) || !entry.point.gettable) reply.now(channel, Result.succeed(known))
+          else asks.set(entry.device, [...(asks.get(entry.device) ?? []), { channel, point: entry.point }])
         }
-        yield* Effect.forEach(asks, ([device, wanted]) => ask(device, wanted, reply), { concurrency: "unbounded", discard: true })
-      }),
+      }
+      return asks.size === 0
+        ? Effect.void
+        : Effect.forEach(asks, ([device, wanted]) => ask(device, wanted, reply), { concurrency: "unbounded", discard: true })
+    },
     send: (writes, _context, reply) =>
       Effect.gen(function*() {
         const perDevice = new Map<MappedDevice, Array<{ readonly channel: ChannelId; readonly fragment: State }>>()

@@ -123,10 +123,19 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       }
       if (spec.fail === "timeout") return Effect.never
       const answers = spec.fail === "error"
-        ? eachInOrder(items, (item) => reply(channel(item), Result.fail(`${service} failed (simulated "fail": "error")`)))
+        ? eachInOrder(items, (item) => reply(channel(item), Result.fail(failedOnPurpose(service))))
         : eachInOrder(items, (item) => Effect.flatMap(answer(item), (result) => reply(channel(item), result)))
       return spec.latency_ms > 0 ? Effect.andThen(Effect.sleep(Duration.millis(spec.latency_ms)), answers) : answers
     })
+
+  /** What a device with `"fail": "error"` answers for each channel. */
+  const failedOnPurpose = (service: ServiceId) => `${service} failed (simulated "fail": "error")`
+
+  /** What a getter holds now: it may have left the home while its device waited. */
+  const reading = (id: ChannelId): Result.Result<Option.Option<Value>, string> => {
+    const state = getters.get(id)
+    return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
+  }
 
   /** Devices answer side by side, each after its own latency; a lone device needs no fiber of its own. */
   const eachDevice = <K, V>(groups: ReadonlyMap<K, V>, onGroup: (group: readonly [K, V]) => Effect.Effect<void>) =>
@@ -134,20 +143,22 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
 
   const adapter: Adapter = {
     id: adapterId,
-    fetch: (channels, _context, reply) =>
-      Effect.suspend(() => {
-        const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
-        return Effect.andThen(
-          eachInOrder(unknown, (id) => reply(id, Result.fail(`no getter ${id} in the simulated home`))),
-          eachDevice(groups, ([service, ids]) =>
-            onDevice(service, ids, (id) => id, reply, (id) =>
-              Effect.sync(() => {
-                // The wait is over: the getter may have left the home meanwhile.
-                const state = getters.get(id)
-                return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
-              })))
-        )
-      }),
+    // A device without latency answers from memory, at once (`reply.now`): a read of such devices only is
+    // over when this returns. The others answer as `onDevice` says.
+    fetch: (channels, _context, reply) => {
+      const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
+      for (const id of unknown) reply.now(id, Result.fail(`no getter ${id} in the simulated home`))
+      const waiting = new Map<ServiceId, Array<ChannelId>>()
+      for (const [service, ids] of groups) {
+        const spec = services.get(service)
+        if (spec === undefined || spec.latency_ms > 0 || spec.fail === "timeout") waiting.set(service, ids)
+        else if (spec.fail === "error") for (const id of ids) reply.now(id, Result.fail(failedOnPurpose(service)))
+        else for (const id of ids) reply.now(id, reading(id))
+      }
+      return waiting.size === 0
+        ? Effect.void
+        : eachDevice(waiting, ([service, ids]) => onDevice(service, ids, (id) => id, reply, (id) => Effect.sync(() => reading(id))))
+    },
     send: (writes, context, reply) =>
       Effect.suspend(() => {
         const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)

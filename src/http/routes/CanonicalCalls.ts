@@ -4,9 +4,8 @@ import type { SendTarget, TagOperation, TagRequest } from "../../domain/Request.
 import type { Caller, MissingRight } from "../../domain/Access.ts"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
 import * as Scoped from "../../gateway/ScopedCalls.ts"
-import { Forbidden } from "../routing/HttpError.ts"
+import { type BadRequest, Forbidden } from "../routing/HttpError.ts"
 import { checkSelectors, checkTags } from "../body/RequestLimits.ts"
-import { withinLimits } from "../body/RequestBody.ts"
 
 /**
  * The canonical calls the routes of both vocabularies make, for the caller the authentication step
@@ -28,32 +27,36 @@ export const authenticatedUser: UserPassing = { passUser: true }
 
 const forbidden = (error: MissingRight) => new Forbidden({ message: error.message })
 
-const asCaller = <A, R>(call: (caller: Caller) => Effect.Effect<A, MissingRight, R>) =>
-  CurrentCaller.use((caller) => Effect.mapError(call(caller), forbidden))
+/**
+ * `call` for the caller, unless the request is over a limit (`problems`, checked before anything else).
+ * Plain code around the call: a read or a write of values takes this path every time.
+ */
+const asCaller = <A, R>(
+  problems: BadRequest | undefined,
+  call: (caller: Caller) => Effect.Effect<A, MissingRight, R>
+): Effect.Effect<A, BadRequest | Forbidden, R | CurrentCaller> =>
+  problems !== undefined ? Effect.fail(problems) : CurrentCaller.use((caller) => Effect.mapError(call(caller), forbidden))
 
 export const listServices = (selectors: ReadonlyArray<ServiceSelector>) =>
-  Effect.andThen(withinLimits(checkSelectors(selectors)), asCaller((c) => Scoped.listServices(c, selectors)))
+  asCaller(checkSelectors(selectors), (c) => Scoped.listServices(c, selectors))
 
 export const listChannels = (selectors: ReadonlyArray<ChannelSelector>) =>
-  Effect.andThen(withinLimits(checkSelectors(selectors)), asCaller((c) => Scoped.listChannels(c, selectors)))
+  asCaller(checkSelectors(selectors), (c) => Scoped.listChannels(c, selectors))
 
 export const tagServices = (operation: TagOperation, request: TagRequest<ServiceSelector>) =>
-  Effect.andThen(
-    withinLimits(checkSelectors(request.selectors), checkTags(request.tags)),
-    asCaller((c) => Effect.catchTag(Scoped.tagServices(c, operation, request), "StoreError", Effect.die))
+  asCaller(
+    checkSelectors(request.selectors) ?? checkTags(request.tags),
+    (c) => Effect.catchTag(Scoped.tagServices(c, operation, request), "StoreError", Effect.die)
   )
 
 export const tagChannels = (operation: TagOperation, request: TagRequest<ChannelSelector>) =>
-  Effect.andThen(
-    withinLimits(checkSelectors(request.selectors), checkTags(request.tags)),
-    asCaller((c) => Effect.catchTag(Scoped.tagChannels(c, operation, request), "StoreError", Effect.die))
+  asCaller(
+    checkSelectors(request.selectors) ?? checkTags(request.tags),
+    (c) => Effect.catchTag(Scoped.tagChannels(c, operation, request), "StoreError", Effect.die)
   )
 
 export const fetchValues = (selectors: ReadonlyArray<ChannelSelector>, passing: UserPassing) =>
-  Effect.andThen(withinLimits(checkSelectors(selectors)), asCaller((c) => Scoped.fetchValues(c, selectors, passing.passUser)))
+  asCaller(checkSelectors(selectors), (c) => Scoped.fetchValues(c, selectors, passing.passUser))
 
 export const sendValues = (targets: ReadonlyArray<SendTarget>, passing: UserPassing) =>
-  Effect.andThen(
-    withinLimits(checkSelectors(targets.flatMap((t) => t.selectors))),
-    asCaller((c) => Scoped.sendValues(c, targets, passing.passUser))
-  )
+  asCaller(checkSelectors(targets.flatMap((t) => t.selectors)), (c) => Scoped.sendValues(c, targets, passing.passUser))

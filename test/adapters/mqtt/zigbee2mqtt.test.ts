@@ -10,6 +10,7 @@ import type { HomeChange } from "../../../src/gateway/HomeChange.ts"
 import { Registry } from "../../../src/gateway/Registry.ts"
 import { Tags } from "../../../src/gateway/Tags.ts"
 import { eventually } from "../../support/eventually.ts"
+import { replyingTo } from "../recordingHost.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { type Mosquitto, startMosquitto } from "../../support/mosquitto.ts"
 import { bridgeDevices, type FakeBridge, ieee, startFakeBridge } from "../../support/zigbee2mqttBridge.ts"
@@ -221,8 +222,7 @@ describe("Zigbee2MQTT over mosquitto", () => {
       yield* Zigbee2MqttAdapter.connect(register, settingsFor(url, baseTopic)).pipe(Effect.provide(Logger.layer([])))
       yield* Deferred.await(thermostatShown)
       const adapter = yield* Effect.fromOption(registered)
-      yield* adapter.fetch([channel], noUser, (id, result) =>
-        Effect.sync(() => void (id === channel && said.push(["reply", Result.map(result, Option.getOrNull)]))))
+      yield* adapter.fetch([channel], noUser, replyingTo((id, result) => void (id === channel && said.push(["reply", Result.map(result, Option.getOrNull)]))))
       yield* Effect.promise(() => bridge.publishState("hall_thermostat", { local_temperature: 20 }))
       yield* eventually(Effect.sync(() => said.length), (n) => n >= 3)
       const celsius = (degrees: number) => ({ _tag: "Temperature", unit: "C", degrees })
