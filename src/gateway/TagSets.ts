@@ -1,4 +1,4 @@
-import type { Tag } from "../domain/Identifier.ts"
+import { normalizeTags, type Tag } from "../domain/Identifier.ts"
 import { EMPTY, link, unlink } from "./Multimap.ts"
 
 /** How many distinct tag sets are remembered for sharing before the pool starts afresh. */
@@ -58,7 +58,7 @@ export class TagSets<Id> {
   declare(id: Id, tags: ReadonlyArray<Tag>): { readonly added: ReadonlyArray<Tag>; readonly removed: ReadonlyArray<Tag> } {
     const before = this.of(id)
     const declaredBefore: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
-    const now = this.shared(new Set(tags))
+    const now = this.shared(tags)
     for (const tag of declaredBefore) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
     if (now.size === 0) this.declared.delete(id)
     else this.declared.set(id, now)
@@ -73,21 +73,22 @@ export class TagSets<Id> {
     const byClient = this.byClient.get(id)
     const carried = withdrawn === undefined && byClient === undefined
       ? declared
-      : this.shared(new Set([...declared].filter((tag) => withdrawn?.has(tag) !== true).concat([...(byClient ?? [])])))
+      : this.shared([...declared].filter((tag) => withdrawn?.has(tag) !== true).concat([...(byClient ?? [])]))
     if (carried.size === 0) this.carried.delete(id)
     else this.carried.set(id, carried)
     return carried
   }
 
-  /** The set in use equal to `tags`, or `tags`, now in use. */
-  private shared(tags: ReadonlySet<Tag>): ReadonlySet<Tag> {
-    if (tags.size === 0) return EMPTY
-    const key = JSON.stringify([...tags].sort())
+  /** The set of `tags` in use, or a new one, now in use. */
+  private shared(tags: ReadonlyArray<Tag>): ReadonlySet<Tag> {
+    if (tags.length === 0) return EMPTY
+    const key = JSON.stringify(normalizeTags(tags))
     const known = this.pool.get(key)
     if (known !== undefined) return known
     // The pool only finds sets to share: starting it afresh forgets none of the sets ids carry.
     if (this.pool.size >= poolLimit) this.pool.clear()
-    this.pool.set(key, tags)
-    return tags
+    const set = new Set(tags)
+    this.pool.set(key, set)
+    return set
   }
 }

@@ -169,26 +169,44 @@ const firstMisfit = (home: Home): Problem | undefined => {
   return undefined
 }
 
-/** The first id used twice (services among services, channels among all channels) or `drives` that does not resolve. */
-const firstInconsistency = (home: Home): Problem | undefined => {
-  const serviceAt = new Map<string, string>()
-  const channelAt = new Map<string, string>()
-  const getters = new Map<string, SimulatedGetter>()
+/** Where a channel sits in the file: the place of its id's first use in `service`, the `s`th. */
+const channelPlace = (service: SimulatedService, s: number, id: string): InputPath => {
+  const getter = service.getters.findIndex((channel) => channel.id === id)
+  return getter >= 0 ? ["services", s, "getters", getter] : ["services", s, "setters", service.setters.findIndex((channel) => channel.id === id)]
+}
+
+/**
+ * The first id used again (services among services, channels among all channels), in the file's
+ * order, with the place of its first use. What is kept of each id is where to look for it, should it
+ * come again: a large home has no path built per channel.
+ */
+const firstRepeatedId = (home: Home): Problem | undefined => {
+  const services = new Map<string, number>()
+  const channels = new Map<string, SimulatedService>()
   for (const [s, service] of home.services.entries()) {
-    const previous = serviceAt.get(service.id)
-    if (previous !== undefined) return { path: ["services", s, "id"], reason: `service id ${JSON.stringify(service.id)} is also used at ${previous}` }
-    serviceAt.set(service.id, formatPath(["services", s], ""))
+    const first = services.get(service.id)
+    if (first !== undefined) {
+      return { path: ["services", s, "id"], reason: `service id ${JSON.stringify(service.id)} is also used at ${formatPath(["services", first], "")}` }
+    }
+    services.set(service.id, s)
     for (const mechanism of ["getters", "setters"] as const) {
       for (const [c, channel] of service[mechanism].entries()) {
-        const first = channelAt.get(channel.id)
-        if (first !== undefined) {
-          return { path: ["services", s, mechanism, c, "id"], reason: `channel id ${JSON.stringify(channel.id)} is also used at ${first}` }
+        const owner = channels.get(channel.id)
+        if (owner !== undefined) {
+          const at = formatPath(channelPlace(owner, home.services.indexOf(owner), channel.id), "")
+          return { path: ["services", s, mechanism, c, "id"], reason: `channel id ${JSON.stringify(channel.id)} is also used at ${at}` }
         }
-        channelAt.set(channel.id, formatPath(["services", s, mechanism, c], ""))
+        channels.set(channel.id, service)
       }
     }
-    for (const getter of service.getters) getters.set(getter.id, getter)
   }
+  return undefined
+}
+
+/** The first setter whose `drives` names no getter of the home, or one of another value type. */
+const firstUnresolvedDrive = (home: Home): Problem | undefined => {
+  const getters = new Map<string, SimulatedGetter>()
+  for (const service of home.services) for (const getter of service.getters) getters.set(getter.id, getter)
   for (const [s, service] of home.services.entries()) {
     for (const [c, setter] of service.setters.entries()) {
       if (setter.drives === undefined) continue
@@ -232,7 +250,7 @@ export const decodeHome = (json: unknown, source: string): Result.Result<Home, I
     return Result.fail(new InvalidHomeFile({ source, path, reason }))
   }
   const home = readHome(checked.success)
-  const problem = firstMisfit(home) ?? firstInconsistency(home)
+  const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
   return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
 }
 
