@@ -85,6 +85,16 @@ export class HomeStore {
     return this.channelTags.of(id)
   }
 
+  /** The tags of a service, sorted; the list is shared, never to be changed. */
+  sortedTagsOfService(id: ServiceId): ReadonlyArray<Tag> {
+    return this.serviceTags.sortedOf(id)
+  }
+
+  /** The tags of a channel, sorted; the list is shared, never to be changed. */
+  sortedTagsOfChannel(id: ChannelId): ReadonlyArray<Tag> {
+    return this.channelTags.sortedOf(id)
+  }
+
   /** The tags clients put on services, by id: what the TagStore keeps of them. */
   clientServiceTags(): ReadonlyMap<ServiceId, ReadonlySet<Tag>> {
     return this.serviceTags.byClients()

@@ -25,9 +25,22 @@ export class TagSets<Id> {
   private readonly carried = new Map<Id, ReadonlySet<Tag>>()
   /** Tag sets in use, by their sorted tags: where an equal set is found to share. */
   private readonly pool = new Map<string, ReadonlySet<Tag>>()
+  /** The sorted list of each set in use, made when first asked for (sets are never changed). */
+  private readonly sorted = new WeakMap<ReadonlySet<Tag>, ReadonlyArray<Tag>>()
 
   of(id: Id): ReadonlySet<Tag> {
     return this.carried.get(id) ?? EMPTY
+  }
+
+  /** The tags of `id`, sorted: one list per set in use, shared like the set (listings hold one per thing). */
+  sortedOf(id: Id): ReadonlyArray<Tag> {
+    const set = this.of(id)
+    let sorted = this.sorted.get(set)
+    if (sorted === undefined) {
+      sorted = [...set].sort()
+      this.sorted.set(set, sorted)
+    }
+    return sorted
   }
 
   /** The tags clients put on each id (those a store keeps). */
