@@ -16,8 +16,9 @@ import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.t
  * pure Schema `HomeFileJson` (no transformations: Effect's parser only checks, which made decoding a
  * 100,000-channel home about three times cheaper), read into the `Home` below by plain functions, then
  * checked for what only the whole home says (a value that its kind cannot carry, ids used twice,
- * `drives` that resolve). Values and kinds are the wire's own shapes (values as in docs/reference.md §2, kinds as vocabulary B writes them), so that a
- * home file and a request body mean the same thing by the same JSON.
+ * `drives` that resolve). Values and kinds are the wire's own shapes (values as in docs/reference.md
+ * §2, kinds as vocabulary B writes them), so that a home file and a request body mean the same thing
+ * by the same JSON.
  */
 
 export const defaultSimulatorAdapter = "simulator@gateway.local"
