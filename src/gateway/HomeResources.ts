@@ -10,7 +10,7 @@ export const toChannel = (home: HomeStore, record: ChannelRecord): Channel => ({
   adapter: record.adapter,
   mechanism: record.mechanism,
   kind: record.kind,
-  tags: [...home.tagsOfChannel(record.id)].sort(),
+  tags: home.sortedTagsOfChannel(record.id),
   updated: record.updated,
   lastSeen: record.lastSeen,
   pushMs: record.pushMs
@@ -29,7 +29,7 @@ export const toService = (home: HomeStore, record: ServiceRecord): Service => {
   return {
     id: record.id,
     adapter: record.adapter,
-    tags: [...home.tagsOfService(record.id)].sort(),
+    tags: home.sortedTagsOfService(record.id),
     properties: record.properties,
     getters: channels(record.getters),
     setters: channels(record.setters)

@@ -37,8 +37,12 @@ export interface ServiceRecord {
 /** What the gateway last heard of a channel: the part of its record that changes while it is connected. */
 type ChannelState = Pick<ChannelRecord, "updated" | "lastSeen" | "lastValue">
 
-/** A channel record as the store keeps it: its state written by the store alone. */
-type StoredChannel = Omit<ChannelRecord, keyof ChannelState> & { -readonly [K in keyof ChannelState]: ChannelState[K] }
+/**
+ * A channel record as the store keeps it: its state written by the store alone. A record given to
+ * `putService` is kept as it is, not copied: its maker hands it over.
+ */
+export type NewChannelRecord = Omit<ChannelRecord, keyof ChannelState> & { -readonly [K in keyof ChannelState]: ChannelState[K] }
+type StoredChannel = NewChannelRecord
 
 /**
  * The connected home in memory: its services and channels by id, their tags, and the indexes a
@@ -79,6 +83,16 @@ export class HomeStore {
 
   tagsOfChannel(id: ChannelId): ReadonlySet<Tag> {
     return this.channelTags.of(id)
+  }
+
+  /** The tags of a service, sorted; the list is shared, never to be changed. */
+  sortedTagsOfService(id: ServiceId): ReadonlyArray<Tag> {
+    return this.serviceTags.sortedOf(id)
+  }
+
+  /** The tags of a channel, sorted; the list is shared, never to be changed. */
+  sortedTagsOfChannel(id: ChannelId): ReadonlyArray<Tag> {
+    return this.channelTags.sortedOf(id)
   }
 
   /** The tags clients put on services, by id: what the TagStore keeps of them. */
@@ -148,15 +162,14 @@ export class HomeStore {
 
   // ---- topology
 
-  /** Connects or replaces a service and its channels (the store keeps copies). The caller has checked ids do not collide. */
-  putService(service: ServiceRecord, records: ReadonlyArray<ChannelRecord>): void {
+  /** Connects or replaces a service and its channels (the store keeps the records given). The caller has checked ids do not collide. */
+  putService(service: ServiceRecord, records: ReadonlyArray<NewChannelRecord>): void {
     this.changes++
     this.removeService(service.id)
     this.sortedChannels = undefined
     this.services.set(service.id, service)
     for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
-    for (const record of records) {
-      const channel: StoredChannel = { ...record }
+    for (const channel of records) {
       this.channels.set(channel.id, channel)
       this.allChannels.add(channel)
       link(this.channelsByKind, channel.kindKey, channel)

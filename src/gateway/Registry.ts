@@ -14,11 +14,11 @@ import type { Mechanism } from "../domain/Mechanism.ts"
 import { anyService, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
-import type { Adapter, DeviceHost, ServiceDescription } from "./Adapter.ts"
+import type { Adapter, ChannelDescription, DeviceHost, ServiceDescription } from "./Adapter.ts"
 import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import { HomeIndex, type HomeView } from "./HomeIndex.ts"
-import type { ChannelRecord } from "./HomeStore.ts"
+import type { ChannelRecord, NewChannelRecord } from "./HomeStore.ts"
 import { checkedChange, checkedTags, tagsToMend } from "./StoredTags.ts"
 import { type TagFeedItem, TagStore } from "./TagStore.ts"
 import { isEveryService, wholeHomeServices } from "./WholeHome.ts"
@@ -83,35 +83,40 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             const record = index.channel(id)
             if (record !== undefined) previous.set(id, record)
           }
-          const records = [
-            ...description.getters.map((c) => ({ ...c, mechanism: "getter" as const })),
-            ...description.setters.map((c) => ({ ...c, mechanism: "setter" as const }))
-          ].map((c): ChannelRecord => {
+          // One record per channel, built once: a home of many devices connects them all at start.
+          const records: Array<NewChannelRecord> = []
+          const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
+            const key = kindKey(c.kind)
             const old = previous.get(c.id)
-            const kept = old !== undefined && old.kindKey === kindKey(c.kind) && old.mechanism === c.mechanism
-            return {
+            const kept = old !== undefined && old.kindKey === key && old.mechanism === mechanism
+            records.push({
               id: c.id,
               service: description.id,
               adapter,
-              mechanism: c.mechanism,
+              mechanism,
               kind: c.kind,
-              kindKey: kindKey(c.kind),
-              pushMs: c.mechanism === "setter" ? c.pushMs : 0,
+              kindKey: key,
+              pushMs: mechanism === "setter" ? c.pushMs : 0,
               updated: kept ? old.updated : null,
               lastSeen: kept ? old.lastSeen : now,
               lastValue: kept ? old.lastValue : Option.none()
-            }
-          })
-          const sortedIds = (m: Mechanism) => records.filter((r) => r.mechanism === m).map((r) => r.id).sort()
+            })
+          }
+          for (const c of description.getters) describe(c, "getter")
+          for (const c of description.setters) describe(c, "setter")
+          const sortedIds = (channels: ReadonlyArray<ChannelDescription>) => channels.map((c) => c.id).sort()
           index.putService(
-            { id: description.id, adapter, properties: description.properties, getters: sortedIds("getter"), setters: sortedIds("setter") },
+            { id: description.id, adapter, properties: description.properties, getters: sortedIds(description.getters), setters: sortedIds(description.setters) },
             records
           )
           // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
           index.declareServiceTags(description.id, description.tags)
-          for (const c of [...description.getters, ...description.setters]) index.declareChannelTags(c.id, c.tags)
-          for (const id of previous.keys()) if (!records.some((r) => r.id === id)) index.declareChannelTags(id, [])
-          yield* publish({ _tag: "ChannelsChanged", channels: [...new Set([...previous.keys(), ...records.map((r) => r.id)])] })
+          for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
+          for (const c of description.setters) index.declareChannelTags(c.id, c.tags)
+          const ids = records.map((r) => r.id)
+          const left = [...previous.keys()].filter((id) => index.channel(id)?.service !== description.id)
+          for (const id of left) index.declareChannelTags(id, [])
+          yield* publish({ _tag: "ChannelsChanged", channels: previous.size === 0 ? ids : [...new Set([...previous.keys(), ...ids])] })
         })
 
       const remove = (adapter: AdapterId, id: ServiceId) =>
@@ -235,7 +240,7 @@ const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDes
     return `service ${description.id} is already connected through adapter ${existing.adapter}`
   }
   const seen = new Set<ChannelId>()
-  for (const channel of [...description.getters, ...description.setters]) {
+  for (const channel of description.getters.concat(description.setters)) {
     if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
     seen.add(channel.id)
     const owner = index.channel(channel.id)

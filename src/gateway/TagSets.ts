@@ -1,5 +1,8 @@
-import type { Tag } from "../domain/Identifier.ts"
+import { normalizeTags, type Tag } from "../domain/Identifier.ts"
 import { EMPTY, link, unlink } from "./Multimap.ts"
+
+/** How many distinct tag sets are remembered for sharing before the pool starts afresh. */
+const poolLimit = 4_096
 
 /**
  * The tags of one kind of thing (services, or channels) by id, from two sources seen as one set: the
@@ -8,6 +11,10 @@ import { EMPTY, link, unlink } from "./Multimap.ts"
  * put it there too; a client that removes a tag removes it whatever its source, and a declared tag a
  * client removed stays away while the device goes on declaring it: until the device declares without
  * it, or disconnects (an empty declaration) and comes back.
+ *
+ * So an id carries (declared − withdrawn) ∪ put by clients. The sets declared and carried are never
+ * changed, only replaced, and equal ones are shared: the channels of a large home carry a few distinct
+ * sets between them, not one each (a set costs some 150 bytes, a map entry 24).
  */
 export class TagSets<Id> {
   private readonly byClient = new Map<Id, Set<Tag>>()
@@ -15,10 +22,25 @@ export class TagSets<Id> {
   private readonly declared = new Map<Id, ReadonlySet<Tag>>()
   /** Declared tags a client removed since they were declared. */
   private readonly withdrawn = new Map<Id, Set<Tag>>()
-  private readonly carried = new Map<Id, Set<Tag>>()
+  private readonly carried = new Map<Id, ReadonlySet<Tag>>()
+  /** Tag sets in use, by their sorted tags: where an equal set is found to share. */
+  private readonly pool = new Map<string, ReadonlySet<Tag>>()
+  /** The sorted list of each set in use, made when first asked for (sets are never changed). */
+  private readonly sorted = new WeakMap<ReadonlySet<Tag>, ReadonlyArray<Tag>>()
 
   of(id: Id): ReadonlySet<Tag> {
     return this.carried.get(id) ?? EMPTY
+  }
+
+  /** The tags of `id`, sorted: one list per set in use, shared like the set (listings hold one per thing). */
+  sortedOf(id: Id): ReadonlyArray<Tag> {
+    const set = this.of(id)
+    let sorted = this.sorted.get(set)
+    if (sorted === undefined) {
+      sorted = [...set].sort()
+      this.sorted.set(set, sorted)
+    }
+    return sorted
   }
 
   /** The tags clients put on each id (those a store keeps). */
@@ -28,21 +50,18 @@ export class TagSets<Id> {
 
   /** A client adds or removes `tags`; answers those that came or went. */
   edit(id: Id, tags: ReadonlyArray<Tag>, add: boolean): ReadonlyArray<Tag> {
-    const changed: Array<Tag> = []
+    const before = this.of(id)
     for (const tag of tags) {
-      const had = this.of(id).has(tag)
       if (add) {
         link(this.byClient, id, tag)
         unlink(this.withdrawn, id, tag)
-        link(this.carried, id, tag)
       } else {
         unlink(this.byClient, id, tag)
         if (this.declared.get(id)?.has(tag) === true) link(this.withdrawn, id, tag)
-        unlink(this.carried, id, tag)
       }
-      if (had !== add) changed.push(tag)
     }
-    return changed
+    const now = this.carry(id)
+    return [...new Set(tags)].filter((tag) => before.has(tag) !== now.has(tag))
   }
 
   /**
@@ -50,22 +69,39 @@ export class TagSets<Id> {
    * declaration counts: a tag declared before and now keeps whatever clients did to it meanwhile.
    */
   declare(id: Id, tags: ReadonlyArray<Tag>): { readonly added: ReadonlyArray<Tag>; readonly removed: ReadonlyArray<Tag> } {
-    const before: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
-    const now = new Set(tags)
-    const byClient: ReadonlySet<Tag> = this.byClient.get(id) ?? EMPTY
-    const removed: Array<Tag> = []
-    for (const tag of before) {
-      if (now.has(tag)) continue
-      unlink(this.withdrawn, id, tag)
-      if (!byClient.has(tag) && this.of(id).has(tag)) {
-        unlink(this.carried, id, tag)
-        removed.push(tag)
-      }
-    }
-    const added = [...now].filter((tag) => !before.has(tag) && !this.of(id).has(tag))
-    for (const tag of added) link(this.carried, id, tag)
+    const before = this.of(id)
+    const declaredBefore: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
+    const now = this.shared(tags)
+    for (const tag of declaredBefore) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
     if (now.size === 0) this.declared.delete(id)
     else this.declared.set(id, now)
-    return { added, removed }
+    const after = this.carry(id)
+    return { added: [...after].filter((tag) => !before.has(tag)), removed: [...before].filter((tag) => !after.has(tag)) }
+  }
+
+  /** Sets what `id` carries from its sources; answers it. */
+  private carry(id: Id): ReadonlySet<Tag> {
+    const declared: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
+    const withdrawn = this.withdrawn.get(id)
+    const byClient = this.byClient.get(id)
+    const carried = withdrawn === undefined && byClient === undefined
+      ? declared
+      : this.shared([...declared].filter((tag) => withdrawn?.has(tag) !== true).concat([...(byClient ?? [])]))
+    if (carried.size === 0) this.carried.delete(id)
+    else this.carried.set(id, carried)
+    return carried
+  }
+
+  /** The set of `tags` in use, or a new one, now in use. */
+  private shared(tags: ReadonlyArray<Tag>): ReadonlySet<Tag> {
+    if (tags.length === 0) return EMPTY
+    const key = JSON.stringify(normalizeTags(tags))
+    const known = this.pool.get(key)
+    if (known !== undefined) return known
+    // The pool only finds sets to share: starting it afresh forgets none of the sets ids carry.
+    if (this.pool.size >= poolLimit) this.pool.clear()
+    const set = new Set(tags)
+    this.pool.set(key, set)
+    return set
   }
 }

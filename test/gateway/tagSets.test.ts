@@ -81,4 +81,19 @@ describe("tag sets", () => {
     expect(sets.declare("x", [])).toEqual({ added: [], removed: [light] })
     expect(sets.declare("x", [hall, light])).toEqual({ added: [hall, light], removed: [] })
   })
+
+  it("share one set between the things that carry the same tags, and give a thing a set of its own once a client changes it", () => {
+    const sets = new TagSets<string>()
+    const hall = "hall" as Tag
+    const light = "light" as Tag
+    sets.declare("x", [hall, light])
+    sets.declare("y", [light, hall])
+    expect(sets.of("y")).toBe(sets.of("x"))
+    expect(sets.sortedOf("y")).toEqual([hall, light])
+    expect(sets.sortedOf("y")).toBe(sets.sortedOf("x"))
+    sets.edit("y", [hall], false)
+    expect([...sets.of("x")].sort()).toEqual([hall, light])
+    expect([...sets.of("y")]).toEqual([light])
+    expect(sets.sortedOf("y")).toEqual([light])
+  })
 })

@@ -1,5 +1,4 @@
 import * as Data from "effect/Data"
-import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -13,18 +12,130 @@ import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJs
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
 
 /**
- * The home file of the simulator (docs/simulator.md): a public contract, decoded by the Schema
- * `HomeFile`. Values and kinds are the wire's own schemas (values as in docs/reference.md §2, kinds as vocabulary B
- * writes them), so that a home file and a request body mean the same thing by the same JSON.
+ * The home file of the simulator (docs/simulator.md): a public contract. Its JSON is described by the
+ * pure Schema `HomeFileJson` (no transformations: Effect's parser only checks, which made decoding a
+ * 100,000-channel home about three times cheaper), read into the `Home` below by plain functions, then
+ * checked for what only the whole home says (a value that its kind cannot carry, ids used twice,
+ * `drives` that resolve). Values and kinds are the wire's own shapes (values as in docs/reference.md
+ * §2, kinds as vocabulary B writes them), so that a home file and a request body mean the same thing
+ * by the same JSON.
  */
 
 export const defaultSimulatorAdapter = "simulator@gateway.local"
+const defaultAdapter = AdapterId.make(defaultSimulatorAdapter)
 
-/** A getter's initial value; `null` or no `value` at all means "no value yet", as `null` does in results. */
-const InitialValue = ValueOrNullJson.codec
-
-const Tags = Schema.Array(Tag).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
+const Tags = Schema.optionalKey(Schema.Array(Tag))
 const Milliseconds = Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0))
+
+const CycleJson = Schema.Struct({
+  /** At least a millisecond: a zero period would make the getter spin. */
+  every_ms: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(1)),
+  values: Schema.Array(ValueInputJson.wire).check(Schema.isMinLength(1, { message: "must list at least one value" }))
+})
+
+const GetterJson = Schema.Struct({
+  id: ChannelId,
+  kind: KindJson.wire,
+  tags: Tags,
+  /** The initial value; `null` or no `value` at all means "no value yet", as `null` does in results. */
+  value: Schema.optionalKey(ValueOrNullJson.wire),
+  cycle: Schema.optionalKey(CycleJson),
+  watch: Schema.optionalKey(Schema.Literal("thresholds-only"))
+})
+
+const SetterJson = Schema.Struct({
+  id: ChannelId,
+  kind: KindJson.wire,
+  tags: Tags,
+  /** A getter of the same home whose value becomes what is written here. */
+  drives: Schema.optionalKey(ChannelId)
+})
+
+const ServiceJson = Schema.Struct({
+  id: ServiceId,
+  tags: Tags,
+  properties: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  latency_ms: Schema.optionalKey(Milliseconds),
+  fail: Schema.optionalKey(Schema.Literals(["error", "timeout"])),
+  getters: Schema.optionalKey(Schema.Array(GetterJson)),
+  setters: Schema.optionalKey(Schema.Array(SetterJson))
+})
+
+export const HomeFileJson = Schema.Struct({
+  adapter: Schema.optionalKey(AdapterId),
+  services: Schema.Array(ServiceJson)
+})
+
+export interface Cycle {
+  readonly every_ms: number
+  readonly values: ReadonlyArray<Value>
+}
+
+export interface SimulatedGetter {
+  readonly id: ChannelId
+  readonly kind: Kind
+  readonly tags: ReadonlyArray<Tag>
+  readonly value: Option.Option<Value>
+  readonly cycle?: Cycle
+  readonly watch?: "thresholds-only"
+}
+
+export interface SimulatedSetter {
+  readonly id: ChannelId
+  readonly kind: Kind
+  readonly tags: ReadonlyArray<Tag>
+  readonly drives?: ChannelId
+}
+
+export interface SimulatedService {
+  readonly id: ServiceId
+  readonly tags: ReadonlyArray<Tag>
+  readonly properties: Readonly<Record<string, string>>
+  readonly latency_ms: number
+  readonly fail?: "error" | "timeout"
+  readonly getters: ReadonlyArray<SimulatedGetter>
+  readonly setters: ReadonlyArray<SimulatedSetter>
+}
+
+/** A home as the simulator reads it: every default filled in, kinds and values read. */
+export interface Home {
+  readonly adapter: AdapterId
+  readonly services: ReadonlyArray<SimulatedService>
+}
+
+const noTags: ReadonlyArray<Tag> = []
+const noProperties: Readonly<Record<string, string>> = {}
+
+const readGetter = (json: typeof GetterJson.Type): SimulatedGetter => ({
+  id: json.id,
+  kind: KindJson.read(json.kind),
+  tags: json.tags ?? noTags,
+  value: json.value === undefined ? Option.none() : ValueOrNullJson.read(json.value),
+  ...(json.cycle === undefined ? {} : { cycle: { every_ms: json.cycle.every_ms, values: json.cycle.values.map(ValueInputJson.read) } }),
+  ...(json.watch === undefined ? {} : { watch: json.watch })
+})
+
+const readSetter = (json: typeof SetterJson.Type): SimulatedSetter => ({
+  id: json.id,
+  kind: KindJson.read(json.kind),
+  tags: json.tags ?? noTags,
+  ...(json.drives === undefined ? {} : { drives: json.drives })
+})
+
+const readService = (json: typeof ServiceJson.Type): SimulatedService => ({
+  id: json.id,
+  tags: json.tags ?? noTags,
+  properties: json.properties ?? noProperties,
+  latency_ms: json.latency_ms ?? 0,
+  ...(json.fail === undefined ? {} : { fail: json.fail }),
+  getters: (json.getters ?? []).map(readGetter),
+  setters: (json.setters ?? []).map(readSetter)
+})
+
+const readHome = (json: typeof HomeFileJson.Type): Home => ({
+  adapter: json.adapter ?? defaultAdapter,
+  services: json.services.map(readService)
+})
 
 const kindName = (kind: Kind): string =>
   kind._tag === "Builtin" ? kind.name : `${kind.vendor}/${kind.adapter}/${kind.kind}`
@@ -35,96 +146,84 @@ const misfit = (kind: Kind, value: Value): string | undefined => {
   return value._tag === expected ? undefined : `kind ${kindName(kind)} carries ${expected} values, got a ${value._tag}`
 }
 
-export const Cycle = Schema.Struct({
-  /** At least a millisecond: a zero period would make the getter spin. */
-  every_ms: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(1)),
-  values: Schema.Array(ValueInputJson.codec).check(Schema.isMinLength(1, { message: "must list at least one value" }))
-})
-export type Cycle = typeof Cycle.Type
+/** A problem of a home whose JSON is well formed: where it is, and what it is. */
+interface Problem {
+  readonly path: InputPath
+  readonly reason: string
+}
 
-export const SimulatedGetter = Schema.Struct({
-  id: ChannelId,
-  kind: KindJson.codec,
-  tags: Tags,
-  value: InitialValue.pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
-  cycle: Schema.optionalKey(Cycle),
-  watch: Schema.optionalKey(Schema.Literal("thresholds-only"))
-}).check(Schema.makeFilter((getter) => {
-  const issues: Array<Schema.FilterIssue> = []
-  if (Option.isSome(getter.value)) {
-    const reason = misfit(getter.kind, getter.value.value)
-    if (reason !== undefined) issues.push({ path: ["value"], issue: reason })
-  }
-  getter.cycle?.values.forEach((value, i) => {
-    const reason = misfit(getter.kind, value)
-    if (reason !== undefined) issues.push({ path: ["cycle", "values", i], issue: reason })
-  })
-  return issues
-}))
-export type SimulatedGetter = typeof SimulatedGetter.Type
-
-export const SimulatedSetter = Schema.Struct({
-  id: ChannelId,
-  kind: KindJson.codec,
-  tags: Tags,
-  /** A getter of the same home whose value becomes what is written here. */
-  drives: Schema.optionalKey(ChannelId)
-})
-export type SimulatedSetter = typeof SimulatedSetter.Type
-
-export const SimulatedService = Schema.Struct({
-  id: ServiceId,
-  tags: Tags,
-  properties: Schema.Record(Schema.String, Schema.String).pipe(Schema.withDecodingDefaultKey(Effect.succeed({}))),
-  latency_ms: Milliseconds.pipe(Schema.withDecodingDefaultKey(Effect.succeed(0))),
-  fail: Schema.optionalKey(Schema.Literals(["error", "timeout"])),
-  getters: Schema.Array(SimulatedGetter).pipe(Schema.withDecodingDefaultKey(Effect.succeed([]))),
-  setters: Schema.Array(SimulatedSetter).pipe(Schema.withDecodingDefaultKey(Effect.succeed([])))
-})
-export type SimulatedService = typeof SimulatedService.Type
-
-/** Ids are unique (services among services, channels among all channels) and every `drives` resolves. */
-const consistentHome = Schema.makeFilter<{ readonly services: ReadonlyArray<SimulatedService> }>((home) => {
-  const issues: Array<Schema.FilterIssue> = []
-  const serviceAt = new Map<string, string>()
-  const channelAt = new Map<string, string>()
-  const getters = new Map<string, SimulatedGetter>()
-  home.services.forEach((service, s) => {
-    const previous = serviceAt.get(service.id)
-    if (previous !== undefined) issues.push({ path: ["services", s, "id"], issue: `service id ${JSON.stringify(service.id)} is also used at ${previous}` })
-    else serviceAt.set(service.id, formatPath(["services", s], ""))
-    for (const mechanism of ["getters", "setters"] as const) {
-      service[mechanism].forEach((channel, c) => {
-        const first = channelAt.get(channel.id)
-        if (first !== undefined) {
-          issues.push({ path: ["services", s, mechanism, c, "id"], issue: `channel id ${JSON.stringify(channel.id)} is also used at ${first}` })
-        } else channelAt.set(channel.id, formatPath(["services", s, mechanism, c], ""))
-      })
+/** The first getter whose initial value or cycle holds a value its kind cannot carry. */
+const firstMisfit = (home: Home): Problem | undefined => {
+  for (const [s, service] of home.services.entries()) {
+    for (const [g, getter] of service.getters.entries()) {
+      const at = ["services", s, "getters", g]
+      if (Option.isSome(getter.value)) {
+        const reason = misfit(getter.kind, getter.value.value)
+        if (reason !== undefined) return { path: [...at, "value"], reason }
+      }
+      for (const [i, value] of (getter.cycle?.values ?? []).entries()) {
+        const reason = misfit(getter.kind, value)
+        if (reason !== undefined) return { path: [...at, "cycle", "values", i], reason }
+      }
     }
-    for (const getter of service.getters) getters.set(getter.id, getter)
-  })
-  home.services.forEach((service, s) => {
-    service.setters.forEach((setter, c) => {
-      if (setter.drives === undefined) return
+  }
+  return undefined
+}
+
+/** Where a channel sits in the file: the place of its id's first use in `service`, the `s`th. */
+const channelPlace = (service: SimulatedService, s: number, id: string): InputPath => {
+  const getter = service.getters.findIndex((channel) => channel.id === id)
+  return getter >= 0 ? ["services", s, "getters", getter] : ["services", s, "setters", service.setters.findIndex((channel) => channel.id === id)]
+}
+
+/**
+ * The first id used again (services among services, channels among all channels), in the file's
+ * order, with the place of its first use. What is kept of each id is where to look for it, should it
+ * come again: a large home has no path built per channel.
+ */
+const firstRepeatedId = (home: Home): Problem | undefined => {
+  const services = new Map<string, number>()
+  const channels = new Map<string, SimulatedService>()
+  for (const [s, service] of home.services.entries()) {
+    const first = services.get(service.id)
+    if (first !== undefined) {
+      return { path: ["services", s, "id"], reason: `service id ${JSON.stringify(service.id)} is also used at ${formatPath(["services", first], "")}` }
+    }
+    services.set(service.id, s)
+    for (const mechanism of ["getters", "setters"] as const) {
+      for (const [c, channel] of service[mechanism].entries()) {
+        const owner = channels.get(channel.id)
+        if (owner !== undefined) {
+          const at = formatPath(channelPlace(owner, home.services.indexOf(owner), channel.id), "")
+          return { path: ["services", s, mechanism, c, "id"], reason: `channel id ${JSON.stringify(channel.id)} is also used at ${at}` }
+        }
+        channels.set(channel.id, service)
+      }
+    }
+  }
+  return undefined
+}
+
+/** The first setter whose `drives` names no getter of the home, or one of another value type. */
+const firstUnresolvedDrive = (home: Home): Problem | undefined => {
+  const getters = new Map<string, SimulatedGetter>()
+  for (const service of home.services) for (const getter of service.getters) getters.set(getter.id, getter)
+  for (const [s, service] of home.services.entries()) {
+    for (const [c, setter] of service.setters.entries()) {
+      if (setter.drives === undefined) continue
       const path = ["services", s, "setters", c, "drives"]
       const driven = getters.get(setter.drives)
-      if (driven === undefined) issues.push({ path, issue: `no getter ${JSON.stringify(setter.drives)} in this home` })
-      else if (kindValueType(driven.kind) !== kindValueType(setter.kind)) {
-        issues.push({
+      if (driven === undefined) return { path, reason: `no getter ${JSON.stringify(setter.drives)} in this home` }
+      if (kindValueType(driven.kind) !== kindValueType(setter.kind)) {
+        return {
           path,
-          issue: `getter ${JSON.stringify(setter.drives)} carries ${kindValueType(driven.kind)} values but this setter carries ${kindValueType(setter.kind)}`
-        })
+          reason: `getter ${JSON.stringify(setter.drives)} carries ${kindValueType(driven.kind)} values but this setter carries ${kindValueType(setter.kind)}`
+        }
       }
-    })
-  })
-  return issues
-})
-
-export const HomeFile = Schema.Struct({
-  adapter: AdapterId.pipe(Schema.withDecodingDefaultKey(Effect.succeed(defaultSimulatorAdapter))),
-  services: Schema.Array(SimulatedService)
-}).check(consistentHome)
-export type Home = typeof HomeFile.Type
+    }
+  }
+  return undefined
+}
 
 /**
  * A home file the simulator cannot use. The message names the file and the place inside it, e.g.
@@ -142,14 +241,19 @@ export class InvalidHomeFile extends Data.TaggedError("InvalidHomeFile")<{
   }
 }
 
-const decodeHomeFile = Schema.decodeUnknownResult(HomeFile, parseOptions)
+const checkHomeFile = Schema.decodeUnknownResult(HomeFileJson, parseOptions)
 
 /** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
-export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> =>
-  Result.mapError(decodeHomeFile(json), (error) => {
-    const { path, reason } = describeIssue(error.issue, "path")
-    return new InvalidHomeFile({ source, path, reason })
-  })
+export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const checked = checkHomeFile(json)
+  if (Result.isFailure(checked)) {
+    const { path, reason } = describeIssue(checked.failure.issue, "path")
+    return Result.fail(new InvalidHomeFile({ source, path, reason }))
+  }
+  const home = readHome(checked.success)
+  const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
+  return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
+}
 
 /** Reads the text of a home file. */
 export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> =>

@@ -86,13 +86,17 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   const hostReady = yield* Deferred.make<DeviceHost>()
   const host = Deferred.await(hostReady)
 
-  const takeValue = (id: ChannelId, value: Value) =>
-    Semaphore.withPermit(reporting)(Effect.gen(function*() {
+  /** A getter takes a value and reports it, for a caller holding `reporting`. */
+  const setValue = (gateway: DeviceHost, id: ChannelId, value: Value) =>
+    Effect.suspend(() => {
       const state = getters.get(id)
-      if (state === undefined || kindValueType(state.spec.kind) !== value._tag) return
+      if (state === undefined || kindValueType(state.spec.kind) !== value._tag) return Effect.void
       state.value = Option.some(value)
-      yield* (yield* host).reportValue(id, value)
-    }))
+      return gateway.reportValue(id, value)
+    })
+
+  const takeValue = (id: ChannelId, value: Value) =>
+    Semaphore.withPermit(reporting)(Effect.flatMap(host, (gateway) => setValue(gateway, id, value)))
 
   const runCycle = (id: ChannelId, cycle: Cycle, start: number) =>
     Effect.gen(function*() {
@@ -213,7 +217,8 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
           state.service = service
           continue
         }
-        yield* FiberMap.remove(cycles, id)
+        // A getter new to the home has no cycle to stop yet.
+        if (state !== undefined) yield* FiberMap.remove(cycles, id)
         const value = initialValue(spec)
         // A device that connects with a value has reported it: `updated` is set, watchers see it.
         const changed = state === undefined || !sameValue(state.value, value)
@@ -260,9 +265,13 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       yield* forget(service)
     }
     home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
-    for (const { id, service, report } of started) {
+    const reports = started.flatMap(({ id, service, report }) =>
+      rejected.has(service) || Option.isNone(report) ? [] : [{ id, value: report.value }]
+    )
+    // Under one permit for them all: a large home starts with a value for each of its many getters.
+    yield* Semaphore.withPermit(reporting)(Effect.forEach(reports, ({ id, value }) => setValue(gateway, id, value), { discard: true }))
+    for (const { id, service } of started) {
       if (rejected.has(service)) continue
-      if (Option.isSome(report)) yield* takeValue(id, report.value)
       const spec = getters.get(id)?.spec
       if (spec?.cycle !== undefined) {
         // Without an initial `value` the first listed value is already held: the cycle goes on from the second.

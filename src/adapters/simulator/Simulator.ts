@@ -1,3 +1,4 @@
+import { hash } from "node:crypto"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
@@ -7,6 +8,7 @@ import type * as Path from "effect/Path"
 import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
 import type { PlatformError } from "effect/PlatformError"
+import type { AdapterId } from "../../domain/Identifier.ts"
 import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
 import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
@@ -51,14 +53,14 @@ export interface SimulatorShape extends Omit<SimulatedDevices, "apply"> {
 }
 
 /** A home file may change anything but the adapter id, under which the gateway already knows its devices. */
-const sameAdapter = (current: Home, next: Home, source: string): Result.Result<Home, InvalidHomeFile> =>
-  next.adapter === current.adapter
+const sameAdapter = (current: AdapterId, next: Home, source: string): Result.Result<Home, InvalidHomeFile> =>
+  next.adapter === current
     ? Result.succeed(next)
     : Result.fail(
       new InvalidHomeFile({
         source,
         path: ["adapter"],
-        reason: `the adapter id cannot change from ${JSON.stringify(current.adapter)} while the gateway runs (restart it)`
+        reason: `the adapter id cannot change from ${JSON.stringify(current)} while the gateway runs (restart it)`
       })
     )
 
@@ -101,6 +103,8 @@ const unreadable = (error: PlatformError): string => {
   }
 }
 
+const digestOf = (text: string): string => hash("sha256", text)
+
 const readHomeText = (fs: FileSystem.FileSystem, file: string) =>
   fs.readFileString(file).pipe(
     Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: unreadable(error) }))
@@ -121,16 +125,20 @@ const start = Effect.fn("Simulator.start")(function*(
 > {
   const registry = yield* Registry
   const fs = yield* FileSystem.FileSystem
-  let lastText = source._tag === "File" ? yield* readHomeText(fs, source.path) : ""
+  const firstText = source._tag === "File" ? yield* readHomeText(fs, source.path) : ""
+  // A digest of the text in force, not the text: a large home's file would be held for the comparison alone.
+  let lastDigest = digestOf(firstText)
   const sourceName = source._tag === "File" ? source.path : demoHomeSource
   const initial = yield* Effect.fromResult(
     Result.flatMap(
-      source._tag === "File" ? parseHome(lastText, source.path) : decodeHome(demoHome, demoHomeSource),
+      source._tag === "File" ? parseHome(firstText, source.path) : decodeHome(demoHome, demoHomeSource),
       (home) => heldElsewhere(registry.index, home, sourceName)
     )
   )
 
-  const devices = yield* makeSimulatedDevices(initial.adapter, registry.register)
+  // What reloads compare with is the adapter id, not the first home, which the devices replace.
+  const adapter = initial.adapter
+  const devices = yield* makeSimulatedDevices(adapter, registry.register)
   yield* devices.apply(initial)
   // Replicas share a database and a broker, not this process's memory: each would show a home of its own under the same ids.
   if (options.replica && initial.services.length > 0) {
@@ -149,11 +157,12 @@ const start = Effect.fn("Simulator.start")(function*(
     const reload = Effect.gen(function*() {
       const text = yield* readHomeText(fs, source.path)
       // Editors and the watcher report one save several times: an unchanged text is nothing to do.
-      if (text === lastText) return
-      lastText = text
+      const digest = digestOf(text)
+      if (digest === lastDigest) return
+      lastDigest = digest
       const next = yield* Effect.fromResult(
         parseHome(text, source.path).pipe(
-          Result.flatMap((home) => sameAdapter(initial, home, source.path)),
+          Result.flatMap((home) => sameAdapter(adapter, home, source.path)),
           Result.flatMap((home) => heldElsewhere(registry.index, home, source.path))
         )
       )

@@ -16,6 +16,9 @@ const kindTable = DOCS ? builtinKindNames.map((name) => `${name}: ${builtinKindT
 
 type BuiltinKind = Extract<Kind, { readonly _tag: "Builtin" }>
 
+// One value per built-in kind, shared by every channel read with it: a large home holds each once.
+const builtinKinds = new Map(builtinKindNames.map((name): [string, BuiltinKind] => [name, { _tag: "Builtin", name }]))
+
 /** A built-in kind's name. */
 export const KindNameJson = wireShape({
   wire: Schema.Literals(builtinKindNames).annotate({
@@ -25,7 +28,7 @@ export const KindNameJson = wireShape({
       typeof input === "string" ? `unknown kind ${JSON.stringify(input)} (known: ${knownKinds})` : expectedGot(`a kind such as "OnOff"`, input)
     )
   }),
-  read: (name): BuiltinKind => ({ _tag: "Builtin", name }),
+  read: (name): BuiltinKind => builtinKinds.get(name) ?? { _tag: "Builtin", name },
   write: (kind) => kind.name
 }, Kind.cases.Builtin)
 

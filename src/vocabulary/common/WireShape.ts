@@ -1,8 +1,5 @@
-import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import * as SchemaIssue from "effect/SchemaIssue"
-import * as SchemaTransformation from "effect/SchemaTransformation"
 import { identity } from "effect/Function"
 
 /**
@@ -29,13 +26,11 @@ export type Wire<W> = Schema.Top & Schema.Decoder<W>
 
 /**
  * A shape a vocabulary exports: a part with the domain's Schema of what it reads (`model`, whose
- * arbitrary and equivalence serve the laws), and the whole as one Effect Schema (`codec`: `wire`
- * decoded to `model` by `read`, encoded by `write`), to compose into other schemas (the simulator's home
- * file reads values and kinds with it).
+ * arbitrary and equivalence serve the laws). Other descriptions compose its parts (the simulator's
+ * home file checks values and kinds with `wire` and reads them with `read`).
  */
 export interface WireShape<T, W> extends WirePart<T, W> {
   readonly model: Schema.Codec<T, unknown>
-  readonly codec: Schema.Codec<T, unknown>
 }
 
 /** A shape a vocabulary cannot always write (a request's): `write` answers why, for a value it has no words for. */
@@ -44,7 +39,6 @@ export interface PartialWireShape<T, W> {
   readonly read: (json: W) => T
   readonly write: (value: T) => Result.Result<W, string>
   readonly model: Schema.Codec<T, unknown>
-  readonly codec: Schema.Codec<T, unknown>
 }
 
 /** A part read and written as it is: the wire's type is the model's. */
@@ -54,28 +48,9 @@ export const plain = <S extends Schema.Top & Schema.Decoder<unknown>>(wire: S): 
   write: identity
 })
 
-const codecOf = <T, W>(
-  wire: Wire<W>,
-  model: Schema.Codec<T, unknown>,
-  read: (json: W) => T,
-  write: (value: T) => Result.Result<W, string>
-): Schema.Codec<T, unknown> =>
-  (wire as Schema.Codec<W, unknown>).pipe(Schema.decodeTo(
-    Schema.toType(model),
-    SchemaTransformation.transformEffect({
-      decode: (json: W) => Effect.succeed(read(json)),
-      encode: (value: T) =>
-        Result.match(write(value), {
-          onSuccess: Effect.succeed,
-          onFailure: (message) => Effect.fail(new SchemaIssue.InvalidValue({ message }, value))
-        })
-    })
-  ))
-
 export const wireShape = <T, W>(part: WirePart<T, W>, model: Schema.Codec<T, unknown>): WireShape<T, W> => ({
   ...part,
-  model,
-  codec: codecOf(part.wire, model, part.read, (value) => Result.succeed(part.write(value)))
+  model
 })
 
 export const partialWireShape = <T, W>(parts: {
@@ -84,8 +59,7 @@ export const partialWireShape = <T, W>(parts: {
   readonly write: (value: T) => Result.Result<W, string>
 }, model: Schema.Codec<T, unknown>): PartialWireShape<T, W> => ({
   ...parts,
-  model,
-  codec: codecOf(parts.wire, model, parts.read, parts.write)
+  model
 })
 
 /** Writes every item, or the first reason one cannot be written. */
