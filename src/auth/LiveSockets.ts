@@ -15,6 +15,9 @@ export const maxWatchSocketsPerToken = 16
 /** Watch sockets all the tokens of one user may hold open at once: the tokens a stolen one creates do not multiply its cap. */
 export const maxWatchSocketsPerUser = 64
 
+/** The least time between two looks at the tokens of open sockets, however fast the store changes. */
+const minimumSpacing = Duration.millis(50)
+
 /** Whose cap a socket would pass: its token's, or its user's (all their tokens together). */
 export type SocketHolder = "token" | "user"
 
@@ -51,8 +54,9 @@ export interface LiveSocketsOptions {
 /**
  * Live watch sockets per token and per user, for the caps of docs/reference.md §9, and the end of their token. A
  * token ends at its expiry (a timer per socket), at once when this process revokes it (`end`), and,
- * when another process (the command line) revokes it or removes its user, within `tokenRecheck`: that
- * often, if the store changed, each token with open sockets is looked up again.
+ * when another process revokes it or removes its user: as soon as the store hears of it (`changed`:
+ * another replica's change, by PostgreSQL's notice), else within `tokenRecheck` (the command line's on
+ * SQLite): then each token with open sockets is looked up again.
  */
 export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>()("app/LiveSockets") {
   static readonly layer = ({ tokenRecheck, limit = maxWatchSocketsPerToken, userLimit = maxWatchSocketsPerUser }: LiveSocketsOptions) =>
@@ -86,7 +90,10 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
             if (Option.isNone(yield* goodUntil(tokenId))) yield* end(tokenId)
           }
         })
-        yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(tokenRecheck), recheck)))
+        // On a change the store hears of as it happens (another replica's revocation), at once; else on the timer.
+        // A burst of changes is looked at once per `minimumSpacing`, not once per change.
+        const nextLook = Effect.raceFirst(Effect.sleep(tokenRecheck), tokens.changed)
+        yield* Effect.forkScoped(Effect.forever(Effect.andThen(nextLook, Effect.andThen(recheck, Effect.sleep(minimumSpacing)))))
 
         /** Succeeds once `ended` is done or the token's expiry has come. */
         const tokenEnded = (tokenId: number, ended: Deferred.Deferred<void>) =>

@@ -78,6 +78,13 @@ export interface TokenStoreShape {
    * of them stays good exactly while the generation it was filled in is current.
    */
   readonly generation: Effect.Effect<Generation>
+  /**
+   * Completes when the generation is next replaced by a change this store is told of as it happens (a
+   * write, or PostgreSQL's notice of another process's): what waits on a change need not wait for its
+   * next look. A store that learns of others' changes only when asked (SQLite's file) may never complete
+   * for them; whoever waits looks again on a timer too.
+   */
+  readonly changed: Effect.Effect<void>
 }
 
 /** Where tokens are kept: auth says what it needs, `src/store` keeps them (in SQLite), `src/main.ts` chooses. */

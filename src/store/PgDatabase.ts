@@ -1,5 +1,6 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -31,6 +32,8 @@ export interface PgDatabaseShape {
   readonly generation: Effect.Effect<Generation>
   /** Replaces the generation: after a write to users or tokens, whether it committed or not, or one heard of. */
   readonly wrote: Effect.Effect<void>
+  /** Completes at the next `wrote` (TokenStore's `changed`). */
+  readonly changed: Effect.Effect<void>
 }
 
 /** What lies under a failure: PostgreSQL's (or the system's) own words and code, when it tells them. */
@@ -78,13 +81,17 @@ const open = Effect.fn("PgDatabase.open")(function*({ url, password }: PgDatabas
     return yield* new DatabaseTooNew({ file: url, found, supported: supportedVersion, elsewhere: "another database" })
   }
   let current = newGeneration()
+  let next = Deferred.makeUnsafe<void>()
   return PgDatabase.of({
     sql,
     name: url,
     generation: Effect.sync(() => current),
     wrote: Effect.sync(() => {
       current = newGeneration()
-    })
+      Deferred.doneUnsafe(next, Effect.void)
+      next = Deferred.makeUnsafe<void>()
+    }),
+    changed: Effect.suspend(() => Deferred.await(next))
   })
 })
 

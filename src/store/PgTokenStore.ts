@@ -20,7 +20,7 @@ const createdFrom = "WITH RECURSIVE created (id) AS (SELECT id FROM tokens WHERE
 export const PgTokenStore = Layer.effect(
   TokenStore,
   Effect.gen(function*() {
-    const { sql, generation, wrote } = yield* PgDatabase
+    const { sql, generation, wrote, changed } = yield* PgDatabase
     const query = statementOn(sql)
     const writing = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.ensuring(write, wrote)
     const many = (text: string, params: ReadonlyArray<unknown>) =>
@@ -97,7 +97,8 @@ export const PgTokenStore = Layer.effect(
           ),
           (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => row.expires_at ?? Number.POSITIVE_INFINITY)
         ),
-      generation
+      generation,
+      changed
     })
   })
 )

@@ -90,7 +90,9 @@ export const SqliteTokenStore = Layer.effect(
           ),
           (rows) => Option.map(Option.fromUndefinedOr(rows[0]), (row) => row.expires_at ?? Number.POSITIVE_INFINITY)
         ).pipe(Effect.mapError(asStoreError)),
-      generation: db.generation
+      generation: db.generation,
+      // A commit by another process is seen when the generation is read: LiveSockets' timer reads it.
+      changed: Effect.never
     })
   })
 )

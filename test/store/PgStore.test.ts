@@ -1,5 +1,5 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Context, Effect, Layer, Logger, Option, Redacted, Result, Schedule, Stream } from "effect"
+import { Context, Effect, Fiber, Layer, Logger, Option, Redacted, Result, Schedule, Stream } from "effect"
 import { LoginFailures } from "../../src/auth/LoginFailures.ts"
 import { TokenCreations } from "../../src/auth/TokenCreations.ts"
 import { TokenStore } from "../../src/auth/TokenStore.ts"
@@ -204,6 +204,19 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
       assert.isTrue(yield* replacedBy(a.tokens.revoke(id, 2)))
       assert.isTrue(yield* replacedBy(Effect.sync(() => postgres.query(database, "UPDATE users SET password_hash = 'scrypt$y'"))))
       assert.isTrue(yield* replacedBy(a.users.remove("ann")))
+    })))
+
+  it.live("tells a waiter of another replica's revocation when its notice comes (what closes the token's watch sockets at once)", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const database = yield* Effect.promise(() => postgres.createDatabase())
+      const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
+      const user = yield* Effect.flatMap(a.users.insert({ username: "ann", email: "", passwordHash: "scrypt$x", createdAt: 0 }), Effect.fromOption)
+      const id = yield* a.tokens.insert({ tokenHash: "a".repeat(64), userId: user.id, kind: "api", label: "", scope: null, createdAt: 0, expiresAt: null, createdBy: null })
+      const waiting = yield* Effect.forkChild(b.tokens.changed)
+      // Nothing changed yet: the waiter still waits.
+      assert.isUndefined(yield* Effect.as(Effect.sleep("200 millis"), waiting.pollUnsafe()))
+      yield* a.tokens.revoke(id, 2)
+      assert.isTrue(Option.isSome(yield* Effect.timeoutOption(Fiber.join(waiting), "1 second")))
     })))
 
   it.live("notices its listening connection killed, listens again, and then reloads what it may have missed", () =>
