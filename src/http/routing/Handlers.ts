@@ -108,8 +108,13 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     return (answered) => Effect.as(answered, empty)
   }
   const { mediaType, rawBinary } = answer
-  // A read that may answer raw bytes says so on its JSON too (ContentNegotiation).
-  const options = rawBinary === undefined ? (status === 200 ? undefined : { status }) : { status, headers: varyAccept }
+  const options = status === 200 ? undefined : { status }
+  // A read that may answer raw bytes says so on its JSON too (ContentNegotiation). Set on the response
+  // made, not given with the body: given, the platform copies them into an object whose prototype it
+  // then changes, which cost twice as much as the response itself.
+  const jsonResponse = rawBinary === undefined
+    ? (written: unknown) => HttpServerResponse.jsonUnsafe(written, options)
+    : (written: unknown) => HttpServerResponse.setHeader(HttpServerResponse.jsonUnsafe(written, options), "vary", varyAccept.vary)
   if (mediaType !== undefined) {
     return (answered) => Effect.map(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
   }
@@ -117,7 +122,7 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
   // is the same response: written once, not per request.
   let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined
   const json = (value: unknown) => {
-    if (last === undefined || last.value !== value) last = { value, response: HttpServerResponse.jsonUnsafe(shape.write(value), options) }
+    if (last === undefined || last.value !== value) last = { value, response: jsonResponse(shape.write(value)) }
     return last.response
   }
   if (rawBinary === undefined) return (answered) => Effect.map(answered, json)

@@ -16,11 +16,36 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 const securityHeaderList = Object.entries(securityHeaders)
 
+/** The security headers as Node's flat list (name, value, name, value…), made once: what most answers write first. */
+const securityHeaderPairs: ReadonlyArray<string> = securityHeaderList.flat()
+
+/** The position of each security header in `securityHeaderList`, by its name. */
+const securityHeaderIndex = new Map(securityHeaderList.map(([name], index) => [name, index]))
+
+/** The answer's headers as Node's flat list, and which security headers it names itself (a bit per `securityHeaderList`). */
+const flatHeaders = (headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined) => {
+  const pairs: Array<OutgoingHttpHeader> = []
+  let named = 0
+  const add = (name: string, value: OutgoingHttpHeader | undefined) => {
+    if (value === undefined) return
+    const index = securityHeaderIndex.get(name.toLowerCase())
+    if (index !== undefined) named |= 1 << index
+    pairs.push(name, value)
+  }
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) add(String(headers[i]), headers[i + 1])
+  } else if (headers !== undefined) {
+    for (const name of Object.keys(headers)) add(name, headers[name])
+  }
+  return { pairs, named }
+}
+
 /**
  * A Node response that writes the security headers with the others, in the one `writeHead` call that
  * writes them all (an answer's own header of the same name wins, as does one set before). Set one by one
  * when the request arrives, they made every response take Node's slow path, which sets each header of the
- * answer again one by one. The gateway's server is made with it (`serverOptions`).
+ * answer again one by one. Written as one flat list, the security headers' part made once, so that an
+ * answer's head costs no object of its own. The gateway's server is made with it (`serverOptions`).
  */
 export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
   override writeHead(
@@ -33,16 +58,15 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
       : super.writeHead(statusCode, this.secured(headers ?? reason))
   }
 
-  private secured(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): OutgoingHttpHeaders {
-    const all: OutgoingHttpHeaders = {}
-    for (const [name, value] of securityHeaderList) if (!this.hasHeader(name)) all[name] = value
-    if (Array.isArray(headers)) {
-      // Raw pairs: name, value, name, value…
-      for (let i = 0; i + 1 < headers.length; i += 2) all[String(headers[i]).toLowerCase()] = headers[i + 1]
-    } else if (headers !== undefined) {
-      for (const name of Object.keys(headers)) all[name.toLowerCase()] = headers[name]
-    }
-    return all
+  private secured(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): Array<OutgoingHttpHeader> {
+    const { pairs, named } = flatHeaders(headers)
+    // The common case: the answer names none of them and nothing was set before.
+    if (named === 0 && this.getHeaderNames().length === 0) return [...securityHeaderPairs, ...pairs]
+    const all: Array<OutgoingHttpHeader> = []
+    securityHeaderList.forEach(([name, value], index) => {
+      if ((named & (1 << index)) === 0 && !this.hasHeader(name)) all.push(name, value)
+    })
+    return all.concat(pairs)
   }
 }
 
