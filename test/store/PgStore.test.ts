@@ -183,12 +183,18 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
       assert.deepStrictEqual(yield* firstItems(toldB, 1), [{ reload: true }])
     })))
 
+  /** Two gateways on a fresh database, and a token of a user "ann" inserted through the first. */
+  const twoReplicasWithAToken = Effect.gen(function*() {
+    const database = yield* Effect.promise(() => postgres.createDatabase())
+    const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
+    const user = yield* Effect.flatMap(a.users.insert({ username: "ann", email: "", passwordHash: "scrypt$x", createdAt: 0 }), Effect.fromOption)
+    const id = yield* a.tokens.insert({ tokenHash: "a".repeat(64), userId: user.id, kind: "api", label: "", scope: null, createdAt: 0, expiresAt: null, createdBy: null })
+    return { database, a, b, id }
+  })
+
   it.live("replaces every gateway's token generation when a token is revoked or a user removed, by whoever", () =>
     Effect.scoped(Effect.gen(function*() {
-      const database = yield* Effect.promise(() => postgres.createDatabase())
-      const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
-      const user = yield* Effect.flatMap(a.users.insert({ username: "ann", email: "", passwordHash: "scrypt$x", createdAt: 0 }), Effect.fromOption)
-      const id = yield* a.tokens.insert({ tokenHash: "a".repeat(64), userId: user.id, kind: "api", label: "", scope: null, createdAt: 0, expiresAt: null, createdBy: null })
+      const { database, a, b, id } = yield* twoReplicasWithAToken
       /** Whether b's generation is replaced within a second of `change`. */
       const replacedBy = (change: Effect.Effect<unknown, unknown>) =>
         Effect.gen(function*() {
@@ -208,10 +214,7 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
 
   it.live("tells a waiter of another replica's revocation when its notice comes (what closes the token's watch sockets at once)", () =>
     Effect.scoped(Effect.gen(function*() {
-      const database = yield* Effect.promise(() => postgres.createDatabase())
-      const [a, b] = [yield* replicaOn(database), yield* replicaOn(database)]
-      const user = yield* Effect.flatMap(a.users.insert({ username: "ann", email: "", passwordHash: "scrypt$x", createdAt: 0 }), Effect.fromOption)
-      const id = yield* a.tokens.insert({ tokenHash: "a".repeat(64), userId: user.id, kind: "api", label: "", scope: null, createdAt: 0, expiresAt: null, createdBy: null })
+      const { a, b, id } = yield* twoReplicasWithAToken
       const waiting = yield* Effect.forkChild(b.tokens.changed)
       // Nothing changed yet: the waiter still waits.
       assert.isUndefined(yield* Effect.as(Effect.sleep("200 millis"), waiting.pollUnsafe()))
