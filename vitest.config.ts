@@ -22,6 +22,13 @@ const packaging = ["test/package/**/*.test.ts"]
  */
 const replicas = ["test/replicas/**/*.test.ts"]
 
+/**
+ * The PostgreSQL store and gateways on one database (test/postgres, docs/replicas.md): a project of its own,
+ * apart from `npm test` (each file starts a PostgreSQL cluster of its own, `initdb` and a server, and most
+ * start gateways on it: seconds of CPU each); `npm run test:postgres` and .ci/run run it.
+ */
+const postgres = ["test/postgres/**/*.test.ts"]
+
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/testTempRoot.ts"],
@@ -43,11 +50,12 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, ...packaging, ...replicas, fixtures], isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, ...packaging, ...replicas, ...postgres, fixtures], isolate: false }
       },
       { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
       { extends: true, test: { name: "laws", include: laws, isolate: false } },
       { extends: true, test: { name: "package", include: packaging } },
+      { extends: true, test: { name: "postgres", include: postgres, isolate: false } },
       { extends: true, test: { name: "replicas", include: replicas, fileParallelism: false, testTimeout: 120_000, hookTimeout: 90_000 } }
     ]
   }
