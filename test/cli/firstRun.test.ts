@@ -4,11 +4,14 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * First run, setup and the user and token commands, on the built CLI (docs/reference.md §8): a newcomer gets a
  * working token from the first start, and the operator manages users and tokens beside the running server.
+ * Each `users` and `tokens` command runs once as a process of its own (`runGateway`: its exit code and
+ * output); the commands that only set or read state run in this process (`runGatewayInProcess`).
  */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -92,9 +95,9 @@ describe("the first run", () => {
     expect(row).toContain(JSON.stringify({ channels: [{ service: "service:hall-light@sim" }], rights: ["read"] }))
     expect(listed.stdout.includes(token)).toBe(false)
     // One user's tokens: bob's session and his token, none of the admin's.
-    const bobs = await runGateway(["tokens", "list", "--user", "bob", "--data", dataDir])
+    const bobs = await runGatewayInProcess(["tokens", "list", "--user", "bob", "--data", dataDir])
     expect(bobs.stdout.trim().split("\n").slice(1).map((l) => l.split("\t")[1])).toEqual(["bob", "bob"])
-    const nobody = await runGateway(["tokens", "list", "--user", "nobody", "--data", dataDir])
+    const nobody = await runGatewayInProcess(["tokens", "list", "--user", "nobody", "--data", dataDir])
     expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining("nobody")])
 
     const id = row?.split("\t")[0] ?? ""
@@ -104,10 +107,10 @@ describe("the first run", () => {
 
   it("changes a password (ending the sessions) and removes a user with its tokens", async () => {
     const { baseUrl } = running()
-    const added = await runGateway(["users", "add", "carol", "--data", dataDir])
+    const added = await runGatewayInProcess(["users", "add", "carol", "--data", dataDir])
     const login = (password: string) => send(`${baseUrl}/users/login`, { method: "POST", headers: basic("carol", password) })
     const session = (JSON.parse((await login(line(added.stdout, "password: "))).body) as { session_token: string }).session_token
-    const apiToken = (await runGateway(["tokens", "create", "--user", "carol", "--data", dataDir])).stdout.trim()
+    const apiToken = (await runGatewayInProcess(["tokens", "create", "--user", "carol", "--data", dataDir])).stdout.trim()
 
     const changed = await runGateway(["users", "passwd", "carol", "--data", dataDir])
     expect(changed.code).toBe(0)
@@ -117,14 +120,14 @@ describe("the first run", () => {
 
     expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(0)
     expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(apiToken) })).status).toBe(401)
-    expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
+    expect((await runGatewayInProcess(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
   })
 
   it("records a token's last use, at most once a minute, and tokens list shows it", async () => {
     const { baseUrl } = running()
-    const token = (await runGateway(["tokens", "create", "--label", "last-use", "--data", dataDir])).stdout.trim()
+    const token = (await runGatewayInProcess(["tokens", "create", "--label", "last-use", "--data", dataDir])).stdout.trim()
     const lastUsed = async () => {
-      const row = (await runGateway(["tokens", "list", "--data", dataDir])).stdout.split("\n").find((l) => l.includes("\tlast-use\t"))
+      const row = (await runGatewayInProcess(["tokens", "list", "--data", dataDir])).stdout.split("\n").find((l) => l.includes("\tlast-use\t"))
       return row?.split("\t")[5]
     }
     expect(await lastUsed()).toBe("-")
@@ -199,7 +202,7 @@ describe("--session-days", () => {
       const before = Date.now()
       expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)
       // The first-run token (an API token of admin that lasts as long as a session) and the login's session.
-      const rows = (await runGateway(["tokens", "list", "--data", dataDir])).stdout.trim().split("\n").slice(1)
+      const rows = (await runGatewayInProcess(["tokens", "list", "--data", dataDir])).stdout.trim().split("\n").slice(1)
       expect(rows.map((row) => row.split("\t").slice(1, 4))).toEqual([["admin", "api", "active"], ["admin", "session", "active"]])
       for (const row of rows) {
         const expires = Date.parse(row.split("\t")[4] ?? "")
