@@ -81,7 +81,7 @@ export const testAdminPassword = "test admin password"
  * check at 1/32 of it (the same scrypt, N = 2^10), so that the login throttle's tests of tens of wrong
  * passwords do not spend their time hashing. The spawned gateway (spawnGateway.ts) keeps the real cost.
  */
-const testPasswordCost: PasswordCost = { N: 1_024, r: 8, p: 1 }
+export const testPasswordCost: PasswordCost = { N: 1_024, r: 8, p: 1 }
 
 /** The test password's hash, made once per worker. */
 let adminHash: Promise<string> | undefined
