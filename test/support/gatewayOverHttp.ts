@@ -101,12 +101,16 @@ const fiberCount = () => {
   return { layer, running: () => running }
 }
 
+/**
+ * Starts a gateway on `home`, written to `home.json` in its data folder: a fresh folder, or `config.dataDir`
+ * (with `config.port`, a gateway started again where another one was, its users and tokens kept).
+ */
 export const startGateway = async (
   home: unknown,
   config: Partial<GatewayOptions> = {},
   options: StartOptions = {}
 ): Promise<GatewayOverHttp> => {
-  const dataDir = freshDataDir()
+  const dataDir = config.dataDir ?? freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home, null, 2))
   const fibers = fiberCount()
