@@ -10,7 +10,9 @@ import type { Exited } from "./spawnGateway.ts"
  * Runs `gateway …args` in this process: the program the bin runs (`runCli`, on Node's services, ended by
  * the bin's `teardown` for its exit code), with `args` as its command line and what it prints and logs
  * captured instead of written. For tests that use `users` and `tokens` to set or read the state of a
- * data folder: a spawned process costs a Node start and the bundle's load, a third of a second of CPU.
+ * data folder, and for command lines refused before anything starts: a spawned process costs a Node
+ * start and the bundle's load, a third of a second of CPU. Only for commands that end by themselves (a
+ * `serve` that starts would run until the test's process ends).
  * A test of the process itself (its exit, its signals, its streams) spawns it (spawnGateway.ts).
  * `passwordCost`: what `users add` and `passwd` hash at, the gateway's by default; beside a gateway of
  * gatewayOverHttp.ts, its test cost.
