@@ -6,10 +6,12 @@ import { lamp } from "../http/watch/watchHome.ts"
 
 /**
  * The command line ends tokens beside a running gateway, in another process: the watch sockets opened
- * with them close (docs/auth.md, "The command line"), without waiting for the next keep-alive ping.
+ * with them close (docs/auth.md, "The command line"), without waiting for the next keep-alive ping. The
+ * gateway hears of another connection's writes the same way whichever process holds it, so `tokens
+ * revoke` runs as a process, and the other commands on a connection of their own in this one.
  */
 
-const { gateway, cli } = watchedGatewayWithCli()
+const { gateway, cli, cliProcess } = watchedGatewayWithCli()
 
 const watchLamp = async (token: string): Promise<WatchClient> => {
   const client = await openWatch({ baseUrl: gateway().baseUrl, token })
@@ -24,7 +26,7 @@ describe("a watch socket whose token the command line ends", () => {
   it("closes with 1008 after `tokens revoke`", async () => {
     const { id, token } = await gateway().createToken()
     const client = await watchLamp(token)
-    await cli("tokens", "revoke", String(id))
+    await cliProcess("tokens", "revoke", String(id))
     expect(await closedWithin(client)).toEqual(tokenEnded)
   })
 

@@ -4,11 +4,14 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
  * First run, setup and the user and token commands, on the built CLI (docs/reference.md §8): a newcomer gets a
  * working token from the first start, and the operator manages users and tokens beside the running server.
+ * Each `users` and `tokens` command runs once as a process of its own (`runGateway`: its exit code and
+ * output); the commands that only set or read state run in this process (`runGatewayInProcess`).
  */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -26,8 +29,10 @@ describe("the first run", () => {
     if (gateway === undefined) throw new Error("the gateway did not start")
     return gateway
   }
+  // With --cors-origin, whose test (below) needs a gateway and changes nothing the others ask.
+  const corsOrigins = ["--cors-origin", "https://a.example", "--cors-origin", "https://b.example"]
   beforeAll(async () => {
-    gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+    gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir, ...corsOrigins])
   })
   afterAll(() => gateway?.stop("SIGTERM"))
 
@@ -92,9 +97,9 @@ describe("the first run", () => {
     expect(row).toContain(JSON.stringify({ channels: [{ service: "service:hall-light@sim" }], rights: ["read"] }))
     expect(listed.stdout.includes(token)).toBe(false)
     // One user's tokens: bob's session and his token, none of the admin's.
-    const bobs = await runGateway(["tokens", "list", "--user", "bob", "--data", dataDir])
+    const bobs = await runGatewayInProcess(["tokens", "list", "--user", "bob", "--data", dataDir])
     expect(bobs.stdout.trim().split("\n").slice(1).map((l) => l.split("\t")[1])).toEqual(["bob", "bob"])
-    const nobody = await runGateway(["tokens", "list", "--user", "nobody", "--data", dataDir])
+    const nobody = await runGatewayInProcess(["tokens", "list", "--user", "nobody", "--data", dataDir])
     expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining("nobody")])
 
     const id = row?.split("\t")[0] ?? ""
@@ -104,10 +109,10 @@ describe("the first run", () => {
 
   it("changes a password (ending the sessions) and removes a user with its tokens", async () => {
     const { baseUrl } = running()
-    const added = await runGateway(["users", "add", "carol", "--data", dataDir])
+    const added = await runGatewayInProcess(["users", "add", "carol", "--data", dataDir])
     const login = (password: string) => send(`${baseUrl}/users/login`, { method: "POST", headers: basic("carol", password) })
     const session = (JSON.parse((await login(line(added.stdout, "password: "))).body) as { session_token: string }).session_token
-    const apiToken = (await runGateway(["tokens", "create", "--user", "carol", "--data", dataDir])).stdout.trim()
+    const apiToken = (await runGatewayInProcess(["tokens", "create", "--user", "carol", "--data", dataDir])).stdout.trim()
 
     const changed = await runGateway(["users", "passwd", "carol", "--data", dataDir])
     expect(changed.code).toBe(0)
@@ -117,14 +122,14 @@ describe("the first run", () => {
 
     expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(0)
     expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(apiToken) })).status).toBe(401)
-    expect((await runGateway(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
+    expect((await runGatewayInProcess(["users", "remove", "carol", "--data", dataDir])).code).toBe(1)
   })
 
   it("records a token's last use, at most once a minute, and tokens list shows it", async () => {
     const { baseUrl } = running()
-    const token = (await runGateway(["tokens", "create", "--label", "last-use", "--data", dataDir])).stdout.trim()
+    const token = (await runGatewayInProcess(["tokens", "create", "--label", "last-use", "--data", dataDir])).stdout.trim()
     const lastUsed = async () => {
-      const row = (await runGateway(["tokens", "list", "--data", dataDir])).stdout.split("\n").find((l) => l.includes("\tlast-use\t"))
+      const row = (await runGatewayInProcess(["tokens", "list", "--data", dataDir])).stdout.split("\n").find((l) => l.includes("\tlast-use\t"))
       return row?.split("\t")[5]
     }
     expect(await lastUsed()).toBe("-")
@@ -138,6 +143,16 @@ describe("the first run", () => {
     // Used again within the minute: not written again.
     expect((await send(`${baseUrl}/api/v1/services`, { headers: bearer(token) })).status).toBe(200)
     expect(await lastUsed()).toBe(first)
+  })
+
+  it("--cors-origin opens CORS to each origin given, and to no other", async () => {
+    const preflight = (origin: string) =>
+      send(`${running().baseUrl}/api/v1/services`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "PUT" } })
+    for (const origin of ["https://a.example", "https://b.example"]) {
+      const reply = await preflight(origin)
+      expect({ status: reply.status, allowed: reply.headers["access-control-allow-origin"] }).toEqual({ status: 204, allowed: origin })
+    }
+    expect((await preflight("https://c.example")).status).toBe(405)
   })
 
   it("refuses a malformed scope with one line and exit code 1", async () => {
@@ -164,7 +179,7 @@ describe("a later run", () => {
 })
 
 describe("a first start that cannot listen", () => {
-  it("creates no admin: the next start prints the password and token, and they work", async () => {
+  it("creates no admin: the next start prints the password and token, and they work, for the days --session-days sets", async () => {
     const dataDir = freshDataDir()
     const taken = createServer()
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
@@ -179,27 +194,14 @@ describe("a first start that cannot listen", () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve))
     }
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+    const before = Date.now()
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir])
     try {
       const password = line(gateway.stdout(), "admin password: ")
       expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: bearer(gateway.token ?? "") })).status).toBe(200)
       expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)
-    } finally {
-      await gateway.stop("SIGTERM")
-    }
-  })
-})
-
-describe("--session-days", () => {
-  it("sets how long the first-run token and login sessions last", async () => {
-    const dataDir = freshDataDir()
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir])
-    try {
-      const password = line(gateway.stdout(), "admin password: ")
-      const before = Date.now()
-      expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)
-      // The first-run token (an API token of admin that lasts as long as a session) and the login's session.
-      const rows = (await runGateway(["tokens", "list", "--data", dataDir])).stdout.trim().split("\n").slice(1)
+      // --session-days: the first-run token (an API token of admin that lasts as long as a session) and the login's session.
+      const rows = (await runGatewayInProcess(["tokens", "list", "--data", dataDir])).stdout.trim().split("\n").slice(1)
       expect(rows.map((row) => row.split("\t").slice(1, 4))).toEqual([["admin", "api", "active"], ["admin", "session", "active"]])
       for (const row of rows) {
         const expires = Date.parse(row.split("\t")[4] ?? "")
@@ -210,28 +212,13 @@ describe("--session-days", () => {
       await gateway.stop("SIGTERM")
     }
   })
-
-  it("refuses a number of days out of range with one line", async () => {
-    const exited = await runGateway(["serve", "--port", "0", "--no-clock", "--session-days", "0", "--data", freshDataDir()])
-    expect(exited.code).toBe(2)
-    expect(exited.stderr).toContain(`Invalid value for flag --session-days: "0". Expected: an integer from 1 to 3650`)
-  })
 })
 
-describe("--cors-origin", () => {
-  it("opens CORS to each origin given, and to no other", async () => {
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir(), "--cors-origin", "https://a.example", "--cors-origin", "https://b.example"])
-    try {
-      const preflight = (origin: string) =>
-        send(`${gateway.baseUrl}/api/v1/services`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "PUT" } })
-      for (const origin of ["https://a.example", "https://b.example"]) {
-        const reply = await preflight(origin)
-        expect({ status: reply.status, allowed: reply.headers["access-control-allow-origin"] }).toEqual({ status: 204, allowed: origin })
-      }
-      expect((await preflight("https://c.example")).status).toBe(405)
-    } finally {
-      await gateway.stop("SIGTERM")
-    }
+describe("--session-days", () => {
+  it("refuses a number of days out of range with one line", async () => {
+    const exited = await runGatewayInProcess(["serve", "--port", "0", "--no-clock", "--session-days", "0", "--data", freshDataDir()])
+    expect(exited.code).toBe(2)
+    expect(exited.stderr).toContain(`Invalid value for flag --session-days: "0". Expected: an integer from 1 to 3650`)
   })
 })
 

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { onFreePort } from "../support/freePort.ts"
 import { openWatch } from "../support/openWatch.ts"
@@ -58,13 +59,16 @@ describe("gateway serve", () => {
 })
 
 describe("stopping", () => {
-  it.each(["SIGTERM", "SIGINT"] as const)("exits with code 0 on %s, its database closed", async (signal) => {
+  it.each(["SIGTERM", "SIGINT"] as const)("exits with code 0 on %s, its database closed, no request logged", async (signal) => {
     const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir])
     expect(existsSync(join(dataDir, "gateway.db-wal"))).toBe(true)
+    await fetch(`${gateway.baseUrl}/api/v1/services`)
     const exited = await gateway.stop(signal)
     expect(exited).toMatchObject({ code: 0, signal: null })
     // Logs (a first run's migration, say) go to stderr; a clean stop adds no error to them.
     expect(exited.stderr).not.toMatch(/error/i)
+    // The request log is off by default (the request log's tests turn it on).
+    expect(exited.stderr).not.toContain("/api/v1/services")
     // SQLite removes the write-ahead log when the last connection closes cleanly.
     expect(existsSync(join(dataDir, "gateway.db-wal"))).toBe(false)
   })
@@ -112,13 +116,6 @@ describe("the request log", () => {
     await expect.poll(gateway.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary B$/m)
     await expect.poll(gateway.stderr).toMatch(/DEBUG .*: GET \/api\/v1\/channels\/watch 101 \d+\.\d\d ms vocabulary A$/m)
   })
-
-  it("is off by default", async () => {
-    const gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir, "--no-clock"])
-    await fetch(`${gateway.baseUrl}/api/v1/services`)
-    const exited = await gateway.stop()
-    expect(exited.stderr).not.toContain("/api/v1/services")
-  })
 })
 
 describe("PORT and HOST environment variables", () => {
@@ -153,9 +150,20 @@ describe("PORT and HOST environment variables", () => {
   })
 })
 
+/**
+ * One bad command line (exit 2), the unusable home file (exit 1) and `--help` (exit 0) run as processes:
+ * their exit code, and nothing else on their streams. The others run in this process, the program the bin
+ * runs, with the exit code the bin's teardown gives.
+ */
 describe("bad command lines", () => {
+  it("serve --port abc, as a process, exits with code 2 and says why on stderr", async () => {
+    const exited = await runGateway(["serve", "--port", "abc"])
+    expect(exited.code).toBe(2)
+    expect(exited.stderr).toMatch(/--port/)
+    expect(exited.stdout).not.toContain("listening on")
+  })
+
   it.each([
-    [["serve", "--port", "abc"], /--port/],
     [["serve", "--port", "-1"], /--port/],
     [["serve", "--port", "65536"], /--port/],
     [["serve", "--max-body-bytes", "0"], /--max-body-bytes/],
@@ -167,7 +175,7 @@ describe("bad command lines", () => {
     [["serve", "--mqtt", "http://127.0.0.1:1883"], /--mqtt: "http:\/\/127\.0\.0\.1:1883"/],
     [["no-such-command"], /no-such-command/]
   ])("%j exits with code 2 and says why on stderr", async (args, mentions) => {
-    const exited = await runGateway(args)
+    const exited = await runGatewayInProcess(args)
     expect(exited.code).toBe(2)
     expect(exited.stderr).toMatch(mentions)
     expect(exited.stdout).not.toContain("listening on")
@@ -192,7 +200,7 @@ describe("bad command lines", () => {
 
   it("a missing home file exits with code 1 and says so in one line", async () => {
     const home = join(dataDir, "no-such-home.json")
-    const exited = await runGateway(["serve", "--home", home, "--port", "0", "--data", dataDir])
+    const exited = await runGatewayInProcess(["serve", "--home", home, "--port", "0", "--data", dataDir])
     expect(exited.code).toBe(1)
     expectOneLine(exited.stderr, `gateway: cannot use the home file: ${home}: no such file`)
     expect(exited.stdout).toBe("")
@@ -201,7 +209,7 @@ describe("bad command lines", () => {
   it("a file where the data folder should be exits with code 1 and one line", async () => {
     const file = join(dataDir, "a-file")
     await writeFile(file, "")
-    const exited = await runGateway(["serve", "--port", "0", "--data", file])
+    const exited = await runGatewayInProcess(["serve", "--port", "0", "--data", file])
     expect(exited.code).toBe(1)
     expectOneLine(
       exited.stderr,
@@ -212,7 +220,7 @@ describe("bad command lines", () => {
   it("a corrupt gateway.db exits with code 1 and one line", async () => {
     const folder = await mkdtemp(join(dataDir, "corrupt-"))
     await writeFile(join(folder, "gateway.db"), "not a database, not at all, and long enough to be read as a header")
-    const exited = await runGateway(["serve", "--port", "0", "--data", folder])
+    const exited = await runGatewayInProcess(["serve", "--port", "0", "--data", folder])
     expect(exited.code).toBe(1)
     expectOneLine(
       exited.stderr,
@@ -226,7 +234,7 @@ describe("bad command lines", () => {
     const db = new BetterSqlite3(file)
     db.pragma("user_version = 99")
     db.close()
-    const exited = await runGateway(["serve", "--port", "0", "--data", folder])
+    const exited = await runGatewayInProcess(["serve", "--port", "0", "--data", folder])
     expect(exited.code).toBe(1)
     expectOneLine(
       exited.stderr,
@@ -245,7 +253,7 @@ describe("bad command lines", () => {
   })
 
   it("serve --help lists the flags", async () => {
-    const exited = await runGateway(["serve", "--help"])
+    const exited = await runGatewayInProcess(["serve", "--help"])
     expect(exited.code).toBe(0)
     for (const flag of ["--home", "--data", "--host", "--port", "--device-timeout", "--max-body-bytes"]) {
       expect(exited.stdout).toContain(flag)

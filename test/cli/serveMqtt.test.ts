@@ -8,6 +8,7 @@ import { eventuallyAsync } from "../support/eventually.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 import { onFreePort } from "../support/freePort.ts"
@@ -195,12 +196,13 @@ describe("gateway serve --mqtt URL --mqtt-username NAME --mqtt-password-file FIL
     const missing = join(dir, "missing")
     const empty = join(dir, "empty")
     writeFileSync(empty, "\nsecond line\n")
-    for (const [file, why] of [[missing, "no such file"], [empty, "its first line is empty"]] as const) {
-      const exited = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password-file", file])
+    // The first as a process (its exit code, nothing else on stderr), the others in this process.
+    for (const [file, why, run] of [[missing, "no such file", runGateway], [empty, "its first line is empty", runGatewayInProcess]] as const) {
+      const exited = await run(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password-file", file])
       expect({ file, code: exited.code }).toEqual({ file, code: 1 })
       expectOneLine(exited.stderr, `gateway: cannot use the MQTT password file ${file}: ${why}`)
     }
-    const both = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password", "x", "--mqtt-password-file", empty])
+    const both = await runGatewayInProcess(["serve", "--port", "0", "--data", freshDataDir(), "--mqtt", "mqtt://127.0.0.1:1", "--mqtt-password", "x", "--mqtt-password-file", empty])
     expect(both.code).toBe(2)
     expectOneLine(both.stderr, "gateway: --mqtt-password and --mqtt-password-file: give one of them, not both")
   })

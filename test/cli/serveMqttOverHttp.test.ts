@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Option } from "effect"
 import { connectAsync, type MqttClient } from "mqtt"
 import { eventuallyAsync } from "../support/eventually.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { openWatch, type WatchClient } from "../support/openWatch.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { bridgeDevices, type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 /**
- * A gateway process (`gateway serve --mqtt`) following the test bridge on mosquitto, seen only from
+ * A gateway (what `gateway serve --mqtt URL --mqtt-base-topic TOPIC` runs, on the built-in demo home;
+ * serveMqtt.test.ts starts that process) following the test bridge on mosquitto, seen only from
  * outside: its REST answers in both vocabularies and its watch socket. A second gateway follows a
- * bridge that never answers a `/get`, with a short `--device-timeout`.
+ * bridge that never answers a `/get`, with a short `--device-timeout`. Both run in this process: what
+ * is tested is what they answer, not the process.
  */
 
 const { light, door, thermostat, lock, button, bulb } = ieee
@@ -71,37 +73,35 @@ const gettersOf = (ieee: string) => Object.keys(getterKinds).filter((id) => id.i
 
 let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined
-let gateway: RunningGateway | undefined
+let gateway: GatewayOverHttp | undefined
 let silentBridge: SilentBridge | undefined
-let silentGateway: RunningGateway | undefined
+let silentGateway: GatewayOverHttp | undefined
 const silentTimeoutMs = 300
 
 beforeAll(async () => {
   mosquitto = await startMosquitto()
   const url = mosquitto.url
   ;[bridge, silentBridge] = await Promise.all([startFakeBridge(url, { baseTopic: "house" }), startSilentBridge(url, "silent")])
+  const following = (baseTopic: string) => ({ home: Option.none(), mqtt: Option.some(url), mqttBaseTopic: baseTopic })
   ;[gateway, silentGateway] = await Promise.all([
-    spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--mqtt", url, "--mqtt-base-topic", "house"]),
-    spawnGateway([
-      "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
-      "--mqtt", url, "--mqtt-base-topic", "silent", "--device-timeout", String(silentTimeoutMs)
-    ])
+    startGateway({}, following("house")),
+    startGateway({}, { ...following("silent"), deviceTimeoutMs: silentTimeoutMs })
   ])
 })
 
 afterAll(async () => {
-  await Promise.all([gateway?.stop("SIGTERM"), silentGateway?.stop("SIGTERM")])
+  await Promise.all([gateway?.close(), silentGateway?.close()])
   await Promise.all([bridge?.close(), silentBridge?.close()])
   await mosquitto?.stop()
 })
 
-const started = (running: RunningGateway | undefined) => {
-  if (running?.token === undefined) throw new Error("the gateway did not start, or printed no admin token")
+const started = (running: GatewayOverHttp | undefined) => {
+  if (running === undefined) throw new Error("the gateway did not start")
   return { baseUrl: running.baseUrl, token: running.token }
 }
 
-/** One request as the first run's admin (a body is sent as JSON, GET included); status and parsed JSON. */
-const call = async (running: RunningGateway | undefined, method: string, path: string, body?: unknown) => {
+/** One request as admin (a body is sent as JSON, GET included); status and parsed JSON. */
+const call = async (running: GatewayOverHttp | undefined, method: string, path: string, body?: unknown) => {
   const { baseUrl, token } = started(running)
   const reply = await send(`${baseUrl}${path}`, {
     method,
@@ -119,14 +119,14 @@ interface Listed {
   readonly inputs?: ReadonlyArray<{ readonly id: string; readonly mechanism: { readonly Get: { readonly kind: unknown } } }>
   readonly outputs?: ReadonlyArray<{ readonly id: string; readonly mechanism: { readonly Set: { readonly kind: unknown } } }>
 }
-const list = async (running: RunningGateway | undefined, path: string): Promise<ReadonlyArray<Listed>> => {
+const list = async (running: GatewayOverHttp | undefined, path: string): Promise<ReadonlyArray<Listed>> => {
   const { status, json } = await call(running, "GET", path)
   expect({ path, status }).toEqual({ path, status: 200 })
   return json as ReadonlyArray<Listed>
 }
 
 /** Once every device of the bridge is listed with its channels (devices come in a moment after the start). */
-const everyDeviceIn = (running: RunningGateway | undefined, channels: number) =>
+const everyDeviceIn = (running: GatewayOverHttp | undefined, channels: number) =>
   eventuallyAsync(
     () => list(running, "/api/v1/channels/getters"),
     (getters) => getters.filter((g) => g.adapter === adapter).length === channels

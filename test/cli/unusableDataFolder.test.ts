@@ -4,13 +4,20 @@ import { closeSync, existsSync, openSync, readdirSync, writeFileSync, writeSync 
 import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type Exited, runGateway } from "../support/spawnGateway.ts"
 
 /**
  * A data folder the gateway cannot use gets the same answer from every command that opens it:
  * `gateway serve`, `gateway users …` and `gateway tokens …` print one line on stderr,
- * `gateway: cannot use the data folder DIR: why`, and exit with code 1 (docs/configuration.md).
+ * `gateway: cannot use the data folder DIR: why`, and exit with code 1 (docs/configuration.md). The
+ * first case of each kind of refusal runs the commands as processes (nothing else reaches their stderr:
+ * no stack, no banner); the others run them in this process, the same program with the same exit code.
  */
+
+/** How a case runs `gateway …args`. */
+type Runner = (args: ReadonlyArray<string>) => Promise<Exited>
+const asProcess: Runner = (args) => runGateway(args, 20_000)
 
 interface UnusableFolder {
   readonly dir: string
@@ -83,16 +90,16 @@ const expectRefused = (exited: Exited, folder: UnusableFolder) => {
 
 describe("users and tokens on a data folder the gateway cannot use", () => {
   it.each([
-    ["a file where the folder should be", aFile],
-    ["a corrupt gateway.db", corrupt],
-    ["a gateway.db whose pages are damaged", damaged],
-    ["a gateway.db written by a newer gateway", newer]
-  ])("%s: users list and tokens list say what serve says, in one line, exit code 1", async (_, make) => {
+    ["a file where the folder should be", aFile, asProcess],
+    ["a corrupt gateway.db", corrupt, runGatewayInProcess],
+    ["a gateway.db whose pages are damaged", damaged, runGatewayInProcess],
+    ["a gateway.db written by a newer gateway", newer, runGatewayInProcess]
+  ])("%s: users list and tokens list say what serve says, in one line, exit code 1", async (_, make, run) => {
     const folder = make()
     const [serve, users, tokens] = await Promise.all([
-      runGateway(["serve", "--port", "0", "--data", folder.dir], 20_000),
-      runGateway(["users", "list", "--data", folder.dir], 20_000),
-      runGateway(["tokens", "list", "--data", folder.dir], 20_000)
+      run(["serve", "--port", "0", "--data", folder.dir]),
+      run(["users", "list", "--data", folder.dir]),
+      run(["tokens", "list", "--data", folder.dir])
     ])
     expectRefused(serve, folder)
     expectRefused(users, folder)
@@ -108,12 +115,12 @@ describe("users and tokens on a data folder the gateway cannot use", () => {
       ["tokens", "create"],
       ["tokens", "revoke", "1"]
     ]
-    for (const command of commands) expectRefused(await runGateway([...command, "--data", folder.dir]), folder)
-  }, 60_000)
+    for (const command of commands) expectRefused(await runGatewayInProcess([...command, "--data", folder.dir]), folder)
+  })
 
   it("a newer gateway's database is left untouched", async () => {
     const folder = newer()
-    expectRefused(await runGateway(["users", "add", "bob", "--data", folder.dir]), folder)
+    expectRefused(await runGatewayInProcess(["users", "add", "bob", "--data", folder.dir]), folder)
     const file = join(folder.dir, "gateway.db")
     const after = new BetterSqlite3(file, { readonly: true })
     try {
@@ -127,21 +134,21 @@ describe("users and tokens on a data folder the gateway cannot use", () => {
 
 describe("users and tokens on a data folder that does not exist", () => {
   it.each([
-    ["users", "add", "bob"],
-    ["users", "list"],
-    ["tokens", "create", "--user", "admin"],
-    ["tokens", "list"]
-  ])("%s %s refuses it, naming it, and makes nothing", async (...command) => {
+    { name: "users add", command: ["users", "add", "bob"], run: asProcess },
+    { name: "users list", command: ["users", "list"], run: runGatewayInProcess },
+    { name: "tokens create", command: ["tokens", "create", "--user", "admin"], run: runGatewayInProcess },
+    { name: "tokens list", command: ["tokens", "list"], run: runGatewayInProcess }
+  ])("$name refuses it, naming it, and makes nothing", async ({ command, run }) => {
     const parent = freshDataDir()
     const dir = join(parent, "no", "such", "folder")
-    expectRefused(await runGateway([...command, "--data", dir]), { dir, why: "no such folder (gateway serve makes it on its first run)" })
+    expectRefused(await run([...command, "--data", dir]), { dir, why: "no such folder (gateway serve makes it on its first run)" })
     expect(existsSync(join(parent, "no"))).toBe(false)
   })
 
   it("an empty folder that exists gets a database, as docs/running.md's set-up makes it", async () => {
     const dir = freshDataDir()
     expect(readdirSync(dir)).toEqual([])
-    const added = await runGateway(["users", "add", "bob", "--data", dir])
+    const added = await runGatewayInProcess(["users", "add", "bob", "--data", dir])
     expect(added.code).toBe(0)
     expect(readdirSync(dir)).toContain("gateway.db")
   })

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 import { Effect, Fiber, Layer, Queue, Schedule, Stream } from "effect"
 import { describe, expect, it } from "vitest"
 import {
@@ -8,9 +9,7 @@ import {
   GatewayClient,
   type WatchRegistration
 } from "../../src/client/index.ts"
-import { freePort } from "../support/freePort.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { nodePlatform, readUntil } from "./clients.ts"
 
 /**
@@ -22,25 +21,18 @@ import { nodePlatform, readUntil } from "./clients.ts"
 const everything: WatchRegistration = [{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }]
 const every200ms = Schedule.spaced("200 millis")
 
-/** A gateway on the demo home, on a data folder and port that a restart keeps. */
-const gatewayArgs = async () => [
-  "serve",
-  "--port",
-  String(await freePort()),
-  "--data",
-  freshDataDir(),
-  "--home",
-  "docs/examples/home.json",
-  "--no-clock"
-]
+const home = JSON.parse(readFileSync(new URL("../../docs/examples/home.json", import.meta.url), "utf8"))
+
+/** The gateway started again where `stopped` ran: its data folder and port, the token the client holds still good. */
+const startedAgain = (stopped: GatewayOverHttp) =>
+  startGateway(home, { dataDir: stopped.dataDir, port: Number(new URL(stopped.baseUrl).port) })
 
 const isConnection = (event: { readonly _tag: string }): event is ConnectionEvent => event._tag === "Connected" || event._tag === "Disconnected"
 
 describe("a watch with connectionEvents, in the Promise face", () => {
   it("says Connected, Disconnected while the gateway is stopped, then Connected and Resynced when it is back", async () => {
-    const args = await gatewayArgs()
-    let gateway: RunningGateway = await spawnGateway(args)
-    const token = gateway.token ?? ""
+    let gateway = await startGateway(home)
+    const token = gateway.token
     const client = createClient({ url: gateway.baseUrl, token, vocabulary: "b", platform: nodePlatform, reconnect: every200ms })
     const events = client.watch(everything, { connectionEvents: true })[Symbol.asyncIterator]()
     const plain = client.watch(everything)[Symbol.asyncIterator]()
@@ -50,13 +42,13 @@ describe("a watch with connectionEvents, in the Promise face", () => {
       await readUntil(events, seen, (s) => s.some((e) => e._tag === "ChannelAdded"))
       await readUntil(plain, plainSeen, (s) => s.some((e) => e._tag === "ChannelAdded"))
       expect(seen[0]).toEqual({ _tag: "Connected" })
-      await gateway.stop()
+      await gateway.close()
       const gap = seen.length
       await readUntil(events, seen, (s) => s.slice(gap).filter((e) => e._tag === "Disconnected").length >= 2)
       const down = seen.slice(gap).filter(isConnection)
       expect(down[0]).toMatchObject({ _tag: "Disconnected", retryInMs: 200 })
       expect(down.map((e) => e._tag === "Disconnected" && e.reason).at(-1)).toMatch(/refused/)
-      gateway = await spawnGateway(args)
+      gateway = await startedAgain(gateway)
       await readUntil(events, seen, (s) => s.slice(gap).some((e) => e._tag === "Connected"))
       const back = seen.findLastIndex((e) => e._tag === "Connected")
       await readUntil(events, seen, (s) => s.length > back + 1)
@@ -67,18 +59,17 @@ describe("a watch with connectionEvents, in the Promise face", () => {
       await events.return?.()
       await plain.return?.()
       await client.close()
-      await gateway.stop()
+      await gateway.close()
     }
   })
 })
 
 describe("a watch with connectionEvents, in the Effect face", () => {
   it("started against a stopped gateway, says Disconnected with the reason until the gateway starts, then Connected", async () => {
-    const args = await gatewayArgs()
-    let gateway: RunningGateway = await spawnGateway(args)
-    const token = gateway.token ?? ""
+    let gateway = await startGateway(home)
+    const token = gateway.token
     const url = gateway.baseUrl
-    await gateway.stop()
+    await gateway.close()
     const layer = GatewayClient.layer({ url, token, vocabulary: "a", reconnect: every200ms }).pipe(Layer.provide(nodePlatform))
     try {
       await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
@@ -89,7 +80,7 @@ describe("a watch with connectionEvents, in the Effect face", () => {
         expect(first).toMatchObject({ _tag: "Disconnected", retryInMs: 200 })
         expect(first._tag === "Disconnected" && first.reason).toMatch(/refused/)
         expect(yield* Queue.take(events)).toMatchObject({ _tag: "Disconnected" })
-        gateway = yield* Effect.promise(() => spawnGateway(args))
+        gateway = yield* Effect.promise(() => startedAgain(gateway))
         let next = yield* Queue.take(events)
         while (next._tag === "Disconnected") next = yield* Queue.take(events)
         expect(next).toEqual({ _tag: "Connected" })
@@ -97,7 +88,7 @@ describe("a watch with connectionEvents, in the Effect face", () => {
         yield* Fiber.interrupt(watching)
       }).pipe(Effect.provide(layer))))
     } finally {
-      await gateway.stop()
+      await gateway.close()
     }
   })
 })

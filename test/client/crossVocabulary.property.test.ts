@@ -21,7 +21,7 @@ import { decode } from "../../src/vocabulary/common/WireIssue.ts"
 import { decoded } from "../crossVocabulary/answers.ts"
 import { channelSelectorsJson, everyValueJson, nodeSelectorsJson, randomHomeFile, valueJson } from "../crossVocabulary/randomHomeFile.ts"
 import { eventuallyAsync } from "../support/eventually.ts"
-import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { type GatewayOverHttp, gatewayForSuite, startGateway } from "../support/gatewayOverHttp.ts"
 import { clientOf, eventsUntil } from "./clients.ts"
 
 /**
@@ -148,17 +148,36 @@ const answeredAlike = async (inA: Client, inB: Client, direct: GatewayOverHttp, 
   }
 }
 
+/** The ids of the services `gateway` serves. */
+const servedIds = (gateway: GatewayOverHttp) => gateway.run(Registry.use((r) => r.services([anyService]))).then((now) => now.map((s): string => s.id))
+
+let reloads = 0
+/**
+ * `gateway` serving `home`: its home file rewritten, with a service named for this reload last, whose
+ * arrival with the home's other services says the gateway reloaded it.
+ */
+const reloaded = async (gateway: GatewayOverHttp, home: unknown): Promise<void> => {
+  const reload = `service:reload-${++reloads}@prop`
+  const marked = { ...(home as HomeFile), services: [...(home as HomeFile).services, { id: reload, getters: [], setters: [] }] }
+  writeFileSync(gateway.homeFile, JSON.stringify(marked))
+  const expected = marked.services.map((s) => s.id).sort()
+  expect((await eventuallyAsync(() => servedIds(gateway), (ids) => ids.includes(reload) && ids.length === expected.length)).sort()).toEqual(expected)
+}
+
 describe("the client in vocabulary A and in vocabulary B", () => {
+  // Reads change nothing: one gateway serves every run's home in turn.
+  const readGateway = gatewayForSuite({ services: [] })
+
   it("answers reads the same, and as the gateway's services do in process", async () => {
     await fc.assert(
       fc.asyncProperty(randomHomeFile, fc.array(readRequest.filter(sayable), { minLength: 1, maxLength: 6 }), async (home, requests) => {
-        const gateway = await startGateway(home)
+        const gateway = readGateway()
+        await reloaded(gateway, home)
         const [inA, inB] = [clientOf(gateway, "a"), clientOf(gateway, "b")]
         try {
           await answeredAlike(inA, inB, gateway, requests)
         } finally {
           await Promise.all([inA.close(), inB.close()])
-          await gateway.close()
         }
       }),
       { numRuns: 15 }

@@ -1,8 +1,8 @@
+import { readFileSync } from "node:fs"
+import { Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { createClient, type DeprecationNotice } from "../../src/client/index.ts"
-import { freePort } from "../support/freePort.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { nodePlatform } from "./clients.ts"
 
 /**
@@ -10,14 +10,16 @@ import { nodePlatform } from "./clients.ts"
  * once (not with every answer): through `onDeprecation`, or else one line on the console. On B, nothing.
  */
 
-let gateway: RunningGateway
+const home = JSON.parse(readFileSync(new URL("../../docs/examples/home.json", import.meta.url), "utf8"))
+
+let gateway: GatewayOverHttp
 let token = ""
 beforeAll(async () => {
-  const args = ["serve", "--port", String(await freePort()), "--data", freshDataDir(), "--home", "docs/examples/home.json", "--no-clock"]
-  gateway = await spawnGateway([...args, "--deprecate-vocabulary-a=2027-06-30"])
-  token = gateway.token ?? ""
+  // What --deprecate-vocabulary-a=2027-06-30 reads as (test/cli/metricsAndDeprecation.test.ts starts a gateway with the flag).
+  gateway = await startGateway(home, { deprecateVocabularyA: Option.some({ sunset: Option.some(new Date("2027-06-30T00:00:00Z")) }) })
+  token = gateway.token
 })
-afterAll(() => gateway.stop())
+afterAll(() => gateway.close())
 
 describe("a deprecated vocabulary A", () => {
   it("is told once to onDeprecation: since when, the sunset, and the guide's URL", async () => {

@@ -1,10 +1,6 @@
-import { writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ChannelId, type ClientWatchEvent, createClient, everyGetter } from "../../src/client/index.ts"
-import { freePort } from "../support/freePort.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { startGateway } from "../support/gatewayOverHttp.ts"
 import { nodePlatform, promptly, readUntil } from "./clients.ts"
 
 /**
@@ -27,21 +23,17 @@ const has = (seen: ReadonlyArray<ClientWatchEvent>, expected: ClientWatchEvent):
 
 describe.each(["a", "b"] as const)("a watch of the client in vocabulary %s, across a restart of the gateway", (vocabulary) => {
   it("resumes with Resynced, the getters that left and joined, and every current value", async () => {
-    const dataDir = freshDataDir()
-    const homeFile = join(dataDir, "home.json")
-    writeFileSync(homeFile, JSON.stringify(before))
-    const args = ["serve", "--port", String(await freePort()), "--data", dataDir, "--home", homeFile, "--no-clock"]
-    let gateway: RunningGateway = await spawnGateway(args)
-    const token = gateway.token
-    if (token === undefined) throw new Error("no admin token on the first run")
+    let gateway = await startGateway(before)
+    const { token, dataDir } = gateway
+    const port = Number(new URL(gateway.baseUrl).port)
     const client = createClient({ url: gateway.baseUrl, token, vocabulary, platform: nodePlatform, reconnect: promptly })
     const events = client.watch([{ selector: everyGetter, values: { _tag: "Always" }, topology: true, initialValues: false }])[Symbol.asyncIterator]()
     const seen: Array<ClientWatchEvent> = []
     try {
       await readUntil(events, seen, (s) => s.filter((e) => e._tag === "ChannelAdded").length === 2)
-      await gateway.stop()
-      writeFileSync(homeFile, JSON.stringify(after))
-      gateway = await spawnGateway(args)
+      await gateway.close()
+      // Started again on its data folder and port, its home file rewritten meanwhile.
+      gateway = await startGateway(after, { dataDir, port })
       const gap = seen.length
       const missed: ReadonlyArray<ClientWatchEvent> = [
         { _tag: "ChannelRemoved", channel: ChannelId.make("getter:leaving@test") },
@@ -58,7 +50,7 @@ describe.each(["a", "b"] as const)("a watch of the client in vocabulary %s, acro
     } finally {
       await events.return?.()
       await client.close()
-      await gateway.stop()
+      await gateway.close()
     }
   })
 })

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ChannelId, channelId, channelSelector, exactly, onOff, type Value } from "../../src/client/index.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { clientOf } from "./clients.ts"
@@ -26,14 +26,14 @@ describe.each(["a", "b"] as const)("subscribeValues, in vocabulary %s", (vocabul
     await client.send([{ selectors: [hallSetter], value: onOff("Off") }])
     const maps: Array<ReadonlyMap<ChannelId, Value>> = []
     const stop = client.subscribeValues([getter("getter:hall-light-on@sim"), getter("getter:thermostat-target@sim")], (values) => maps.push(values))
-    await vi.waitFor(() => expect(maps.at(-1)?.size).toBe(2))
+    await expect.poll(() => maps.at(-1)?.size).toBe(2)
     expect(maps.at(-1)?.get(channelId("getter:hall-light-on@sim"))).toEqual(onOff("Off"))
     expect(maps.at(-1)?.get(channelId("getter:thermostat-target@sim"))?._tag).toBe("Temperature")
     await client.send([{ selectors: [hallSetter], value: onOff("On") }])
-    await vi.waitFor(() => expect(maps.at(-1)?.get(channelId("getter:hall-light-on@sim"))).toEqual(onOff("On")))
+    await expect.poll(() => maps.at(-1)?.get(channelId("getter:hall-light-on@sim"))).toEqual(onOff("On"))
     expect(maps.at(-1)?.size).toBe(2)
     stop()
-    await vi.waitFor(async () => expect(await gateway.liveWatches()).toBe(0))
+    await expect.poll(() => gateway.liveWatches()).toBe(0)
     const seen = maps.length
     await client.send([{ selectors: [hallSetter], value: onOff("Off") }])
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -52,7 +52,7 @@ describe("a for await watch with a signal", () => {
     expect(tags).toEqual(["ChannelAdded"])
     expect(performance.now() - started).toBeGreaterThanOrEqual(450)
     expect(performance.now() - started).toBeLessThan(2_000)
-    await vi.waitFor(async () => expect(await gateway.liveWatches()).toBe(0))
+    await expect.poll(() => gateway.liveWatches()).toBe(0)
     await client.close()
   })
 })

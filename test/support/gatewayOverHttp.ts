@@ -81,7 +81,7 @@ export const testAdminPassword = "test admin password"
  * check at 1/32 of it (the same scrypt, N = 2^10), so that the login throttle's tests of tens of wrong
  * passwords do not spend their time hashing. The spawned gateway (spawnGateway.ts) keeps the real cost.
  */
-const testPasswordCost: PasswordCost = { N: 1_024, r: 8, p: 1 }
+export const testPasswordCost: PasswordCost = { N: 1_024, r: 8, p: 1 }
 
 /** The test password's hash, made once per worker. */
 let adminHash: Promise<string> | undefined
@@ -101,12 +101,16 @@ const fiberCount = () => {
   return { layer, running: () => running }
 }
 
+/**
+ * Starts a gateway on `home`, written to `home.json` in its data folder: a fresh folder, or `config.dataDir`
+ * (with `config.port`, a gateway started again where another one was, its users and tokens kept).
+ */
 export const startGateway = async (
   home: unknown,
   config: Partial<GatewayOptions> = {},
   options: StartOptions = {}
 ): Promise<GatewayOverHttp> => {
-  const dataDir = freshDataDir()
+  const dataDir = config.dataDir ?? freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home, null, 2))
   const fibers = fiberCount()
