@@ -1,7 +1,6 @@
-import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations, signIn } from "../support/browser.ts"
+import { fitsTheScreen, openTab, screenshot, seriousViolations, signIn } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, owner } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { parseScrape, sample } from "../support/prometheusText.ts"
@@ -13,8 +12,6 @@ import { runGateway } from "../support/spawnGateway.ts"
  * on the demo home: a vocabulary A request translated into B as it is typed, both sent to the gateway
  * and their answers compared, and the tokens that still call A, read from `/metrics`.
  */
-
-const screenshots = artifactsDir("dashboard")
 
 const rig = dashboardOnDemoHomeOfFile()
 
@@ -173,7 +170,7 @@ describe("the dashboard's Migration page", () => {
     // Most calls first (the sessions of the tests before are listed too).
     const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
     expect(calls).toEqual([...calls].sort((x, y) => y - x))
-    await page.screenshot({ path: join(screenshots, "migration-desktop.png"), fullPage: true })
+    await screenshot(page, "migration-desktop")
     expect(refused()).toEqual([])
   }, 60_000)
 
@@ -217,7 +214,7 @@ describe("the dashboard's Migration page", () => {
       expect(b?.y).toBeGreaterThan((a?.y ?? Infinity) + (a?.height ?? 0) - 1)
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "migration-phone.png"), fullPage: true })
+      await screenshot(page, "migration-phone")
     } finally {
       await phone.context.close()
     }

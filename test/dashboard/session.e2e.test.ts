@@ -1,9 +1,8 @@
-import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations, sharedChromium } from "../support/browser.ts"
+import { fitsTheScreen, openTab, screenshot, seriousViolations, sharedChromium } from "../support/browser.ts"
 import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
@@ -11,8 +10,6 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
  * The dashboard's first run, sign-in and sign-out in a real Chromium, against the built gateway
  * (`npm run build` first) on the demo home, started with `--no-default-admin` as a new owner would.
  */
-
-const screenshots = artifactsDir("dashboard")
 
 let running: { readonly gateway: RunningGateway; readonly browser: Browser } | undefined
 
@@ -71,7 +68,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
   it("creates the first administrator, shows the home, signs out (the session token revoked), and signs in again", async () => {
     const { page, refused } = await onFirstPage()
     await heading(page, "Welcome to your home gateway").waitFor()
-    await page.screenshot({ path: join(screenshots, "setup-desktop.png"), fullPage: true })
+    await screenshot(page, "setup-desktop")
     await page.getByLabel("Username").fill(owner.username)
     await page.getByLabel("Email").fill(owner.email)
     await page.getByLabel("Password").fill("short")
@@ -83,7 +80,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
     await page.getByRole("button", { name: "Create and sign in" }).click()
     await heading(page, "Your home").waitFor()
     await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
-    await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
+    await screenshot(page, "home-desktop")
 
     // The tab keeps its session across a reload, and only this tab has it: another of the same browser has none.
     const token = await page.evaluate("sessionStorage.getItem('gateway.session')")
@@ -129,7 +126,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByRole("heading", { name: "Sign in" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "login-phone.png"), fullPage: true })
+      await screenshot(page, "login-phone")
       await page.getByLabel("Username").fill(owner.username)
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
@@ -137,7 +134,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })
+      await screenshot(page, "home-phone")
     } finally {
       await context.close()
     }

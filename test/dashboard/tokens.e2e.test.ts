@@ -1,7 +1,6 @@
-import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations } from "../support/browser.ts"
+import { fitsTheScreen, openTab, screenshot, seriousViolations } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { insertTokens } from "../support/manyTokens.ts"
@@ -13,8 +12,6 @@ import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
  * its creator, sessions named as sessions; revoking confirmed, saying what else goes; the form after the
  * list; the list a page at a time.
  */
-
-const screenshots = artifactsDir("dashboard")
 
 const rig = dashboardOnDemoHomeOfFile()
 
@@ -87,7 +84,7 @@ describe("the dashboard's Tokens page", () => {
     expect(form?.y).toBeGreaterThan((list?.y ?? Infinity) + (list?.height ?? 0) - 1)
     // This browser's own session is ended by signing out, not revoked from the list.
     expect(await entry(page, "This browser").getByRole("button").count()).toBe(0)
-    await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
+    await screenshot(page, "tokens-desktop")
     expect(errors()).toEqual([])
   }, 60_000)
 
@@ -174,7 +171,7 @@ describe("the dashboard's Tokens page", () => {
       expect(await fitsTheScreen(page)).toBe(true)
       // A choice a thumb can hit: a row of at least 44 px.
       expect((await page.getByRole("checkbox", { name: "Hall light: OnOff reading" }).locator("..").boundingBox())?.height).toBeGreaterThanOrEqual(44)
-      await page.screenshot({ path: join(screenshots, "tokens-phone.png"), fullPage: true })
+      await screenshot(page, "tokens-phone")
       await page.getByRole("button", { name: "Revoke tablet", exact: true }).click()
       await page.getByRole("dialog", { name: "Revoke tablet?" }).getByRole("button", { name: "Revoke it" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])

@@ -30,11 +30,21 @@ export const sharedChromium = (): Promise<Browser> => {
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 
-/** Where the tests' screenshots go: an ignored folder (`npm run docs:screenshots` refreshes the committed ones). */
-export const artifactsDir = (...path: ReadonlyArray<string>): string => {
-  const dir = join(root, "test-artifacts", ...path)
+/**
+ * Whether this run takes the dashboard's screenshots: `npm run docs:screenshots` asks for them, `npm test`
+ * does not (a full page costs Chromium half a second of CPU to draw and encode, measured).
+ */
+const takesScreenshots = process.env["GATEWAY_TEST_SCREENSHOTS"] === "1"
+
+/**
+ * The page as it is now, whole, as `test-artifacts/dashboard/NAME.png` (an ignored folder, from which
+ * `npm run docs:screenshots` copies the ones docs/dashboard.md shows), when the run takes screenshots.
+ */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (!takesScreenshots) return
+  const dir = join(root, "test-artifacts", "dashboard")
   mkdirSync(dir, { recursive: true })
-  return dir
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
 }
 
 /** Desktop and phone widths, the two the dashboard is checked at. */
