@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
-import { fitsTheScreen, openTab, screenshot, seriousViolations, sharedChromium } from "../support/browser.ts"
+import { fitsTheScreen, openTab, screenshot, seriousViolations, sharedChromium, viewports } from "../support/browser.ts"
 import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
@@ -29,7 +29,7 @@ const started = () => {
   return running
 }
 
-/** The tab the tests share; the one at phone width opens its own (it adds axe, which the page's policy forbids). */
+/** The tab the tests share, at desktop width unless a test narrows it. */
 const tab = tabOfFile(() => openTab(started().browser, "about:blank"))
 
 /** The dashboard's first page, loaded afresh in the file's tab as a new tab would show it (no session). */
@@ -121,8 +121,10 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
   }, 60_000)
 
   it("is readable at phone width and has no serious or critical accessibility violation on its pages", async () => {
-    const { context, page } = await openTab(started().browser, started().gateway.baseUrl, { bypassCSP: true, width: "phone" })
+    const { page } = tab()
+    await page.setViewportSize(viewports.phone)
     try {
+      await show(page, started().gateway.baseUrl)
       await page.getByRole("heading", { name: "Sign in" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
@@ -136,7 +138,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       expect(await fitsTheScreen(page)).toBe(true)
       await screenshot(page, "home-phone")
     } finally {
-      await context.close()
+      await page.setViewportSize(viewports.desktop)
     }
   }, 60_000)
 

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { fitsTheScreen, openTab, screenshot, seriousViolations } from "../support/browser.ts"
+import { fitsTheScreen, screenshot, seriousViolations, viewports } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { insertTokens } from "../support/manyTokens.ts"
-import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
+import { errorsFromNow, tabOfFile } from "../support/signedInPage.ts"
 
 /**
  * The dashboard's Tokens page in a real Chromium, against the built gateway (`npm run build` first) on
@@ -17,7 +17,7 @@ const rig = dashboardOnDemoHomeOfFile()
 
 /**
  * The tab the tests share, signed in as the owner with a session of its own (the owner's first, made at
- * setup, is listed as another); the one at phone width opens its own (it adds axe, which the page's policy forbids).
+ * setup, is listed as another), at desktop width unless a test narrows it.
  */
 const tab = tabOfFile(() => signedIn(rig()))
 
@@ -162,10 +162,9 @@ describe("the dashboard's Tokens page", () => {
 
   it("is readable at phone width, the confirmation too, with no serious or critical accessibility violation", async () => {
     await made(rig().ownerToken, { label: "tablet" })
-    const { context, page, errors } = await openTab(rig().browser, "about:blank", { bypassCSP: true, width: "phone" })
+    await tab().page.setViewportSize(viewports.phone)
     try {
-      await show(page, tokensUrl(), rig().ownerToken)
-      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
+      const { page, errors } = await onTokens()
       await page.getByRole("checkbox", { name: "Hall light: OnOff reading" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
@@ -178,9 +177,9 @@ describe("the dashboard's Tokens page", () => {
       expect(await fitsTheScreen(page)).toBe(true)
       await page.keyboard.press("Escape")
       await page.getByRole("dialog").waitFor({ state: "detached" })
-      expect(errors).toEqual([])
+      expect(errors()).toEqual([])
     } finally {
-      await context.close()
+      await tab().page.setViewportSize(viewports.desktop)
     }
   }, 60_000)
 

@@ -82,12 +82,11 @@ const newSession = async (baseUrl: string): Promise<string> => {
  * session of its own. The session is made over HTTP and put where the page keeps it, rather than through
  * the sign-in form (which session.e2e.test.ts tests): the form costs a page of its own, each test over.
  */
-export const ownersTab = async (browser: Browser, baseUrl: string, options: Parameters<typeof openTab>[2] = {}): Promise<Tab> => {
-  const tab = await openTab(browser, baseUrl, { ...options, session: await newSession(baseUrl) })
+export const ownersTab = async (browser: Browser, baseUrl: string): Promise<Tab> => {
+  const tab = await openTab(browser, baseUrl, await newSession(baseUrl))
   await tab.page.getByRole("heading", { level: 1, name: "Your home" }).waitFor({ state: "visible" })
   return tab
 }
 
 /** The owner's tab on the rig's home (`ownersTab`). */
-export const signedIn = (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}): Promise<Tab> =>
-  ownersTab(rig.browser, rig.gateway.baseUrl, options)
+export const signedIn = (rig: DashboardOnDemoHome): Promise<Tab> => ownersTab(rig.browser, rig.gateway.baseUrl)
