@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ChannelId, channelSelector, type Client, createClient, exactly } from "../../src/client/index.ts"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { nodePlatform } from "../../src/client-node/index.ts"
-import { fitsTheScreen, screenshot, seriousViolations, tabOfFile, viewports } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
+import { fitsTheScreen, screenshot, seriousViolations, viewports } from "../support/browser.ts"
+import { dashboardOnDemoHomeOfFile, ownersTabOfFile } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 
 /**
@@ -23,7 +23,7 @@ const rig = dashboardOnDemoHomeOfFile()
  * page, and the layout tests follow it, so that the phone's screenshot (docs/dashboard.md) is the home as
  * it loads.
  */
-const tab = tabOfFile(() => signedIn(rig()))
+const tab = ownersTabOfFile(rig)
 let otherClient: Client | undefined
 
 beforeAll(() => {

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { fitsTheScreen, openTab, screenshot, seriousViolations, signIn, viewports } from "../support/browser.ts"
+import { fitsTheScreen, screenshot, seriousViolations, signIn, tabOfFile, viewports } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, owner } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { parseScrape, sample } from "../support/prometheusText.ts"
-import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
+import { errorsFromNow, show } from "../support/signedInPage.ts"
 import { runGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -16,7 +16,7 @@ import { runGateway } from "../support/spawnGateway.ts"
 const rig = dashboardOnDemoHomeOfFile()
 
 /** The tab the tests share, at desktop width unless a test narrows it. */
-const tab = tabOfFile(() => openTab(rig().browser, "about:blank"))
+const tab = tabOfFile()
 
 /** A new API token of the owner's, by HTTP: its id and secret. */
 const newToken = async (body: unknown) => {

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
-import { fitsTheScreen, openTab, screenshot, seriousViolations, sharedChromium, viewports } from "../support/browser.ts"
-import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
+import { fitsTheScreen, screenshot, seriousViolations, sharedChromium, tabOfFile, viewports } from "../support/browser.ts"
+import { errorsFromNow, show } from "../support/signedInPage.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -11,15 +11,15 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
  * (`npm run build` first) on the demo home, started with `--no-default-admin` as a new owner would.
  */
 
-let running: { readonly gateway: RunningGateway; readonly browser: Browser } | undefined
+let running: { readonly gateway: RunningGateway } | undefined
 
 beforeAll(async () => {
   // Chromium first: where it is missing, sharedChromium throws before the gateway starts.
-  const [browser, gateway] = await Promise.all([
+  const [, gateway] = await Promise.all([
     sharedChromium(),
     spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir()])
   ])
-  running = { gateway, browser }
+  running = { gateway }
 }, 60_000)
 
 afterAll(() => running?.gateway.stop("SIGTERM"))
@@ -30,7 +30,7 @@ const started = () => {
 }
 
 /** The tab the tests share, at desktop width unless a test narrows it. */
-const tab = tabOfFile(() => openTab(started().browser, "about:blank"))
+const tab = tabOfFile()
 
 /** The dashboard's first page, loaded afresh in the file's tab as a new tab would show it (no session). */
 const onFirstPage = async () => {

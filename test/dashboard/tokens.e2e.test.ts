@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { fitsTheScreen, screenshot, seriousViolations, viewports } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
+import { dashboardOnDemoHomeOfFile, ownersTabOfFile } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { insertTokens } from "../support/manyTokens.ts"
-import { errorsFromNow, tabOfFile } from "../support/signedInPage.ts"
+import { errorsFromNow } from "../support/signedInPage.ts"
 
 /**
  * The dashboard's Tokens page in a real Chromium, against the built gateway (`npm run build` first) on
@@ -19,7 +19,7 @@ const rig = dashboardOnDemoHomeOfFile()
  * The tab the tests share, signed in as the owner with a session of its own (the owner's first, made at
  * setup, is listed as another), at desktop width unless a test narrows it.
  */
-const tab = tabOfFile(() => signedIn(rig()))
+const tab = ownersTabOfFile(rig)
 
 /** A new API token made over HTTP with `creator`'s token: its id and secret. */
 const made = async (creator: string, body: unknown) => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { openTab, seriousViolations, sharedChromium, tabOfFile } from "./browser.ts"
+import { seriousViolations, sharedChromium, tabOfFile } from "./browser.ts"
 
 /**
  * The browser tests' own tools, on a page of this test's: a button without a name (a critical violation
@@ -28,10 +28,10 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((closed) => (server === undefined ? closed() : server.close(() => closed()))))
 
-const tab = tabOfFile(async () => {
+const tab = tabOfFile(async ({ page }) => {
   const address = server?.address() as AddressInfo | null | undefined
   if (address === undefined || address === null) throw new Error("the page's server did not start")
-  return openTab(await sharedChromium(), `http://127.0.0.1:${address.port}/`)
+  await page.goto(`http://127.0.0.1:${address.port}/`)
 })
 
 describe("tabOfFile", () => {
