@@ -28,6 +28,7 @@ export const sharedChromium = (): Promise<Browser> => {
   )
   return workerChromium
 }
+
 const root = fileURLToPath(new URL("../../", import.meta.url))
 
 /**
@@ -97,27 +98,29 @@ const sharedTab = (): Promise<Tab> => {
 
 /**
  * The worker's tab for a file's tests, which `show` loads before them (a page of the file's gateway,
- * signed in or not; none if each test shows its own): a page load and a sign-in cost more than most tests' own work. The tests run in
- * order on it, each from the page the ones before left, at desktop width (a test at another one sets it
- * back). What the console says is the test's that was running: the first test reads what it said as the
- * page loaded. After the file, the tab forgets its routes and leaves the page (its watch socket closes
- * before the file's gateway stops), at desktop width: the next file finds it as a new one. Answers the
- * tab, for a test to read once the file's tests run.
+ * signed in or not; nothing if each test shows its own): a page load and a sign-in cost more than most
+ * tests' own work. The tests run in order on it, each from the page the ones before left, at desktop
+ * width (a test at another one sets it back). What the console says is the test's that was running: the
+ * first test reads what it said as the page loaded. After the file, even one whose `show` failed, the
+ * tab forgets its routes and leaves the page (its watch socket closes before the file's gateway stops),
+ * at desktop width: the next file finds it as a new one. Answers the tab, for a test to read once the
+ * file's tests run.
  */
 export const tabOfFile = (show: (tab: Tab) => Promise<void> = async () => {}): (() => Tab) => {
+  let taken: Tab | undefined
   let tab: Tab | undefined
   beforeAll(async () => {
-    const shared = await sharedTab()
-    shared.forgetConsole()
-    await show(shared)
-    tab = shared
+    taken = await sharedTab()
+    taken.forgetConsole()
+    await show(taken)
+    tab = taken
   }, 60_000)
   afterEach(() => tab?.forgetConsole())
   afterAll(async () => {
-    if (tab === undefined) return
-    await tab.page.unrouteAll()
-    await tab.page.setViewportSize(viewports.desktop)
-    await tab.page.goto("about:blank")
+    if (taken === undefined) return
+    await taken.page.unrouteAll()
+    await taken.page.setViewportSize(viewports.desktop)
+    await taken.page.goto("about:blank")
   })
   return () => {
     if (tab === undefined) throw new Error("the file's tab did not open")
