@@ -2,8 +2,9 @@ import { copyFileSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 
 /**
- * `npm run docs:screenshots`, after the dashboard's browser tests have run: copies the screenshots
- * docs/dashboard.md shows from the tests' ignored folder (test-artifacts/dashboard) to docs/images.
+ * `npm run docs:screenshots`, after the dashboard's browser tests have run with GATEWAY_TEST_SCREENSHOTS=1 (the
+ * only runs that take them): copies the screenshots docs/dashboard.md shows from the tests' ignored folder
+ * (test-artifacts/dashboard) to docs/images.
  */
 
 const root = join(import.meta.dirname, "..", "..")

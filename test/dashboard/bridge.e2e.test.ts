@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { sharedChromium, tabOfFile } from "../support/browser.ts"
-import { owner, ownersTab } from "../support/dashboardOnDemoHome.ts"
+import { owner, showOwnersHome } from "../support/dashboardOnDemoHome.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
@@ -17,11 +17,10 @@ import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBr
 let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined
 let gateway: RunningGateway | undefined
-let browser: Browser | undefined
 
 beforeAll(async () => {
   // Chromium first: where it is missing, sharedChromium throws before the broker starts.
-  ;[browser, mosquitto] = await Promise.all([sharedChromium(), startMosquitto()])
+  ;[, mosquitto] = await Promise.all([sharedChromium(), startMosquitto()])
   bridge = await startFakeBridge(mosquitto.url, { baseTopic: "house" })
   gateway = await spawnGateway([
     "serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir(),
@@ -42,9 +41,9 @@ afterAll(async () => {
 })
 
 /** One tab for both tests, signed in as the owner. */
-const tab = tabOfFile(() => {
-  if (browser === undefined || gateway === undefined) throw new Error("the suite did not start")
-  return ownersTab(browser, gateway.baseUrl)
+const tab = tabOfFile(({ page }) => {
+  if (gateway === undefined) throw new Error("the suite did not start")
+  return showOwnersHome(page, gateway.baseUrl)
 })
 
 /** The tab and the bridge, once the suite started. */

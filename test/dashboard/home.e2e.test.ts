@@ -1,12 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
 import type { Locator, Page, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ChannelId, channelSelector, type Client, createClient, exactly } from "../../src/client/index.ts"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { nodePlatform } from "../../src/client-node/index.ts"
-import { artifactsDir, fitsTheScreen, seriousViolations, tabOfFile, viewports } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
+import { fitsTheScreen, screenshot, seriousViolations, viewports } from "../support/browser.ts"
+import { dashboardOnDemoHomeOfFile, ownersTabOfFile } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 
 /**
@@ -17,8 +16,6 @@ import { send } from "../support/httpRequest.ts"
  * device that fails. The test is that other client: the typed client over Node, with a session of its own.
  */
 
-const screenshots = artifactsDir("dashboard")
-
 const rig = dashboardOnDemoHomeOfFile()
 /**
  * One signed-in tab for the file's tests, in order, as a person uses the page. A test undoes what it
@@ -26,7 +23,7 @@ const rig = dashboardOnDemoHomeOfFile()
  * page, and the layout tests follow it, so that the phone's screenshot (docs/dashboard.md) is the home as
  * it loads.
  */
-const tab = tabOfFile(() => signedIn(rig()))
+const tab = ownersTabOfFile(rig)
 let otherClient: Client | undefined
 
 beforeAll(() => {
@@ -135,7 +132,7 @@ describe("the dashboard's home", () => {
     // Once: the watch's announcement of every getter as it registered is what that reading shows already.
     expect(servicesRead).toHaveLength(1)
     page.off("request", countServicesRead)
-    await page.screenshot({ path: join(screenshots, "home-values-desktop.png"), fullPage: true })
+    await screenshot(page, "home-values-desktop")
     expect(refused).toEqual([])
   }, 60_000)
 
@@ -148,7 +145,7 @@ describe("the dashboard's home", () => {
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       expect(errors).toEqual([])
-      await page.screenshot({ path: join(screenshots, "home-values-phone.png"), fullPage: true })
+      await screenshot(page, "home-values-phone")
     } finally {
       await page.setViewportSize(viewports.desktop)
     }
@@ -327,7 +324,7 @@ describe("the dashboard's home", () => {
     await says(page.getByRole("alert").nth(1), failed)
     expect(await page.getByRole("alert").allTextContents()).toEqual([failed, failed])
     await expect.poll(() => picker.inputValue()).toBe("#ffe1a6")
-    await page.screenshot({ path: join(screenshots, "home-switch-problem-desktop.png"), fullPage: true })
+    await screenshot(page, "home-switch-problem-desktop")
   }, 60_000)
 
   it("shows a device that joins and drops one that leaves (home-file edits), without a reload", async () => {

@@ -1,11 +1,10 @@
-import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations, signIn } from "../support/browser.ts"
+import { fitsTheScreen, screenshot, seriousViolations, signIn, tabOfFile, viewports } from "../support/browser.ts"
 import { dashboardOnDemoHomeOfFile, owner } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { parseScrape, sample } from "../support/prometheusText.ts"
-import { errorsFromNow, show, type Tab, tabOfFile } from "../support/signedInPage.ts"
+import { errorsFromNow, show } from "../support/signedInPage.ts"
 import { runGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -14,12 +13,10 @@ import { runGateway } from "../support/spawnGateway.ts"
  * and their answers compared, and the tokens that still call A, read from `/metrics`.
  */
 
-const screenshots = artifactsDir("dashboard")
-
 const rig = dashboardOnDemoHomeOfFile()
 
-/** The tab the tests share; the one at phone width opens its own (it adds axe, which the page's policy forbids). */
-const tab = tabOfFile(() => openTab(rig().browser, "about:blank"))
+/** The tab the tests share, at desktop width unless a test narrows it. */
+const tab = tabOfFile()
 
 /** A new API token of the owner's, by HTTP: its id and secret. */
 const newToken = async (body: unknown) => {
@@ -35,14 +32,15 @@ const newToken = async (body: unknown) => {
 const migrationUrl = () => `${rig().gateway.baseUrl}/migration`
 
 /**
- * The Migration page, loaded afresh in `opened` (the file's tab unless given), signed in with `session` (the owner's
- * first unless given), and the Content-Security-Policy refusals its console shows from then on.
+ * The Migration page, loaded afresh in the file's tab, signed in with `session` (the owner's first unless
+ * given), and the Content-Security-Policy refusals its console shows from then on.
  */
-const onMigration = async ({ opened = tab(), session = rig().ownerToken }: { readonly opened?: Tab; readonly session?: string } = {}) => {
-  const refused = errorsFromNow(opened.refused)
-  await show(opened.page, migrationUrl(), session)
-  await opened.page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
-  return { page: opened.page, refused }
+const onMigration = async (session = rig().ownerToken) => {
+  const { page, refused } = tab()
+  const refusedOfTest = errorsFromNow(refused)
+  await show(page, migrationUrl(), session)
+  await page.getByRole("heading", { level: 1, name: "Migration" }).waitFor()
+  return { page, refused: refusedOfTest }
 }
 
 /** A request typed in vocabulary A. */
@@ -173,7 +171,7 @@ describe("the dashboard's Migration page", () => {
     // Most calls first (the sessions of the tests before are listed too).
     const calls = (await usage.locator("tbody td:last-child").allTextContents()).map(Number)
     expect(calls).toEqual([...calls].sort((x, y) => y - x))
-    await page.screenshot({ path: join(screenshots, "migration-desktop.png"), fullPage: true })
+    await screenshot(page, "migration-desktop")
     expect(refused()).toEqual([])
   }, 60_000)
 
@@ -199,15 +197,16 @@ describe("the dashboard's Migration page", () => {
     // A session whose token has no `metrics` right: an API token reaching one getter, put in the tab. It has
     // the `tokens` right: without it the listing is refused too, and the page shows whichever refusal came last.
     const reader = await newToken({ label: "reader", scope: { channels: [{ id: "getter:hall-light-on@sim" }], rights: ["read", "tokens"] } })
-    const { page } = await onMigration({ session: reader.token })
+    const { page } = await onMigration(reader.token)
     await expect.poll(() => page.getByRole("alert").textContent())
       .toBe(`The calls cannot be shown: this token does not grant the "metrics" right.`)
   }, 60_000)
 
   it("is readable at phone width, the answers stacked, with no serious or critical accessibility violation", async () => {
-    const phone = await openTab(rig().browser, "about:blank", { bypassCSP: true, width: "phone" })
+    const { page } = tab()
+    await page.setViewportSize(viewports.phone)
     try {
-      const { page } = await onMigration({ opened: phone })
+      await onMigration()
       await typed(page, "put_channel_value", lampOn)
       await page.getByRole("button", { name: "Send both" }).click()
       await expect.poll(() => shown(page, "agreement")).toBe("A's answer, said in vocabulary B, is B's answer.")
@@ -217,9 +216,9 @@ describe("the dashboard's Migration page", () => {
       expect(b?.y).toBeGreaterThan((a?.y ?? Infinity) + (a?.height ?? 0) - 1)
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "migration-phone.png"), fullPage: true })
+      await screenshot(page, "migration-phone")
     } finally {
-      await phone.context.close()
+      await page.setViewportSize(viewports.desktop)
     }
   }, 60_000)
 })

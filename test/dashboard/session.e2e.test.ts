@@ -1,10 +1,9 @@
-import { join } from "node:path"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { send } from "../support/httpRequest.ts"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations, sharedChromium } from "../support/browser.ts"
-import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
+import { fitsTheScreen, screenshot, seriousViolations, sharedChromium, tabOfFile, viewports } from "../support/browser.ts"
+import { errorsFromNow, show } from "../support/signedInPage.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
@@ -12,17 +11,15 @@ import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
  * (`npm run build` first) on the demo home, started with `--no-default-admin` as a new owner would.
  */
 
-const screenshots = artifactsDir("dashboard")
-
-let running: { readonly gateway: RunningGateway; readonly browser: Browser } | undefined
+let running: { readonly gateway: RunningGateway } | undefined
 
 beforeAll(async () => {
   // Chromium first: where it is missing, sharedChromium throws before the gateway starts.
-  const [browser, gateway] = await Promise.all([
+  const [, gateway] = await Promise.all([
     sharedChromium(),
     spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir()])
   ])
-  running = { gateway, browser }
+  running = { gateway }
 }, 60_000)
 
 afterAll(() => running?.gateway.stop("SIGTERM"))
@@ -32,8 +29,8 @@ const started = () => {
   return running
 }
 
-/** The tab the tests share; the one at phone width opens its own (it adds axe, which the page's policy forbids). */
-const tab = tabOfFile(() => openTab(started().browser, "about:blank"))
+/** The tab the tests share, at desktop width unless a test narrows it. */
+const tab = tabOfFile()
 
 /** The dashboard's first page, loaded afresh in the file's tab as a new tab would show it (no session). */
 const onFirstPage = async () => {
@@ -71,7 +68,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
   it("creates the first administrator, shows the home, signs out (the session token revoked), and signs in again", async () => {
     const { page, refused } = await onFirstPage()
     await heading(page, "Welcome to your home gateway").waitFor()
-    await page.screenshot({ path: join(screenshots, "setup-desktop.png"), fullPage: true })
+    await screenshot(page, "setup-desktop")
     await page.getByLabel("Username").fill(owner.username)
     await page.getByLabel("Email").fill(owner.email)
     await page.getByLabel("Password").fill("short")
@@ -83,7 +80,7 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
     await page.getByRole("button", { name: "Create and sign in" }).click()
     await heading(page, "Your home").waitFor()
     await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
-    await page.screenshot({ path: join(screenshots, "home-desktop.png"), fullPage: true })
+    await screenshot(page, "home-desktop")
 
     // The tab keeps its session across a reload, and only this tab has it: another of the same browser has none.
     const token = await page.evaluate("sessionStorage.getItem('gateway.session')")
@@ -124,12 +121,14 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
   }, 60_000)
 
   it("is readable at phone width and has no serious or critical accessibility violation on its pages", async () => {
-    const { context, page } = await openTab(started().browser, started().gateway.baseUrl, { bypassCSP: true, width: "phone" })
+    const { page } = tab()
+    await page.setViewportSize(viewports.phone)
     try {
+      await show(page, started().gateway.baseUrl)
       await page.getByRole("heading", { name: "Sign in" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "login-phone.png"), fullPage: true })
+      await screenshot(page, "login-phone")
       await page.getByLabel("Username").fill(owner.username)
       await page.getByLabel("Password").fill(owner.password)
       await page.getByRole("button", { name: "Sign in" }).click()
@@ -137,9 +136,9 @@ describe("the dashboard's first run, sign-in and sign-out", () => {
       await page.getByRole("article", { name: "Bedside lamp" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
-      await page.screenshot({ path: join(screenshots, "home-phone.png"), fullPage: true })
+      await screenshot(page, "home-phone")
     } finally {
-      await context.close()
+      await page.setViewportSize(viewports.desktop)
     }
   }, 60_000)
 

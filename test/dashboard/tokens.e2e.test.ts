@@ -1,11 +1,10 @@
-import { join } from "node:path"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { artifactsDir, fitsTheScreen, openTab, seriousViolations } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, signedIn } from "../support/dashboardOnDemoHome.ts"
+import { fitsTheScreen, screenshot, seriousViolations, viewports } from "../support/browser.ts"
+import { dashboardOnDemoHomeOfFile, ownersTabOfFile } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { insertTokens } from "../support/manyTokens.ts"
-import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
+import { errorsFromNow } from "../support/signedInPage.ts"
 
 /**
  * The dashboard's Tokens page in a real Chromium, against the built gateway (`npm run build` first) on
@@ -14,15 +13,13 @@ import { errorsFromNow, show, tabOfFile } from "../support/signedInPage.ts"
  * list; the list a page at a time.
  */
 
-const screenshots = artifactsDir("dashboard")
-
 const rig = dashboardOnDemoHomeOfFile()
 
 /**
  * The tab the tests share, signed in as the owner with a session of its own (the owner's first, made at
- * setup, is listed as another); the one at phone width opens its own (it adds axe, which the page's policy forbids).
+ * setup, is listed as another), at desktop width unless a test narrows it.
  */
-const tab = tabOfFile(() => signedIn(rig()))
+const tab = ownersTabOfFile(rig)
 
 /** A new API token made over HTTP with `creator`'s token: its id and secret. */
 const made = async (creator: string, body: unknown) => {
@@ -87,7 +84,7 @@ describe("the dashboard's Tokens page", () => {
     expect(form?.y).toBeGreaterThan((list?.y ?? Infinity) + (list?.height ?? 0) - 1)
     // This browser's own session is ended by signing out, not revoked from the list.
     expect(await entry(page, "This browser").getByRole("button").count()).toBe(0)
-    await page.screenshot({ path: join(screenshots, "tokens-desktop.png"), fullPage: true })
+    await screenshot(page, "tokens-desktop")
     expect(errors()).toEqual([])
   }, 60_000)
 
@@ -165,25 +162,24 @@ describe("the dashboard's Tokens page", () => {
 
   it("is readable at phone width, the confirmation too, with no serious or critical accessibility violation", async () => {
     await made(rig().ownerToken, { label: "tablet" })
-    const { context, page, errors } = await openTab(rig().browser, "about:blank", { bypassCSP: true, width: "phone" })
+    await tab().page.setViewportSize(viewports.phone)
     try {
-      await show(page, tokensUrl(), rig().ownerToken)
-      await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
+      const { page, errors } = await onTokens()
       await page.getByRole("checkbox", { name: "Hall light: OnOff reading" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       // A choice a thumb can hit: a row of at least 44 px.
       expect((await page.getByRole("checkbox", { name: "Hall light: OnOff reading" }).locator("..").boundingBox())?.height).toBeGreaterThanOrEqual(44)
-      await page.screenshot({ path: join(screenshots, "tokens-phone.png"), fullPage: true })
+      await screenshot(page, "tokens-phone")
       await page.getByRole("button", { name: "Revoke tablet", exact: true }).click()
       await page.getByRole("dialog", { name: "Revoke tablet?" }).getByRole("button", { name: "Revoke it" }).waitFor()
       expect(await seriousViolations(page)).toEqual([])
       expect(await fitsTheScreen(page)).toBe(true)
       await page.keyboard.press("Escape")
       await page.getByRole("dialog").waitFor({ state: "detached" })
-      expect(errors).toEqual([])
+      expect(errors()).toEqual([])
     } finally {
-      await context.close()
+      await tab().page.setViewportSize(viewports.desktop)
     }
   }, 60_000)
 

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { openTab, seriousViolations, sharedChromium, tabOfFile } from "./browser.ts"
+import { seriousViolations, sharedChromium, tabOfFile, viewports } from "./browser.ts"
 
 /**
  * The browser tests' own tools, on a page of this test's: a button without a name (a critical violation
@@ -28,10 +29,14 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((closed) => (server === undefined ? closed() : server.close(() => closed()))))
 
-const tab = tabOfFile(async () => {
+const pageUrl = () => {
   const address = server?.address() as AddressInfo | null | undefined
   if (address === undefined || address === null) throw new Error("the page's server did not start")
-  return openTab(await sharedChromium(), `http://127.0.0.1:${address.port}/`)
+  return `http://127.0.0.1:${address.port}/`
+}
+
+const tab = tabOfFile(async ({ page }) => {
+  await page.goto(pageUrl())
 })
 
 describe("tabOfFile", () => {
@@ -57,5 +62,37 @@ describe("seriousViolations", () => {
     await page.evaluate(`document.head.append(Object.assign(document.createElement("script"), { textContent: "document.title = 'ran'" }))`)
     await expect.poll(() => refused.length).toBe(1)
     expect(await page.title()).toBe("A page of the tests")
+  })
+})
+
+/** Two files of a worker, as describes that take the worker's tab in turn: the first leaves it as a test may. */
+describe("the worker's tab, file after file", () => {
+  let firstPage: Page | undefined
+
+  describe("a file that narrows the tab and routes its requests", () => {
+    const first = tabOfFile(async ({ page }) => {
+      await page.goto(pageUrl())
+    })
+
+    it("leaves the tab at phone width, the missing image answered by a route", async () => {
+      const { page } = first()
+      firstPage = page
+      await page.setViewportSize(viewports.phone)
+      await page.route("**/missing.png", (route) => route.fulfill({ status: 200, contentType: "image/png", body: "" }))
+    })
+  })
+
+  describe("the file after it", () => {
+    const next = tabOfFile()
+
+    it("takes the same tab, on no page, at desktop width and without the routes", async () => {
+      const { page, errors } = next()
+      expect(page).toBe(firstPage)
+      expect(page.url()).toBe("about:blank")
+      expect(page.viewportSize()).toEqual(viewports.desktop)
+      await page.goto(pageUrl())
+      // Not answered by the route: the image is missing again.
+      await expect.poll(() => errors).toEqual([expect.stringContaining("404")])
+    })
   })
 })

@@ -2,27 +2,28 @@ import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll } from "vitest"
 import { launchChromium as launchInstalledChromium } from "../../bench/support/Chromium.ts"
 import { chromium, requireProgram } from "./requiredProgram.ts"
 
 let workerChromium: Promise<Browser> | undefined
+let workerTab: Promise<Tab> | undefined
 
 /**
  * The test worker's headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts),
  * launched by the first browser test file the worker runs and kept for the next ones: a launch and its
- * close cost 2.6 s of CPU (measured), a tab in a context of its own 0.7 s. A file opens its tabs in
- * contexts of their own and closes them; it never closes the browser, which Playwright stops when the
- * worker exits (its exit and signal handlers). One that disconnects is launched again. Where Chromium is
- * not installed this throws at once, before it returns a promise: a test that calls it first in a
- * `Promise.all` starts nothing else.
+ * close cost 2.6 s of CPU (measured). It is never closed: Playwright stops it when the worker exits (its
+ * exit and signal handlers). One that disconnects is launched again. Where Chromium is not installed this
+ * throws at once, before it returns a promise: a test that calls it first in a `Promise.all` starts
+ * nothing else.
  */
 export const sharedChromium = (): Promise<Browser> => {
   requireProgram(chromium)
   workerChromium ??= launchInstalledChromium().then((browser) =>
     browser.on("disconnected", () => {
       workerChromium = undefined
+      workerTab = undefined
     })
   )
   return workerChromium
@@ -30,11 +31,21 @@ export const sharedChromium = (): Promise<Browser> => {
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 
-/** Where the tests' screenshots go: an ignored folder (`npm run docs:screenshots` refreshes the committed ones). */
-export const artifactsDir = (...path: ReadonlyArray<string>): string => {
-  const dir = join(root, "test-artifacts", ...path)
+/**
+ * Whether this run takes the dashboard's screenshots: `npm run docs:screenshots` asks for them, `npm test`
+ * does not (a full page costs Chromium half a second of CPU to draw and encode, measured).
+ */
+const takesScreenshots = process.env["GATEWAY_TEST_SCREENSHOTS"] === "1"
+
+/**
+ * The page as it is now, whole, as `test-artifacts/dashboard/NAME.png` (an ignored folder, from which
+ * `npm run docs:screenshots` copies the ones docs/dashboard.md shows), when the run takes screenshots.
+ */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (!takesScreenshots) return
+  const dir = join(root, "test-artifacts", "dashboard")
   mkdirSync(dir, { recursive: true })
-  return dir
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
 }
 
 /** Desktop and phone widths, the two the dashboard is checked at. */
@@ -45,7 +56,6 @@ export const viewports = {
 
 /** A tab, with what its console said so far. */
 export interface Tab {
-  readonly context: BrowserContext
   readonly page: Page
   /** The console's refusals of the page's Content-Security-Policy. */
   readonly refused: ReadonlyArray<string>
@@ -56,17 +66,11 @@ export interface Tab {
 }
 
 /**
- * A new tab on `url` in a context of its own (its own session storage), with the errors its console
- * shows in `errors`, and those that are refusals of the page's Content-Security-Policy in `refused`.
- * `bypassCSP` lets the page run scripts a test adds as elements.
+ * A new tab at desktop width, in a context of its own, with the errors its console shows in `errors`, and
+ * those that are refusals of the page's Content-Security-Policy in `refused`.
  */
-export const openTab = async (
-  browser: Browser,
-  url: string,
-  options: { readonly bypassCSP?: boolean; readonly width?: keyof typeof viewports; readonly session?: string } = {}
-): Promise<Tab> => {
-  const context = await browser.newContext({ viewport: viewports[options.width ?? "desktop"], bypassCSP: options.bypassCSP ?? false })
-  if (options.session !== undefined) await context.addInitScript(keepSession, options.session)
+const newTab = async (browser: Browser): Promise<Tab> => {
+  const context = await browser.newContext({ viewport: viewports.desktop })
   const page = await context.newPage()
   const refused: Array<string> = []
   const errors: Array<string> = []
@@ -75,38 +79,54 @@ export const openTab = async (
     errors.push(`${message.text()} (${message.location().url})`)
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
   })
-  await page.goto(url)
   const forgetConsole = () => {
     refused.length = 0
     errors.length = 0
   }
-  return { context, page, refused, errors, forgetConsole }
+  return { page, refused, errors, forgetConsole }
 }
 
 /**
- * One tab for a file's tests, opened (by `open`) before them and closed after them: a page load, a
- * renderer and a sign-in cost more than most tests' own work. The tests run in order on it, each from
- * the page the ones before left. What the console says is the test's that was running: the first test
- * reads what it said as the page loaded. Answers the tab, for a test to read once the file's tests run.
+ * The worker's one tab, which the browser test files it runs take in turn (`tabOfFile`): a context of
+ * its own costs Chromium 3 to 4 s of CPU (a renderer, the dashboard's scripts compiled again), a page
+ * load in the tab it has 0.5 s, 1.3 s on a gateway it has not shown yet (measured, load 20–30).
  */
-export const tabOfFile = (open: () => Promise<Tab>): (() => Tab) => {
+const sharedTab = (): Promise<Tab> => {
+  workerTab ??= sharedChromium().then(newTab)
+  return workerTab
+}
+
+/**
+ * The worker's tab for a file's tests, which `show` loads before them (a page of the file's gateway,
+ * signed in or not; nothing if each test shows its own): a page load and a sign-in cost more than most
+ * tests' own work. The tests run in order on it, each from the page the ones before left, at desktop
+ * width (a test at another one sets it back). What the console says is the test's that was running: the
+ * first test reads what it said as the page loaded. After the file, even one whose `show` failed, the
+ * tab forgets its routes and leaves the page (its watch socket closes before the file's gateway stops),
+ * at desktop width: the next file finds it as a new one. Answers the tab, for a test to read once the
+ * file's tests run.
+ */
+export const tabOfFile = (show: (tab: Tab) => Promise<void> = async () => {}): (() => Tab) => {
+  let taken: Tab | undefined
   let tab: Tab | undefined
   beforeAll(async () => {
-    tab = await open()
+    taken = await sharedTab()
+    taken.forgetConsole()
+    await show(taken)
+    tab = taken
   }, 60_000)
   afterEach(() => tab?.forgetConsole())
-  afterAll(() => tab?.context.close())
+  afterAll(async () => {
+    if (taken === undefined) return
+    await taken.page.unrouteAll()
+    await taken.page.setViewportSize(viewports.desktop)
+    await taken.page.goto("about:blank")
+  })
   return () => {
     if (tab === undefined) throw new Error("the file's tab did not open")
     return tab
   }
 }
-
-/**
- * Puts a session token where the dashboard keeps the tab's session (src/dashboard/state/Session.ts), before
- * the page's own scripts run: the tab opens signed in. Runs in the page, so it names the key itself.
- */
-const keepSession = (token: string): void => sessionStorage.setItem("gateway.session", token)
 
 /** Whether nothing on the page is wider than the screen: no sideways scrolling on a phone. */
 export const fitsTheScreen = (page: Page): Promise<boolean> => page.evaluate<boolean>("document.documentElement.scrollWidth <= window.innerWidth")

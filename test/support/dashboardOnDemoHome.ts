@@ -1,11 +1,12 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import type { Browser } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll } from "vitest"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
-import { openTab, sharedChromium, type Tab } from "./browser.ts"
+import { sharedChromium, type Tab, tabOfFile } from "./browser.ts"
 import { freshDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
+import { show } from "./signedInPage.ts"
 import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
 
 /**
@@ -18,7 +19,6 @@ export const owner = { username: "owner", email: "owner@example.org", password: 
 
 export interface DashboardOnDemoHome {
   readonly gateway: RunningGateway
-  readonly browser: Browser
   /** The gateway's data folder, for the command line (`gateway users add … --data`). */
   readonly dataDir: string
   readonly homeFile: string
@@ -34,7 +34,7 @@ export const startDashboardOnDemoHome = async (home: unknown = demoHome): Promis
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home))
   // Chromium first: where it is missing, sharedChromium throws before the gateway starts.
-  const [browser, gateway] = await Promise.all([
+  const [, gateway] = await Promise.all([
     sharedChromium(),
     spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile])
   ])
@@ -47,7 +47,7 @@ export const startDashboardOnDemoHome = async (home: unknown = demoHome): Promis
   const stop = async () => {
     await gateway.stop("SIGTERM")
   }
-  return { gateway, browser, dataDir, homeFile, ownerToken: session_token, stop }
+  return { gateway, dataDir, homeFile, ownerToken: session_token, stop }
 }
 
 /**
@@ -78,16 +78,15 @@ const newSession = async (baseUrl: string): Promise<string> => {
 }
 
 /**
- * A tab on the home of the gateway at `baseUrl`, signed in as the owner, in a context of its own, with a
- * session of its own. The session is made over HTTP and put where the page keeps it, rather than through
- * the sign-in form (which session.e2e.test.ts tests): the form costs a page of its own, each test over.
+ * Shows the home of the gateway at `baseUrl` in `page`, signed in as the owner with a session of its own.
+ * The session is made over HTTP and put where the page keeps it, rather than through the sign-in form
+ * (which session.e2e.test.ts tests): the form costs a page of its own, each test over.
  */
-export const ownersTab = async (browser: Browser, baseUrl: string, options: Parameters<typeof openTab>[2] = {}): Promise<Tab> => {
-  const tab = await openTab(browser, baseUrl, { ...options, session: await newSession(baseUrl) })
-  await tab.page.getByRole("heading", { level: 1, name: "Your home" }).waitFor({ state: "visible" })
-  return tab
+export const showOwnersHome = async (page: Page, baseUrl: string): Promise<void> => {
+  await show(page, baseUrl, await newSession(baseUrl))
+  await page.getByRole("heading", { level: 1, name: "Your home" }).waitFor({ state: "visible" })
 }
 
-/** The owner's tab on the rig's home (`ownersTab`). */
-export const signedIn = (rig: DashboardOnDemoHome, options: Parameters<typeof openTab>[2] = {}): Promise<Tab> =>
-  ownersTab(rig.browser, rig.gateway.baseUrl, options)
+/** The worker's tab for a file's tests, on the rig's home signed in as the owner (`showOwnersHome`). */
+export const ownersTabOfFile = (rig: () => DashboardOnDemoHome): (() => Tab) =>
+  tabOfFile(({ page }) => showOwnersHome(page, rig().gateway.baseUrl))

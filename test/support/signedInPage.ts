@@ -1,29 +1,10 @@
 import type { Page } from "playwright-core"
-import { afterAll, beforeAll } from "vitest"
-import type { openTab } from "./browser.ts"
 
 /**
- * One tab for the tests of a file, rather than one each: a context of its own and its first page cost
- * Chromium more than a page load does, and a tab that stays keeps the dashboard's scripts in its cache
- * (with it, the Migration page's tests cost Chromium 20 s of CPU where they cost 51, measured). Each test
- * starts by showing its page with `show`, which leaves the tab as a new one would be; what a test still
- * sees of the ones before is the console, read with `errorsFromNow`.
+ * The worker's tab (`tabOfFile` in browser.ts) is shared by the tests of a file and the files after:
+ * each test starts by showing its page with `show`, which leaves the tab as a new one would be; what a
+ * test still sees of the ones before is the console, read with `errorsFromNow`.
  */
-
-export type Tab = Awaited<ReturnType<typeof openTab>>
-
-/** The file's tab, opened by `open` before its tests (after the hooks registered before it) and closed after them. */
-export const tabOfFile = (open: () => Promise<Tab>): (() => Tab) => {
-  let tab: Tab | undefined
-  beforeAll(async () => {
-    tab = await open()
-  }, 60_000)
-  afterAll(() => tab?.context.close())
-  return () => {
-    if (tab === undefined) throw new Error("the file's tab did not open")
-    return tab
-  }
-}
 
 /**
  * Shows `url` in the tab as a new tab would show it: its session storage (where the dashboard keeps the
