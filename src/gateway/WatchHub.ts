@@ -18,7 +18,9 @@ import { WatchQueue } from "./WatchQueue.ts"
  *
  * A registration's own events (additions, removals, current values) reach the queue together, let in
  * whatever its limit (WatchQueue). The additions and current values are shared by every watcher they go
- * to, like values: a thousand dashboards registering the same home hold and encode them once.
+ * to, like values: a thousand dashboards registering the same home hold and encode them once. A first
+ * registration of many channels (BROAD_WATCHER) is worked out once for every watcher that registers the
+ * same on the same home (RegistrationAnswers): they take its interests, events and handed values whole.
  *
  * A channel that comes to be watched by a target asking for current values gets the value the home holds,
  * read in the same step (docs/reference.md §7). The home runs ahead of the hub: values it took may still
