@@ -88,13 +88,17 @@ export class WatchHub {
     watcher.registration = registration
     const fresh = watcher.interests.size === 0
     const kept = fresh ? this.answers.find(registration) : undefined
-    if (kept !== undefined) return this.adopt(watcher, kept)
+    if (kept !== undefined) {
+      this.adopt(watcher, kept)
+      return
+    }
     const selected = this.home.selectChannels(registration.map((target) => target.selector))
     const broad = selected.length >= this.broadFrom
     if (fresh && broad) {
       const answer = this.answerOf(registration, selected)
       this.answers.keep(registration, answer)
-      return this.adopt(watcher, answer)
+      this.adopt(watcher, answer)
+      return
     }
     this.classify(watcher, broad)
     const interestOf = interestsOf(registration, this.home, this.refuses)

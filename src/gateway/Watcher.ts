@@ -38,7 +38,7 @@ export class Watcher {
   /** Whether a value reported at `version` is no newer than the one handed; forgets the mark once one is. */
   hasNewer(channel: ChannelId, version: number): boolean {
     const together = this.together
-    if (together !== undefined && together.channels.has(channel) && !together.forgotten.has(channel)) {
+    if (together?.channels.has(channel) && !together.forgotten.has(channel)) {
       if (version <= together.at) return true
       together.forgotten.add(channel)
     }
