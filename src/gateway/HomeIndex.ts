@@ -19,6 +19,7 @@ export type HomeView = Pick<
   | "toChannel"
   | "toService"
   | "version"
+  | "topologyVersion"
 >
 
 /**

@@ -64,6 +64,8 @@ export class HomeStore {
   private readonly channelsByTag = new Map<Tag, Set<StoredChannel>>()
   private readonly channelsByKind = new Map<string, Set<StoredChannel>>()
   private changes = 0
+  /** Of `changes`, those of the connected set and the tags: what a selector selects (TopologyVersion). */
+  private topologyChanges = 0
   /** Every connected channel in id order, built on the first query after a topology change. */
   private sortedChannels: ReadonlyArray<ChannelRecord> | undefined
 
@@ -160,11 +162,20 @@ export class HomeStore {
     return this.changes
   }
 
+  /**
+   * How many times the connected services and channels, or the tags, have changed: what selectors select,
+   * and what a watch registration makes of the home but for current values, still holds while this is the same.
+   */
+  get topologyVersion(): number {
+    return this.topologyChanges
+  }
+
   // ---- topology
 
   /** Connects or replaces a service and its channels (the store keeps the records given). The caller has checked ids do not collide. */
   putService(service: ServiceRecord, records: ReadonlyArray<NewChannelRecord>): void {
     this.changes++
+    this.topologyChanges++
     this.removeService(service.id)
     this.sortedChannels = undefined
     this.services.set(service.id, service)
@@ -180,6 +191,7 @@ export class HomeStore {
   /** Disconnects a service; returns the channels it had. Its tags stay with its ids. */
   removeService(id: ServiceId): ReadonlyArray<ChannelRecord> {
     this.changes++
+    this.topologyChanges++
     const service = this.services.get(id)
     if (service === undefined) return []
     this.services.delete(id)
@@ -230,6 +242,7 @@ export class HomeStore {
   /** A client adds or removes tags on a service id (connected or not). */
   retagService(id: ServiceId, tags: ReadonlyArray<Tag>, add: boolean): void {
     this.changes++
+    this.topologyChanges++
     const changed = this.serviceTags.edit(id, tags, add)
     if (add) this.indexServiceTags(id, changed, [])
     else this.indexServiceTags(id, [], changed)
@@ -238,6 +251,7 @@ export class HomeStore {
   /** A client adds or removes tags on a channel id (connected or not). */
   retagChannel(id: ChannelId, tags: ReadonlyArray<Tag>, add: boolean): void {
     this.changes++
+    this.topologyChanges++
     const changed = this.channelTags.edit(id, tags, add)
     if (add) this.indexChannelTags(id, changed, [])
     else this.indexChannelTags(id, [], changed)
@@ -246,6 +260,7 @@ export class HomeStore {
   /** A service's device declares its tags (at connect or update): see TagSets. */
   declareServiceTags(id: ServiceId, tags: ReadonlyArray<Tag>): void {
     this.changes++
+    this.topologyChanges++
     const { added, removed } = this.serviceTags.declare(id, tags)
     this.indexServiceTags(id, added, removed)
   }
@@ -253,6 +268,7 @@ export class HomeStore {
   /** A channel's device declares its tags (at connect or update): see TagSets. */
   declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
     this.changes++
+    this.topologyChanges++
     const { added, removed } = this.channelTags.declare(id, tags)
     this.indexChannelTags(id, added, removed)
   }

@@ -55,6 +55,9 @@ const scopedHome = (home: HomeView, scope: TokenScope): HomeView => {
     toService: (record) => home.toService(restricted(record) ?? { ...record, getters: [], setters: [] }),
     get version() {
       return home.version
+    },
+    get topologyVersion() {
+      return home.topologyVersion
     }
   }
 }

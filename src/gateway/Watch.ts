@@ -8,7 +8,7 @@ import * as Stream from "effect/Stream"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import { WatchHub } from "./WatchHub.ts"
 import { Registry } from "./Registry.ts"
-import { type WatcherOverflow, WatchQueue } from "./WatchQueue.ts"
+import { type EventRun, type WatcherOverflow, WatchQueue } from "./WatchQueue.ts"
 
 /** A live watch whose registration its consumer may replace (the watch socket). */
 export interface WatchSession {
@@ -17,11 +17,12 @@ export interface WatchSession {
   /** Every event pending (at least one), waiting for one if none is; fails once the consumer fell too far behind. */
   readonly take: Effect.Effect<ReadonlyArray<WatchEvent>, WatcherOverflow>
   /**
-   * The same without waiting (possibly nothing; at most `max` events, the oldest), for a consumer that is
-   * told when events arrive through `listen`, synchronously, as they are pushed: the watch socket, which
-   * must not spend a fiber hop per event.
+   * The oldest pending events without waiting (`undefined` when none is; at most `max`, from one array the
+   * queue holds: a stretch of a shared registration answer is told as one), for a consumer that is told when
+   * events arrive through `listen`, synchronously, as they are pushed: the watch socket, which must not spend
+   * a fiber hop per event, and which writes a shared answer's frames once for every socket.
    */
-  readonly poll: (max?: number) => Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow>
+  readonly poll: (max: number) => Result.Result<EventRun | undefined, WatcherOverflow>
   readonly listen: (listener: () => void) => void
   /** Whether the consumer fell too far behind (`poll` and `take` then fail), for one that cannot poll now. */
   readonly overflowed: () => boolean
@@ -76,7 +77,7 @@ export class Watch extends Context.Service<Watch, WatchShape>()("app/Watch") {
           Effect.map((watcher): WatchSession => ({
             replace: (next) => Effect.sync(() => hub.replace(watcher, next)),
             take: watcher.queue.take,
-            poll: (max) => watcher.queue.poll(max),
+            poll: (max) => watcher.queue.pollRun(max),
             listen: (listener) => watcher.queue.listen(listener),
             overflowed: () => watcher.queue.overflowed
           }))

@@ -3,41 +3,12 @@ import type { ChannelId } from "../domain/Identifier.ts"
 import type { Value } from "../domain/Value.ts"
 import type { WatchEvent, WatchRegistration } from "../domain/Watch.ts"
 import type { HomeChange } from "./HomeChange.ts"
-import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
+import type { HomeView } from "./HomeIndex.ts"
+import { type RegistrationAnswer, RegistrationAnswers } from "./RegistrationAnswers.ts"
+import { Watcher } from "./Watcher.ts"
 import { accepts, type Interest, type InterestOf, interestsOf, passes, type RefusesWatch } from "./WatchInterest.ts"
-import type { WatchQueue } from "./WatchQueue.ts"
-
-/** One live registration: the channels it watches now and what it wants of each. */
-export class Watcher {
-  readonly interests = new Map<ChannelId, Interest>()
-  /** Whether its registration selected many channels (BROAD_WATCHER): it is then not in the hub's index by channel. */
-  broad = false
-  /**
-   * The channels whose current value the watcher was handed, each with the home's version then: a value
-   * reported at that version or before (still on its way to the hub) is no newer, and must not follow it.
-   */
-  private readonly handedAt = new Map<ChannelId, number>()
-  constructor(public registration: WatchRegistration, readonly queue: WatchQueue) {}
-
-  handed(channel: ChannelId, version: number): void {
-    this.handedAt.set(channel, version)
-  }
-
-  /** Whether a value reported at `version` is no newer than the one handed; forgets the mark once one is. */
-  hasNewer(channel: ChannelId, version: number): boolean {
-    if (this.handedAt.size === 0) return false
-    const at = this.handedAt.get(channel)
-    if (at === undefined) return false
-    if (version <= at) return true
-    this.handedAt.delete(channel)
-    return false
-  }
-
-  forget(channel: ChannelId): void {
-    this.handedAt.delete(channel)
-  }
-}
+import { WatchQueue } from "./WatchQueue.ts"
 
 /**
  * Every live watch, fed by the registry's changes in one synchronous step per change. A value reaches
@@ -47,7 +18,9 @@ export class Watcher {
  *
  * A registration's own events (additions, removals, current values) reach the queue together, let in
  * whatever its limit (WatchQueue). The additions and current values are shared by every watcher they go
- * to, like values: a thousand dashboards registering the same home hold and encode them once.
+ * to, like values: a thousand dashboards registering the same home hold and encode them once. A first
+ * registration of many channels (BROAD_WATCHER) is worked out once for every watcher that registers the
+ * same on the same home (RegistrationAnswers): they take its interests, events and handed values whole.
  *
  * A channel that comes to be watched by a target asking for current values gets the value the home holds,
  * read in the same step (docs/reference.md §7). The home runs ahead of the hub: values it took may still
@@ -68,13 +41,16 @@ export class WatchHub {
   private readonly additions = new WeakMap<ChannelRecord, WatchEvent>()
   /** A channel's current value as an event, one per value the home took (its `lastValue`) for every watcher. */
   private readonly currentValues = new WeakMap<Option.Option<Value>, WatchEvent>()
+  private readonly answers: RegistrationAnswers
 
   /** `broadFrom`: how many channels make a watcher broad (BROAD_WATCHER; tests lower it to make small homes take that path). */
   constructor(
     private readonly home: HomeView,
     private readonly refuses: RefusesWatch,
     private readonly broadFrom: number = BROAD_WATCHER
-  ) {}
+  ) {
+    this.answers = new RegistrationAnswers(home)
+  }
 
   get size(): number {
     return this.watchers.size
@@ -110,8 +86,21 @@ export class WatchHub {
    */
   replace(watcher: Watcher, registration: WatchRegistration): void {
     watcher.registration = registration
+    const fresh = watcher.interests.size === 0
+    const kept = fresh ? this.answers.find(registration) : undefined
+    if (kept !== undefined) {
+      this.adopt(watcher, kept)
+      return
+    }
     const selected = this.home.selectChannels(registration.map((target) => target.selector))
-    this.classify(watcher, selected.length >= this.broadFrom)
+    const broad = selected.length >= this.broadFrom
+    if (fresh && broad) {
+      const answer = this.answerOf(registration, selected)
+      this.answers.keep(registration, answer)
+      this.adopt(watcher, answer)
+      return
+    }
+    this.classify(watcher, broad)
     const interestOf = interestsOf(registration, this.home, this.refuses)
     const burst: Array<WatchEvent> = []
     const leaving = this.leaving(watcher, selected)
@@ -127,6 +116,32 @@ export class WatchHub {
     }
     recheckLeavingBefore(undefined)
     watcher.queue.pushRegistration(burst, 3 * (selected.length + leaving.length))
+  }
+
+  /**
+   * What `registration` makes of the home for a watcher that watches nothing: worked out on a watcher of
+   * its own, broad (so in no index), whose events are collected instead of queued.
+   */
+  private answerOf(registration: WatchRegistration, selected: ReadonlyArray<ChannelRecord>): RegistrationAnswer {
+    const scratch = new Watcher(registration, new WatchQueue())
+    scratch.broad = true
+    const interestOf = interestsOf(registration, this.home, this.refuses)
+    const events: Array<WatchEvent> = []
+    for (const record of selected) this.recheck(scratch, record.id, record, interestOf, events)
+    return {
+      channels: selected.length,
+      interests: scratch.interests.copy(),
+      events,
+      handed: scratch.handedChannels(),
+      handedAt: this.home.version
+    }
+  }
+
+  /** A watcher that watches nothing takes on a shared answer: its channels, and its events, let in as they are. */
+  private adopt(watcher: Watcher, answer: RegistrationAnswer): void {
+    this.classify(watcher, true)
+    watcher.adopt(answer)
+    watcher.queue.pushRegistration(answer.events, 3 * answer.channels, { shared: true })
   }
 
   /** Moves a watcher between the index by channel and the broad watchers, before its channels are rechecked. */

@@ -41,18 +41,43 @@ export const coalesce = (events: ReadonlyArray<WatchEvent>): Array<WatchEvent> =
 }
 
 /**
+ * Pending events `events[start…end)`, a stretch of one array the queue holds, taken from it. `shared`: the
+ * array is a shared registration answer's (RegistrationAnswers), never changed, the same for every watcher
+ * it went to, so that what is made of it (its frames) may be made once. Otherwise the array is the
+ * queue's own and may grow after: read the stretch before anything else is pushed.
+ */
+export interface EventRun {
+  readonly events: ReadonlyArray<WatchEvent>
+  readonly start: number
+  readonly end: number
+  readonly shared: boolean
+}
+
+/**
+ * Pending events `events[start…]`: an array of the queue's own, which `push` appends to (`open`), or one
+ * handed over with a registration's events, or a shared answer's (`shared`), neither ever changed.
+ */
+interface Chunk {
+  readonly events: ReadonlyArray<WatchEvent>
+  start: number
+  readonly open: Array<WatchEvent> | undefined
+  readonly shared: boolean
+}
+
+/**
  * The events waiting for one watcher: bounded, coalescing when full, failed for good when even that is
  * not enough. `push` is synchronous (the watch hub calls it for every watcher in one step); the consumer
- * takes everything pending at once, or a slice of it (`poll`).
+ * takes everything pending at once, or a stretch of it (`poll`, `pollRun`).
  *
  * A registration's own events (`pushRegistration`) are let in whatever the limit: the limit is for a
  * consumer that stops taking them, not for the size of what it asked for. They are counted apart
- * (`registered`) until taken, so that the limit applies to what comes besides them.
+ * (`registered`) until taken, so that the limit applies to what comes besides them. They are kept as the
+ * array given, not copied: a shared answer's twenty thousand events are one reference in each queue.
  */
 export class WatchQueue {
-  /** The pending events are `pending[head…]`: taking a slice moves `head` instead of copying the rest. */
-  private pending: Array<WatchEvent> = []
-  private head = 0
+  /** The pending events, oldest first: taking a stretch moves a chunk's `start` instead of copying the rest. */
+  private chunks: Array<Chunk> = []
+  private count = 0
   /**
    * At least how many of the pending events are registrations' own. Taken or coalesced away, they are
    * not told apart from the others: the count is only lowered to what remains, so that it may count a few
@@ -67,7 +92,7 @@ export class WatchQueue {
   constructor(readonly limit: number = WATCH_QUEUE_LIMIT, readonly resume: number = WATCH_QUEUE_RESUME) {}
 
   get size(): number {
-    return this.pending.length - this.head
+    return this.count
   }
 
   /** Whether the watcher fell too far behind, without taking anything (`poll` would). */
@@ -77,7 +102,10 @@ export class WatchQueue {
 
   push(event: WatchEvent): void {
     if (this.overflow !== undefined) return
-    this.pending.push(event)
+    const last = this.chunks[this.chunks.length - 1]
+    if (last?.open !== undefined) last.open.push(event)
+    else this.chunks.push(openChunk([event]))
+    this.count++
     this.bound()
     this.wake()
   }
@@ -87,12 +115,14 @@ export class WatchQueue {
    * registrations' own events are let in so (3 per channel the registration touches: an addition, its
    * refusal and its current value): a consumer that keeps registering without reading cannot grow the
    * queue without end; the rest counts against the limit. Let in at once, with one wake-up: a
-   * registration of a large home makes tens of thousands.
+   * registration of a large home makes tens of thousands. The array is kept as it is: its maker hands it
+   * over, or, `shared`, keeps it unchanged for every queue it goes to.
    */
-  pushRegistration(events: ReadonlyArray<WatchEvent>, bound: number): void {
+  pushRegistration(events: ReadonlyArray<WatchEvent>, bound: number, { shared = false }: { readonly shared?: boolean } = {}): void {
     if (this.overflow !== undefined || events.length === 0) return
     this.registered = Math.min(this.registered + events.length, bound)
-    for (const event of events) this.pending.push(event)
+    this.chunks.push({ events, start: 0, open: undefined, shared })
+    this.count += events.length
     this.bound()
     this.wake()
   }
@@ -101,6 +131,15 @@ export class WatchQueue {
   poll(max = Infinity): Result.Result<ReadonlyArray<WatchEvent>, WatcherOverflow> {
     if (this.overflow !== undefined) return Result.fail(this.overflow)
     return Result.succeed(this.takeUpTo(max))
+  }
+
+  /**
+   * The oldest pending events as they are held (at most `max`, from one array: possibly fewer than are
+   * pending), `undefined` when none is, without waiting; the overflow once it happened.
+   */
+  pollRun(max: number): Result.Result<EventRun | undefined, WatcherOverflow> {
+    if (this.overflow !== undefined) return Result.fail(this.overflow)
+    return Result.succeed(this.takeRun(max))
   }
 
   /** Calls `listener` after every push from now on (the consumer then polls when it is ready). */
@@ -133,33 +172,51 @@ export class WatchQueue {
   /** Coalesces past the limit (besides the registrations' own), and fails for good if that is not enough. */
   private bound(): void {
     if (this.size <= this.limit + this.registered) return
-    this.pending = coalesce(this.pending.slice(this.head))
-    this.head = 0
-    this.registered = Math.min(this.registered, this.pending.length)
-    if (this.pending.length > this.resume + this.registered) {
-      this.pending = []
+    const registered = this.registered
+    const pending = coalesce(this.takeUpTo(Infinity))
+    this.chunks = [openChunk(pending)]
+    this.count = pending.length
+    this.registered = Math.min(registered, pending.length)
+    if (pending.length > this.resume + this.registered) {
+      this.chunks = []
+      this.count = 0
       this.registered = 0
       this.overflow = new WatcherOverflow({ limit: this.limit })
     }
   }
 
   /** Takes the oldest `max` pending events (all of them when fewer). */
-  private takeUpTo(max: number): ReadonlyArray<WatchEvent> {
-    let batch: Array<WatchEvent>
-    if (this.size <= max) {
-      batch = this.head === 0 ? this.pending : this.pending.slice(this.head)
-      this.pending = []
-      this.head = 0
-    } else {
-      batch = this.pending.slice(this.head, this.head + max)
-      this.head += max
-      // What was taken is dropped once it is most of the array: each event is copied at most once more.
-      if (this.head * 2 > this.pending.length) {
-        this.pending = this.pending.slice(this.head)
-        this.head = 0
+  private takeUpTo(max: number): Array<WatchEvent> {
+    const batch: Array<WatchEvent> = []
+    for (let run = this.takeRun(max); run !== undefined; run = this.takeRun(max - batch.length)) {
+      for (let i = run.start; i < run.end; i++) {
+        const event = run.events[i]
+        if (event !== undefined) batch.push(event)
       }
     }
-    this.registered = Math.min(this.registered, this.size)
     return batch
   }
+
+  /** Takes the oldest pending events of the first chunk, at most `max` (`undefined` when there are none, or `max` is 0). */
+  private takeRun(max: number): EventRun | undefined {
+    const chunk = this.chunks[0]
+    if (chunk === undefined || max <= 0) return undefined
+    const start = chunk.start
+    const end = Math.min(chunk.events.length, start + max)
+    const run: EventRun = { events: chunk.events, start, end, shared: chunk.shared }
+    this.count -= end - start
+    this.registered = Math.min(this.registered, this.count)
+    if (end === chunk.events.length) {
+      this.chunks.shift()
+    } else if (chunk.open !== undefined && end * 2 > chunk.open.length) {
+      // What was taken is dropped once it is most of an array still growing: each event is copied at most
+      // once more. The stretch taken keeps the array it was taken from.
+      this.chunks[0] = openChunk(chunk.open.slice(end))
+    } else {
+      chunk.start = end
+    }
+    return run
+  }
 }
+
+const openChunk = (events: Array<WatchEvent>): Chunk => ({ events, start: 0, open: events, shared: false })

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Result, Stream } from "effect"
-import { anyChannel, ChannelId, exactly, ServiceId, type Value, type WatchEvent, type WatchRegistration } from "../../src/domain/index.ts"
+import { scopeWatchRegistration } from "../../src/domain/Access.ts"
+import { anyChannel, ChannelId, channelSelector, exactly, ServiceId, Tag, type Value, type WatchEvent, type WatchRegistration } from "../../src/domain/index.ts"
 import type { ServiceDescription } from "../../src/gateway/Adapter.ts"
 import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
-import { type Watcher, WatchHub } from "../../src/gateway/WatchHub.ts"
+import type { Watcher } from "../../src/gateway/Watcher.ts"
+import { WatchHub } from "../../src/gateway/WatchHub.ts"
 import { WatchQueue } from "../../src/gateway/WatchQueue.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
 import { makeRecordingAdapter } from "../support/RecordingAdapter.ts"
@@ -60,7 +62,7 @@ const hubOnSixGetters = Effect.gen(function*() {
       while (waiting.length === 0) yield* Effect.yieldNow
       for (const change of waiting.splice(0)) hub.apply(change)
     })
-  return { hub, report }
+  return { hub, host, registry, report }
 })
 
 describe("the watch hub", () => {
@@ -115,5 +117,71 @@ describe("the watch hub", () => {
       yield* report(3)
       expect(taken(watcher)).toEqual([])
       expect(hub.size).toBe(0)
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+})
+
+/** Every channel, values and topology, with or without current values. */
+const everything = (initialValues: boolean): WatchRegistration => [{ selector: anyChannel, values: { _tag: "Always" }, topology: true, initialValues }]
+
+/** A seventh device, joining the six. */
+const seventh = ChannelId.make("getter:g@hub")
+const seventhDevice: ServiceDescription = {
+  ...description,
+  id: ServiceId.make("service:seventh@hub"),
+  getters: [{ id: seventh, kind: { _tag: "Builtin", name: "OnOff" }, tags: [], pushMs: 0 }]
+}
+
+/** A new watcher's registration events, and the array the queue holds them in (the one a shared answer's watchers share). */
+const registered = (hub: WatchHub, registration: WatchRegistration) => {
+  const watcher = hub.add(registration, new WatchQueue())
+  const run = Result.getOrThrow(watcher.queue.pollRun(Infinity))
+  return { events: said(run?.events ?? []), held: run?.events }
+}
+
+const added = (...ids: ReadonlyArray<ChannelId>) => ids.map((id) => `ChannelAdded ${id}`)
+
+describe("a registration's answer, shared by the watchers that register the same (RegistrationAnswers)", () => {
+  it.effect("is the same for a second watcher, and made anew once a device was added or removed", () =>
+    Effect.gen(function*() {
+      const { host, hub } = yield* hubOnSixGetters
+      const first = registered(hub, everything(false))
+      const second = registered(hub, everything(false))
+      expect(second.events).toEqual(added(...getters))
+      expect(second.held).toBe(first.held)
+      yield* host.upsertService(seventhDevice)
+      const afterAdding = registered(hub, everything(false))
+      expect(afterAdding.events).toEqual(added(...getters, seventh))
+      yield* host.removeService(seventhDevice.id)
+      yield* host.removeService(description.id)
+      expect(registered(hub, everything(false)).events).toEqual([])
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.effect("answers a token of narrower scope with its part only, and follows the tags its scope names", () =>
+    Effect.gen(function*() {
+      const { hub, registry } = yield* hubOnSixGetters
+      const mine = Tag.make("mine")
+      const byTag = { channels: [channelSelector({ tags: [mine] })], rights: ["watch" as const] }
+      const byId = { channels: getters.slice(0, 4).map((id) => channelSelector({ id: exactly(id) })), rights: ["watch" as const] }
+      yield* registry.retagChannels(getters.slice(0, 3), [mine], true)
+      expect(registered(hub, everything(false)).events).toEqual(added(...getters))
+      expect(registered(hub, scopeWatchRegistration(everything(false), Option.some(byTag))).events).toEqual(added(...getters.slice(0, 3)))
+      expect(registered(hub, scopeWatchRegistration(everything(false), Option.some(byId))).events).toEqual(added(...getters.slice(0, 4)))
+      yield* registry.retagChannels(getters.slice(3, 5), [mine], true)
+      expect(registered(hub, scopeWatchRegistration(everything(false), Option.some(byTag))).events).toEqual(added(...getters.slice(0, 5)))
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.effect("hands the current values the home holds now, not those of an earlier answer", () =>
+    Effect.gen(function*() {
+      const { hub, report } = yield* hubOnSixGetters
+      yield* report(0)
+      const valueOf0 = (events: ReadonlyArray<string>) => events.filter((line) => line === `ValueChanged ${getters[0]}`).length
+      const first = registered(hub, everything(true))
+      expect(valueOf0(first.events)).toBe(1)
+      yield* report(0)
+      const watcher = hub.add(everything(true), new WatchQueue())
+      const run = Result.getOrThrow(watcher.queue.pollRun(Infinity))
+      expect(run?.events).not.toBe(first.held)
+      const value = run?.events.find((event) => event._tag === "ValueChanged" && event.channel === getters[0])
+      expect(value).toEqual({ _tag: "ValueChanged", channel: getters[0], value: flipped(1) })
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 })

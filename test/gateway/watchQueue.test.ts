@@ -87,6 +87,25 @@ describe("the watch queue", () => {
       expect(Exit.isFailure(yield* Effect.exit(queue.take))).toBe(true)
     }))
 
+  it("holds a shared registration's events as the one array they are, handed out in stretches, the events pushed after them following", () => {
+    const queue = new WatchQueue()
+    const shared = Array.from({ length: 3 * WATCH_QUEUE_LIMIT }, (_, i): WatchEvent => ({ _tag: "ChannelAdded", channel: ChannelId.make(`c${i}`) }))
+    queue.push(value("before", 0))
+    queue.pushRegistration(shared, shared.length, { shared: true })
+    queue.push(value("after", 1))
+    const stretches = []
+    for (let run = Result.getOrThrow(queue.pollRun(2 * WATCH_QUEUE_LIMIT)); run !== undefined; run = Result.getOrThrow(queue.pollRun(2 * WATCH_QUEUE_LIMIT))) {
+      stretches.push({ start: run.start, end: run.end, shared: run.shared, ofTheAnswer: run.events === shared, events: run.events.slice(run.start, run.end) })
+    }
+    expect(stretches).toEqual([
+      { start: 0, end: 1, shared: false, ofTheAnswer: false, events: [value("before", 0)] },
+      { start: 0, end: 2 * WATCH_QUEUE_LIMIT, shared: true, ofTheAnswer: true, events: shared.slice(0, 2 * WATCH_QUEUE_LIMIT) },
+      { start: 2 * WATCH_QUEUE_LIMIT, end: 3 * WATCH_QUEUE_LIMIT, shared: true, ofTheAnswer: true, events: shared.slice(2 * WATCH_QUEUE_LIMIT) },
+      { start: 0, end: 1, shared: false, ofTheAnswer: false, events: [value("after", 1)] }
+    ])
+    expect(queue.size).toBe(0)
+  })
+
   it("lets in no more of a registration's own events than its bound, so that registering without reading fails", () => {
     const queue = new WatchQueue()
     const own = Array.from({ length: 2 * WATCH_QUEUE_LIMIT }, (_, i): WatchEvent => ({ _tag: "ChannelRemoved", channel: ChannelId.make(`c${i}`) }))

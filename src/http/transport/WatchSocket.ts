@@ -6,12 +6,13 @@ import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
 import { HttpServerRequest } from "effect/http"
 import type { WebSocket } from "ws"
-import type { WatchEvent, WatchRegistration } from "../../domain/Watch.ts"
+import type { WatchRegistration } from "../../domain/Watch.ts"
 import { Watch, type WatchSession } from "../../gateway/Watch.ts"
 import { WATCH_QUEUE_LIMIT } from "../../gateway/WatchQueue.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
-import { decodeWatchFrame, encodeWatchEvent, sniffWatchVocabulary } from "../../vocabulary/WatchFrame.ts"
+import { decodeWatchFrame, sniffWatchVocabulary } from "../../vocabulary/WatchFrame.ts"
 import { atSharedImmediate } from "./SharedImmediate.ts"
+import { appendFrames } from "./WatchFrames.ts"
 import { parse as parseJsonBytes } from "../body/JsonBody.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { countWatchSocket, type VocabularyLabel } from "../observation/RequestMetrics.ts"
@@ -26,30 +27,6 @@ const tooSlowReason = `too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`
  * them without reading the answers is closed once this many bytes wait for it.
  */
 export const ERROR_BACKLOG_BYTES = 64 * 1024
-
-/**
- * Each event is encoded once per vocabulary, whatever the number of sockets it goes to: the watch hub
- * hands every watcher of a value the same event object. Kept as the frame's UTF-8 payload, which `ws`
- * sends as it is to each socket, only putting its few bytes of frame head before it (see `forward`).
- * `null`: the vocabulary has no form for the event.
- */
-const encoded: Record<Vocabulary, WeakMap<WatchEvent, Buffer | null>> = { a: new WeakMap(), b: new WeakMap() }
-
-/** A payload goes out as one whole text frame, never compressed (the socket offers no compression). */
-const asText = { binary: false, compress: false, fin: true } as const
-
-const encode = (vocabulary: Vocabulary, event: WatchEvent): Buffer | null => {
-  const cache = encoded[vocabulary]
-  let bytes = cache.get(event)
-  if (bytes === undefined) {
-    bytes = Option.match(encodeWatchEvent(vocabulary, event), {
-      onNone: () => null,
-      onSome: (json) => Buffer.from(JSON.stringify(json))
-    })
-    cache.set(event, bytes)
-  }
-  return bytes
-}
 
 /** A frame as a registration, or the readable reason it is not one. Text or binary, it must be UTF-8 JSON. */
 const readFrame = (
@@ -74,9 +51,10 @@ const readFrame = (
  * those calls are most of what a flood of values costs (1,000 watchers of values that change 100 times
  * a second would be 100,000 writes a second, one per value and socket). The busier the gateway, the
  * longer its turns and the more frames each write carries; an event in a quiet moment leaves at once.
- * `ws` writes every frame (it alone writes to the connection, so frames never interleave); the
- * connection is corked around a batch's sends, so that they leave together. The next batch goes once
- * the previous one has left the process (the callback of its last send), so that a client that stops
+ * A batch's frames are bytes made once for every socket (WatchFrames: a shared registration answer's are a
+ * slice of one buffer), written to the connection as they are, in one write; `ws` writes the socket's other
+ * frames. The next batch goes once
+ * the previous one has left the process (the callback of its write), so that a client that stops
  * reading fills its own bounded queue, not Node's buffers. A client that fell too far behind is closed
  * with 1013 (`tooSlow`), also while a batch waits for it: one that never reads again would hold that
  * batch for ever. A batch is at most `WATCH_QUEUE_LIMIT` events: a registration's own events may be many
@@ -111,29 +89,33 @@ const forward = (
   const pump = () => {
     scheduled = false
     if (sending) return
-    const payloads: Array<Buffer> = []
+    const frames: Array<Buffer> = []
     // Until a batch has something to send in this vocabulary, or nothing is pending.
-    for (let polled = 1; polled > 0 && payloads.length === 0;) {
-      const batch = session.poll(WATCH_QUEUE_LIMIT)
-      if (Result.isFailure(batch)) return tooSlow(tooSlowReason)
-      // Once the close frame has gone, nothing may follow it.
-      if (ws.readyState !== ws.OPEN) return
-      for (const event of batch.success) {
-        const payload = encode(vocabulary, event)
-        if (payload !== null) payloads.push(payload)
+    for (let taken = 1; taken > 0 && frames.length === 0;) {
+      taken = 0
+      while (taken < WATCH_QUEUE_LIMIT) {
+        const polled = session.poll(WATCH_QUEUE_LIMIT - taken)
+        if (Result.isFailure(polled)) return tooSlow(tooSlowReason)
+        // Once the close frame has gone, nothing may follow it.
+        if (ws.readyState !== ws.OPEN) return
+        const run = polled.success
+        if (run === undefined) break
+        taken += run.end - run.start
+        appendFrames(vocabulary, run, frames)
       }
-      polled = batch.success.length
     }
-    const last = payloads.length - 1
+    const last = frames.length - 1
     if (last < 0) return
     sending = true
     if (!sentThisTurn) {
       sentThisTurn = true
       atSharedImmediate(() => (sentThisTurn = false))
     }
-    // One system call for the whole batch, not one per frame.
+    // One system call for the whole batch, not one per frame. `ws` writes its own frames (pings, pongs,
+    // the close, the answers to malformed frames) to the connection at once when asked, never later (it
+    // compresses nothing, sends no blob), so that these frames are never cut into by another.
     connection.cork()
-    for (const [i, payload] of payloads.entries()) ws.send(payload, asText, i === last ? sent : undefined)
+    for (const [i, frame] of frames.entries()) connection.write(frame, i === last ? sent : undefined)
     connection.uncork()
   }
   session.listen(() => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { channelSelector, Tag } from "../../../src/domain/index.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { openWatch, type WatchClient } from "../../support/openWatch.ts"
 
@@ -81,6 +82,22 @@ describe("a registration larger than the limit of events waiting for a socket", 
     expect(counts.get("Value")).toBeUndefined()
     expect(await liveValue(client)).toEqual({ Value: { from: ticking, value: { OnOff: expect.any(String) } } })
     await client.close()
+  })
+})
+
+describe("a registration that another token made before", () => {
+  it("is answered to a token of narrower scope with its part of the home only", async () => {
+    const wide = await openWatch(gateway)
+    wide.send(everyOnOff)
+    expect((await tally(wide, getterCount + 1)).get("GetterAdded")?.size).toBe(getterCount + 1)
+    await wide.close()
+    const scope = { channels: [channelSelector({ serviceTags: [Tag.make("first")] })], rights: ["watch" as const] }
+    const { token } = await gateway.createToken({ scope })
+    const narrow = await openWatch({ baseUrl: gateway.baseUrl, token })
+    narrow.send(everyOnOff)
+    const firstHalf = Array.from({ length: services / 2 }, (_, s) => Array.from({ length: gettersPerService }, (_, g) => getter(s, g))).flat()
+    expect([...(await tally(narrow, firstHalf.length)).get("GetterAdded") ?? []].sort()).toEqual(firstHalf.sort())
+    await narrow.close()
   })
 })
 
