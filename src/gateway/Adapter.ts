@@ -86,6 +86,13 @@ export interface DeviceHost {
   /** A getter has a new value (a setter's `drives` getter too); sets `updated`/`last_seen` and notifies watchers. */
   readonly reportValue: (channel: ChannelId, value: Value) => Effect.Effect<void>
   /**
+   * `reportValue`, taken before this returns when called while an effect runs (an adapter's method, a
+   * step of a device's fiber): it then returns an `Exit`, and a device that sets a value and reports it
+   * in one synchronous step needs no lock to keep its reports in order, nor a fiber to answer a write at
+   * once (`Reply.now`). What it returns otherwise (a warning of a value dropped) is still to be run.
+   */
+  readonly reportValueNow: (channel: ChannelId, value: Value) => Effect.Effect<void>
+  /**
    * Something happened on a getter (a button pressed): unlike a state, each report is news, equal to
    * the last one or not. Sets `updated`/`last_seen`, becomes the getter's last value, and reaches
    * watchers every time (docs/reference.md §7).

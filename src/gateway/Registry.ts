@@ -1,6 +1,8 @@
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
@@ -130,22 +132,38 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           return publish({ _tag: "ChannelsChanged", channels: removed.map((c) => c.id) })
         })
 
-      // On every read and report: plain code, and an effect only for what has one (a log, a publication).
+      /**
+       * A value observed at `now`, taken before this returns: on every read and report, so plain code, and
+       * an effect only for the warning of a value dropped. The hub is unbounded: a publication is taken at once.
+       */
+      const observeAt = (channel: ChannelId, value: Value, event: boolean, now: number): Effect.Effect<void> => {
+        const record = index.channel(channel)
+        if (record === undefined) return Exit.void
+        // A kind may change under a value in flight (a reload): such a value is never the channel's.
+        const expected = kindValueType(record.kind)
+        if (value._tag !== expected) {
+          return Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
+        }
+        index.markSeen(channel, now)
+        if (!event && Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) return Exit.void
+        index.markValue(channel, value, now)
+        PubSub.publishUnsafe(hub, { _tag: "ValueReported", channel, value, at: now, version: index.version })
+        return Exit.void
+      }
+
       const observe = (channel: ChannelId, value: Value, event = false) =>
-        Effect.clockWith((clock) => {
-          const record = index.channel(channel)
-          if (record === undefined) return Effect.void
-          // A kind may change under a value in flight (a reload): such a value is never the channel's.
-          const expected = kindValueType(record.kind)
-          if (value._tag !== expected) {
-            return Effect.logWarning(`${channel} takes ${expected} values: a ${value._tag} reported for it was dropped`)
-          }
-          const now = clock.currentTimeMillisUnsafe()
-          index.markSeen(channel, now)
-          if (!event && Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) return Effect.void
-          index.markValue(channel, value, now)
-          return publish({ _tag: "ValueReported", channel, value, at: now, version: index.version })
-        })
+        Effect.clockWith((clock) => observeAt(channel, value, event, clock.currentTimeMillisUnsafe()))
+
+      /**
+       * `observe`, taken before this returns when called while an effect runs (an adapter's method, a step of
+       * a device's fiber), on the clock of that fiber: an `Exit` then, unless there is a warning to log.
+       */
+      const observeNow = (channel: ChannelId, value: Value): Effect.Effect<void> => {
+        const fiber = Fiber.getCurrent()
+        return fiber === undefined
+          ? observe(channel, value)
+          : observeAt(channel, value, false, fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
+      }
 
       const retagServices = (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) =>
         Effect.suspend(() => {
@@ -181,6 +199,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             upsertService: (description) => upsert(adapter.id, description),
             removeService: (id) => remove(adapter.id, id),
             reportValue: (channel, value) => ownReport(channel, value, false),
+            reportValueNow: (channel, value) => index.channel(channel)?.adapter === adapter.id ? observeNow(channel, value) : Exit.void,
             reportEvent: (channel, value) => ownReport(channel, value, true)
           }
           return host

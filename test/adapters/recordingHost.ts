@@ -20,6 +20,10 @@ export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
         : Effect.sync(() => void upserts.push(service)),
     removeService: (id) => Effect.sync(() => void removals.push(id)),
     reportValue: (channel, value) => Effect.sync(() => void reports.push({ channel, value })),
+    reportValueNow: (channel, value) => {
+      reports.push({ channel, value })
+      return Effect.void
+    },
     reportEvent: (channel, value) => Effect.sync(() => void reports.push({ channel, value, event: true }))
   }
   const connect = (adapter: Adapter) =>

@@ -1,6 +1,6 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Effect, Fiber, FileSystem, Layer, Logger, Option, Result, Stream } from "effect"
+import { Context, Effect, Fiber, FileSystem, Layer, Logger, Metric, Option, Result, Stream } from "effect"
 import { HomeSource, Simulator } from "../../src/adapters/simulator/Simulator.ts"
 import { anyService, ChannelId, channelSelector, exactly, ServiceId, serviceSelector, Tag } from "../../src/domain/index.ts"
 import type { Value } from "../../src/domain/index.ts"
@@ -108,6 +108,31 @@ describe("simulator", () => {
       expect(sent.map((r) => Result.isSuccess(r.result))).toEqual([true])
       const [change] = yield* Fiber.join(seen)
       expect(change).toMatchObject({ _tag: "ValueReported", channel: "getter:a@sim", value: on })
+    }).pipe(Effect.provide(gateway())))
+
+  it.live("answers a write and a read of devices without latency in the caller's fiber, and a slow one's in a fiber of its own", () =>
+    Effect.gen(function*() {
+      const file = yield* homeFile([lamp("a"), lamp("slow", { latency_ms: 5 })])
+      yield* Simulator.start(HomeSource.file(file.path))
+      const dispatch = yield* Dispatch
+      // The runtime tells its FiberRuntimeMetrics service of every fiber it starts.
+      let fibers = 0
+      const counting: Metric.FiberRuntimeMetricsService = { recordFiberStart: () => void fibers++, recordFiberEnd: () => {} }
+      const fibersOf = <A>(call: Effect.Effect<A>) =>
+        Effect.gen(function*() {
+          fibers = 0
+          const answer = yield* call.pipe(Effect.provideService(Metric.FiberRuntimeMetrics, counting))
+          return { answer, fibers }
+        })
+      const select = (id: string) => [channelSelector({ id: exactly(ChannelId.make(id)) })]
+      const sent = yield* fibersOf(dispatch.send([{ selectors: select("setter:a@sim"), value: on }], noUser))
+      const read = yield* fibersOf(dispatch.fetch(select("getter:a@sim"), noUser))
+      expect(sent).toEqual({ answer: [{ key: "setter:a@sim", result: Result.void }], fibers: 0 })
+      // The setter drove its getter before the write was answered.
+      expect(read).toEqual({ answer: [{ key: "getter:a@sim", result: Result.succeed(Option.some(on)) }], fibers: 0 })
+      const slow = yield* fibersOf(dispatch.send([{ selectors: select("setter:slow@sim"), value: on }], noUser))
+      expect(slow.answer).toEqual([{ key: "setter:slow@sim", result: Result.void }])
+      expect(slow.fibers).toBeGreaterThan(0)
     }).pipe(Effect.provide(gateway())))
 
   it.live("turns a device that never answers into a per-channel error at the gateway's timeout", () =>

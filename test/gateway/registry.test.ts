@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Option, Stream } from "effect"
+import { Effect, Exit, Fiber, Logger, Option, Stream } from "effect"
+import { TestClock } from "effect/testing"
 import { anyService, ChannelId, ServiceId, Tag } from "../../src/domain/index.ts"
 import type { HomeChange } from "../../src/gateway/HomeChange.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
@@ -19,6 +20,9 @@ const changesDuring = (n: number, act: Effect.Effect<void, unknown, Registry | T
     yield* act
     return [...yield* Fiber.join(collecting)] as ReadonlyArray<HomeChange>
   })
+
+/** Whether a report's effect is its successful end already: the report was taken as it was made. */
+const isOver = (effect: Effect.Effect<void>): boolean => Exit.isExit(effect) && Exit.isSuccess(effect)
 
 describe("registry", () => {
   it.live("publishes connections, re-tags, values and disconnections as changes", () =>
@@ -55,6 +59,37 @@ describe("registry", () => {
       expect(second?.updated).toBe(updated)
       expect(second?.lastSeen).toBeGreaterThan(updated ?? Infinity)
       expect(second?.lastValue).toEqual(Option.some(on))
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.effect("takes a value reported now before the call returns, on the clock of the fiber that reports it", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      yield* host.upsertService(lightDescription("one", "a"))
+      yield* TestClock.setTime(1_000_000)
+      const changes = yield* changesDuring(1, Effect.sync(() => {
+        // Taken already: what it returns is its end, and the index holds the value.
+        expect(isOver(host.reportValueNow(getterOne, on))).toBe(true)
+        expect(registry.index.channel(getterOne)).toMatchObject({ lastValue: Option.some(on), updated: 1_000_000 })
+      }))
+      expect(changes).toMatchObject([{ _tag: "ValueReported", channel: getterOne, value: on, at: 1_000_000 }])
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.effect("drops a value reported now for another adapter's channel, or of the wrong type, with a warning for the type", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const mine = yield* registry.register(makeRecordingAdapter("a").adapter)
+      const other = yield* registry.register(makeRecordingAdapter("b").adapter)
+      yield* mine.upsertService(lightDescription("one", "a"))
+      const logged: Array<unknown> = []
+      const pending = yield* Effect.sync(() => {
+        expect(isOver(other.reportValueNow(getterOne, on))).toBe(true)
+        return mine.reportValueNow(getterOne, { _tag: "String", value: "3" })
+      })
+      expect(isOver(pending)).toBe(false)
+      yield* pending.pipe(Effect.provide(Logger.layer([Logger.make(({ message }) => void logged.push(message))])))
+      expect(logged).toEqual([["getter:one@a takes OnOff values: a String reported for it was dropped"]])
+      expect(registry.index.channel(getterOne)?.lastValue).toEqual(Option.none())
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 
   it.live("publishes every event, the same one twice in a row included, and keeps the last as the value", () =>

@@ -1,6 +1,6 @@
-import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as FiberMap from "effect/FiberMap"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -80,23 +80,20 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   const getters = new Map<ChannelId, GetterState>()
   const setters = new Map<ChannelId, SetterState>()
   const cycles = yield* FiberMap.make<ChannelId>()
-  // Setting a value and reporting it is one step, so that watchers see values in the order they were taken.
-  const reporting = yield* Semaphore.make(1)
   const applying = yield* Semaphore.make(1)
-  const hostReady = yield* Deferred.make<DeviceHost>()
-  const host = Deferred.await(hostReady)
+  // Set once the gateway took the adapter, before any device exists (`apply` brings them in): nothing reports before.
+  let gateway: DeviceHost | undefined
 
-  /** A getter takes a value and reports it, for a caller holding `reporting`. */
-  const setValue = (gateway: DeviceHost, id: ChannelId, value: Value) =>
-    Effect.suspend(() => {
-      const state = getters.get(id)
-      if (state === undefined || kindValueType(state.spec.kind) !== value._tag) return Effect.void
-      state.value = Option.some(value)
-      return gateway.reportValue(id, value)
-    })
-
-  const takeValue = (id: ChannelId, value: Value) =>
-    Semaphore.withPermit(reporting)(Effect.flatMap(host, (gateway) => setValue(gateway, id, value)))
+  /**
+   * A getter takes a value and reports it, in one synchronous step (`reportValueNow`), so that watchers
+   * see values in the order they were taken. What it returns is an `Exit` unless the gateway has a warning to log.
+   */
+  const takeValue = (id: ChannelId, value: Value): Effect.Effect<void> => {
+    const state = getters.get(id)
+    if (state === undefined || gateway === undefined || kindValueType(state.spec.kind) !== value._tag) return Exit.void
+    state.value = Option.some(value)
+    return gateway.reportValueNow(id, value)
+  }
 
   const runCycle = (id: ChannelId, cycle: Cycle, start: number) =>
     Effect.gen(function*() {
@@ -145,46 +142,77 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   const eachDevice = <K, V>(groups: ReadonlyMap<K, V>, onGroup: (group: readonly [K, V]) => Effect.Effect<void>) =>
     groups.size > 1 ? Effect.forEach(groups, onGroup, { concurrency: "unbounded", discard: true }) : eachInOrder(groups, onGroup)
 
+  /**
+   * The devices of a batch without latency answer from memory, at once: `answerNow` for each item, or the
+   * failure the file asks for (`reply.now`). Answers the devices left to wait for, as `onDevice` says.
+   */
+  const answeringNow = <A, I>(
+    groups: ReadonlyMap<ServiceId, ReadonlyArray<I>>,
+    channel: (item: I) => ChannelId,
+    reply: Reply<A>,
+    answerNow: (item: I) => void
+  ): ReadonlyMap<ServiceId, ReadonlyArray<I>> => {
+    const waiting = new Map<ServiceId, ReadonlyArray<I>>()
+    for (const [service, items] of groups) {
+      const spec = services.get(service)
+      if (spec === undefined || spec.latency_ms > 0 || spec.fail === "timeout") waiting.set(service, items)
+      else if (spec.fail === "error") for (const item of items) reply.now(channel(item), Result.fail(failedOnPurpose(service)))
+      else for (const item of items) answerNow(item)
+    }
+    return waiting
+  }
+
+  type Write = { readonly channel: ChannelId; readonly value: Value }
+
+  /**
+   * A write applied to its setter, which may have left the home, or changed kind, while its device
+   * waited: the setter's answer, and what is left to run before it is given (an `Exit`: nothing).
+   */
+  const write = (w: Write, writer: Option.Option<User>): readonly [Result.Result<void, string>, Effect.Effect<void>] => {
+    const state = setters.get(w.channel)
+    if (state === undefined) return [Result.fail(`no setter ${w.channel} in the simulated home`), Exit.void]
+    const expected = kindValueType(state.spec.kind)
+    if (expected !== w.value._tag) return [Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`), Exit.void]
+    state.last = Option.some(w.value)
+    state.writer = writer
+    const applied = state.spec.drives !== undefined
+      ? takeValue(state.spec.drives, w.value)
+      : Effect.logInfo(`${w.channel} received ${JSON.stringify(ValueJson.write(w.value))}`)
+    return [Result.void, applied]
+  }
+
   const adapter: Adapter = {
     id: adapterId,
-    // A device without latency answers from memory, at once (`reply.now`): a read of such devices only is
-    // over when this returns. The others answer as `onDevice` says.
+    // A device without latency answers from memory, at once (`reply.now`): a read or a write of such
+    // devices only is over when the method returns. The others answer as `onDevice` says.
     fetch: (channels, _context, reply) => {
       const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
       for (const id of unknown) reply.now(id, Result.fail(`no getter ${id} in the simulated home`))
-      const waiting = new Map<ServiceId, Array<ChannelId>>()
-      for (const [service, ids] of groups) {
-        const spec = services.get(service)
-        if (spec === undefined || spec.latency_ms > 0 || spec.fail === "timeout") waiting.set(service, ids)
-        else if (spec.fail === "error") for (const id of ids) reply.now(id, Result.fail(failedOnPurpose(service)))
-        else for (const id of ids) reply.now(id, reading(id))
-      }
+      const waiting = answeringNow(groups, (id) => id, reply, (id) => reply.now(id, reading(id)))
       return waiting.size === 0
         ? Effect.void
         : eachDevice(waiting, ([service, ids]) => onDevice(service, ids, (id) => id, reply, (id) => Effect.sync(() => reading(id))))
     },
-    send: (writes, context, reply) =>
-      Effect.suspend(() => {
-        const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
-        return Effect.andThen(
-          eachInOrder(unknown, (w) => reply(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))),
-          eachDevice(groups, ([service, batch]) =>
-            onDevice(service, batch, (w) => w.channel, reply, (w) =>
-              Effect.suspend((): Effect.Effect<Result.Result<void, string>> => {
-                // The wait is over: the setter may have left the home, or changed kind, meanwhile.
-                const state = setters.get(w.channel)
-                if (state === undefined) return Effect.succeed(Result.fail(`no setter ${w.channel} in the simulated home`))
-                const expected = kindValueType(state.spec.kind)
-                if (expected !== w.value._tag) return Effect.succeed(Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`))
-                state.last = Option.some(w.value)
-                state.writer = context.user
-                const applied = state.spec.drives !== undefined
-                  ? takeValue(state.spec.drives, w.value)
-                  : Effect.logInfo(`${w.channel} received ${JSON.stringify(ValueJson.write(w.value))}`)
-                return Effect.as(applied, Result.void)
-              })))
-        )
-      }),
+    send: (writes, context, reply) => {
+      const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
+      for (const w of unknown) reply.now(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
+      // A write whose log is still to run (a setter that drives nothing) is answered after it, as one that waited is.
+      const logged: Array<Effect.Effect<void>> = []
+      const waiting = answeringNow(groups, (w) => w.channel, reply, (w) => {
+        const [result, applied] = write(w, context.user)
+        if (Exit.isExit(applied)) reply.now(w.channel, result)
+        else logged.push(Effect.andThen(applied, reply(w.channel, result)))
+      })
+      return waiting.size === 0 && logged.length === 0 ? Effect.void : Effect.andThen(
+        eachInOrder(logged, (answer) => answer),
+        eachDevice(waiting, ([service, batch]) =>
+          onDevice(service, batch, (w) => w.channel, reply, (w) =>
+            Effect.suspend(() => {
+              const [result, applied] = write(w, context.user)
+              return Effect.as(applied, result)
+            })))
+      )
+    },
     refusesWatch: (channel, filter) =>
       filter._tag === "Always" && getters.get(channel)?.spec.watch === "thresholds-only"
         ? Option.some(`${channel} reports only when its value crosses a threshold: watch it with a range`)
@@ -238,18 +266,20 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       }
     })
 
+  const host = yield* connect(adapter)
+  gateway = host
+
   const apply = Effect.fn("Simulator.apply")(function*(next: Home) {
-    const gateway = yield* host
     const diff = diffHomes(home, next)
     for (const id of diff.removed) {
       services.delete(id)
-      yield* gateway.removeService(id)
+      yield* host.removeService(id)
     }
     for (const { before, after } of diff.changed) {
       const kept = withoutLeavingChannels(before, after)
       if (kept.getters.length < before.getters.length || kept.setters.length < before.setters.length) {
         // Should this fail, the full description below fails the same way and is logged there.
-        yield* gateway.upsertService(kept).pipe(Effect.ignore)
+        yield* host.upsertService(kept).pipe(Effect.ignore)
       }
     }
     for (const service of next.services) services.set(service.id, service)
@@ -257,19 +287,18 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     const rejected = new Set<ServiceId>()
     const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
     for (const service of toConnect) {
-      const outcome = yield* Effect.result(gateway.upsertService(describeService(service)))
+      const outcome = yield* Effect.result(host.upsertService(describeService(service)))
       if (Result.isSuccess(outcome)) continue
       rejected.add(service.id)
       yield* Effect.logError(`simulated device ${service.id} not connected: ${outcome.failure.reason}`)
-      yield* gateway.removeService(service.id)
+      yield* host.removeService(service.id)
       yield* forget(service)
     }
     home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
     const reports = started.flatMap(({ id, service, report }) =>
       rejected.has(service) || Option.isNone(report) ? [] : [{ id, value: report.value }]
     )
-    // Under one permit for them all: a large home starts with a value for each of its many getters.
-    yield* Semaphore.withPermit(reporting)(Effect.forEach(reports, ({ id, value }) => setValue(gateway, id, value), { discard: true }))
+    yield* Effect.forEach(reports, ({ id, value }) => takeValue(id, value), { discard: true })
     for (const { id, service } of started) {
       if (rejected.has(service)) continue
       const spec = getters.get(id)?.spec
@@ -280,8 +309,6 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     }
     return diff
   }, Semaphore.withPermit(applying))
-
-  yield* Deferred.succeed(hostReady, yield* connect(adapter))
 
   return {
     adapter,

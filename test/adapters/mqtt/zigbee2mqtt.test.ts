@@ -212,6 +212,7 @@ describe("Zigbee2MQTT over mosquitto", () => {
         upsertService: (description) => (description.id === service(thermostat) ? Deferred.succeed(thermostatShown, undefined) : Effect.void),
         removeService: () => Effect.void,
         reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value]))),
+        reportValueNow: () => Effect.void,
         reportEvent: () => Effect.void
       }
       const register = (adapter: Adapter) =>
