@@ -10,11 +10,12 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
 import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
+import { readHomeJson } from "./HomeFileRead.ts"
 
 /**
  * The home file of the simulator (docs/simulator.md): a public contract. Its JSON is described by the
- * pure Schema `HomeFileJson` (no transformations: Effect's parser only checks, which made decoding a
- * 100,000-channel home about three times cheaper), read into the `Home` below by plain functions, then
+ * pure Schema `HomeFileJson`, the contract; a file is read into the `Home` below in one pass of plain
+ * code that accepts what the schema does (HomeFileRead.ts), and the schema explains a refusal. Then it is
  * checked for what only the whole home says (a value that its kind cannot carry, ids used twice,
  * `drives` that resolve). Values and kinds are the wire's own shapes (values as in docs/reference.md
  * §2, kinds as vocabulary B writes them), so that a home file and a request body mean the same thing
@@ -102,40 +103,6 @@ export interface Home {
   readonly adapter: AdapterId
   readonly services: ReadonlyArray<SimulatedService>
 }
-
-const noTags: ReadonlyArray<Tag> = []
-const noProperties: Readonly<Record<string, string>> = {}
-
-const readGetter = (json: typeof GetterJson.Type): SimulatedGetter => ({
-  id: json.id,
-  kind: KindJson.read(json.kind),
-  tags: json.tags ?? noTags,
-  value: json.value === undefined ? Option.none() : ValueOrNullJson.read(json.value),
-  ...(json.cycle === undefined ? {} : { cycle: { every_ms: json.cycle.every_ms, values: json.cycle.values.map(ValueInputJson.read) } }),
-  ...(json.watch === undefined ? {} : { watch: json.watch })
-})
-
-const readSetter = (json: typeof SetterJson.Type): SimulatedSetter => ({
-  id: json.id,
-  kind: KindJson.read(json.kind),
-  tags: json.tags ?? noTags,
-  ...(json.drives === undefined ? {} : { drives: json.drives })
-})
-
-const readService = (json: typeof ServiceJson.Type): SimulatedService => ({
-  id: json.id,
-  tags: json.tags ?? noTags,
-  properties: json.properties ?? noProperties,
-  latency_ms: json.latency_ms ?? 0,
-  ...(json.fail === undefined ? {} : { fail: json.fail }),
-  getters: (json.getters ?? []).map(readGetter),
-  setters: (json.setters ?? []).map(readSetter)
-})
-
-const readHome = (json: typeof HomeFileJson.Type): Home => ({
-  adapter: json.adapter ?? defaultAdapter,
-  services: json.services.map(readService)
-})
 
 const kindName = (kind: Kind): string =>
   kind._tag === "Builtin" ? kind.name : `${kind.vendor}/${kind.adapter}/${kind.kind}`
@@ -243,14 +210,18 @@ export class InvalidHomeFile extends Data.TaggedError("InvalidHomeFile")<{
 
 const checkHomeFile = Schema.decodeUnknownResult(HomeFileJson, parseOptions)
 
+/** Where and why `HomeFileJson` refuses what the plain reading refused. */
+const refusal = (json: unknown, source: string): InvalidHomeFile => {
+  const checked = checkHomeFile(json)
+  // The schema accepting it would be a fault of the reading (HomeFileRead.ts), which its property test rules out.
+  const { path, reason } = Result.isFailure(checked) ? describeIssue(checked.failure.issue, "path") : { path: [], reason: "not a home file" }
+  return new InvalidHomeFile({ source, path, reason })
+}
+
 /** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
 export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> => {
-  const checked = checkHomeFile(json)
-  if (Result.isFailure(checked)) {
-    const { path, reason } = describeIssue(checked.failure.issue, "path")
-    return Result.fail(new InvalidHomeFile({ source, path, reason }))
-  }
-  const home = readHome(checked.success)
+  const home = readHomeJson(json, defaultAdapter)
+  if (home === undefined) return Result.fail(refusal(json, source))
   const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
   return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
 }
