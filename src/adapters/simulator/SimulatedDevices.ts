@@ -254,21 +254,31 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     }
     for (const service of next.services) services.set(service.id, service)
     const started = yield* installChannels(next)
-    const rejected = new Set<ServiceId>()
     const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
-    for (const service of toConnect) {
-      const outcome = yield* Effect.result(gateway.upsertService(describeService(service)))
-      if (Result.isSuccess(outcome)) continue
-      rejected.add(service.id)
-      yield* Effect.logError(`simulated device ${service.id} not connected: ${outcome.failure.reason}`)
-      yield* gateway.removeService(service.id)
-      yield* forget(service)
+    // A device connects with the values its getters (re)start from; the others' getters report theirs.
+    const firstValues = new Map<ServiceId, Array<{ readonly channel: ChannelId; readonly value: Value }>>()
+    for (const service of toConnect) firstValues.set(service.id, [])
+    const reports: Array<{ readonly id: ChannelId; readonly value: Value }> = []
+    for (const { id, service, report } of started) {
+      if (Option.isNone(report)) continue
+      const withConnection = firstValues.get(service)
+      if (withConnection === undefined) reports.push({ id, value: report.value })
+      else withConnection.push({ channel: id, value: report.value })
+    }
+    const rejected = new Set<ServiceId>()
+    // Under the reporting permit, as a report is: a large home connects as one change, with a value for each of its many getters.
+    const refusals = yield* Semaphore.withPermit(reporting)(
+      gateway.upsertServices(toConnect.map((service) => ({ service: describeService(service), firstValues: firstValues.get(service.id) ?? [] })))
+    )
+    const connecting = new Map(toConnect.map((service) => [service.id, service]))
+    for (const { id, reason } of refusals) {
+      rejected.add(id)
+      yield* Effect.logError(`simulated device ${id} not connected: ${reason}`)
+      yield* gateway.removeService(id)
+      const service = connecting.get(id)
+      if (service !== undefined) yield* forget(service)
     }
     home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
-    const reports = started.flatMap(({ id, service, report }) =>
-      rejected.has(service) || Option.isNone(report) ? [] : [{ id, value: report.value }]
-    )
-    // Under one permit for them all: a large home starts with a value for each of its many getters.
     yield* Semaphore.withPermit(reporting)(Effect.forEach(reports, ({ id, value }) => setValue(gateway, id, value), { discard: true }))
     for (const { id, service } of started) {
       if (rejected.has(service)) continue
