@@ -121,16 +121,19 @@ interface Problem {
 
 /** The first getter whose initial value or cycle holds a value its kind cannot carry. */
 const firstMisfit = (home: Home): Problem | undefined => {
-  for (const [s, service] of home.services.entries()) {
-    for (const [g, getter] of service.getters.entries()) {
-      const at = ["services", s, "getters", g]
+  // Indexed loops, no path made until a problem is found: a large home has many getters.
+  for (let s = 0; s < home.services.length; s++) {
+    const getters = (home.services[s] as SimulatedService).getters
+    for (let g = 0; g < getters.length; g++) {
+      const getter = getters[g] as SimulatedGetter
       if (Option.isSome(getter.value)) {
         const reason = misfit(getter.kind, getter.value.value)
-        if (reason !== undefined) return { path: [...at, "value"], reason }
+        if (reason !== undefined) return { path: ["services", s, "getters", g, "value"], reason }
       }
-      for (const [i, value] of (getter.cycle?.values ?? []).entries()) {
-        const reason = misfit(getter.kind, value)
-        if (reason !== undefined) return { path: [...at, "cycle", "values", i], reason }
+      const cycle = getter.cycle?.values ?? []
+      for (let i = 0; i < cycle.length; i++) {
+        const reason = misfit(getter.kind, cycle[i] as Value)
+        if (reason !== undefined) return { path: ["services", s, "getters", g, "cycle", "values", i], reason }
       }
     }
   }
@@ -151,14 +154,17 @@ const channelPlace = (service: SimulatedService, s: number, id: string): InputPa
 const firstRepeatedId = (home: Home): Problem | undefined => {
   const services = new Map<string, number>()
   const channels = new Map<string, SimulatedService>()
-  for (const [s, service] of home.services.entries()) {
+  for (let s = 0; s < home.services.length; s++) {
+    const service = home.services[s] as SimulatedService
     const first = services.get(service.id)
     if (first !== undefined) {
       return { path: ["services", s, "id"], reason: `service id ${JSON.stringify(service.id)} is also used at ${formatPath(["services", first], "")}` }
     }
     services.set(service.id, s)
     for (const mechanism of ["getters", "setters"] as const) {
-      for (const [c, channel] of service[mechanism].entries()) {
+      const list: ReadonlyArray<SimulatedGetter | SimulatedSetter> = service[mechanism]
+      for (let c = 0; c < list.length; c++) {
+        const channel = list[c] as SimulatedGetter | SimulatedSetter
         const owner = channels.get(channel.id)
         if (owner !== undefined) {
           const at = formatPath(channelPlace(owner, home.services.indexOf(owner), channel.id), "")
@@ -173,6 +179,8 @@ const firstRepeatedId = (home: Home): Problem | undefined => {
 
 /** The first setter whose `drives` names no getter of the home, or one of another value type. */
 const firstUnresolvedDrive = (home: Home): Problem | undefined => {
+  // Most homes drive nothing: then no map of their getters is made.
+  if (!home.services.some((service) => service.setters.some((setter) => setter.drives !== undefined))) return undefined
   const getters = new Map<string, SimulatedGetter>()
   for (const service of home.services) for (const getter of service.getters) getters.set(getter.id, getter)
   for (const [s, service] of home.services.entries()) {
