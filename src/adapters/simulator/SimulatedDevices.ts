@@ -198,8 +198,13 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
    */
   const installChannels = (next: Home) =>
     Effect.gen(function*() {
-      const nextGetters = new Map(next.services.flatMap((s) => s.getters.map((g) => [g.id, { service: s.id, spec: g }] as const)))
-      const nextSetters = new Map(next.services.flatMap((s) => s.setters.map((c) => [c.id, { service: s.id, spec: c }] as const)))
+      // Filled in loops: a large home's channels make no lists of pairs on the way.
+      const nextGetters = new Map<ChannelId, { readonly service: ServiceId; readonly spec: SimulatedGetter }>()
+      const nextSetters = new Map<ChannelId, { readonly service: ServiceId; readonly spec: SimulatedSetter }>()
+      for (const s of next.services) {
+        for (const spec of s.getters) nextGetters.set(spec.id, { service: s.id, spec })
+        for (const spec of s.setters) nextSetters.set(spec.id, { service: s.id, spec })
+      }
       for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
         getters.delete(id)
         yield* FiberMap.remove(cycles, id)
