@@ -74,6 +74,24 @@ export interface Adapter {
   readonly refusesWatch: (channel: ChannelId, filter: ValueFilter) => Option.Option<string>
 }
 
+/** A getter's value as its device connects with it. */
+export interface FirstValue {
+  readonly channel: ChannelId
+  readonly value: Value
+}
+
+/** A device to connect (or update), with the values its getters hold as it does. */
+export interface Connection {
+  readonly service: ServiceDescription
+  readonly firstValues: ReadonlyArray<FirstValue>
+}
+
+/** A device the gateway did not accept, and why (as `DeviceRejected` says it). */
+export interface RefusedService {
+  readonly id: ServiceId
+  readonly reason: string
+}
+
 /**
  * What the gateway offers an adapter: the way to bring devices in, update them, take them out and
  * report what they say. Given to an adapter when it is registered.
@@ -81,6 +99,12 @@ export interface Adapter {
 export interface DeviceHost {
   /** Connect a device, or update it if it is connected (same id): channels are added, changed or removed. */
   readonly upsertService: (service: ServiceDescription) => Effect.Effect<void, DeviceRejected>
+  /**
+   * Connect or update many devices as one change (a home's start or reload): each as `upsertService`
+   * would, then each first value as `reportValue` would, but watchers are told in one publication (the
+   * channels, then the values). Answers the devices refused; the others are connected.
+   */
+  readonly upsertServices: (connections: ReadonlyArray<Connection>) => Effect.Effect<ReadonlyArray<RefusedService>>
   /** Disconnect a device; unknown ids are ignored. */
   readonly removeService: (id: ServiceId) => Effect.Effect<void>
   /** A getter has a new value (a setter's `drives` getter too); sets `updated`/`last_seen` and notifies watchers. */

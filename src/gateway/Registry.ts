@@ -16,7 +16,7 @@ import type { Mechanism } from "../domain/Mechanism.ts"
 import { anyService, type ChannelSelector, type ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
 import { type Value, valueEquals } from "../domain/Value.ts"
-import type { Adapter, ChannelDescription, DeviceHost, ServiceDescription } from "./Adapter.ts"
+import type { Adapter, ChannelDescription, Connection, DeviceHost, FirstValue, RefusedService, ServiceDescription } from "./Adapter.ts"
 import { DeviceRejected } from "./Adapter.ts"
 import type { HomeChange } from "./HomeChange.ts"
 import { HomeIndex, type HomeView } from "./HomeIndex.ts"
@@ -74,51 +74,98 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       const hub = yield* PubSub.unbounded<HomeChange>()
       const publish = (change: HomeChange) => PubSub.publish(hub, change).pipe(Effect.asVoid)
 
+      /**
+       * Connects or updates one device, with the first values of its getters, in plain code; answers why
+       * it cannot be accepted, if it cannot. What changed is added to `changed` (its channels, before and
+       * after) and `reported` (the values it came with), for the caller to publish.
+       */
+      const connect = (
+        adapter: AdapterId,
+        description: ServiceDescription,
+        firstValues: ReadonlyArray<FirstValue>,
+        now: number,
+        changed: Set<ChannelId>,
+        reported: Array<HomeChange>
+      ): string | undefined => {
+        const reason = collision(index, adapter, description)
+        if (reason !== undefined) return reason
+        const before = index.service(description.id)
+        const previous = new Map<ChannelId, ChannelRecord>()
+        for (const id of before === undefined ? [] : [...before.getters, ...before.setters]) {
+          const record = index.channel(id)
+          if (record !== undefined) previous.set(id, record)
+        }
+        // One record per channel, built once: a home of many devices connects them all at start.
+        const records: Array<NewChannelRecord> = []
+        const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
+          const key = kindKey(c.kind)
+          const old = previous.get(c.id)
+          const kept = old !== undefined && old.kindKey === key && old.mechanism === mechanism
+          records.push({
+            id: c.id,
+            service: description.id,
+            adapter,
+            mechanism,
+            kind: c.kind,
+            kindKey: key,
+            pushMs: mechanism === "setter" ? c.pushMs : 0,
+            updated: kept ? old.updated : null,
+            lastSeen: kept ? old.lastSeen : now,
+            lastValue: kept ? old.lastValue : Option.none()
+          })
+        }
+        for (const c of description.getters) describe(c, "getter")
+        for (const c of description.setters) describe(c, "setter")
+        const sortedIds = (channels: ReadonlyArray<ChannelDescription>) => channels.map((c) => c.id).sort()
+        index.putService(
+          { id: description.id, adapter, properties: description.properties, getters: sortedIds(description.getters), setters: sortedIds(description.setters) },
+          records
+        )
+        // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
+        index.declareServiceTags(description.id, description.tags)
+        for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
+        for (const c of description.setters) index.declareChannelTags(c.id, c.tags)
+        for (const id of previous.keys()) {
+          changed.add(id)
+          if (index.channel(id)?.service !== description.id) index.declareChannelTags(id, [])
+        }
+        for (const record of records) changed.add(record.id)
+        // As a report of each (`observe`), taken with the connection: a getter's value of its kind's type, news if it differs.
+        for (const { channel, value } of firstValues) {
+          const record = index.channel(channel)
+          if (record === undefined || record.service !== description.id) continue
+          if (value._tag !== kindValueType(record.kind)) continue
+          index.markSeen(channel, now)
+          if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) continue
+          index.markValue(channel, value, now)
+          reported.push({ _tag: "ValueReported", channel, value, at: now, version: index.version })
+        }
+        return undefined
+      }
+
+      /** What connecting devices changed, as one publication: their channels first, then the values they came with. */
+      const publishConnected = (changed: ReadonlySet<ChannelId>, reported: ReadonlyArray<HomeChange>) =>
+        PubSub.publishAll(hub, [{ _tag: "ChannelsChanged", channels: [...changed] } satisfies HomeChange, ...reported]).pipe(Effect.asVoid)
+
       const upsert = (adapter: AdapterId, description: ServiceDescription) =>
-        Effect.gen(function*() {
-          const now = yield* Clock.currentTimeMillis
-          const reason = collision(index, adapter, description)
-          if (reason !== undefined) return yield* Effect.fail(new DeviceRejected({ reason }))
-          const before = index.service(description.id)
-          const previous = new Map<ChannelId, ChannelRecord>()
-          for (const id of before === undefined ? [] : [...before.getters, ...before.setters]) {
-            const record = index.channel(id)
-            if (record !== undefined) previous.set(id, record)
+        Effect.clockWith((clock) => {
+          const changed = new Set<ChannelId>()
+          const reason = connect(adapter, description, [], clock.currentTimeMillisUnsafe(), changed, [])
+          return reason === undefined ? publishConnected(changed, []) : Effect.fail(new DeviceRejected({ reason }))
+        })
+
+      // Many devices as one change: a home's start connects thousands, each with the first values of its getters.
+      const upsertAll = (adapter: AdapterId, connections: ReadonlyArray<Connection>): Effect.Effect<ReadonlyArray<RefusedService>> =>
+        connections.length === 0 ? Effect.succeed([]) : Effect.clockWith((clock) => {
+          const now = clock.currentTimeMillisUnsafe()
+          const changed = new Set<ChannelId>()
+          const reported: Array<HomeChange> = []
+          const refused: Array<RefusedService> = []
+          for (const { service, firstValues } of connections) {
+            const reason = connect(adapter, service, firstValues, now, changed, reported)
+            if (reason !== undefined) refused.push({ id: service.id, reason })
           }
-          // One record per channel, built once: a home of many devices connects them all at start.
-          const records: Array<NewChannelRecord> = []
-          const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
-            const key = kindKey(c.kind)
-            const old = previous.get(c.id)
-            const kept = old !== undefined && old.kindKey === key && old.mechanism === mechanism
-            records.push({
-              id: c.id,
-              service: description.id,
-              adapter,
-              mechanism,
-              kind: c.kind,
-              kindKey: key,
-              pushMs: mechanism === "setter" ? c.pushMs : 0,
-              updated: kept ? old.updated : null,
-              lastSeen: kept ? old.lastSeen : now,
-              lastValue: kept ? old.lastValue : Option.none()
-            })
-          }
-          for (const c of description.getters) describe(c, "getter")
-          for (const c of description.setters) describe(c, "setter")
-          const sortedIds = (channels: ReadonlyArray<ChannelDescription>) => channels.map((c) => c.id).sort()
-          index.putService(
-            { id: description.id, adapter, properties: description.properties, getters: sortedIds(description.getters), setters: sortedIds(description.setters) },
-            records
-          )
-          // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
-          index.declareServiceTags(description.id, description.tags)
-          for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
-          for (const c of description.setters) index.declareChannelTags(c.id, c.tags)
-          const ids = records.map((r) => r.id)
-          const left = [...previous.keys()].filter((id) => index.channel(id)?.service !== description.id)
-          for (const id of left) index.declareChannelTags(id, [])
-          yield* publish({ _tag: "ChannelsChanged", channels: previous.size === 0 ? ids : [...new Set([...previous.keys(), ...ids])] })
+          return Effect.as(publishConnected(changed, reported), refused)
         })
 
       const remove = (adapter: AdapterId, id: ServiceId) =>
@@ -197,6 +244,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             Effect.suspend(() => index.channel(channel)?.adapter === adapter.id ? observe(channel, value, event) : Effect.void)
           const host: DeviceHost = {
             upsertService: (description) => upsert(adapter.id, description),
+            upsertServices: (connections) => upsertAll(adapter.id, connections),
             removeService: (id) => remove(adapter.id, id),
             reportValue: (channel, value) => ownReport(channel, value, false),
             reportValueNow: (channel, value) => index.channel(channel)?.adapter === adapter.id ? observeNow(channel, value) : Exit.void,

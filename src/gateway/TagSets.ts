@@ -25,6 +25,11 @@ export class TagSets<Id> {
   private readonly carried = new Map<Id, ReadonlySet<Tag>>()
   /** Tag sets in use, by their sorted tags: where an equal set is found to share. */
   private readonly pool = new Map<string, ReadonlySet<Tag>>()
+  /**
+   * The set of each list declared, by the list itself: a device's channels often declare one list
+   * between many (a home file's equal lists are one), found again without a key made per channel.
+   */
+  private readonly ofList = new WeakMap<ReadonlyArray<Tag>, ReadonlySet<Tag>>()
   /** The sorted list of each set in use, made when first asked for (sets are never changed). */
   private readonly sorted = new WeakMap<ReadonlySet<Tag>, ReadonlyArray<Tag>>()
 
@@ -71,11 +76,17 @@ export class TagSets<Id> {
   declare(id: Id, tags: ReadonlyArray<Tag>): { readonly added: ReadonlyArray<Tag>; readonly removed: ReadonlyArray<Tag> } {
     const before = this.of(id)
     const declaredBefore: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
-    const now = this.shared(tags)
+    let now = this.ofList.get(tags)
+    if (now === undefined) {
+      now = this.shared(tags)
+      this.ofList.set(tags, now)
+    }
     for (const tag of declaredBefore) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
     if (now.size === 0) this.declared.delete(id)
     else this.declared.set(id, now)
     const after = this.carry(id)
+    // An id that carried nothing (a device connecting) gains all it carries now, and loses nothing.
+    if (before.size === 0) return { added: [...after], removed: [] }
     return { added: [...after].filter((tag) => !before.has(tag)), removed: [...before].filter((tag) => !after.has(tag)) }
   }
 

@@ -4,8 +4,8 @@ import type { ChannelId, ServiceId } from "../../src/domain/Identifier.ts"
 import type { Value } from "../../src/domain/Value.ts"
 
 /**
- * A DeviceHost that writes down what an adapter tells it, in order, and refuses the services listed
- * in `refused` (as the Registry refuses a device whose ids another adapter owns).
+ * A DeviceHost that writes down what an adapter tells it, in order (a first value a device connects
+ * with as a report), and refuses the services listed in `refused` (as the Registry refuses a device whose ids another adapter owns).
  */
 export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
   const upserts: Array<ServiceDescription> = []
@@ -18,6 +18,14 @@ export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
       refused.has(service.id)
         ? Effect.fail(new DeviceRejected({ reason: `${service.id} is taken` }))
         : Effect.sync(() => void upserts.push(service)),
+    // As the Registry does: the devices first, then the first values of those accepted.
+    upsertServices: (connections) =>
+      Effect.sync(() => {
+        const accepted = connections.filter(({ service }) => !refused.has(service.id))
+        for (const { service } of accepted) upserts.push(service)
+        for (const { firstValues } of accepted) reports.push(...firstValues)
+        return connections.filter(({ service }) => refused.has(service.id)).map(({ service }) => ({ id: service.id, reason: `${service.id} is taken` }))
+      }),
     removeService: (id) => Effect.sync(() => void removals.push(id)),
     reportValue: (channel, value) => Effect.sync(() => void reports.push({ channel, value })),
     reportValueNow: (channel, value) => {

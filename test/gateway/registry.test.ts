@@ -130,6 +130,39 @@ describe("registry", () => {
       expect((yield* registry.services([anyService])).map((s) => s.id)).toEqual(["service:one@a"])
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 
+  it.live("connects many devices as one change, with their first values, and answers those it refuses", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      yield* host.upsertService(lightDescription("one", "a"))
+      const clash = { ...lightDescription("one", "a"), id: ServiceId.make("service:clash@a") }
+      const getterTwo = ChannelId.make("getter:two@a")
+      const off = { _tag: "OnOff", state: "Off" } as const
+      let refused: ReadonlyArray<{ readonly id: string; readonly reason: string }> = []
+      const changes = yield* changesDuring(
+        3,
+        Effect.gen(function*() {
+          refused = yield* host.upsertServices([
+            // Already connected with no value: the same device, now with one.
+            { service: lightDescription("one", "a"), firstValues: [{ channel: getterOne, value: on }] },
+            { service: clash, firstValues: [{ channel: getterOne, value: off }] },
+            // A value its kind cannot carry is dropped, as a report of it would be.
+            { service: lightDescription("two", "a"), firstValues: [{ channel: getterTwo, value: off }, { channel: getterTwo, value: { _tag: "Unit" } }] }
+          ])
+        })
+      )
+      expect(refused).toEqual([{ id: "service:clash@a", reason: "channel getter:one@a already belongs to service service:one@a" }])
+      expect(changes.map((c) => c._tag === "ChannelsChanged" ? [...c.channels].sort() : [c.channel, c.value])).toEqual([
+        ["getter:one@a", "getter:two@a", "setter:one@a", "setter:two@a"],
+        [getterOne, on],
+        [getterTwo, off]
+      ])
+      expect((yield* registry.services([anyService])).map((s) => s.id)).toEqual(["service:one@a", "service:two@a"])
+      const two = registry.index.channel(getterTwo)
+      expect(two?.lastValue).toEqual(Option.some(off))
+      expect(two?.updated).toBe(changes[2]?._tag === "ValueReported" ? changes[2].at : undefined)
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
   it.live("disconnects an adapter's devices when its scope closes", () =>
     Effect.gen(function*() {
       const registry = yield* Registry

@@ -10,11 +10,12 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
 import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
+import { readHomeJson } from "./HomeFileRead.ts"
 
 /**
  * The home file of the simulator (docs/simulator.md): a public contract. Its JSON is described by the
- * pure Schema `HomeFileJson` (no transformations: Effect's parser only checks, which made decoding a
- * 100,000-channel home about three times cheaper), read into the `Home` below by plain functions, then
+ * pure Schema `HomeFileJson`, the contract; a file is read into the `Home` below in one pass of plain
+ * code that accepts what the schema does (HomeFileRead.ts), and the schema explains a refusal. Then it is
  * checked for what only the whole home says (a value that its kind cannot carry, ids used twice,
  * `drives` that resolve). Values and kinds are the wire's own shapes (values as in docs/reference.md
  * §2, kinds as vocabulary B writes them), so that a home file and a request body mean the same thing
@@ -103,40 +104,6 @@ export interface Home {
   readonly services: ReadonlyArray<SimulatedService>
 }
 
-const noTags: ReadonlyArray<Tag> = []
-const noProperties: Readonly<Record<string, string>> = {}
-
-const readGetter = (json: typeof GetterJson.Type): SimulatedGetter => ({
-  id: json.id,
-  kind: KindJson.read(json.kind),
-  tags: json.tags ?? noTags,
-  value: json.value === undefined ? Option.none() : ValueOrNullJson.read(json.value),
-  ...(json.cycle === undefined ? {} : { cycle: { every_ms: json.cycle.every_ms, values: json.cycle.values.map(ValueInputJson.read) } }),
-  ...(json.watch === undefined ? {} : { watch: json.watch })
-})
-
-const readSetter = (json: typeof SetterJson.Type): SimulatedSetter => ({
-  id: json.id,
-  kind: KindJson.read(json.kind),
-  tags: json.tags ?? noTags,
-  ...(json.drives === undefined ? {} : { drives: json.drives })
-})
-
-const readService = (json: typeof ServiceJson.Type): SimulatedService => ({
-  id: json.id,
-  tags: json.tags ?? noTags,
-  properties: json.properties ?? noProperties,
-  latency_ms: json.latency_ms ?? 0,
-  ...(json.fail === undefined ? {} : { fail: json.fail }),
-  getters: (json.getters ?? []).map(readGetter),
-  setters: (json.setters ?? []).map(readSetter)
-})
-
-const readHome = (json: typeof HomeFileJson.Type): Home => ({
-  adapter: json.adapter ?? defaultAdapter,
-  services: json.services.map(readService)
-})
-
 const kindName = (kind: Kind): string =>
   kind._tag === "Builtin" ? kind.name : `${kind.vendor}/${kind.adapter}/${kind.kind}`
 
@@ -154,16 +121,19 @@ interface Problem {
 
 /** The first getter whose initial value or cycle holds a value its kind cannot carry. */
 const firstMisfit = (home: Home): Problem | undefined => {
-  for (const [s, service] of home.services.entries()) {
-    for (const [g, getter] of service.getters.entries()) {
-      const at = ["services", s, "getters", g]
+  // Indexed loops, no path made until a problem is found: a large home has many getters.
+  for (let s = 0; s < home.services.length; s++) {
+    const getters = (home.services[s] as SimulatedService).getters
+    for (let g = 0; g < getters.length; g++) {
+      const getter = getters[g] as SimulatedGetter
       if (Option.isSome(getter.value)) {
         const reason = misfit(getter.kind, getter.value.value)
-        if (reason !== undefined) return { path: [...at, "value"], reason }
+        if (reason !== undefined) return { path: ["services", s, "getters", g, "value"], reason }
       }
-      for (const [i, value] of (getter.cycle?.values ?? []).entries()) {
-        const reason = misfit(getter.kind, value)
-        if (reason !== undefined) return { path: [...at, "cycle", "values", i], reason }
+      const cycle = getter.cycle?.values ?? []
+      for (let i = 0; i < cycle.length; i++) {
+        const reason = misfit(getter.kind, cycle[i] as Value)
+        if (reason !== undefined) return { path: ["services", s, "getters", g, "cycle", "values", i], reason }
       }
     }
   }
@@ -184,14 +154,17 @@ const channelPlace = (service: SimulatedService, s: number, id: string): InputPa
 const firstRepeatedId = (home: Home): Problem | undefined => {
   const services = new Map<string, number>()
   const channels = new Map<string, SimulatedService>()
-  for (const [s, service] of home.services.entries()) {
+  for (let s = 0; s < home.services.length; s++) {
+    const service = home.services[s] as SimulatedService
     const first = services.get(service.id)
     if (first !== undefined) {
       return { path: ["services", s, "id"], reason: `service id ${JSON.stringify(service.id)} is also used at ${formatPath(["services", first], "")}` }
     }
     services.set(service.id, s)
     for (const mechanism of ["getters", "setters"] as const) {
-      for (const [c, channel] of service[mechanism].entries()) {
+      const list: ReadonlyArray<SimulatedGetter | SimulatedSetter> = service[mechanism]
+      for (let c = 0; c < list.length; c++) {
+        const channel = list[c] as SimulatedGetter | SimulatedSetter
         const owner = channels.get(channel.id)
         if (owner !== undefined) {
           const at = formatPath(channelPlace(owner, home.services.indexOf(owner), channel.id), "")
@@ -206,6 +179,8 @@ const firstRepeatedId = (home: Home): Problem | undefined => {
 
 /** The first setter whose `drives` names no getter of the home, or one of another value type. */
 const firstUnresolvedDrive = (home: Home): Problem | undefined => {
+  // Most homes drive nothing: then no map of their getters is made.
+  if (!home.services.some((service) => service.setters.some((setter) => setter.drives !== undefined))) return undefined
   const getters = new Map<string, SimulatedGetter>()
   for (const service of home.services) for (const getter of service.getters) getters.set(getter.id, getter)
   for (const [s, service] of home.services.entries()) {
@@ -243,14 +218,18 @@ export class InvalidHomeFile extends Data.TaggedError("InvalidHomeFile")<{
 
 const checkHomeFile = Schema.decodeUnknownResult(HomeFileJson, parseOptions)
 
+/** Where and why `HomeFileJson` refuses what the plain reading refused. */
+const refusal = (json: unknown, source: string): InvalidHomeFile => {
+  const checked = checkHomeFile(json)
+  // The schema accepting it would be a fault of the reading (HomeFileRead.ts), which its property test rules out.
+  const { path, reason } = Result.isFailure(checked) ? describeIssue(checked.failure.issue, "path") : { path: [], reason: "not a home file" }
+  return new InvalidHomeFile({ source, path, reason })
+}
+
 /** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
 export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> => {
-  const checked = checkHomeFile(json)
-  if (Result.isFailure(checked)) {
-    const { path, reason } = describeIssue(checked.failure.issue, "path")
-    return Result.fail(new InvalidHomeFile({ source, path, reason }))
-  }
-  const home = readHome(checked.success)
+  const home = readHomeJson(json, defaultAdapter)
+  if (home === undefined) return Result.fail(refusal(json, source))
   const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
   return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
 }

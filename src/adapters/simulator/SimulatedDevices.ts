@@ -226,8 +226,13 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
    */
   const installChannels = (next: Home) =>
     Effect.gen(function*() {
-      const nextGetters = new Map(next.services.flatMap((s) => s.getters.map((g) => [g.id, { service: s.id, spec: g }] as const)))
-      const nextSetters = new Map(next.services.flatMap((s) => s.setters.map((c) => [c.id, { service: s.id, spec: c }] as const)))
+      // Filled in loops: a large home's channels make no lists of pairs on the way.
+      const nextGetters = new Map<ChannelId, { readonly service: ServiceId; readonly spec: SimulatedGetter }>()
+      const nextSetters = new Map<ChannelId, { readonly service: ServiceId; readonly spec: SimulatedSetter }>()
+      for (const s of next.services) {
+        for (const spec of s.getters) nextGetters.set(spec.id, { service: s.id, spec })
+        for (const spec of s.setters) nextSetters.set(spec.id, { service: s.id, spec })
+      }
       for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
         getters.delete(id)
         yield* FiberMap.remove(cycles, id)
@@ -284,20 +289,31 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     }
     for (const service of next.services) services.set(service.id, service)
     const started = yield* installChannels(next)
-    const rejected = new Set<ServiceId>()
     const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
-    for (const service of toConnect) {
-      const outcome = yield* Effect.result(host.upsertService(describeService(service)))
-      if (Result.isSuccess(outcome)) continue
-      rejected.add(service.id)
-      yield* Effect.logError(`simulated device ${service.id} not connected: ${outcome.failure.reason}`)
-      yield* host.removeService(service.id)
-      yield* forget(service)
+    // A device connects with the values its getters (re)start from; the others' getters report theirs.
+    const firstValues = new Map<ServiceId, Array<{ readonly channel: ChannelId; readonly value: Value }>>()
+    for (const service of toConnect) firstValues.set(service.id, [])
+    const reports: Array<{ readonly id: ChannelId; readonly value: Value }> = []
+    for (const { id, service, report } of started) {
+      if (Option.isNone(report)) continue
+      const withConnection = firstValues.get(service)
+      if (withConnection === undefined) reports.push({ id, value: report.value })
+      else withConnection.push({ channel: id, value: report.value })
+    }
+    const rejected = new Set<ServiceId>()
+    // A large home connects as one change, with a value for each of its many getters.
+    const refusals = yield* host.upsertServices(
+      toConnect.map((service) => ({ service: describeService(service), firstValues: firstValues.get(service.id) ?? [] }))
+    )
+    const connecting = new Map(toConnect.map((service) => [service.id, service]))
+    for (const { id, reason } of refusals) {
+      rejected.add(id)
+      yield* Effect.logError(`simulated device ${id} not connected: ${reason}`)
+      yield* host.removeService(id)
+      const service = connecting.get(id)
+      if (service !== undefined) yield* forget(service)
     }
     home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
-    const reports = started.flatMap(({ id, service, report }) =>
-      rejected.has(service) || Option.isNone(report) ? [] : [{ id, value: report.value }]
-    )
     yield* Effect.forEach(reports, ({ id, value }) => takeValue(id, value), { discard: true })
     for (const { id, service } of started) {
       if (rejected.has(service)) continue

@@ -210,6 +210,7 @@ describe("Zigbee2MQTT over mosquitto", () => {
       let registered: Option.Option<Adapter> = Option.none()
       const host: DeviceHost = {
         upsertService: (description) => (description.id === service(thermostat) ? Deferred.succeed(thermostatShown, undefined) : Effect.void),
+        upsertServices: () => Effect.succeed([]),
         removeService: () => Effect.void,
         reportValue: (id, value) => Effect.sync(() => void (id === channel && said.push(["report", value]))),
         reportValueNow: () => Effect.void,
