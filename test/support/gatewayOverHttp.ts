@@ -17,7 +17,7 @@ import type { Tags } from "../../src/gateway/Tags.ts"
 import type { Registry } from "../../src/gateway/Registry.ts"
 import { Watch } from "../../src/gateway/Watch.ts"
 import { gatewayLayer } from "../../src/main.ts"
-import { freshDataDir } from "./gatewayTestLayer.ts"
+import { freshDataDir, migratedDataDir } from "./gatewayTestLayer.ts"
 import { send } from "./httpRequest.ts"
 import { afterAll, beforeAll } from "vitest"
 
@@ -107,7 +107,8 @@ export const startGateway = async (
   config: Partial<GatewayOptions> = {},
   options: StartOptions = {}
 ): Promise<GatewayOverHttp> => {
-  const dataDir = freshDataDir()
+  // A gateway of its own folder finds its database migrated; one given a folder migrates it, if need be.
+  const dataDir = config.dataDir === undefined ? migratedDataDir() : freshDataDir()
   const homeFile = join(dataDir, "home.json")
   writeFileSync(homeFile, JSON.stringify(home, null, 2))
   const fibers = fiberCount()
