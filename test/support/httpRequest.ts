@@ -55,7 +55,12 @@ export const send = (url: string, options: HttpRequestOptions = {}): Promise<Htt
     })
     // After an early answer (413) the server may close while the body is still being written.
     req.on("error", (error) => {
-      if (!answered) reject(error)
+      if (answered) return
+      // A kept-alive connection the server closed as this request went out on it, unread: sent again,
+      // once, on a connection of its own (the retry Node's documentation gives for this race).
+      if (req.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET") {
+        send(url, { ...options, agent: undefined }).then(resolve, reject)
+      } else reject(error)
     })
     if (options.chunks !== undefined) {
       for (const chunk of options.chunks) req.write(chunk)
