@@ -15,7 +15,7 @@ import { randomHomeFile, readRequestA, requestA } from "./randomHomeFile.ts"
 const holdsSomething = (answer: unknown): boolean => !Array.isArray(answer) || answer.length > 0
 const answering = { of: "requests answered with something", floor: 0.2 }
 
-law("A ≡ B over HTTP: an A read and its B translation, sent to one gateway, answer the same", answering, 40, (note) =>
+law("A ≡ B over HTTP: an A read and its B translation, sent to one gateway, answer the same", answering, { laws: 40, npmTest: 20 }, (note) =>
   fc.asyncProperty(randomHomeFile, fc.array(readRequestA, { minLength: 1, maxLength: 10 }), async (home, requests) => {
     const gateway = await startGateway(home)
     try {
@@ -31,7 +31,7 @@ law("A ≡ B over HTTP: an A read and its B translation, sent to one gateway, an
     }
   }), 120_000)
 
-law("A ≡ B over HTTP: an A request and its B translation, sent to twin gateways, answer the same and leave the same state", answering, 30, (note) =>
+law("A ≡ B over HTTP: an A request and its B translation, sent to twin gateways, answer the same and leave the same state", answering, { laws: 30, npmTest: 15 }, (note) =>
   fc.asyncProperty(randomHomeFile, fc.array(requestA, { minLength: 1, maxLength: 10 }), async (home, requests) => {
     const throughA = await startGateway(home)
     const throughB = await startGateway(home)

@@ -18,6 +18,15 @@ export interface Statistic {
   readonly floor: number
 }
 
+/**
+ * A law's default runs: one number, or the runs of `npm run laws` and the fewer of `npm test`, for a law
+ * whose runs each start gateways and send them hundreds of requests (the same seed: `npm test` checks
+ * the first inputs that `npm run laws` checks).
+ */
+export type Runs = number | { readonly laws: number; readonly npmTest: number }
+
+const byDefault = (runs: Runs): number => (typeof runs === "number" ? runs : lawOptions.full ? runs.laws : runs.npmTest)
+
 /** Notes whether one generated input was telling. */
 export type Note = (telling: boolean) => void
 
@@ -51,13 +60,13 @@ const replay = (name: string, failure: Failure): string => {
 const register = (
   name: string,
   statistic: Statistic,
-  defaultRuns: number,
+  defaultRuns: Runs,
   check: (runs: number, note: Note) => Promise<Failure | undefined>,
   timeout: number | undefined
 ): void => {
   const skipped = lawOptions.law !== undefined && !name.includes(lawOptions.law)
   it.skipIf(skipped)(name, async ({ task }) => {
-    const runs = lawOptions.runs ?? defaultRuns
+    const runs = lawOptions.runs ?? byDefault(defaultRuns)
     let noted = 0
     let telling = 0
     const failure = await check(runs, (t) => {
@@ -76,7 +85,7 @@ const register = (
 export const law = <Ts>(
   name: string,
   statistic: Statistic,
-  defaultRuns: number,
+  defaultRuns: Runs,
   property: (note: Note) => fc.IRawProperty<Ts>,
   timeout?: number
 ): void =>

@@ -4,6 +4,8 @@
  * counterexample to replay. The seed is fixed by default so that `npm test`, `npm run laws` and the
  * mutation testing check the same inputs; `--seed` explores others. The mutation testing wants only
  * whether a law fails, not its smallest counterexample: it skips the shrinking (`LAWS_NO_SHRINK`).
+ * `npm run laws` runs every law at its full default runs (`LAWS_FULL`); `npm test` runs a few laws, whose
+ * runs each start gateways, fewer times (test/laws/law.ts): the first inputs of the same sequence.
  */
 export const defaultSeed = 26
 
@@ -22,5 +24,6 @@ export const lawOptions = {
   seed: number("LAWS_SEED") ?? defaultSeed,
   law: given("LAWS_LAW"),
   path: given("LAWS_PATH"),
-  shrink: given("LAWS_NO_SHRINK") === undefined
+  shrink: given("LAWS_NO_SHRINK") === undefined,
+  full: given("LAWS_FULL") !== undefined
 }

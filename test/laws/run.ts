@@ -30,7 +30,8 @@ const env: Record<string, string | undefined> = {
   LAWS_RUNS: values.runs,
   LAWS_SEED: values.seed,
   LAWS_LAW: values.law,
-  LAWS_PATH: values.path
+  LAWS_PATH: values.path,
+  LAWS_FULL: "1"
 }
 const args = ["run", "--project", "laws", "--reporter", "dot", "--reporter", "./test/laws/LawReporter.ts", ...positionals]
 const { status } = spawnSync("vitest", args, { stdio: "inherit", env })

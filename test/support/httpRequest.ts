@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http"
+import { type Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http"
 
 /**
  * One HTTP request over a real socket with node:http, which (unlike fetch) can send a body on
@@ -28,6 +28,8 @@ export interface HttpRequestOptions {
   readonly timeoutMs?: number
   /** The client's source address (loopback offers 127.0.0.2 and on as other clients). */
   readonly localAddress?: string
+  /** Connections kept alive between requests (by default each request has a connection of its own, closed after). */
+  readonly agent?: Agent
 }
 
 export const send = (url: string, options: HttpRequestOptions = {}): Promise<HttpReply> =>
@@ -35,7 +37,7 @@ export const send = (url: string, options: HttpRequestOptions = {}): Promise<Htt
     const req = httpRequest(url, {
       method: options.method ?? "GET",
       headers: options.headers,
-      agent: false,
+      agent: options.agent ?? false,
       ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress })
     })
     let answered = false
@@ -47,13 +49,18 @@ export const send = (url: string, options: HttpRequestOptions = {}): Promise<Htt
       res.on("end", () => {
         const bytes = Buffer.concat(chunks)
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString("utf8"), bytes })
-        req.destroy()
+        if (options.agent === undefined) req.destroy()
       })
       res.on("error", reject)
     })
     // After an early answer (413) the server may close while the body is still being written.
     req.on("error", (error) => {
-      if (!answered) reject(error)
+      if (answered) return
+      // A kept-alive connection the server closed as this request went out on it, unread: sent again,
+      // once, on a connection of its own (the retry Node's documentation gives for this race).
+      if (req.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET") {
+        send(url, { ...options, agent: undefined }).then(resolve, reject)
+      } else reject(error)
     })
     if (options.chunks !== undefined) {
       for (const chunk of options.chunks) req.write(chunk)

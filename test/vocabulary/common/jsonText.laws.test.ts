@@ -61,7 +61,7 @@ law("JSON text: parseJson reads back what JSON.stringify wrote, whatever it read
 const fresh = freshParsers(2)
 afterAll(() => fresh.close())
 
-law("JSON text: parseJson reads formatted text as a JSON.parse that has parsed nothing else", { of: "texts with an escaped object key", floor: 0.3 }, 100, (note) =>
+law("JSON text: parseJson reads formatted text as a JSON.parse that has parsed nothing else", { of: "texts with an escaped object key", floor: 0.3 }, { laws: 100, npmTest: 40 }, (note) =>
   fc.asyncProperty(formattedJson, async ({ text, escapedKey }) => {
     note(escapedKey)
     const read = parseJson(text)
