@@ -8,7 +8,15 @@ import { SecuredResponse, securityHeaders } from "../../src/http/transport/Respo
  * by the same name wins over them.
  */
 
+/** The headers of an answer given again and again (the gateway's `/health`: one response, written each time). */
+const sameHeaders = { "content-type": "text/plain" }
+
 const writers: Record<string, (response: ServerResponse) => void> = {
+  "/same": (response) => response.writeHead(200, sameHeaders).end("same"),
+  "/same-set-before": (response) => {
+    response.setHeader("x-frame-options", "SAMEORIGIN")
+    response.writeHead(200, sameHeaders).end("same, set before")
+  },
   "/object": (response) => response.writeHead(200, { "content-type": "text/plain" }).end("object"),
   "/reason": (response) => response.writeHead(200, "Fine", { "content-type": "text/plain" }).end("reason"),
   "/pairs": (response) => response.writeHead(200, ["content-type", "text/plain"]).end("pairs"),
@@ -54,6 +62,15 @@ describe("SecuredResponse", () => {
     expect(headers["cache-control"]).toBe("max-age=60")
     expect(names.filter((n) => n === "cache-control")).toHaveLength(1)
     expect(headers["x-frame-options"]).toBe("DENY")
+  })
+
+  it("writes an answer's headers given again as the first time, and one set before still wins", async () => {
+    for (const path of ["/same", "/same", "/same-set-before", "/same"]) {
+      const { headers, names } = await head(path)
+      expect(headers["content-type"]).toBe("text/plain")
+      expect(headers["x-frame-options"]).toBe(path === "/same-set-before" ? "SAMEORIGIN" : "DENY")
+      for (const name of Object.keys(securityHeaders)) expect(names.filter((n) => n === name)).toHaveLength(1)
+    }
   })
 
   it("keeps a header set before the head is written", async () => {
