@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createServer, get, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
-import { SecuredResponse, securityHeaders } from "../../src/http/transport/ResponseHeaders.ts"
+import { SecuredResponse, securing, securityHeaders } from "../../src/http/transport/ResponseHeaders.ts"
 
 /**
  * SecuredResponse (the gateway's server makes its responses with it): the security headers are written
@@ -77,5 +77,45 @@ describe("SecuredResponse", () => {
     const { headers } = await head("/set-before")
     expect(headers["x-frame-options"]).toBe("SAMEORIGIN")
     expect(headers["referrer-policy"]).toBe("no-referrer")
+  })
+})
+
+describe("securing", () => {
+  /** A server with `securing` in front of a handler that writes a plain head, and the security headers of two answers. */
+  const twoAnswers = async (options: { readonly ServerResponse?: typeof SecuredResponse }) => {
+    const plain = createServer(options, (_request, response) => response.writeHead(200, { "content-type": "text/plain" }).end("plain"))
+    plain.prependListener("request", securing(plain))
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve))
+    const address = plain.address()
+    const plainPort = typeof address === "object" && address !== null ? address.port : 0
+    const answer = () =>
+      new Promise<IncomingHttpHeaders>((resolve, reject) => {
+        get({ host: "127.0.0.1", port: plainPort, path: "/" }, (response) => {
+          response.resume()
+          response.on("end", () => resolve(response.headers))
+        }).on("error", reject)
+      })
+    try {
+      const answers = [await answer(), await answer()]
+      return { answers, listeners: plain.listenerCount("request") }
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()))
+    }
+  }
+
+  it("sets the security headers on every response of a server not made with SecuredResponse", async () => {
+    const { answers, listeners } = await twoAnswers({})
+    for (const headers of answers) {
+      for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name]).toBe(value)
+    }
+    expect(listeners).toBe(2)
+  })
+
+  it("leaves a server made with SecuredResponse at its first request, whose answers still carry them", async () => {
+    const { answers, listeners } = await twoAnswers({ ServerResponse: SecuredResponse })
+    for (const headers of answers) {
+      for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name]).toBe(value)
+    }
+    expect(listeners).toBe(1)
   })
 })

@@ -31,6 +31,18 @@ const missingToken = () =>
 export const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
 
 /**
+ * The last token presented, as its text and redacted: a client sends the same token request after
+ * request, and each Redacted made costs an entry of Effect's registry of redacted values. It holds that
+ * token, even one refused, until another is presented (docs/security.md).
+ */
+let lastPresented = { text: "", token: Redacted.make("") }
+
+const presented = (text: string): Redacted.Redacted<string> => {
+  if (lastPresented.text !== text) lastPresented = { text, token: Redacted.make(text) }
+  return lastPresented.token
+}
+
+/**
  * The token a request presents: the header if there is one (a malformed header is refused, not skipped), else a
  * WebSocket's subprotocol `bearer.<token>` (a browser's), else `?auth=`.
  */
@@ -38,12 +50,12 @@ const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redact
   const header = headers["authorization"]
   if (header !== undefined) {
     const match = bearer.exec(header)
-    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
+    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(presented(match[1]))
   }
   const offered = protocolToken(headers["sec-websocket-protocol"])
-  if (offered !== undefined) return Result.succeed(Redacted.make(offered))
+  if (offered !== undefined) return Result.succeed(presented(offered))
   const auth = Query.first(query, "auth")
-  return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
+  return auth === undefined ? Result.fail(missingToken()) : Result.succeed(presented(auth))
 }
 
 /** The caller the request's token stands for, or a 401. One step on the request path. */

@@ -1,5 +1,5 @@
 import { HttpServerResponse } from "effect/http"
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http"
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, Server, ServerResponse } from "node:http"
 import { http } from "./NodeHttp.ts"
 
 /**
@@ -82,12 +82,20 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
 let lastHead: { readonly headers: object; readonly list: Array<OutgoingHttpHeader> } = { headers: {}, list: [] }
 
 /**
- * On every response of a server not made with SecuredResponse: set when the request arrives, merged
- * by Node into the headers the app writes.
+ * The security headers on every response of `server` (its `request` listener): a server made with
+ * SecuredResponse writes them itself, which its first response tells, and the listener then leaves.
+ * Any other server's responses have them set when the request arrives, merged by Node into the headers
+ * the app writes.
  */
-export const setSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
-  if (response instanceof SecuredResponse) return
-  for (const [name, value] of securityHeaderList) response.setHeader(name, value)
+export const securing = (server: Server) => {
+  const listener = (_request: IncomingMessage, response: ServerResponse): void => {
+    if (response instanceof SecuredResponse) {
+      server.off("request", listener)
+      return
+    }
+    for (const [name, value] of securityHeaderList) response.setHeader(name, value)
+  }
+  return listener
 }
 
 /** What a browser may send cross-origin: the API's methods and the two headers it reads. */
