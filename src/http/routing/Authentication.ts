@@ -58,30 +58,40 @@ const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redact
   return auth === undefined ? Result.fail(missingToken()) : Result.succeed(presented(auth))
 }
 
-/** The caller the request's token stands for, or a 401. One step on the request path. */
-export const authenticate: Effect.Effect<Caller, Unauthorized, Tokens | IncomingRequest> = Effect.contextWith(
-  (context: Context.Context<Tokens | IncomingRequest>) => {
+/**
+ * The caller the request's token stands for, if `admitted` admits it (else its refusal), or a 401: one
+ * step on the request path, and one more for what the token is found to be.
+ */
+const callerAdmitted = <E>(
+  admitted: (caller: Caller) => Effect.Effect<Caller, E>
+): Effect.Effect<Caller, Unauthorized | E, Tokens | IncomingRequest> =>
+  Effect.contextWith((context: Context.Context<Tokens | IncomingRequest>): Effect.Effect<Caller, Unauthorized | E> => {
     const token = tokenOf(Context.get(context, IncomingRequest))
     if (Result.isFailure(token)) return Effect.fail(token.failure)
-    return Context.get(context, Tokens).authenticate(token.success).pipe(
-      Effect.orDie,
-      Effect.flatMap((caller) => (Option.isNone(caller) ? Effect.fail(refusedToken()) : Effect.succeed(caller.value)))
+    return Effect.flatMap(
+      Effect.orDie(Context.get(context, Tokens).authenticate(token.success)),
+      (caller): Effect.Effect<Caller, Unauthorized | E> => (Option.isNone(caller) ? Effect.fail(refusedToken()) : admitted(caller.value))
     )
-  }
-)
+  })
+
+/** The caller the request's token stands for, or a 401. */
+export const authenticate: Effect.Effect<Caller, Unauthorized, Tokens | IncomingRequest> = callerAdmitted((caller) => Effect.succeed(caller))
 
 /** 403: the token does not grant `right` (the core's `MissingRight`, said before the route reads anything). */
 const missingRight = (right: Right) => new Forbidden({ message: new MissingRight({ right }).message })
 
 /** The caller, if its token grants `right`. */
 const authorized = (right: Right) =>
-  Effect.flatMap(authenticate, (caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
+  callerAdmitted((caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
 
-/** Notes the token a request was let in with: the observation counts vocabulary A's calls by token, only calls let in. */
-const noteToken = (caller: Caller) =>
-  Effect.contextWith((context: Context.Context<never>) => {
-    Context.get(context, RequestNotes).madeWith(caller)
-    return Effect.void
+/**
+ * `handler`, run for `caller`: with it as `CurrentCaller`, once the observation is told the token it was let in with
+ * (it counts vocabulary A's calls by token, only calls let in).
+ */
+const runFor = <A, E, R>(caller: Caller, handler: Effect.Effect<A, E, R>) =>
+  RequestNotes.use((notes) => {
+    notes.madeWith(caller)
+    return Effect.provideService(handler, CurrentCaller, caller)
   })
 
 /**
@@ -97,7 +107,7 @@ export const guardByAccess = <R>(
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
       ...route,
-      handler: Effect.flatMap(caller, (c) => Effect.provideService(Effect.andThen(noteToken(c), route.handler), CurrentCaller, c))
+      handler: Effect.flatMap(caller, (c) => runFor(c, route.handler))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>
