@@ -95,6 +95,12 @@ export const answering = <R>(front: Front<R>) => {
   }
 }
 
+/** Writes the answer a program ended with. A failure is an interruption (errors are answers): the client went away, or the server stopped. */
+const send = (source: IncomingMessage, response: ServerResponse, exit: Exit.Exit<HttpServerResponse.HttpServerResponse>): void => {
+  if (Exit.isSuccess(exit)) writeAnswer(source, response, exit.value)
+  else if (!response.writableEnded) response.destroy()
+}
+
 /**
  * Node's `request` listener answering with `answering`: an answer given at once is written at once; a
  * program runs on `services` with the request's own (IncomingRequest, its query), written when it
@@ -114,18 +120,13 @@ export const nodeHandler = <S>(
   }
   const context = Context.add(Context.add(services, IncomingRequest, request), HttpServerRequest.ParsedSearchParams, request.query)
   const fiber = Effect.runForkWith(context)(answered)
-  const sent = (exit: Exit.Exit<HttpServerResponse.HttpServerResponse>) => {
-    // A failure is an interruption (errors are answers): the client went away, or the server stopped.
-    if (Exit.isSuccess(exit)) writeAnswer(source, response, exit.value)
-    else if (!response.writableEnded) response.destroy()
-  }
   const exit = fiber.pollUnsafe()
   if (exit !== undefined) {
-    sent(exit)
+    send(source, response, exit)
     return
   }
   Fiber.runIn(fiber, scope)
-  fiber.addObserver(sent)
+  fiber.addObserver((later) => send(source, response, later))
   response.on("close", () => {
     if (!response.writableEnded) fiber.interruptUnsafe()
   })
