@@ -24,13 +24,6 @@ export const drainConnections = (server: Server): ConnectionDrain => {
     if ((running.get(socket)?.size ?? 0) === 0) socket.destroy()
   }
 
-  /** A response's `close` listener, one for all of them: a response closes once. */
-  function closed(this: ServerResponse): void {
-    const socket = this.req.socket
-    running.get(socket)?.delete(this)
-    if (stopping) closeIfIdle(socket)
-  }
-
   server.on("connection", (socket: Socket) => {
     running.set(socket, new Set())
     socket.once("close", () => running.delete(socket))
@@ -48,7 +41,10 @@ export const drainConnections = (server: Server): ConnectionDrain => {
       response.setHeader("connection", "close")
     }
     responses.add(response)
-    response.on("close", closed)
+    response.once("close", () => {
+      responses.delete(response)
+      if (stopping) closeIfIdle(socket)
+    })
   })
 
   return {
