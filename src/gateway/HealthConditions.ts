@@ -34,16 +34,36 @@ export interface HealthConditionsShape {
 export class HealthConditions extends Context.Service<HealthConditions, HealthConditionsShape>()("app/HealthConditions") {
   static readonly layer = Layer.sync(HealthConditions, () => {
     const conditions = new Map<HealthCondition, HealthImpact>()
+    // Asked on every `/health`, which probes ask often: each condition's check is built once, when it is added.
+    let checks: ReadonlyArray<Effect.Effect<Option.Option<FailingCondition>>> = []
+    const rebuild = () => {
+      checks = [...conditions].map(([condition, impact]) =>
+        Effect.map(condition, Option.map((reason): FailingCondition => ({ reason, impact }))))
+    }
+    const failingFrom = (
+      asked: ReadonlyArray<Effect.Effect<Option.Option<FailingCondition>>>,
+      index: number,
+      found: ReadonlyArray<FailingCondition>
+    ): Effect.Effect<ReadonlyArray<FailingCondition>> => {
+      const check = asked[index]
+      if (check === undefined) return Effect.succeed(found)
+      return Effect.flatMap(check, (failing) => failingFrom(asked, index + 1, Option.isSome(failing) ? [...found, failing.value] : found))
+    }
+    const noneFailing: ReadonlyArray<FailingCondition> = []
     return HealthConditions.of({
       add: (condition, impact = "degrades") =>
         Effect.acquireRelease(
-          Effect.sync(() => void conditions.set(condition, impact)),
-          () => Effect.sync(() => void conditions.delete(condition))
+          Effect.sync(() => {
+            conditions.set(condition, impact)
+            rebuild()
+          }),
+          () =>
+            Effect.sync(() => {
+              conditions.delete(condition)
+              rebuild()
+            })
         ),
-      failing: Effect.suspend(() =>
-        Effect.forEach([...conditions], ([condition, impact]) =>
-          Effect.map(condition, Option.map((reason): FailingCondition => ({ reason, impact }))))
-      ).pipe(Effect.map((answers) => answers.flatMap(Option.toArray)))
+      failing: Effect.suspend(() => failingFrom(checks, 0, noneFailing))
     })
   })
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createServer, get, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
-import { SecuredResponse, securityHeaders } from "../../src/http/transport/ResponseHeaders.ts"
+import { SecuredResponse, securing, securityHeaders } from "../../src/http/transport/ResponseHeaders.ts"
 
 /**
  * SecuredResponse (the gateway's server makes its responses with it): the security headers are written
@@ -8,7 +8,15 @@ import { SecuredResponse, securityHeaders } from "../../src/http/transport/Respo
  * by the same name wins over them.
  */
 
+/** The headers of an answer given again and again (the gateway's `/health`: one response, written each time). */
+const sameHeaders = { "content-type": "text/plain" }
+
 const writers: Record<string, (response: ServerResponse) => void> = {
+  "/same": (response) => response.writeHead(200, sameHeaders).end("same"),
+  "/same-set-before": (response) => {
+    response.setHeader("x-frame-options", "SAMEORIGIN")
+    response.writeHead(200, sameHeaders).end("same, set before")
+  },
   "/object": (response) => response.writeHead(200, { "content-type": "text/plain" }).end("object"),
   "/reason": (response) => response.writeHead(200, "Fine", { "content-type": "text/plain" }).end("reason"),
   "/pairs": (response) => response.writeHead(200, ["content-type", "text/plain"]).end("pairs"),
@@ -56,9 +64,58 @@ describe("SecuredResponse", () => {
     expect(headers["x-frame-options"]).toBe("DENY")
   })
 
+  it("writes an answer's headers given again as the first time, and one set before still wins", async () => {
+    for (const path of ["/same", "/same", "/same-set-before", "/same"]) {
+      const { headers, names } = await head(path)
+      expect(headers["content-type"]).toBe("text/plain")
+      expect(headers["x-frame-options"]).toBe(path === "/same-set-before" ? "SAMEORIGIN" : "DENY")
+      for (const name of Object.keys(securityHeaders)) expect(names.filter((n) => n === name)).toHaveLength(1)
+    }
+  })
+
   it("keeps a header set before the head is written", async () => {
     const { headers } = await head("/set-before")
     expect(headers["x-frame-options"]).toBe("SAMEORIGIN")
     expect(headers["referrer-policy"]).toBe("no-referrer")
+  })
+})
+
+describe("securing", () => {
+  /** A server with `securing` in front of a handler that writes a plain head, and the security headers of two answers. */
+  const twoAnswers = async (options: { readonly ServerResponse?: typeof SecuredResponse }) => {
+    const plain = createServer(options, (_request, response) => response.writeHead(200, { "content-type": "text/plain" }).end("plain"))
+    plain.prependListener("request", securing(plain))
+    await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve))
+    const address = plain.address()
+    const plainPort = typeof address === "object" && address !== null ? address.port : 0
+    const answer = () =>
+      new Promise<IncomingHttpHeaders>((resolve, reject) => {
+        get({ host: "127.0.0.1", port: plainPort, path: "/" }, (response) => {
+          response.resume()
+          response.on("end", () => resolve(response.headers))
+        }).on("error", reject)
+      })
+    try {
+      const answers = [await answer(), await answer()]
+      return { answers, listeners: plain.listenerCount("request") }
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()))
+    }
+  }
+
+  it("sets the security headers on every response of a server not made with SecuredResponse", async () => {
+    const { answers, listeners } = await twoAnswers({})
+    for (const headers of answers) {
+      for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name]).toBe(value)
+    }
+    expect(listeners).toBe(2)
+  })
+
+  it("leaves a server made with SecuredResponse at its first request, whose answers still carry them", async () => {
+    const { answers, listeners } = await twoAnswers({ ServerResponse: SecuredResponse })
+    for (const headers of answers) {
+      for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name]).toBe(value)
+    }
+    expect(listeners).toBe(1)
   })
 })

@@ -4,9 +4,16 @@ import * as Option from "effect/Option"
 import { HttpServerResponse } from "effect/http"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import type { Answer } from "../routing/RouteTable.ts"
-import { pathFacts } from "./PathFacts.ts"
+import { type PathFacts, pathFacts } from "./PathFacts.ts"
 import { requestLogLine } from "./RequestLog.ts"
-import { countRequest, countVocabularyACall, type VocabularyLabel } from "./RequestMetrics.ts"
+import {
+  countRequest,
+  countVocabularyACall,
+  metricsContext,
+  type RequestCount,
+  requestCount,
+  type VocabularyLabel
+} from "./RequestMetrics.ts"
 import { RequestNotes } from "./RequestNotes.ts"
 import { deprecationHeaders, deprecationNotice, type VocabularyADeprecation } from "./VocabularyADeprecation.ts"
 
@@ -20,8 +27,43 @@ export interface Observation {
   readonly deprecation: Option.Option<VocabularyADeprecation>
 }
 
-/** Observes the answer `answer` gives a request to `method` and `path`: the same answer, counted and logged. */
-export type Observe = <R>(method: string, path: string, answer: () => Answer<R>) => Answer<R>
+/**
+ * Observes `answer`, given to a request to `method` and `path` that arrived at `start` (`performance.now()`):
+ * the same answer, counted and logged.
+ */
+export type Observe = <R>(method: string, path: string, start: number, answer: Answer<R>) => Answer<R>
+
+/** What a request to a path and method is observed by, found once per path and method. */
+interface RouteFacts {
+  readonly facts: PathFacts | undefined
+  readonly operation: string
+  readonly vocabulary: VocabularyLabel
+  readonly count: RequestCount
+}
+
+/** The facts of each path and method asked for, found once: a path the gateway does not serve shares one. */
+const routeFactsOf = () => {
+  const unknown = requestCount("none", "none")
+  const notServed: RouteFacts = { facts: undefined, operation: "none", vocabulary: "none", count: unknown }
+  const known = new Map<string, Map<string, RouteFacts>>()
+  return (method: string, path: string): RouteFacts => {
+    const facts = pathFacts(path)
+    if (facts === undefined) return notServed
+    let methods = known.get(path)
+    if (methods === undefined) {
+      methods = new Map()
+      known.set(path, methods)
+    }
+    let route = methods.get(method)
+    if (route === undefined) {
+      // Node's parser knows a few dozen methods: a path has at most that many.
+      const operation = facts.operations.get(method) ?? "none"
+      route = { facts, operation, vocabulary: facts.vocabulary, count: requestCount(facts.vocabulary, operation) }
+      methods.set(method, route)
+    }
+    return route
+  }
+}
 
 /**
  * Every request, observed: counted in the metrics by the vocabulary it was read in, its operation and
@@ -38,19 +80,21 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
     onNone: () => (response: HttpServerResponse.HttpServerResponse) => response,
     onSome: ({ headers }) => (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
   })
-  return <R>(method: string, path: string, answer: () => Answer<R>): Answer<R> => {
-    const start = performance.now()
-    const facts = pathFacts(path)
-    const operation = facts?.operations.get(method) ?? "none"
-    const pathVocabulary: VocabularyLabel = facts?.vocabulary ?? "none"
+  const counted = metricsContext(metrics)
+  const routeFacts = routeFactsOf()
+  return <R>(method: string, path: string, start: number, given: Answer<R>): Answer<R> => {
+    const route = routeFacts(method, path)
+    const { facts, operation, vocabulary: pathVocabulary } = route
 
     if ((pathVocabulary === "b" || pathVocabulary === "none") && !log) {
-      const counted = (response: HttpServerResponse.HttpServerResponse) => {
-        countRequest(metrics, pathVocabulary, operation, response.status, (performance.now() - start) / 1000)
-        return response
+      if (HttpServerResponse.isHttpServerResponse(given)) {
+        route.count(counted, given.status, (performance.now() - start) / 1000)
+        return given
       }
-      const answered = answer()
-      return HttpServerResponse.isHttpServerResponse(answered) ? counted(answered) : Effect.map(answered, counted)
+      return Effect.map(given, (response) => {
+        route.count(counted, response.status, (performance.now() - start) / 1000)
+        return response
+      })
     }
 
     let upgraded = false
@@ -64,9 +108,9 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
         spoken = vocabulary
         if (!upgraded) return Effect.void
         // A socket is counted now: it may stay open for days.
-        countRequest(metrics, vocabulary, operation, 101, undefined)
+        countRequest(counted, vocabulary, operation, 101, undefined)
         if (vocabulary !== "a" || tokenId === undefined) return Effect.void
-        countVocabularyACall(metrics, tokenId)
+        countVocabularyACall(counted, tokenId)
         return Option.match(deprecated, {
           onNone: () => Effect.void,
           onSome: ({ notice }) => Effect.logInfo(`the watch socket of token ${tokenId} speaks vocabulary A: ${notice}`)
@@ -81,16 +125,15 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
       const vocabulary = spoken ?? pathVocabulary
       if (upgraded) {
         // Counted when it registered; one that never did is counted as it closes.
-        if (spoken === undefined) countRequest(metrics, vocabulary, operation, 101, undefined)
+        if (spoken === undefined) countRequest(counted, vocabulary, operation, 101, undefined)
         return response
       }
-      countRequest(metrics, vocabulary, operation, response.status, (performance.now() - start) / 1000)
+      countRequest(counted, vocabulary, operation, response.status, (performance.now() - start) / 1000)
       if (vocabulary !== "a") return response
       // Counted by the token it was let in with (RequestNotes), unless the core refused it too (403: a tag its scope selects by).
-      if (tokenId !== undefined && response.status !== 403) countVocabularyACall(metrics, tokenId)
+      if (tokenId !== undefined && response.status !== 403) countVocabularyACall(counted, tokenId)
       return inA(response)
     }
-    const given = answer()
     const noted = HttpServerResponse.isHttpServerResponse(given) ? Effect.succeed(given) : Effect.provideService(given, RequestNotes, notes)
     if (!log) return HttpServerResponse.isHttpServerResponse(given) ? answered(given) : Effect.map(noted, answered)
     return Effect.flatMap(noted, (response) => {

@@ -78,6 +78,29 @@ const watchSockets = metricFamily((vocabulary: VocabularyLabel) =>
   })
 )
 
+/**
+ * The metrics updated on every request, in the registry of `context` only: what a metric looks its series
+ * up by (the registry, and the attributes every series gets), each a lookup in a context of its own two
+ * services instead of the gateway's whole context. Made once per server.
+ */
+export const metricsContext = (context: Context.Context<never>): Context.Context<never> =>
+  Context.make(Metric.MetricRegistry, Context.get(context, Metric.MetricRegistry)).pipe(
+    Context.add(Metric.CurrentMetricAttributes, Context.get(context, Metric.CurrentMetricAttributes))
+  )
+
+/** How a request to one route and method is counted, its metrics found once: by its status and duration, in seconds. */
+export type RequestCount = (context: Context.Context<never>, status: number, seconds: number) => void
+
+/** The count of the requests of `operation` read in `vocabulary`. */
+export const requestCount = (vocabulary: VocabularyLabel, operation: string): RequestCount => {
+  const byStatus = requests(vocabulary)(operation)
+  const duration = durations(vocabulary)(operation)
+  return (context, status, seconds) => {
+    byStatus(status).updateUnsafe(1, context)
+    duration.updateUnsafe(seconds, context)
+  }
+}
+
 /** A request answered; `seconds`, how long it took (`undefined` for a watch socket). */
 export const countRequest = (
   context: Context.Context<never>,

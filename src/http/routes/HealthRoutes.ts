@@ -12,6 +12,12 @@ import { ServiceUnavailable } from "../routing/HttpError.ts"
 const refusedHomeChange = "the last change of the home file was refused; the home before it is still served"
 
 /**
+ * All is well. One value, always the same: its answer is written once (Handlers: the same value as the last
+ * answer is the same response), which probes asking many times a second notice.
+ */
+const ok: Health = { status: "ok" }
+
+/**
  * Exactly `{"status": "ok"}` when all is well, so that simple probes can compare the body; otherwise
  * the reasons (a home file change refused, then each failing HealthCondition) and what an operator
  * needs to look into them.
@@ -23,7 +29,7 @@ export const healthOf = (
   adapters: ReadonlyArray<string>
 ): Health => {
   const reasons = [...Option.toArray(Option.as(refusedChange, refusedHomeChange)), ...failing]
-  if (reasons.length === 0) return { status: "ok" }
+  if (reasons.length === 0) return ok
   return {
     status: "degraded",
     reasons,
@@ -36,17 +42,23 @@ export const healthOf = (
 
 /**
  * 503 with the reasons that take the gateway out, when one does (a load balancer then sends its
- * requests to another replica); otherwise 200, `ok` or `degraded` with every reason.
+ * requests to another replica); otherwise 200, `ok` or `degraded` with every reason. The adapters are
+ * asked only when something is wrong: all is well is a probe's usual answer.
  */
-const healthNow = Effect.gen(function*() {
-  const homeFile = yield* HomeFileStatus
-  const registry = yield* Registry
-  const conditions = yield* HealthConditions
-  const failing = yield* conditions.failing
-  const out = failing.filter((condition) => condition.impact === "out")
-  if (out.length > 0) return yield* new ServiceUnavailable({ message: out.map(reasonOf).join("; ") })
-  return healthOf(homeFile.file, yield* homeFile.refusedChange, failing.map(reasonOf), yield* registry.adapters)
-})
+const healthNow = HealthConditions.use((conditions) =>
+  Effect.flatMap(conditions.failing, (failing) => {
+    const out = failing.filter((condition) => condition.impact === "out")
+    if (out.length > 0) return Effect.fail(new ServiceUnavailable({ message: out.map(reasonOf).join("; ") }))
+    return HomeFileStatus.use((homeFile) =>
+      Effect.flatMap(homeFile.refusedChange, (refusedChange) =>
+        failing.length === 0 && Option.isNone(refusedChange)
+          ? Effect.succeed(ok)
+          : Registry.use((registry) =>
+            Effect.map(registry.adapters, (adapters) => healthOf(homeFile.file, refusedChange, failing.map(reasonOf), adapters))
+          ))
+    )
+  })
+)
 
 const reasonOf = (condition: FailingCondition): string => condition.reason
 

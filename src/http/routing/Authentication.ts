@@ -31,6 +31,18 @@ const missingToken = () =>
 export const refusedToken = () => new Unauthorized({ message: "the token is unknown, expired or revoked" })
 
 /**
+ * The last token presented, as its text and redacted: a client sends the same token request after
+ * request, and each Redacted made costs an entry of Effect's registry of redacted values. It holds that
+ * token, even one refused, until another is presented (docs/security.md).
+ */
+let lastPresented = { text: "", token: Redacted.make("") }
+
+const presented = (text: string): Redacted.Redacted<string> => {
+  if (lastPresented.text !== text) lastPresented = { text, token: Redacted.make(text) }
+  return lastPresented.token
+}
+
+/**
  * The token a request presents: the header if there is one (a malformed header is refused, not skipped), else a
  * WebSocket's subprotocol `bearer.<token>` (a browser's), else `?auth=`.
  */
@@ -38,38 +50,48 @@ const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redact
   const header = headers["authorization"]
   if (header !== undefined) {
     const match = bearer.exec(header)
-    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(Redacted.make(match[1]))
+    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(presented(match[1]))
   }
   const offered = protocolToken(headers["sec-websocket-protocol"])
-  if (offered !== undefined) return Result.succeed(Redacted.make(offered))
+  if (offered !== undefined) return Result.succeed(presented(offered))
   const auth = Query.first(query, "auth")
-  return auth === undefined ? Result.fail(missingToken()) : Result.succeed(Redacted.make(auth))
+  return auth === undefined ? Result.fail(missingToken()) : Result.succeed(presented(auth))
 }
 
-/** The caller the request's token stands for, or a 401. One step on the request path. */
-export const authenticate: Effect.Effect<Caller, Unauthorized, Tokens | IncomingRequest> = Effect.contextWith(
-  (context: Context.Context<Tokens | IncomingRequest>) => {
+/**
+ * The caller the request's token stands for, if `admitted` admits it (else its refusal), or a 401: one
+ * step on the request path, and one more for what the token is found to be.
+ */
+const callerAdmitted = <E>(
+  admitted: (caller: Caller) => Effect.Effect<Caller, E>
+): Effect.Effect<Caller, Unauthorized | E, Tokens | IncomingRequest> =>
+  Effect.contextWith((context: Context.Context<Tokens | IncomingRequest>): Effect.Effect<Caller, Unauthorized | E> => {
     const token = tokenOf(Context.get(context, IncomingRequest))
     if (Result.isFailure(token)) return Effect.fail(token.failure)
-    return Context.get(context, Tokens).authenticate(token.success).pipe(
-      Effect.orDie,
-      Effect.flatMap((caller) => (Option.isNone(caller) ? Effect.fail(refusedToken()) : Effect.succeed(caller.value)))
+    return Effect.flatMap(
+      Effect.orDie(Context.get(context, Tokens).authenticate(token.success)),
+      (caller): Effect.Effect<Caller, Unauthorized | E> => (Option.isNone(caller) ? Effect.fail(refusedToken()) : admitted(caller.value))
     )
-  }
-)
+  })
+
+/** The caller the request's token stands for, or a 401. */
+export const authenticate: Effect.Effect<Caller, Unauthorized, Tokens | IncomingRequest> = callerAdmitted((caller) => Effect.succeed(caller))
 
 /** 403: the token does not grant `right` (the core's `MissingRight`, said before the route reads anything). */
 const missingRight = (right: Right) => new Forbidden({ message: new MissingRight({ right }).message })
 
 /** The caller, if its token grants `right`. */
 const authorized = (right: Right) =>
-  Effect.flatMap(authenticate, (caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
+  callerAdmitted((caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
 
-/** Notes the token a request was let in with: the observation counts vocabulary A's calls by token, only calls let in. */
-const noteToken = (caller: Caller) =>
-  Effect.contextWith((context: Context.Context<never>) => {
-    Context.get(context, RequestNotes).madeWith(caller)
-    return Effect.void
+/**
+ * `handler`, run for `caller`: with it as `CurrentCaller`, once the observation is told the token it was let in with
+ * (it counts vocabulary A's calls by token, only calls let in).
+ */
+const runFor = <A, E, R>(caller: Caller, handler: Effect.Effect<A, E, R>) =>
+  RequestNotes.use((notes) => {
+    notes.madeWith(caller)
+    return Effect.provideService(handler, CurrentCaller, caller)
   })
 
 /**
@@ -85,7 +107,7 @@ export const guardByAccess = <R>(
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
       ...route,
-      handler: Effect.flatMap(caller, (c) => Effect.provideService(Effect.andThen(noteToken(c), route.handler), CurrentCaller, c))
+      handler: Effect.flatMap(caller, (c) => runFor(c, route.handler))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>

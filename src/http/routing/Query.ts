@@ -10,7 +10,8 @@ import { HttpServerRequest } from "effect/http"
 
 export type QueryParams = HttpServerRequest.ParsedSearchParams["Service"]
 
-const none: QueryParams = {}
+/** No query parameters: a URL without a query. */
+export const none: QueryParams = {}
 
 /** `a=1&b=2&b=3` → `{ a: "1", b: ["2", "3"] }`; `""` → `{}`. */
 export const parse = (query: string): QueryParams => {

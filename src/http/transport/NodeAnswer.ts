@@ -1,5 +1,6 @@
 import { HttpServerResponse } from "effect/http"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { hasBody } from "./BodyFirst.ts"
 import { closesConnection, drainAfter } from "./UnreadBody.ts"
 
 const internalError = HttpServerResponse.text(JSON.stringify("internal error"), { status: 500, contentType: "application/json" })
@@ -17,7 +18,8 @@ export const writeAnswer = (request: IncomingMessage, response: ServerResponse, 
     writeAnswer(request, response, internalError)
     return
   }
-  if (!request.complete) drainAfter(request, response)
+  // A request without a body is complete as soon as Node's handler returns: nothing of it is left to drain.
+  if (!request.complete && hasBody(request.headers)) drainAfter(request, response)
   const headers = closesConnection(request) ? { ...answer.headers, connection: "close" } : answer.headers
   try {
     response.writeHead(answer.status, headers)

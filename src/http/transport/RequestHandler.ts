@@ -61,38 +61,44 @@ interface Answering<R> {
  * The answer to an upgrade request that is refused (a watch socket without a token, or during the start)
  * is written on the socket by the platform, so it gets the security headers here (`upgrade`).
  */
-export const answering = <R>(front: Front<R>) => (source: IncomingMessage, upgrade: boolean): Answering<R> => {
-  const url = source.url ?? "/"
-  const queryStart = url.indexOf("?")
-  const path = queryStart === -1 ? url : url.slice(0, queryStart)
-  const method = source.method ?? "GET"
-  const { headers } = source
-  const client = front.clientOf(source.socket.remoteAddress, headers)
-  const request: IncomingRequestShape = {
-    source,
-    method,
-    path,
-    query: Query.parse(queryStart === -1 ? "" : url.slice(queryStart + 1)),
-    headers,
-    upgrading: upgrade,
-    remoteAddress: Result.isSuccess(client) ? client.success : undefined
-  }
-  const headed = (answer: Answer<R>): Answer<R> => (upgrade ? withHeaders(answer, securityHeaders) : answer)
-  const routed = (): Answer<R> => {
-    if (front.starting()) return headed(starting)
+export const answering = <R>(front: Front<R>) => {
+  const headed = (answer: Answer<R>, upgrade: boolean): Answer<R> => (upgrade ? withHeaders(answer, securityHeaders) : answer)
+  const routed = (request: IncomingRequestShape, client: ReturnType<ClientOf>): Answer<R> => {
+    if (front.starting()) return headed(starting, request.upgrading)
     // The dashboard's page and assets (Dashboard): a lookup, not a step of its own on every request.
     const file = front.dashboard(request)
     if (file !== undefined) return file
-    if (front.stopping()) return headed(shuttingDown)
-    if (Result.isFailure(client)) return headed(toResponse(client.failure))
-    return headed(front.table(request))
+    if (front.stopping()) return headed(shuttingDown, request.upgrading)
+    if (Result.isFailure(client)) return headed(toResponse(client.failure), request.upgrading)
+    return headed(front.table(request), request.upgrading)
   }
-  const answer = front.observe(method, path, () => {
+  return (source: IncomingMessage, upgrade: boolean): Answering<R> => {
+    const start = performance.now()
+    const url = source.url ?? "/"
+    const queryStart = url.indexOf("?")
+    const path = queryStart === -1 ? url : url.slice(0, queryStart)
+    const method = source.method ?? "GET"
+    const { headers } = source
+    const client = front.clientOf(source.socket.remoteAddress, headers)
+    const request: IncomingRequestShape = {
+      source,
+      method,
+      path,
+      query: queryStart === -1 ? Query.none : Query.parse(url.slice(queryStart + 1)),
+      headers,
+      upgrading: upgrade,
+      remoteAddress: Result.isSuccess(client) ? client.success : undefined
+    }
     const cors = front.cors(method, headers)
-    if (cors === undefined) return routed()
-    return cors.preflight ?? withHeaders(routed(), cors.headers)
-  })
-  return { request, answer }
+    const answer = cors === undefined ? routed(request, client) : cors.preflight ?? withHeaders(routed(request, client), cors.headers)
+    return { request, answer: front.observe(method, path, start, answer) }
+  }
+}
+
+/** Writes the answer a program ended with. A failure is an interruption (errors are answers): the client went away, or the server stopped. */
+const send = (source: IncomingMessage, response: ServerResponse, exit: Exit.Exit<HttpServerResponse.HttpServerResponse>): void => {
+  if (Exit.isSuccess(exit)) writeAnswer(source, response, exit.value)
+  else if (!response.writableEnded) response.destroy()
 }
 
 /**
@@ -114,18 +120,13 @@ export const nodeHandler = <S>(
   }
   const context = Context.add(Context.add(services, IncomingRequest, request), HttpServerRequest.ParsedSearchParams, request.query)
   const fiber = Effect.runForkWith(context)(answered)
-  const sent = (exit: Exit.Exit<HttpServerResponse.HttpServerResponse>) => {
-    // A failure is an interruption (errors are answers): the client went away, or the server stopped.
-    if (Exit.isSuccess(exit)) writeAnswer(source, response, exit.value)
-    else if (!response.writableEnded) response.destroy()
-  }
   const exit = fiber.pollUnsafe()
   if (exit !== undefined) {
-    sent(exit)
+    send(source, response, exit)
     return
   }
   Fiber.runIn(fiber, scope)
-  fiber.addObserver(sent)
+  fiber.addObserver((later) => send(source, response, later))
   response.on("close", () => {
     if (!response.writableEnded) fiber.interruptUnsafe()
   })

@@ -1,5 +1,5 @@
 import { HttpServerResponse } from "effect/http"
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http"
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, Server, ServerResponse } from "node:http"
 import { http } from "./NodeHttp.ts"
 
 /**
@@ -17,7 +17,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 const securityHeaderList = Object.entries(securityHeaders)
 
 /** The security headers as Node's flat list (name, value, name, value…), made once: what most answers write first. */
-const securityHeaderPairs: ReadonlyArray<string> = securityHeaderList.flat()
+const securityHeaderPairs: ReadonlyArray<OutgoingHttpHeader> = securityHeaderList.flat()
 
 /** The position of each security header in `securityHeaderList`, by its name. */
 const securityHeaderIndex = new Map(securityHeaderList.map(([name], index) => [name, index]))
@@ -59,9 +59,17 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
   }
 
   private secured(headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): Array<OutgoingHttpHeader> {
+    const setBefore = this.getHeaderNames().length !== 0
+    // The same answer as the last one (/health, an unchanged listing: the same response, so the same
+    // headers) writes the list made for it: Node reads it and keeps nothing of it.
+    if (!setBefore && headers !== undefined && headers === lastHead.headers) return lastHead.list
     const { pairs, named } = flatHeaders(headers)
-    // The common case: the answer names none of them and nothing was set before.
-    if (named === 0 && this.getHeaderNames().length === 0) return [...securityHeaderPairs, ...pairs]
+    if (named === 0 && !setBefore) {
+      // The common case: the answer names none of them and nothing was set before.
+      const list = securityHeaderPairs.concat(pairs)
+      if (headers !== undefined) lastHead = { headers, list }
+      return list
+    }
     const all: Array<OutgoingHttpHeader> = []
     securityHeaderList.forEach(([name, value], index) => {
       if ((named & (1 << index)) === 0 && !this.hasHeader(name)) all.push(name, value)
@@ -70,13 +78,24 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
   }
 }
 
+/** The headers of the last answer written whose list needed nothing of its response, and that list. */
+let lastHead: { readonly headers: object; readonly list: Array<OutgoingHttpHeader> } = { headers: {}, list: [] }
+
 /**
- * On every response of a server not made with SecuredResponse: set when the request arrives, merged
- * by Node into the headers the app writes.
+ * The security headers on every response of `server` (its `request` listener): a server made with
+ * SecuredResponse writes them itself, which its first response tells, and the listener then leaves.
+ * Any other server's responses have them set when the request arrives, merged by Node into the headers
+ * the app writes.
  */
-export const setSecurityHeaders = (_request: IncomingMessage, response: ServerResponse): void => {
-  if (response instanceof SecuredResponse) return
-  for (const [name, value] of securityHeaderList) response.setHeader(name, value)
+export const securing = (server: Server) => {
+  const listener = (_request: IncomingMessage, response: ServerResponse): void => {
+    if (response instanceof SecuredResponse) {
+      server.off("request", listener)
+      return
+    }
+    for (const [name, value] of securityHeaderList) response.setHeader(name, value)
+  }
+  return listener
 }
 
 /** What a browser may send cross-origin: the API's methods and the two headers it reads. */

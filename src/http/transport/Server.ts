@@ -19,7 +19,7 @@ import { dashboardAnswer, loadDashboard } from "../routes/DashboardRoutes.ts"
 import { WebSockets } from "./KeepAliveServer.ts"
 import { observing } from "../observation/ObservedRequests.ts"
 import { http } from "./NodeHttp.ts"
-import { corsOf, SecuredResponse, setSecurityHeaders } from "./ResponseHeaders.ts"
+import { corsOf, SecuredResponse, securing } from "./ResponseHeaders.ts"
 import type { TrustedProxies } from "../routing/ClientAddress.ts"
 import { behindTrustedProxies } from "../routing/TrustedProxies.ts"
 import { bodyLimits, type HttpApp, type PerRequest, type Route, toHttpApp } from "../routing/RouteTable.ts"
@@ -69,7 +69,7 @@ export const layerOnceBound = <R, A, E, RB>(
     Effect.gen(function*() {
       const { host, port } = options
       const server = makeServer()
-      server.prependListener("request", setSecurityHeaders)
+      server.prependListener("request", securing(server))
       const drain = drainConnections(server)
       let started = false
       yield* answer(routes, server, { starting: () => !started, drain }, options)
