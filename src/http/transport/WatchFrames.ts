@@ -1,6 +1,6 @@
 import * as Option from "effect/Option"
 import type { WatchEvent } from "../../domain/Watch.ts"
-import type { EventRun } from "../../gateway/WatchQueue.ts"
+import { type EventRun, WATCH_QUEUE_LIMIT } from "../../gateway/WatchQueue.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { encodeWatchEvent } from "../../vocabulary/WatchFrame.ts"
 
@@ -63,8 +63,8 @@ interface FrameBlock {
   readonly offsets: Uint32Array
 }
 
-/** Events per block: a batch's worth (WATCH_QUEUE_LIMIT), so that a batch spans at most two. */
-const BLOCK = 1_024
+/** Events per block: a batch's worth, so that a batch spans at most two. */
+const BLOCK = WATCH_QUEUE_LIMIT
 
 const blocks: Record<Vocabulary, WeakMap<ReadonlyArray<WatchEvent>, Array<FrameBlock | undefined>>> = { a: new WeakMap(), b: new WeakMap() }
 
