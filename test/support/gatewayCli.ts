@@ -1,10 +1,10 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { format } from "node:util"
-import { Console, Effect, Logger, Stdio } from "effect"
+import { ConfigProvider, Console, Effect, Logger, Stdio } from "effect"
 import { defaultPasswordCost, PasswordCost } from "../../src/auth/Password.ts"
 import { runCli } from "../../src/cli/Cli.ts"
 import { teardown } from "../../src/cli/ExitCode.ts"
-import type { Exited } from "./spawnGateway.ts"
+import type { Exited, ExtraEnv } from "./spawnGateway.ts"
 
 /**
  * Runs `gateway …args` in this process: the program the bin runs (`runCli`, on Node's services, ended by
@@ -15,9 +15,13 @@ import type { Exited } from "./spawnGateway.ts"
  * `serve` that starts would run until the test's process ends).
  * A test of the process itself (its exit, its signals, its streams) spawns it (spawnGateway.ts).
  * `passwordCost`: what `users add` and `passwd` hash at, the gateway's by default; beside a gateway of
- * gatewayOverHttp.ts, its test cost.
+ * gatewayOverHttp.ts, its test cost. `env`: variables the command reads (PORT, say) on top of this
+ * process's, as a spawned one would have them.
  */
-export const runGatewayInProcess = async (args: ReadonlyArray<string>, passwordCost = defaultPasswordCost): Promise<Exited> => {
+export const runGatewayInProcess = async (
+  args: ReadonlyArray<string>,
+  { passwordCost = defaultPasswordCost, env = {} }: { readonly passwordCost?: PasswordCost; readonly env?: ExtraEnv } = {}
+): Promise<Exited> => {
   let stdout = ""
   let stderr = ""
   const printed: Console.Console = Object.assign(Object.create(globalThis.console) as Console.Console, {
@@ -32,7 +36,8 @@ export const runGatewayInProcess = async (args: ReadonlyArray<string>, passwordC
       Effect.provide(NodeServices.layer),
       Effect.provide(logged),
       Effect.provideService(Console.Console, printed),
-      Effect.provideService(PasswordCost, passwordCost)
+      Effect.provideService(PasswordCost, passwordCost),
+      Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.orElse(ConfigProvider.fromEnv({ env: { ...env } }), ConfigProvider.fromEnv()))
     )
   )
   let code = -1

@@ -25,7 +25,7 @@ export const watchedGatewayWithCli = () => {
     expect({ args, code: exited.code, stderr: exited.stderr }).toEqual({ args, code: 0, stderr: "" })
     return exited.stdout
   }
-  const cli = async (...args: ReadonlyArray<string>) => succeeded(args, await runGatewayInProcess([...args, "--data", running().dataDir], testPasswordCost))
+  const cli = async (...args: ReadonlyArray<string>) => succeeded(args, await runGatewayInProcess([...args, "--data", running().dataDir], { passwordCost: testPasswordCost }))
   const cliProcess = async (...args: ReadonlyArray<string>) => succeeded(args, await runGateway([...args, "--data", running().dataDir]))
   return { gateway: running, cli, cliProcess }
 }
