@@ -10,8 +10,9 @@ import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnG
 /**
  * First run, setup and the user and token commands, on the built CLI (docs/reference.md §8): a newcomer gets a
  * working token from the first start, and the operator manages users and tokens beside the running server.
- * Each `users` and `tokens` command runs once as a process of its own (`runGateway`: its exit code and
- * output); the commands that only set or read state run in this process (`runGatewayInProcess`).
+ * Each `users` and `tokens` command that changes something runs once as a process of its own (`runGateway`:
+ * its exit code and output; `users list` and `tokens list` do in test/support/gatewayCli.test.ts); the
+ * commands that only set or read state run in this process (`runGatewayInProcess`).
  */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -82,7 +83,7 @@ describe("the first run", () => {
     expect(added.code).toBe(0)
     const bobPassword = line(added.stdout, "password: ")
     expect((await send(`${baseUrl}/users/login`, { method: "POST", headers: basic("bob", bobPassword) })).status).toBe(201)
-    expect((await runGateway(["users", "list", "--data", dataDir])).stdout).toMatch(/^admin\t-\t.*\nbob\tbob@example\.org\t/m)
+    expect((await runGatewayInProcess(["users", "list", "--data", dataDir])).stdout).toMatch(/^admin\t-\t.*\nbob\tbob@example\.org\t/m)
 
     const scope = JSON.stringify({ channels: { service: "service:hall-light@sim" }, rights: ["read"] })
     const created = await runGateway(["tokens", "create", "--user", "bob", "--scope", scope, "--label", "hall", "--data", dataDir])
@@ -91,7 +92,7 @@ describe("the first run", () => {
     const getters = await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })
     expect((JSON.parse(getters.body) as ReadonlyArray<{ id: string }>).map((g) => g.id)).toEqual(["getter:hall-light-color@sim", "getter:hall-light-on@sim"])
 
-    const listed = await runGateway(["tokens", "list", "--data", dataDir])
+    const listed = await runGatewayInProcess(["tokens", "list", "--data", dataDir])
     const row = listed.stdout.split("\n").find((l) => l.includes("\thall\t"))
     expect(row).toContain("\tbob\tapi\tactive\t")
     expect(row).toContain(JSON.stringify({ channels: [{ service: "service:hall-light@sim" }], rights: ["read"] }))
@@ -160,21 +161,17 @@ describe("the first run", () => {
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
     expect(refused.stderr).toContain("--scope: scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", \"tokens\", got \"fly\"")
   })
-})
 
-describe("a later run", () => {
-  it("prints no password, and the first run's token still works", async () => {
-    const dataDir = freshDataDir()
-    const first = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+  // Last: it stops the first run's gateway and leaves the later run's to afterAll.
+  it("a later run prints no password, and the first run's token still works", async () => {
+    const first = running()
     await first.stop("SIGTERM")
+    gateway = undefined
     const again = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
-    try {
-      expect(again.stdout()).not.toContain("admin password")
-      expect(again.token).toBeUndefined()
-      expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
-    } finally {
-      await again.stop("SIGTERM")
-    }
+    gateway = again
+    expect(again.stdout()).not.toContain("admin password")
+    expect(again.token).toBeUndefined()
+    expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
   })
 })
 
