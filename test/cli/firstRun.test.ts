@@ -1,3 +1,4 @@
+import BetterSqlite3 from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { readdirSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
@@ -22,6 +23,17 @@ const line = (stdout: string, prefix: string) => new RegExp(`^${prefix}(\\S+)$`,
 /** Every byte SQLite keeps in the folder: the database, its WAL and shared memory. */
 const databaseBytes = (dataDir: string) =>
   readdirSync(dataDir).filter((name) => name.startsWith("gateway.db")).map((name) => readFileSync(join(dataDir, name)).toString("latin1")).join("")
+
+/** The scrypt parameters of admin's stored password hash, `N$r$p`. */
+const adminHashCost = (dataDir: string) => {
+  const db = new BetterSqlite3(join(dataDir, "gateway.db"), { readonly: true })
+  try {
+    const row = db.prepare("SELECT password_hash FROM users WHERE username = 'admin'").get() as { password_hash: string } | undefined
+    return row?.password_hash.split("$").slice(1, 4).join("$")
+  } finally {
+    db.close()
+  }
+}
 
 describe("the first run", () => {
   const dataDir = freshDataDir()
@@ -55,6 +67,8 @@ describe("the first run", () => {
     // Only hashes are stored: neither the password nor a token is in any file of the database.
     const stored = databaseBytes(dataDir)
     for (const secret of [password, running().token ?? "", session_token]) expect(stored.includes(secret)).toBe(false)
+    // Hashed at the test cost the suite's spawned gateways are given (spawnGateway.ts), which they check like any.
+    expect(adminHashCost(dataDir)).toBe("1024$8$1")
   })
 
   it("answers setup 410: a user exists", async () => {
@@ -192,8 +206,10 @@ describe("a first start that cannot listen", () => {
       await new Promise((resolve) => taken.close(resolve))
     }
     const before = Date.now()
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir])
+    // This first run hashes at the gateway's own cost, the variable the suite's spawned gateways get set empty.
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir], 15_000, { GATEWAY_TEST_PASSWORD_COST: "" })
     try {
+      expect(adminHashCost(dataDir)).toBe("32768$8$1")
       const password = line(gateway.stdout(), "admin password: ")
       expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: bearer(gateway.token ?? "") })).status).toBe(200)
       expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)
