@@ -1,9 +1,10 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { format } from "node:util"
 import { ConfigProvider, Console, Effect, Logger, Stdio } from "effect"
-import { defaultPasswordCost, PasswordCost } from "../../src/auth/Password.ts"
+import { PasswordCost } from "../../src/auth/Password.ts"
 import { runCli } from "../../src/cli/Cli.ts"
 import { teardown } from "../../src/cli/ExitCode.ts"
+import { testPasswordCost } from "../../src/cli/PasswordCostSetting.ts"
 import type { Exited, ExtraEnv } from "./spawnGateway.ts"
 
 /**
@@ -14,13 +15,13 @@ import type { Exited, ExtraEnv } from "./spawnGateway.ts"
  * start and the bundle's load, a third of a second of CPU. Only for commands that end by themselves (a
  * `serve` that starts would run until the test's process ends).
  * A test of the process itself (its exit, its signals, its streams) spawns it (spawnGateway.ts).
- * `passwordCost`: what `users add` and `passwd` hash at, the gateway's by default; beside a gateway of
- * gatewayOverHttp.ts, its test cost. `env`: variables the command reads (PORT, say) on top of this
- * process's, as a spawned one would have them.
+ * `users add` and `passwd` hash at the test cost, as spawned gateways (spawnGateway.ts) and those of
+ * gatewayOverHttp.ts do. `env`: variables the command reads (PORT, say) on top of this process's, as a
+ * spawned one would have them.
  */
 export const runGatewayInProcess = async (
   args: ReadonlyArray<string>,
-  { passwordCost = defaultPasswordCost, env = {} }: { readonly passwordCost?: PasswordCost; readonly env?: ExtraEnv } = {}
+  { env = {} }: { readonly env?: ExtraEnv } = {}
 ): Promise<Exited> => {
   let stdout = ""
   let stderr = ""
@@ -36,7 +37,7 @@ export const runGatewayInProcess = async (
       Effect.provide(NodeServices.layer),
       Effect.provide(logged),
       Effect.provideService(Console.Console, printed),
-      Effect.provideService(PasswordCost, passwordCost),
+      Effect.provideService(PasswordCost, testPasswordCost),
       Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.orElse(ConfigProvider.fromEnv({ env: { ...env } }), ConfigProvider.fromEnv()))
     )
   )
