@@ -1,3 +1,4 @@
+import BetterSqlite3 from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { readdirSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
@@ -10,8 +11,9 @@ import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnG
 /**
  * First run, setup and the user and token commands, on the built CLI (docs/reference.md §8): a newcomer gets a
  * working token from the first start, and the operator manages users and tokens beside the running server.
- * Each `users` and `tokens` command runs once as a process of its own (`runGateway`: its exit code and
- * output); the commands that only set or read state run in this process (`runGatewayInProcess`).
+ * Each `users` and `tokens` command that changes something runs once as a process of its own (`runGateway`:
+ * its exit code and output; `users list` and `tokens list` do in test/support/gatewayCli.test.ts); the
+ * commands that only set or read state run in this process (`runGatewayInProcess`).
  */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -21,6 +23,17 @@ const line = (stdout: string, prefix: string) => new RegExp(`^${prefix}(\\S+)$`,
 /** Every byte SQLite keeps in the folder: the database, its WAL and shared memory. */
 const databaseBytes = (dataDir: string) =>
   readdirSync(dataDir).filter((name) => name.startsWith("gateway.db")).map((name) => readFileSync(join(dataDir, name)).toString("latin1")).join("")
+
+/** The scrypt parameters of admin's stored password hash, `N$r$p`. */
+const adminHashCost = (dataDir: string) => {
+  const db = new BetterSqlite3(join(dataDir, "gateway.db"), { readonly: true })
+  try {
+    const row = db.prepare("SELECT password_hash FROM users WHERE username = 'admin'").get() as { password_hash: string } | undefined
+    return row?.password_hash.split("$").slice(1, 4).join("$")
+  } finally {
+    db.close()
+  }
+}
 
 describe("the first run", () => {
   const dataDir = freshDataDir()
@@ -54,6 +67,8 @@ describe("the first run", () => {
     // Only hashes are stored: neither the password nor a token is in any file of the database.
     const stored = databaseBytes(dataDir)
     for (const secret of [password, running().token ?? "", session_token]) expect(stored.includes(secret)).toBe(false)
+    // Hashed at the test cost the suite's spawned gateways are given (spawnGateway.ts), which they check like any.
+    expect(adminHashCost(dataDir)).toBe("1024$8$1")
   })
 
   it("answers setup 410: a user exists", async () => {
@@ -82,7 +97,7 @@ describe("the first run", () => {
     expect(added.code).toBe(0)
     const bobPassword = line(added.stdout, "password: ")
     expect((await send(`${baseUrl}/users/login`, { method: "POST", headers: basic("bob", bobPassword) })).status).toBe(201)
-    expect((await runGateway(["users", "list", "--data", dataDir])).stdout).toMatch(/^admin\t-\t.*\nbob\tbob@example\.org\t/m)
+    expect((await runGatewayInProcess(["users", "list", "--data", dataDir])).stdout).toMatch(/^admin\t-\t.*\nbob\tbob@example\.org\t/m)
 
     const scope = JSON.stringify({ channels: { service: "service:hall-light@sim" }, rights: ["read"] })
     const created = await runGateway(["tokens", "create", "--user", "bob", "--scope", scope, "--label", "hall", "--data", dataDir])
@@ -91,7 +106,7 @@ describe("the first run", () => {
     const getters = await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })
     expect((JSON.parse(getters.body) as ReadonlyArray<{ id: string }>).map((g) => g.id)).toEqual(["getter:hall-light-color@sim", "getter:hall-light-on@sim"])
 
-    const listed = await runGateway(["tokens", "list", "--data", dataDir])
+    const listed = await runGatewayInProcess(["tokens", "list", "--data", dataDir])
     const row = listed.stdout.split("\n").find((l) => l.includes("\thall\t"))
     expect(row).toContain("\tbob\tapi\tactive\t")
     expect(row).toContain(JSON.stringify({ channels: [{ service: "service:hall-light@sim" }], rights: ["read"] }))
@@ -160,21 +175,17 @@ describe("the first run", () => {
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
     expect(refused.stderr).toContain("--scope: scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", \"tokens\", got \"fly\"")
   })
-})
 
-describe("a later run", () => {
-  it("prints no password, and the first run's token still works", async () => {
-    const dataDir = freshDataDir()
-    const first = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
+  // Last: it stops the first run's gateway and leaves the later run's to afterAll.
+  it("a later run prints no password, and the first run's token still works", async () => {
+    const first = running()
     await first.stop("SIGTERM")
+    gateway = undefined
     const again = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", dataDir])
-    try {
-      expect(again.stdout()).not.toContain("admin password")
-      expect(again.token).toBeUndefined()
-      expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
-    } finally {
-      await again.stop("SIGTERM")
-    }
+    gateway = again
+    expect(again.stdout()).not.toContain("admin password")
+    expect(again.token).toBeUndefined()
+    expect((await send(`${again.baseUrl}/api/v1/services`, { headers: bearer(first.token ?? "") })).status).toBe(200)
   })
 })
 
@@ -195,8 +206,10 @@ describe("a first start that cannot listen", () => {
       await new Promise((resolve) => taken.close(resolve))
     }
     const before = Date.now()
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir])
+    // This first run hashes at the gateway's own cost, the variable the suite's spawned gateways get set empty.
+    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--session-days", "2", "--data", dataDir], 15_000, { GATEWAY_TEST_PASSWORD_COST: "" })
     try {
+      expect(adminHashCost(dataDir)).toBe("32768$8$1")
       const password = line(gateway.stdout(), "admin password: ")
       expect((await send(`${gateway.baseUrl}/api/v1/services`, { headers: bearer(gateway.token ?? "") })).status).toBe(200)
       expect((await send(`${gateway.baseUrl}/users/login`, { method: "POST", headers: basic("admin", password) })).status).toBe(201)

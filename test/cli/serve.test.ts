@@ -21,37 +21,41 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
+/**
+ * One gateway for the tests that only read it: at --log-level debug for the tests of what it logs (each
+ * looks for the lines of its own requests), and with PORT and HOST set to what no gateway could use, for
+ * the test that the flags given win over them.
+ */
+let shared: RunningGateway | undefined
+beforeAll(async () => {
+  shared = await spawnGateway(["serve", "--port", "0", "--host", "127.0.0.1", "--data", freshDataDir(), "--no-clock", "--log-level", "debug"], 15_000, {
+    PORT: "not a port",
+    HOST: "nowhere.invalid"
+  })
+})
+afterAll(() => shared?.stop())
+const running = (): RunningGateway => {
+  if (shared === undefined) throw new Error("the gateway did not start")
+  return shared
+}
+
 describe("gateway serve", () => {
-  let gateway: RunningGateway | undefined
-
-  beforeAll(async () => {
-    gateway = await spawnGateway(["serve", "--port", "0", "--data", dataDir])
-  })
-
-  afterAll(async () => {
-    await gateway?.stop("SIGKILL", 1_000)
-  })
-
-  const base = () => {
-    if (gateway === undefined) throw new Error("the gateway did not start")
-    return gateway.baseUrl
-  }
-
   it("prints one listening line with the bound port", () => {
-    expect(base()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(base()).not.toMatch(/:0$/)
-    expect(gateway?.stdout().match(/listening on/g)).toHaveLength(1)
+    expect(running().baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(running().baseUrl).not.toMatch(/:0$/)
+    expect(running().stdout().match(/listening on/g)).toHaveLength(1)
   })
 
   it("answers GET /health with 200 {\"status\":\"ok\"}", async () => {
-    const response = await fetch(`${base()}/health`)
+    const response = await fetch(`${running().baseUrl}/health`)
     expect(response.status).toBe(200)
     expect(response.headers.get("content-type")).toBe("application/json")
     expect(await response.json()).toEqual({ status: "ok" })
   })
 
   it("answers an unknown path with 404 and a JSON string", async () => {
-    const response = await fetch(`${base()}/nope`)
+    // Not the request log's `/nope`, whose own line that test waits for.
+    const response = await fetch(`${running().baseUrl}/nowhere`)
     expect(response.status).toBe(404)
     expect(response.headers.get("content-type")).toBe("application/json")
     expect(typeof (await response.json())).toBe("string")
@@ -76,20 +80,9 @@ describe("stopping", () => {
 
 
 describe("the request log", () => {
-  /** One gateway at --log-level debug for the tests of what it logs: each looks for the lines of its own requests. */
-  let debug: RunningGateway | undefined
-  beforeAll(async () => {
-    debug = await spawnGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", "--log-level", "debug"])
-  })
-  afterAll(() => debug?.stop())
-  const logging = (): RunningGateway => {
-    if (debug === undefined) throw new Error("the gateway did not start")
-    return debug
-  }
-
   // A request's line is written once it is answered: waited for, not timed.
   it("at --log-level debug, logs method, path (no query), status, duration and vocabulary of each request", async () => {
-    const gateway = logging()
+    const gateway = running()
     const token = gateway.token ?? ""
     await fetch(`${gateway.baseUrl}/api/v1/services?auth=${token}`)
     await fetch(`${gateway.baseUrl}/api/v1/nodes`, { method: "DELETE" })
@@ -102,7 +95,7 @@ describe("the request log", () => {
   })
 
   it("logs a watch session when it ends, as the 101 it was answered, in the vocabulary it spoke", async () => {
-    const gateway = logging()
+    const gateway = running()
     const target = { baseUrl: gateway.baseUrl, token: gateway.token ?? "" }
     // B, told by the first frame's shape; A, by `?vocabulary=a`. Each waits for the server's answer before closing.
     const b = await openWatch(target)
@@ -132,18 +125,18 @@ describe("PORT and HOST environment variables", () => {
     }
   })
 
-  it("give way to the flags", async () => {
-    const gateway = await spawnGateway(["serve", "--data", dataDir, "--port", "0", "--host", "127.0.0.1"], 15_000, {
-      PORT: "not a port",
-      HOST: "nowhere.invalid"
-    })
-    await gateway.stop("SIGKILL", 1_000)
-    expect(gateway.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+  it("give way to the flags", () => {
+    // The shared gateway, started with the flags and with PORT and HOST that it could not use.
+    expect(running().baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   })
 
   it("a PORT that is no port is a bad command line: exit code 2, naming the flag it stands for", async () => {
-    for (const value of ["abc", "70000"]) {
-      const exited = await runGateway(["serve", "--data", dataDir], 10_000, { PORT: value })
+    // One as a process, which reads its environment; one in this process, given the variable.
+    const refusals = [
+      { value: "abc", exited: await runGateway(["serve", "--data", dataDir], 10_000, { PORT: "abc" }) },
+      { value: "70000", exited: await runGatewayInProcess(["serve", "--data", dataDir], { env: { PORT: "70000" } }) }
+    ]
+    for (const { value, exited } of refusals) {
       expect({ value, code: exited.code }).toEqual({ value, code: 2 })
       expect(exited.stderr).toMatch(/--port/)
     }
@@ -151,19 +144,14 @@ describe("PORT and HOST environment variables", () => {
 })
 
 /**
- * One bad command line (exit 2), the unusable home file (exit 1) and `--help` (exit 0) run as processes:
- * their exit code, and nothing else on their streams. The others run in this process, the program the bin
- * runs, with the exit code the bin's teardown gives.
+ * The unusable home file (exit 1) and `--help` (exit 0) run as processes: their exit code, and nothing
+ * else on their streams. The others run in this process, the program the bin runs, with the exit code the
+ * bin's teardown gives; a bad command line as a process (exit 2) is `serve --port abc` of
+ * test/support/gatewayCli.test.ts, which shows the same streams and code as here, and the PORT above.
  */
 describe("bad command lines", () => {
-  it("serve --port abc, as a process, exits with code 2 and says why on stderr", async () => {
-    const exited = await runGateway(["serve", "--port", "abc"])
-    expect(exited.code).toBe(2)
-    expect(exited.stderr).toMatch(/--port/)
-    expect(exited.stdout).not.toContain("listening on")
-  })
-
   it.each([
+    [["serve", "--port", "abc"], /--port/],
     [["serve", "--port", "-1"], /--port/],
     [["serve", "--port", "65536"], /--port/],
     [["serve", "--max-body-bytes", "0"], /--max-body-bytes/],

@@ -18,14 +18,17 @@ let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined
 let gateway: RunningGateway | undefined
 let brokerPort = 0
+/** The login the first broker asks for: the gateway gives it with --mqtt-username and --mqtt-password. */
+const login = { username: "alice", password: "secret" }
 
 beforeAll(async () => {
-  mosquitto = await startMosquitto()
-  bridge = await startFakeBridge(mosquitto.url, { baseTopic: "home/zigbee" })
+  mosquitto = await startMosquitto({ users: { [login.username]: login.password } })
+  bridge = await startFakeBridge(mosquitto.url, { baseTopic: "home/zigbee", ...login })
   // The broker's port is given, to log in to it; the gateway's HTTP port is its own pick (0).
   gateway = await onFreePort((port) => (brokerPort = port, spawnGateway([
     "serve", "--port", "0", "--data", freshDataDir(),
-    "--mqtt", mosquitto?.url ?? "", "--mqtt-base-topic", "home/zigbee", "--mqtt-discovery=home/ha", `--mqtt-broker=${port}`
+    "--mqtt", mosquitto?.url ?? "", "--mqtt-username", login.username, "--mqtt-password", login.password,
+    "--mqtt-base-topic", "home/zigbee", "--mqtt-discovery=home/ha", `--mqtt-broker=${port}`
   ])))
 })
 
@@ -60,7 +63,7 @@ const brokerLogin = (username: string, password: string) =>
     (error: unknown) => (typeof error === "object" && error !== null && "code" in error ? error.code : String(error))
   )
 
-describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-discovery=PREFIX --mqtt-broker=PORT", () => {
+describe("gateway serve --mqtt URL --mqtt-username NAME --mqtt-password PASSWORD --mqtt-base-topic TOPIC --mqtt-discovery=PREFIX --mqtt-broker=PORT", () => {
   it("shows the bridge's devices beside the simulated home and the clock, in vocabulary B", async () => {
     const services = (await getJson("/api/v1/services")) as ReadonlyArray<{ id: string; getters: ReadonlyArray<{ id: string; kind: unknown }> }>
     const ids = services.map((s) => s.id)
@@ -83,7 +86,7 @@ describe("gateway serve --mqtt URL --mqtt-base-topic TOPIC --mqtt-discovery=PREF
 
   it("shows a device announced by MQTT discovery under the prefix given, on the same broker", async () => {
     // An ESPHome switch's discovery config, abbreviated, with no availability.
-    const player = await connectAsync(mosquitto?.url ?? "")
+    const player = await connectAsync(mosquitto?.url ?? "", login)
     try {
       const config = { name: "Relay", stat_t: "porch/switch/relay/state", cmd_t: "porch/switch/relay/command", uniq_id: "ESPswitchrelay", dev: { ids: "c0ffee000001" } }
       await player.publishAsync("home/ha/switch/porch/relay/config", JSON.stringify(config), { retain: true, qos: 1 })
@@ -139,27 +142,7 @@ describe("gateway serve --mqtt-broker=PORT on a port already taken", () => {
   })
 })
 
-describe("gateway serve --mqtt mqtts://… --mqtt-ca FILE --mqtt-username NAME --mqtt-password PASSWORD", () => {
-  it("follows a bridge on a broker that asks for TLS and a login", async () => {
-    const secure = await startMosquitto({ tls: true, users: { alice: "secret" } })
-    const login = { username: "alice", password: "secret" }
-    const tlsBridge = await startFakeBridge(secure.url, { ...login, ca: readFileSync(secure.caFile ?? "", "utf8") })
-    const tlsGateway = await spawnGateway([
-      "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
-      "--mqtt", secure.url, "--mqtt-ca", secure.caFile ?? "", "--mqtt-username", login.username, "--mqtt-password", login.password
-    ])
-    try {
-      const services = await poll(`${tlsGateway.baseUrl}/api/v1/services`, tlsGateway.token ?? "")
-      expect(JSON.stringify(services)).toContain("service:0x000d6f0000000004@zigbee2mqtt")
-    } finally {
-      await tlsGateway.stop("SIGTERM")
-      await tlsBridge.close()
-      await secure.stop()
-    }
-  })
-})
-
-describe("gateway serve --mqtt URL --mqtt-username NAME --mqtt-password-file FILE", () => {
+describe("gateway serve --mqtt mqtts://… --mqtt-ca FILE --mqtt-username NAME --mqtt-password-file FILE", () => {
   /** The one line that says why the gateway did not start, and nothing of a stack or a banner. */
   const expectOneLine = (stderr: string, line: string) => {
     expect(stderr.split("\n").filter((l) => l.startsWith("gateway: "))).toEqual([line])
@@ -167,27 +150,27 @@ describe("gateway serve --mqtt URL --mqtt-username NAME --mqtt-password-file FIL
     expect(stderr).not.toMatch(/^ERROR$/m)
   }
 
-  it("logs in with the file's first line, and the password is not on the command line", async () => {
+  it("follows a bridge on a broker that asks for TLS and a login, with the file's first line, and the password is not on the command line", async () => {
     const password = "secret in a file"
-    const broker = await startMosquitto({ users: { alice: password } })
-    const fileBridge = await startFakeBridge(broker.url, { username: "alice", password })
+    const secure = await startMosquitto({ tls: true, users: { alice: password } })
+    const tlsBridge = await startFakeBridge(secure.url, { username: "alice", password, ca: readFileSync(secure.caFile ?? "", "utf8") })
     const file = join(freshDataDir(), "mqtt-password")
     writeFileSync(file, `${password}\nnot the password\n`, { mode: 0o600 })
-    const fileGateway = await spawnGateway([
+    const tlsGateway = await spawnGateway([
       "serve", "--port", "0", "--data", freshDataDir(), "--no-clock",
-      "--mqtt", broker.url, "--mqtt-username", "alice", "--mqtt-password-file", file
+      "--mqtt", secure.url, "--mqtt-ca", secure.caFile ?? "", "--mqtt-username", "alice", "--mqtt-password-file", file
     ])
     try {
-      const services = await poll(`${fileGateway.baseUrl}/api/v1/services`, fileGateway.token ?? "")
+      const services = await poll(`${tlsGateway.baseUrl}/api/v1/services`, tlsGateway.token ?? "")
       expect(JSON.stringify(services)).toContain("service:0x000d6f0000000004@zigbee2mqtt")
       // What `ps` shows of the process.
-      const commandLine = readFileSync(`/proc/${fileGateway.pid}/cmdline`, "utf8").split("\0")
+      const commandLine = readFileSync(`/proc/${tlsGateway.pid}/cmdline`, "utf8").split("\0")
       expect(commandLine).toContain(file)
       expect(commandLine.join(" ")).not.toContain(password)
     } finally {
-      await fileGateway.stop("SIGTERM")
-      await fileBridge.close()
-      await broker.stop()
+      await tlsGateway.stop("SIGTERM")
+      await tlsBridge.close()
+      await secure.stop()
     }
   })
 

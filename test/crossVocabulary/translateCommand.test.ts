@@ -4,6 +4,7 @@ import { typeErrorUntold } from "../../src/vocabulary/AnswerTranslation.ts"
 import { type RequestB, translateToB } from "../../src/api/Translation.ts"
 import { home } from "../http/vocabularyA/homes.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { gatewayBin, nodeBin, runGateway } from "../support/spawnGateway.ts"
 import { decoded, sendA, sendB } from "./answers.ts"
 
@@ -11,9 +12,11 @@ import { decoded, sendA, sendB } from "./answers.ts"
 const sendRaw = async (g: GatewayOverHttp, request: RequestB): Promise<unknown> => (await g.call(request.method, request.path, request.body)).json
 
 /**
- * `gateway translate OPERATION BODY`, the real command (dist/gateway.js: `npm run build` first):
- * what it prints is `translateToB`'s answer, and sent to a gateway it answers as the A request does; with
- * `--answer`, the B answer it prints is what B answers.
+ * `gateway translate OPERATION BODY`: what it prints is `translateToB`'s answer, and sent to a gateway it
+ * answers as the A request does; with `--answer`, the B answer it prints is what B answers.
+ * A print, a refusal and a read of standard input run the real command as a process (dist/gateway.js:
+ * `npm run build` first); the others run the bin's program in this process (gatewayCli.ts), what a
+ * process adds being a third of a second of CPU and nothing they check.
  * (translationOverHttp checks `translateToB` itself on random homes and requests.)
  */
 
@@ -59,7 +62,7 @@ describe("gateway translate", () => {
 
   it("prints the send_values request of a put_channel_value pair, which writes and answers the same", async () => {
     const body = [[{ tags: ["main"] }], { OnOff: "On" }]
-    const exited = await runGateway(["translate", "put_channel_value", JSON.stringify(body)])
+    const exited = await runGatewayInProcess(["translate", "put_channel_value", JSON.stringify(body)])
     expect({ code: exited.code, stderr: exited.stderr }).toEqual({ code: 0, stderr: "" })
     const printed: unknown = JSON.parse(exited.stdout)
     expect(printed).toEqual({
@@ -82,7 +85,7 @@ describe("gateway translate", () => {
   })
 
   it("reads a blank body as no body: a read of everything, which a write refuses", async () => {
-    const read = await runGateway(["translate", "get_nodes", ""])
+    const read = await runGatewayInProcess(["translate", "get_nodes", ""])
     expect({ code: read.code, stderr: read.stderr }).toEqual({ code: 0, stderr: "" })
     expect(JSON.parse(read.stdout)).toEqual({
       operation: "get_services",
@@ -90,7 +93,7 @@ describe("gateway translate", () => {
       path: "/api/v1/services",
       aliases: [{ method: "POST", path: "/api/v1/services" }]
     })
-    const write = await runGateway(["translate", "put_channel_value", " "])
+    const write = await runGatewayInProcess(["translate", "put_channel_value", " "])
     expect({ code: write.code, stdout: write.stdout }).toEqual({ code: 1, stdout: "" })
     expect(write.stderr).toContain("body: required, a JSON document")
   })
@@ -100,7 +103,7 @@ describe("gateway translate", () => {
     const body = [{ kind: { Exactly: { DoorLocked: [] } } }, { id: { Exactly: "getter:nowhere@test" } }, { parent: { Exactly: "service:nowhere@test" } }]
     const inA = await running(gateway).call("GET", "/api/v1/channels/value", body)
     expect(inA.status).toBe(200)
-    const exited = await runGateway(["translate", "get_channel_value", JSON.stringify(body), "--answer", JSON.stringify(inA.json)])
+    const exited = await runGatewayInProcess(["translate", "get_channel_value", JSON.stringify(body), "--answer", JSON.stringify(inA.json)])
     expect({ code: exited.code, stderr: exited.stderr }).toEqual({ code: 0, stderr: "" })
     const printed = JSON.parse(exited.stdout) as { body: unknown; aliases: ReadonlyArray<{ method: string; path: string }>; answer: unknown }
     expect(printed).toEqual({
@@ -127,7 +130,7 @@ describe("gateway translate", () => {
       ["setter:back-door-lock@test", { Err: { TypeError: [] } }],
       ["setter:porch-light-on@test", { Ok: null }]
     ])
-    const exited = await runGateway(["translate", "put_channel_value", "--answer", JSON.stringify(inA.json)])
+    const exited = await runGatewayInProcess(["translate", "put_channel_value", "--answer", JSON.stringify(inA.json)])
     expect({ code: exited.code, stderr: exited.stderr }).toEqual({ code: 0, stderr: "" })
     expect(JSON.parse(exited.stdout)).toEqual({
       operation: "send_values",
@@ -157,10 +160,10 @@ describe("gateway translate", () => {
   })
 
   it("refuses an answer A does not write, or one B says more of: exit code 1, the reason on stderr", async () => {
-    const malformed = await runGateway(["translate", "get_channel_value", "--answer", `[["getter:x@test", {"Ok": 3}]]`])
+    const malformed = await runGatewayInProcess(["translate", "get_channel_value", "--answer", `[["getter:x@test", {"Ok": 3}]]`])
     expect({ code: malformed.code, stdout: malformed.stdout }).toEqual({ code: 1, stdout: "" })
     expect(malformed.stderr).toContain("answer[0][1].Ok: expected a value")
-    const listing = await runGateway(["translate", "get_nodes", "--answer", "[]"])
+    const listing = await runGatewayInProcess(["translate", "get_nodes", "--answer", "[]"])
     expect({ code: listing.code, stdout: listing.stdout }).toEqual({ code: 1, stdout: "" })
     expect(listing.stderr).toContain("B's services carry an adapter and properties, which A's nodes do not say")
   })

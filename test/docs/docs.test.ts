@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseHome } from "../../src/adapters/simulator/HomeFile.ts"
 import { operationNames } from "../../src/api/Translation.ts"
 import { defaultGatewayOptions } from "../../src/GatewayOptions.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
-import { runGateway } from "../support/spawnGateway.ts"
 import { docExamples, programExamples, serveCommand, translateExamples, withoutTimes } from "./docExamples.ts"
 import { programFolder, runProgram, typeErrors } from "./programs.ts"
 import { type AssumedGateway, runShellExample, type ShellExample, shellExamples } from "./shellExamples.ts"
@@ -115,9 +115,10 @@ it("finds the gateway translate examples", () => {
   expect(translations.length).toBeGreaterThan(0)
 })
 
+// In this process (gatewayCli.ts): test/crossVocabulary/translateCommand.test.ts runs the command as a process.
 describe.each(translations)("docs/$name, line $line: gateway translate $operation", ({ operation, body, answer, printed }) => {
   it("prints what the document shows", async () => {
-    const exited = await runGateway([
+    const exited = await runGatewayInProcess([
       "translate",
       operation,
       ...(body === undefined ? [] : [body]),
@@ -169,17 +170,24 @@ it("leaves to test/cli/serveMqtt.test.ts only the examples of docs/adapters/mqtt
   expect(shell.filter((example) => example.gateway.bridge).map((example) => example.name)).toEqual(["docs/adapters/mqtt.md"])
 })
 
-describe.each(shell.filter((example) => !example.gateway.bridge))("$name, line $line", (example) => {
+/** The example of docs/auth.md that makes a scoped token: run once, below, where its token is also used. */
+const scopedTokenExample = shell.find((e) => e.name === "docs/auth.md" && e.script.includes("tokens create") && e.script.includes("--scope"))
+
+/** What every shell example is checked for: bash and every command succeeded, and each file it writes holds something. */
+const expectRanAsPasted = (example: ShellExample, run: { readonly code: number | null; readonly stderr: string }, cwd: string) => {
+  expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+  for (const file of writtenFiles(example)) {
+    const bytes = readFileSync(join(cwd, file))
+    expect({ file, empty: bytes.length === 0 }).toEqual({ file, empty: false })
+    if (file.endsWith(".gif")) expect(bytes.subarray(0, 4).toString("latin1")).toBe("GIF8")
+  }
+}
+
+describe.each(shell.filter((example) => !example.gateway.bridge && example !== scopedTokenExample))("$name, line $line", (example) => {
   it("runs as pasted, with $TOKEN set, on the gateway the document starts, every answer below 400", async () => {
     const { gateway, cwd } = await gatewayAssumed(example.gateway)
     try {
-      const run = await runShellExample(example, { baseUrl: gateway.baseUrl, token: gateway.token, cwd })
-      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
-      for (const file of writtenFiles(example)) {
-        const bytes = readFileSync(join(cwd, file))
-        expect({ file, empty: bytes.length === 0 }).toEqual({ file, empty: false })
-        if (file.endsWith(".gif")) expect(bytes.subarray(0, 4).toString("latin1")).toBe("GIF8")
-      }
+      expectRanAsPasted(example, await runShellExample(example, { baseUrl: gateway.baseUrl, token: gateway.token, cwd }), cwd)
     } finally {
       await gateway.close()
     }
@@ -187,14 +195,13 @@ describe.each(shell.filter((example) => !example.gateway.bridge))("$name, line $
 })
 
 describe("docs/auth.md: gateway tokens create --scope", () => {
-  const example = shell.find((e) => e.name === "docs/auth.md" && e.script.includes("tokens create") && e.script.includes("--scope"))
-  it("makes a token that reaches exactly the channels of its scope, with its rights only", async () => {
-    if (example === undefined) throw new Error("no `gateway tokens create --scope` example in docs/auth.md")
-    const scope = JSON.parse(/--scope '([^']*)'/.exec(example.script)?.[1] ?? "null") as { channels: unknown }
-    const { gateway, cwd } = await gatewayAssumed(example.gateway)
+  it("runs as pasted and makes a token that reaches exactly the channels of its scope, with its rights only", async () => {
+    if (scopedTokenExample === undefined) throw new Error("no `gateway tokens create --scope` example in docs/auth.md")
+    const scope = JSON.parse(/--scope '([^']*)'/.exec(scopedTokenExample.script)?.[1] ?? "null") as { channels: unknown }
+    const { gateway, cwd } = await gatewayAssumed(scopedTokenExample.gateway)
     try {
-      const run = await runShellExample(example, { baseUrl: gateway.baseUrl, token: gateway.token, cwd })
-      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" })
+      const run = await runShellExample(scopedTokenExample, { baseUrl: gateway.baseUrl, token: gateway.token, cwd })
+      expectRanAsPasted(scopedTokenExample, run, cwd)
       const scoped = { authorization: `Bearer ${run.stdout.trim()}` }
       const everything = await gateway.call("GET", "/api/v1/channels/getters", undefined, scoped)
       const ofScope = await gateway.call("POST", "/api/v1/channels/getters", scope.channels)

@@ -1,10 +1,11 @@
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { format } from "node:util"
-import { Console, Effect, Logger, Stdio } from "effect"
-import { defaultPasswordCost, PasswordCost } from "../../src/auth/Password.ts"
+import { ConfigProvider, Console, Effect, Logger, Stdio } from "effect"
+import { PasswordCost } from "../../src/auth/Password.ts"
 import { runCli } from "../../src/cli/Cli.ts"
 import { teardown } from "../../src/cli/ExitCode.ts"
-import type { Exited } from "./spawnGateway.ts"
+import { testPasswordCost } from "../../src/cli/PasswordCostSetting.ts"
+import type { Exited, ExtraEnv } from "./spawnGateway.ts"
 
 /**
  * Runs `gateway …args` in this process: the program the bin runs (`runCli`, on Node's services, ended by
@@ -14,10 +15,14 @@ import type { Exited } from "./spawnGateway.ts"
  * start and the bundle's load, a third of a second of CPU. Only for commands that end by themselves (a
  * `serve` that starts would run until the test's process ends).
  * A test of the process itself (its exit, its signals, its streams) spawns it (spawnGateway.ts).
- * `passwordCost`: what `users add` and `passwd` hash at, the gateway's by default; beside a gateway of
- * gatewayOverHttp.ts, its test cost.
+ * `users add` and `passwd` hash at the test cost, as spawned gateways (spawnGateway.ts) and those of
+ * gatewayOverHttp.ts do. `env`: variables the command reads (PORT, say) on top of this process's, as a
+ * spawned one would have them.
  */
-export const runGatewayInProcess = async (args: ReadonlyArray<string>, passwordCost = defaultPasswordCost): Promise<Exited> => {
+export const runGatewayInProcess = async (
+  args: ReadonlyArray<string>,
+  { env = {} }: { readonly env?: ExtraEnv } = {}
+): Promise<Exited> => {
   let stdout = ""
   let stderr = ""
   const printed: Console.Console = Object.assign(Object.create(globalThis.console) as Console.Console, {
@@ -32,7 +37,8 @@ export const runGatewayInProcess = async (args: ReadonlyArray<string>, passwordC
       Effect.provide(NodeServices.layer),
       Effect.provide(logged),
       Effect.provideService(Console.Console, printed),
-      Effect.provideService(PasswordCost, passwordCost)
+      Effect.provideService(PasswordCost, testPasswordCost),
+      Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.orElse(ConfigProvider.fromEnv({ env: { ...env } }), ConfigProvider.fromEnv()))
     )
   )
   let code = -1

@@ -4,6 +4,9 @@ import { join } from "node:path"
 import { Effect, Layer, Logger, ManagedRuntime, Metric, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import { hashPassword, PasswordCost } from "../../src/auth/Password.ts"
+// scrypt is slow on purpose: these gateways hash and check at the test cost (the same scrypt, 1/32 of
+// the work), so that the login throttle's tests of tens of wrong passwords do not spend their time hashing.
+import { testPasswordCost } from "../../src/cli/PasswordCostSetting.ts"
 import { Tokens } from "../../src/auth/Tokens.ts"
 import { UserStore } from "../../src/auth/UserStore.ts"
 import { Simulator } from "../../src/adapters/simulator/Simulator.ts"
@@ -76,13 +79,6 @@ export interface StartOptions {
 }
 
 export const testAdminPassword = "test admin password"
-
-/**
- * scrypt is slow on purpose, 0.17 s a hash at the gateway's cost: the gateways of these tests hash and
- * check at 1/32 of it (the same scrypt, N = 2^10), so that the login throttle's tests of tens of wrong
- * passwords do not spend their time hashing. The spawned gateway (spawnGateway.ts) keeps the real cost.
- */
-export const testPasswordCost: PasswordCost = { N: 1_024, r: 8, p: 1 }
 
 /** The test password's hash, made once per worker. */
 let adminHash: Promise<string> | undefined

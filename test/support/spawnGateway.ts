@@ -5,7 +5,9 @@ import { noteSpawned } from "./spawnedProcesses.ts"
 /**
  * Runs the built CLI (`dist/gateway.js`, the bundle `npm run build` makes: what `npm start` runs) as a real process on the
  * pinned Node from node_modules/.bin, in its own process group so that signals reach it directly
- * and a failed test can kill everything it started.
+ * and a failed test can kill everything it started. It hashes passwords at the test cost
+ * (GATEWAY_TEST_PASSWORD_COST=low, src/cli/PasswordCostSetting.ts), as the in-process gateways do,
+ * unless the test's `env` says otherwise: a first run's hash was a quarter of a spawned start's CPU.
  */
 
 const root = projectRoot
@@ -60,7 +62,7 @@ const start = (args: ReadonlyArray<string>, env: ExtraEnv = {}, [command, ...bef
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...env }
+    env: { ...process.env, GATEWAY_TEST_PASSWORD_COST: "low", ...env }
   })
   live.add(child)
   noteSpawned(child, true)
