@@ -6,6 +6,8 @@ import { fallbacksOf, type OptionsOf } from "./OptionFlag.ts"
 interface Timings {
   /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
   readonly watchPingMs: number
+  /** How long a client has to send a request's headers before it is answered 408 and cut off (`serverTimeouts`). */
+  readonly headersTimeoutMs: number
   /**
    * How often the tokens of open watch sockets are looked up again, if the store changed: how late a
    * revocation by another process (the command line) reaches them (docs/auth.md).
@@ -33,6 +35,7 @@ export const defaultGatewayOptions: GatewayOptions = {
   ...fallbacksOf(gatewayFlags),
   dashboard: Option.none(),
   watchPingMs: 30_000,
+  headersTimeoutMs: 10_000,
   tokenRecheckMs: 500,
   tokenCreationWindowMs: 60_000,
   vocabularyAReportMs: 24 * 60 * 60 * 1000

@@ -98,6 +98,7 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     trustedProxies: options.trustProxy,
     dashboard: options.dashboard,
     watchPing: options.watchPingMs,
+    headersTimeout: options.headersTimeoutMs,
     deprecation: deprecationOf(options)
   },
   firstRun: { defaultAdmin: options.defaultAdmin, sessionDays: options.sessionDays },

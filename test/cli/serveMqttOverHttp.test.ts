@@ -398,7 +398,8 @@ describe(`a /get no device answers (--device-timeout ${silentTimeoutMs})`, () =>
   const locked = getter(lock, "state")
 
   it("is the channel's error after the device timeout, beside the values that are known; the gateway keeps answering", async () => {
-    await everyDeviceIn(silentGateway, 3)
+    // The thermostat's three getters and the lock's two.
+    await everyDeviceIn(silentGateway, 5)
     const timedOut = { InternalError: `device did not answer within ${silentTimeoutMs} ms` }
     // B wraps a per-channel error in `Error`; A answers `[id, {"Err": …}]` pairs.
 

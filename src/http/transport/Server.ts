@@ -39,6 +39,8 @@ export interface ServerOptions {
   readonly dashboard: Option.Option<string>
   /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
   readonly watchPing: Duration.Input
+  /** How long a client has to send a request's headers, in ms (`serverTimeouts`' 10 s by default). */
+  readonly headersTimeout: number
   /** `--deprecate-vocabulary-a`: A's answers say it is deprecated. */
   readonly deprecation: Option.Option<VocabularyADeprecation>
 }
@@ -63,7 +65,7 @@ export const layerOnceBound = <R, A, E, RB>(
   routes: ReadonlyArray<Route<R>>,
   onceBound: Layer.Layer<A, E, RB>,
   options: ServerOptions,
-  makeServer: () => Server = () => http.createServer(serverOptions)
+  makeServer: () => Server = () => http.createServer({ ...serverOptions, headersTimeout: options.headersTimeout })
 ) =>
   Layer.unwrap(
     Effect.gen(function*() {
@@ -156,7 +158,7 @@ const closed = (server: Server) =>
   }).pipe(Effect.timeoutOrElse({ duration: Duration.seconds(20), orElse: () => Effect.void }))
 
 /**
- * Time-outs against slow clients: all headers within 10 s, the whole request within 30 s (bodies are at
+ * Time-outs against slow clients: all headers within 10 s (`headersTimeoutMs` sets another), the whole request within 30 s (bodies are at
  * most `--max-body-bytes`), an idle keep-alive connection closed after 5 s. Checked every second. They
  * bound how long a client that sends slowly can hold a socket; an upgraded (watch) socket is no longer
  * a request and is not affected.

@@ -3,6 +3,7 @@ import { connect } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LiveSockets, maxWatchSocketsPerToken, maxWatchSocketsPerUser } from "../../../src/auth/LiveSockets.ts"
 import { defaultGatewayOptions } from "../../../src/GatewayOptions.ts"
+import { layerOptions } from "../../../src/main.ts"
 import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
 import { gatewayTestLayer } from "../../support/gatewayTestLayer.ts"
 import { inMemoryAuthStore } from "../../support/InMemoryStores.ts"
@@ -72,8 +73,9 @@ describe("CORS by default", () => {
 })
 
 describe("a client that never finishes its headers", () => {
+  // The server's own time-out, made short: the 10 s of the default would hold a worker idle.
   it("is answered 408 and disconnected by the server", async () => {
-    const gateway = await startGateway(home)
+    const gateway = await startGateway(home, { headersTimeoutMs: 500 })
     try {
       const { port } = new URL(gateway.baseUrl)
       const answer = await new Promise<string>((resolve, reject) => {
@@ -87,7 +89,12 @@ describe("a client that never finishes its headers", () => {
     } finally {
       await gateway.close()
     }
-  }, 30_000)
+  })
+
+  it("has 10 s by default, as docs/configuration.md says, and the server is given it", () => {
+    expect(defaultGatewayOptions.headersTimeoutMs).toBe(10_000)
+    expect(layerOptions(defaultGatewayOptions).server.headersTimeout).toBe(10_000)
+  })
 })
 
 describe("watch sockets per token and per user", () => {

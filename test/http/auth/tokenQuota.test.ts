@@ -101,13 +101,27 @@ describe("tokens created per minute", () => {
 })
 
 describe("tokens created per window, with a window of three seconds", () => {
-  const quick = gatewayForSuite(watchHome, { tokenCreationWindowMs: 3_000 })
+  const window = 3_000
+  const quick = gatewayForSuite(watchHome, { tokenCreationWindowMs: window })
+
+  /**
+   * A fresh user's token creates its limit at once, and then one more: the answers, and whether all came
+   * within the window. A busy machine can take longer, and then the window may have slid before the last
+   * (which proves nothing of it): a burst that took longer is tried again, by another user.
+   */
+  const burst = async (attempt: number) => {
+    const { token } = await quick().createToken({ user: `ivy-${attempt}` })
+    const started = performance.now()
+    const first = await Promise.all(Array.from({ length: maxCreationsPerWindow }, () => createWith(quick(), token)))
+    const refused = await createWith(quick(), token)
+    return { token, first, refused, withinWindow: performance.now() - started < window }
+  }
 
   it("let a user create again once Retry-After has passed", async () => {
-    const { token } = await quick().createToken()
-    const first = await Promise.all(Array.from({ length: maxCreationsPerWindow }, () => createWith(quick(), token)))
+    let tried = await burst(0)
+    for (let attempt = 1; !tried.withinWindow; attempt++) tried = await burst(attempt)
+    const { token, first, refused } = tried
     expect(first.map((a) => a.status)).toEqual(Array(maxCreationsPerWindow).fill(201))
-    const refused = await createWith(quick(), token)
     expect(refused.status).toBe(429)
     const wait = Number(refused.retryAfter)
     expect(wait).toBeGreaterThanOrEqual(1)
