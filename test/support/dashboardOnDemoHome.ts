@@ -20,7 +20,7 @@ import { show } from "./signedInPage.ts"
 export const owner = { username: "owner", email: "owner@example.org", password: testAdminPassword }
 
 /** The dashboard `npm run build` makes (dist/dashboard), served at `/`. */
-const builtDashboard = fileURLToPath(new URL("../../dist/dashboard/", import.meta.url))
+export const builtDashboard = fileURLToPath(new URL("../../dist/dashboard/", import.meta.url))
 
 export interface DashboardOnDemoHome {
   readonly gateway: GatewayOverHttp
