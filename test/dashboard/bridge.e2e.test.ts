@@ -1,11 +1,11 @@
+import { Option } from "effect"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
-import { send } from "../support/httpRequest.ts"
+import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { sharedChromium, tabOfFile } from "../support/browser.ts"
-import { owner, showOwnersHome } from "../support/dashboardOnDemoHome.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { builtDashboard, owner, showOwnersHome } from "../support/dashboardOnDemoHome.ts"
+import { type GatewayOverHttp, startGateway } from "../support/gatewayOverHttp.ts"
 import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 
 /**
@@ -16,26 +16,19 @@ import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBr
 
 let mosquitto: Mosquitto | undefined
 let bridge: FakeBridge | undefined
-let gateway: RunningGateway | undefined
+let gateway: GatewayOverHttp | undefined
 
 beforeAll(async () => {
   // Chromium first: where it is missing, sharedChromium throws before the broker starts.
   ;[, mosquitto] = await Promise.all([sharedChromium(), startMosquitto()])
   bridge = await startFakeBridge(mosquitto.url, { baseTopic: "house" })
-  gateway = await spawnGateway([
-    "serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", freshDataDir(),
-    "--mqtt", mosquitto.url, "--mqtt-base-topic", "house"
-  ])
-  const setup = await send(`${gateway.baseUrl}/users/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(owner)
-  })
-  expect(setup.status).toBe(201)
+  // In this process, as the signed-in pages' rig runs it (dashboardOnDemoHome.ts), on the demo home.
+  gateway = await startGateway(demoHome, { dashboard: Option.some(builtDashboard), mqtt: Option.some(mosquitto.url), mqttBaseTopic: "house" })
+  await gateway.createToken({ user: owner.username })
 }, 60_000)
 
 afterAll(async () => {
-  await gateway?.stop("SIGTERM")
+  await gateway?.close()
   await bridge?.close()
   await mosquitto?.stop()
 })

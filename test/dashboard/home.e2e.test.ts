@@ -9,7 +9,7 @@ import { dashboardOnDemoHomeOfFile, ownersTabOfFile } from "../support/dashboard
 import { send } from "../support/httpRequest.ts"
 
 /**
- * The dashboard's home in a real Chromium, against the built gateway (`npm run build` first) on the
+ * The dashboard's home in a real Chromium, against a gateway serving the built dashboard (`npm run build` first) on the
  * demo home (as a home file, so that a test can break a device): a card per device, grouped by room,
  * values that change on screen as another client writes, a switch named after its light that turns it
  * on, a colour and a brightness picked for a light, a device moved to another room, and the words of a

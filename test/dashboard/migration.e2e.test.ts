@@ -5,11 +5,10 @@ import { dashboardOnDemoHomeOfFile, owner } from "../support/dashboardOnDemoHome
 import { send } from "../support/httpRequest.ts"
 import { parseScrape, sample } from "../support/prometheusText.ts"
 import { errorsFromNow, show } from "../support/signedInPage.ts"
-import { runGateway } from "../support/spawnGateway.ts"
 
 /**
- * The dashboard's Migration page in a real Chromium, against the built gateway (`npm run build` first)
- * on the demo home: a vocabulary A request translated into B as it is typed, both sent to the gateway
+ * The dashboard's Migration page in a real Chromium, against a gateway serving the built dashboard
+ * (`npm run build` first) on the demo home: a vocabulary A request translated into B as it is typed, both sent to the gateway
  * and their answers compared, and the tokens that still call A, read from `/metrics`.
  */
 
@@ -126,10 +125,8 @@ describe("the dashboard's Migration page", () => {
 
   it("lists the tokens that still call A, with their calls, after a few A calls by other tokens", async () => {
     const oldApp = await newToken({ label: "old app" })
-    // Another user's token, made on the command line: the owner's token listing does not have it.
-    expect((await runGateway(["users", "add", "bob", "--data", rig().dataDir])).code).toBe(0)
-    const bobs = await runGateway(["tokens", "create", "--user", "bob", "--label", "bob's app", "--data", rig().dataDir])
-    expect(bobs.code).toBe(0)
+    // Another user's token: the owner's token listing does not have it.
+    const bobs = await rig().gateway.createToken({ user: "bob" })
     const callA = async (token: string, calls: number) => {
       for (let call = 0; call < calls; call++) {
         const nodes = await send(`${rig().gateway.baseUrl}/api/v1/nodes`, { headers: { authorization: `Bearer ${token}` } })
@@ -137,7 +134,7 @@ describe("the dashboard's Migration page", () => {
       }
     }
     await callA(oldApp.token, 3)
-    await callA(bobs.stdout.trim(), 2)
+    await callA(bobs.token, 2)
     const { page, refused } = await onMigration()
     const usage = page.getByRole("table", { name: "Vocabulary A calls by token, most first" })
     // The page's own A requests, twice, go with its comparison token: counted for no token.

@@ -7,7 +7,7 @@ import { insertTokens } from "../support/manyTokens.ts"
 import { errorsFromNow } from "../support/signedInPage.ts"
 
 /**
- * The dashboard's Tokens page in a real Chromium, against the built gateway (`npm run build` first) on
+ * The dashboard's Tokens page in a real Chromium, against a gateway serving the built dashboard (`npm run build` first) on
  * the demo home (issue 39, item 6): the list first, each token with what it reaches by name, its rights and
  * its creator, sessions named as sessions; revoking confirmed, saying what else goes; the form after the
  * list; the list a page at a time.

@@ -1,25 +1,30 @@
-import { writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Option } from "effect"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll } from "vitest"
 import { demoHome } from "../../src/adapters/simulator/DemoHome.ts"
 import { sharedChromium, type Tab, tabOfFile } from "./browser.ts"
-import { freshDataDir } from "./gatewayTestLayer.ts"
+import { type GatewayOverHttp, startGateway, testAdminPassword } from "./gatewayOverHttp.ts"
 import { send } from "./httpRequest.ts"
 import { show } from "./signedInPage.ts"
-import { type RunningGateway, spawnGateway } from "./spawnGateway.ts"
 
 /**
- * What a browser test of the dashboard's signed-in pages runs against: the built gateway (`npm run build`
- * first) on the demo home, written to a home file a test may edit, its first administrator made over
- * HTTP, and a real Chromium.
+ * What a browser test of the dashboard's signed-in pages runs against: a whole gateway in the test's
+ * process (gatewayOverHttp.ts) serving the dashboard `npm run build` made, on the demo home, written to a
+ * home file a test may edit, with the owner as a user of it, and a real Chromium. In process, not spawned:
+ * these tests test the pages, and a gateway process cost 0.55 s of CPU to start and 0.25 s at each sign-in
+ * (the real scrypt; measured); session.e2e.test.ts runs the built gateway's first run as a process.
  */
 
-export const owner = { username: "owner", email: "owner@example.org", password: "a long enough password" }
+/** The user the pages are signed in as: made as the tests' gateway makes users, with its test password. */
+export const owner = { username: "owner", email: "owner@example.org", password: testAdminPassword }
+
+/** The dashboard `npm run build` makes (dist/dashboard), served at `/`. */
+export const builtDashboard = fileURLToPath(new URL("../../dist/dashboard/", import.meta.url))
 
 export interface DashboardOnDemoHome {
-  readonly gateway: RunningGateway
-  /** The gateway's data folder, for the command line (`gateway users add … --data`). */
+  readonly gateway: GatewayOverHttp
+  /** The gateway's data folder, for the database (`insertTokens`). */
   readonly dataDir: string
   readonly homeFile: string
   /** The owner's session token, for the test's own requests. */
@@ -30,24 +35,17 @@ export interface DashboardOnDemoHome {
 
 /** The rig on `home` (a home file's content): the demo home unless a test needs another (a large one). */
 export const startDashboardOnDemoHome = async (home: unknown = demoHome): Promise<DashboardOnDemoHome> => {
-  const dataDir = freshDataDir()
-  const homeFile = join(dataDir, "home.json")
-  writeFileSync(homeFile, JSON.stringify(home))
   // Chromium first: where it is missing, sharedChromium throws before the gateway starts.
-  const [, gateway] = await Promise.all([
-    sharedChromium(),
-    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-default-admin", "--data", dataDir, "--home", homeFile])
-  ])
-  const setup = await send(`${gateway.baseUrl}/users/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(owner)
-  })
-  const { session_token } = JSON.parse(setup.body) as { readonly session_token: string }
-  const stop = async () => {
-    await gateway.stop("SIGTERM")
+  const [, gateway] = await Promise.all([sharedChromium(), startGateway(home, { dashboard: Option.some(builtDashboard) })])
+  try {
+    // The owner, made as the gateway's `admin` is (a user, and a token this rig does not use).
+    await gateway.createToken({ user: owner.username })
+    const ownerToken = await newSession(gateway.baseUrl)
+    return { gateway, dataDir: gateway.dataDir, homeFile: gateway.homeFile, ownerToken, stop: gateway.close }
+  } catch (error) {
+    await gateway.close()
+    throw error
   }
-  return { gateway, dataDir, homeFile, ownerToken: session_token, stop }
 }
 
 /**
