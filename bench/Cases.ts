@@ -1,3 +1,4 @@
+import * as answerHead from "./cases/answerHead.ts"
 import * as canonicalCalls from "./cases/canonicalCalls.ts"
 import * as clientSize from "./cases/clientSize.ts"
 import * as dashboardLargeHome from "./cases/dashboardLargeHome.ts"
@@ -19,6 +20,7 @@ import type { AnyBenchCase } from "./Harness.ts"
 /** Every benchmark module, in the table's order; add a module of `bench/cases/` here. */
 const modules: ReadonlyArray<{ readonly cases: ReadonlyArray<AnyBenchCase> }> = [
   requestPath,
+  answerHead,
   canonicalCalls,
   loopback,
   deepBody,
