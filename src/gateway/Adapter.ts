@@ -102,9 +102,10 @@ export interface DeviceHost {
   /**
    * Connect or update many devices as one change (a home's start or reload): each as `upsertService`
    * would, then each first value as `reportValue` would, but watchers are told in one publication (the
-   * channels, then the values). Answers the devices refused; the others are connected.
+   * channels, then the values). Answers the devices refused; the others are connected. The connections
+   * are taken one at a time, so they may be made as they are asked for.
    */
-  readonly upsertServices: (connections: ReadonlyArray<Connection>) => Effect.Effect<ReadonlyArray<RefusedService>>
+  readonly upsertServices: (connections: Iterable<Connection>) => Effect.Effect<ReadonlyArray<RefusedService>>
   /** Disconnect a device; unknown ids are ignored. */
   readonly removeService: (id: ServiceId) => Effect.Effect<void>
   /** A getter has a new value (a setter's `drives` getter too); sets `updated`/`last_seen` and notifies watchers. */

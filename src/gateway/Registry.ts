@@ -155,17 +155,19 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         })
 
       // Many devices as one change: a home's start connects thousands, each with the first values of its getters.
-      const upsertAll = (adapter: AdapterId, connections: ReadonlyArray<Connection>): Effect.Effect<ReadonlyArray<RefusedService>> =>
-        connections.length === 0 ? Effect.succeed([]) : Effect.clockWith((clock) => {
+      const upsertAll = (adapter: AdapterId, connections: Iterable<Connection>): Effect.Effect<ReadonlyArray<RefusedService>> =>
+        Effect.clockWith((clock) => {
           const now = clock.currentTimeMillisUnsafe()
           const changed = new Set<ChannelId>()
           const reported: Array<HomeChange> = []
           const refused: Array<RefusedService> = []
+          let any = false
           for (const { service, firstValues } of connections) {
+            any = true
             const reason = connect(adapter, service, firstValues, now, changed, reported)
             if (reason !== undefined) refused.push({ id: service.id, reason })
           }
-          return Effect.as(publishConnected(changed, reported), refused)
+          return any ? Effect.as(publishConnected(changed, reported), refused) : Effect.succeed(refused)
         })
 
       const remove = (adapter: AdapterId, id: ServiceId) =>

@@ -19,8 +19,9 @@ export const makeRecordingHost = (refused: ReadonlySet<string> = new Set()) => {
         ? Effect.fail(new DeviceRejected({ reason: `${service.id} is taken` }))
         : Effect.sync(() => void upserts.push(service)),
     // As the Registry does: the devices first, then the first values of those accepted.
-    upsertServices: (connections) =>
+    upsertServices: (taken) =>
       Effect.sync(() => {
+        const connections = [...taken]
         const accepted = connections.filter(({ service }) => !refused.has(service.id))
         for (const { service } of accepted) upserts.push(service)
         for (const { firstValues } of accepted) reports.push(...firstValues)

@@ -6,7 +6,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
 import * as Semaphore from "effect/Semaphore"
-import type { Adapter, DeviceHost, Reply } from "../../gateway/Adapter.ts"
+import type { Adapter, Connection, DeviceHost, FirstValue, Reply } from "../../gateway/Adapter.ts"
 import { eachInOrder } from "../../gateway/EachInOrder.ts"
 import type { AdapterId, ChannelId, ServiceId } from "../../domain/Identifier.ts"
 import { kindValueType } from "../../domain/Kind.ts"
@@ -64,6 +64,14 @@ const byService = <A>(items: ReadonlyArray<A>, channel: (a: A) => ChannelId, own
     }
   }
   return { groups, unknown }
+}
+
+/** What the gateway is told of each device to connect, with the first values of its getters: described one at a time, when asked. */
+function* connectionsOf(
+  services: ReadonlyArray<SimulatedService>,
+  firstValues: ReadonlyMap<ServiceId, ReadonlyArray<FirstValue>>
+): Generator<Connection> {
+  for (const service of services) yield { service: describeService(service), firstValues: firstValues.get(service.id) ?? [] }
 }
 
 /**
@@ -226,37 +234,42 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
    */
   const installChannels = (next: Home) =>
     Effect.gen(function*() {
-      // Filled in loops: a large home's channels make no lists of pairs on the way.
-      const nextGetters = new Map<ChannelId, { readonly service: ServiceId; readonly spec: SimulatedGetter }>()
-      const nextSetters = new Map<ChannelId, { readonly service: ServiceId; readonly spec: SimulatedSetter }>()
+      // Filled in loops, ids only: a large home's channels make no object each on the way.
+      const nextGetters = new Set<ChannelId>()
+      const nextSetters = new Set<ChannelId>()
       for (const s of next.services) {
-        for (const spec of s.getters) nextGetters.set(spec.id, { service: s.id, spec })
-        for (const spec of s.setters) nextSetters.set(spec.id, { service: s.id, spec })
+        for (const spec of s.getters) nextGetters.add(spec.id)
+        for (const spec of s.setters) nextSetters.add(spec.id)
       }
       for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
         getters.delete(id)
         yield* FiberMap.remove(cycles, id)
       }
       for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
-      for (const [id, { service, spec }] of nextSetters) {
-        const state = setters.get(id)
-        setters.set(id, { service, spec, last: state?.last ?? Option.none(), writer: state?.writer ?? Option.none() })
+      for (const { id: service, setters: specs } of next.services) {
+        for (const spec of specs) {
+          const state = setters.get(spec.id)
+          setters.set(spec.id, { service, spec, last: state?.last ?? Option.none(), writer: state?.writer ?? Option.none() })
+        }
       }
       const started: Array<{ readonly id: ChannelId; readonly service: ServiceId; readonly report: Option.Option<Value> }> = []
-      for (const [id, { service, spec }] of nextGetters) {
-        const state = getters.get(id)
-        if (state !== undefined && sameGetterBehaviour(state.spec, spec)) {
-          state.spec = spec
-          state.service = service
-          continue
+      for (const { id: service, getters: specs } of next.services) {
+        for (const spec of specs) {
+          const { id } = spec
+          const state = getters.get(id)
+          if (state !== undefined && sameGetterBehaviour(state.spec, spec)) {
+            state.spec = spec
+            state.service = service
+            continue
+          }
+          // A getter new to the home has no cycle to stop yet.
+          if (state !== undefined) yield* FiberMap.remove(cycles, id)
+          const value = initialValue(spec)
+          // A device that connects with a value has reported it: `updated` is set, watchers see it.
+          const changed = state === undefined || !sameValue(state.value, value)
+          getters.set(id, { service, spec, value })
+          started.push({ id, service, report: changed ? value : Option.none() })
         }
-        // A getter new to the home has no cycle to stop yet.
-        if (state !== undefined) yield* FiberMap.remove(cycles, id)
-        const value = initialValue(spec)
-        // A device that connects with a value has reported it: `updated` is set, watchers see it.
-        const changed = state === undefined || !sameValue(state.value, value)
-        getters.set(id, { service, spec, value })
-        started.push({ id, service, report: changed ? value : Option.none() })
       }
       return started
     })
@@ -302,9 +315,8 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     }
     const rejected = new Set<ServiceId>()
     // A large home connects as one change, with a value for each of its many getters.
-    const refusals = yield* host.upsertServices(
-      toConnect.map((service) => ({ service: describeService(service), firstValues: firstValues.get(service.id) ?? [] }))
-    )
+    // Each described as it is connected: the descriptions of a large home are never all held at once.
+    const refusals = yield* host.upsertServices(connectionsOf(toConnect, firstValues))
     const connecting = new Map(toConnect.map((service) => [service.id, service]))
     for (const { id, reason } of refusals) {
       rejected.add(id)

@@ -118,11 +118,20 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
   if (mediaType !== undefined) {
     return (answered) => Effect.map(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
   }
+  // A shape that writes its JSON as bytes (a list) is answered with them: written once and sent as they
+  // are, however often the answer is kept and sent again.
+  const { jsonBytes } = shape
+  const bytesOptions = { status, contentType: "application/json" }
+  const written = jsonBytes === undefined
+    ? (value: unknown) => jsonResponse(shape.write(value))
+    : rawBinary === undefined
+    ? (value: unknown) => HttpServerResponse.uint8Array(jsonBytes(value), bytesOptions)
+    : (value: unknown) => HttpServerResponse.setHeader(HttpServerResponse.uint8Array(jsonBytes(value), bytesOptions), "vary", varyAccept.vary)
   // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
   // is the same response: written once, not per request.
   let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined
   const json = (value: unknown) => {
-    if (last === undefined || last.value !== value) last = { value, response: jsonResponse(shape.write(value)) }
+    if (last === undefined || last.value !== value) last = { value, response: written(value) }
     return last.response
   }
   if (rawBinary === undefined) return (answered) => Effect.map(answered, json)
