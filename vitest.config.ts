@@ -6,9 +6,6 @@ const ownProcess = ["test/http/watch/slowConsumer.test.ts"]
 /** A fixture package's own dependencies (test/fixtures/openapi-types) ship test files of their own. */
 const fixtures = "test/fixtures/**"
 
-/** The laws (docs/laws.md): a project of their own, which `npm run laws` runs alone (test/laws/run.ts). */
-const laws = ["test/**/*.laws.test.ts"]
-
 /**
  * The client as an app installs it (test/package): a project of its own, apart from `npm test` (it packs,
  * installs from npm's cache and type-checks twice, minutes on two cores); `npm run test:package` and .ci/run run it.
@@ -50,10 +47,11 @@ export default defineConfig({
         extends: true,
         // A worker runs many files: each file no longer pays a fresh process and a fresh import of the
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...laws, ...packaging, ...replicas, ...postgres, fixtures], isolate: false }
+        // The laws run here too (as a project of their own, they paid workers of their own, each importing
+        // the gateway again); `npm run laws` runs them alone, with vitest.laws.config.ts.
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...packaging, ...replicas, ...postgres, fixtures], isolate: false }
       },
       { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
-      { extends: true, test: { name: "laws", include: laws, isolate: false } },
       { extends: true, test: { name: "package", include: packaging } },
       { extends: true, test: { name: "postgres", include: postgres, isolate: false } },
       { extends: true, test: { name: "replicas", include: replicas, fileParallelism: false, testTimeout: 120_000, hookTimeout: 90_000 } }

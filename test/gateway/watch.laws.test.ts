@@ -1,5 +1,6 @@
 import { expect } from "@effect/vitest"
-import { Effect, Exit, Scope } from "effect"
+import { afterAll, beforeAll } from "vitest"
+import { Context, Effect, Exit, Layer, Scope } from "effect"
 import * as fc from "fast-check"
 import type { ServiceDescription } from "../../src/gateway/Adapter.ts"
 import {
@@ -25,7 +26,8 @@ import {
 } from "../../src/domain/index.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { Watch } from "../../src/gateway/Watch.ts"
-import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
+import { TagStore, type TagStoreShape } from "../../src/gateway/TagStore.ts"
+import { gatewayOn, sqliteTagStore } from "../support/gatewayTestLayer.ts"
 import { makeRecordingAdapter } from "../support/RecordingAdapter.ts"
 import { law, type Note } from "../laws/law.ts"
 import { type RandomHome, randomHome } from "./randomHome.ts"
@@ -355,7 +357,31 @@ const run = (home: RandomHome, first: WatchRegistration, steps: ReadonlyArray<St
     yield* Scope.close(scope, Exit.void)
   })
 
+/**
+ * One SQLite tag store for every run, emptied through its own interface before each (the core reads it
+ * when it starts): opening a fresh copy of the database per run was most of a run's set-up.
+ */
+const storeScope = Effect.runSync(Scope.make())
+let store: TagStoreShape | undefined
+beforeAll(async () => {
+  store = Context.get(await Effect.runPromise(Layer.buildWithScope(sqliteTagStore(), storeScope)), TagStore)
+})
+afterAll(() => Effect.runPromise(Scope.close(storeScope, Exit.void)))
+
+/** The store without a tag: every tag of every owner removed. */
+const emptied = (kept: TagStoreShape) =>
+  Effect.flatMap(kept.load(), (all) =>
+    Effect.forEach(["service", "channel"] as const, (kind) => Effect.forEach(all[kind], ([id, tags]) => kept.remove(kind, [id], [...tags]))))
+    .pipe(Effect.orDie)
+
+/** `effect` on a new core over the file's store, emptied first. */
+const onEmptiedStore = <A, E>(effect: Effect.Effect<A, E, Registry | Watch>) =>
+  Effect.suspend(() => {
+    if (store === undefined) return Effect.die("the tag store did not open")
+    return Effect.andThen(emptied(store), effect.pipe(Effect.provide(gatewayOn(Layer.succeed(TagStore)(store)))))
+  })
+
 law("watch: the events delivered are those a plain model of docs/reference.md §7 predicts", { of: "steps delivering an event", floor: 0.05 }, 100, (note) =>
   fc.asyncProperty(randomHome, registration, fc.array(step, { minLength: 10, maxLength: 30 }), (home, first, steps) =>
-    Effect.runPromise(run(home, first, steps, note).pipe(Effect.provide(gatewayTestLayer())))
+    Effect.runPromise(onEmptiedStore(run(home, first, steps, note)))
   ), 120_000)

@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process"
 import { parseArgs } from "node:util"
 
 /**
- * `npm run laws -- [--runs N] [--seed S] [--law NAME] [--path P] [FILE…]`: runs the laws' vitest project
- * only (of the files whose path holds a FILE given, if any), its options handed to the workers in the
- * environment (test/laws/options.ts), and prints the table of the laws (test/laws/LawReporter.ts).
+ * `npm run laws -- [--runs N] [--seed S] [--law NAME] [--path P] [FILE…]`: runs the laws alone, with
+ * vitest.laws.config.ts (of the files whose path holds a FILE given, if any), its options handed to the
+ * workers in the environment (test/laws/options.ts), and prints the table of the laws (test/laws/LawReporter.ts).
  * With `--runs`, a law has no time limit (test/laws/law.ts).
  */
 const { positionals, values } = parseArgs({
@@ -33,6 +33,6 @@ const env: Record<string, string | undefined> = {
   LAWS_PATH: values.path,
   LAWS_FULL: "1"
 }
-const args = ["run", "--project", "laws", "--reporter", "dot", "--reporter", "./test/laws/LawReporter.ts", ...positionals]
+const args = ["run", "--config", "vitest.laws.config.ts", "--reporter", "dot", "--reporter", "./test/laws/LawReporter.ts", ...positionals]
 const { status } = spawnSync("vitest", args, { stdio: "inherit", env })
 process.exit(status ?? 1)
