@@ -1,8 +1,5 @@
 import { defineConfig } from "vitest/config"
 
-/** Files that measure their whole process (its memory): each runs in a fresh worker, alone in it. */
-const ownProcess = ["test/http/watch/slowConsumer.test.ts"]
-
 /** A fixture package's own dependencies (test/fixtures/openapi-types) ship test files of their own. */
 const fixtures = "test/fixtures/**"
 
@@ -49,9 +46,8 @@ export default defineConfig({
         // gateway (a third of the run's time, measured). Tests hold no state in modules they do not reset.
         // The laws run here too (as a project of their own, they paid workers of their own, each importing
         // the gateway again); `npm run laws` runs them alone, with vitest.laws.config.ts.
-        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...ownProcess, ...packaging, ...replicas, ...postgres, fixtures], isolate: false }
+        test: { name: "shared", include: ["test/**/*.test.ts"], exclude: [...packaging, ...replicas, ...postgres, fixtures], isolate: false }
       },
-      { extends: true, test: { name: "isolated", include: ownProcess, isolate: true } },
       { extends: true, test: { name: "package", include: packaging } },
       { extends: true, test: { name: "postgres", include: postgres, isolate: false } },
       { extends: true, test: { name: "replicas", include: replicas, fileParallelism: false, testTimeout: 120_000, hookTimeout: 90_000 } }
