@@ -158,10 +158,10 @@ const closed = (server: Server) =>
   }).pipe(Effect.timeoutOrElse({ duration: Duration.seconds(20), orElse: () => Effect.void }))
 
 /**
- * Time-outs against slow clients: all headers within 10 s (`headersTimeoutMs` sets another), the whole request within 30 s (bodies are at
- * most `--max-body-bytes`), an idle keep-alive connection closed after 5 s. Checked every second. They
- * bound how long a client that sends slowly can hold a socket; an upgraded (watch) socket is no longer
- * a request and is not affected.
+ * Time-outs against slow clients: all headers within 10 s (`headersTimeoutMs` sets another), the whole
+ * request within 30 s (bodies are at most `--max-body-bytes`), an idle keep-alive connection closed after
+ * 5 s. Checked every second. They bound how long a client that sends slowly can hold a socket; an
+ * upgraded (watch) socket is no longer a request and is not affected.
  */
 export const serverTimeouts = {
   headersTimeout: 10_000,

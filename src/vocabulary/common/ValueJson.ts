@@ -80,10 +80,11 @@ const nestsTooDeep = (json: unknown): boolean => {
 /**
  * Any JSON: `Schema.Json`'s own test, as a check rather than `Schema.Json` itself, a declaration, which
  * Effect's schema compiler cannot compile, nor then any body holding a value (read by the interpreter, a
- * write's body cost twice as much). Only an input not parsed from JSON text can fail it. On `Any`, since
- * the JSON Schema of `Unknown` drops the description; the check makes it `Json`.
+ * write's body cost twice as much). Only an input not parsed from JSON text can fail it. On `Any` (typed as
+ * the JSON it holds), since the JSON Schema of `Unknown` drops the description.
  */
-const JsonPayload = Schema.Any.pipe(Schema.refine(Schema.is(Schema.Json), { expected: "a JSON value" })).check(
+const anyJson: Schema.Codec<Schema.Json> = Schema.Any
+const JsonPayload = anyJson.pipe(Schema.refine(Schema.is(Schema.Json), { expected: "a JSON value" })).check(
   wireCheck((json) => !nestsTooDeep(json) || `must not nest deeper than ${MAX_JSON_DEPTH} levels`)
 ).annotate({ description: DOCS ? `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` : "" })
 
