@@ -304,7 +304,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     const started = yield* installChannels(next)
     const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
     // A device connects with the values its getters (re)start from; the others' getters report theirs.
-    const firstValues = new Map<ServiceId, Array<{ readonly channel: ChannelId; readonly value: Value }>>()
+    const firstValues = new Map<ServiceId, Array<FirstValue>>()
     for (const service of toConnect) firstValues.set(service.id, [])
     const reports: Array<{ readonly id: ChannelId; readonly value: Value }> = []
     for (const { id, service, report } of started) {
