@@ -86,8 +86,9 @@ const newTab = async (browser: Browser): Promise<Tab> => {
 
 /**
  * The worker's one tab, which the browser test files it runs take in turn (`tabOfFile`): a context of
- * its own costs Chromium 3 to 4 s of CPU (a renderer, the dashboard's scripts compiled again), a page
- * load in the tab it has 0.5 s, 1.3 s on a gateway it has not shown yet (measured, load 20–30).
+ * its own and its first page cost Chromium 1.5 s of CPU (a renderer, the dashboard's scripts compiled
+ * again), a page load in the tab it has 0.5 s, 1 s on a gateway it has not shown yet (measured in the
+ * headless shell, load 15-20).
  */
 const sharedTab = (): Promise<Tab> => {
   workerTab ??= sharedChromium().then(newTab)
