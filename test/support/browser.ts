@@ -4,23 +4,21 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll } from "vitest"
-import { launchChromium as launchInstalledChromium } from "../../bench/support/Chromium.ts"
-import { chromium, requireProgram } from "./requiredProgram.ts"
+import { launchChromium } from "../../bench/support/Chromium.ts"
 
 let workerChromium: Promise<Browser> | undefined
 let workerTab: Promise<Tab> | undefined
 
 /**
  * The test worker's headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts),
- * launched by the first browser test file the worker runs and kept for the next ones: a launch and its
- * close cost 2.6 s of CPU (measured). It is never closed: Playwright stops it when the worker exits (its
- * exit and signal handlers). One that disconnects is launched again. Where Chromium is not installed this
- * throws at once, before it returns a promise: a test that calls it first in a `Promise.all` starts
- * nothing else.
+ * launched by the first browser test file the worker runs and kept for the next ones. It is never
+ * closed: Playwright stops it when the worker exits (its exit and signal handlers); idle, with its tab
+ * on a blank page or on a live home, it costs under 0.01 s of CPU a second (measured). One that
+ * disconnects is launched again. Where Chromium is not installed this throws at once, before it returns
+ * a promise: a test that calls it first in a `Promise.all` starts nothing else.
  */
 export const sharedChromium = (): Promise<Browser> => {
-  requireProgram(chromium)
-  workerChromium ??= launchInstalledChromium().then((browser) =>
+  workerChromium ??= launchChromium().then((browser) =>
     browser.on("disconnected", () => {
       workerChromium = undefined
       workerTab = undefined
@@ -66,34 +64,12 @@ export interface Tab {
 }
 
 /**
- * Closes the omnibox's popups (`chrome://omnibox-popup.top-chrome/`, and its AI-mode page) that Chromium
- * 156 opens, unseen, with each window: a headless browser never shows them, and they keep drawing in a
- * renderer of their own while the tab is idle. A launched browser with its tab spent 0.11 to 0.12 s of CPU
- * a second idle with them, 0.02 to 0.03 s without (measured, 20 s idle, load 11-19): over a run of minutes
- * more than the tests' pages cost. Chromium's `--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup`
- * would not open them, but Chromium reads only the last `--disable-features` and Playwright passes its own
- * list in one. Nothing to close on a Chromium without them.
- */
-const closeOmniboxPopups = async (browser: Browser): Promise<void> => {
-  const devtools = await browser.newBrowserCDPSession()
-  try {
-    // An empty filter lists every target, the browser's own UI among them (the default leaves it out).
-    const { targetInfos } = await devtools.send("Target.getTargets", { filter: [{}] })
-    const popups = targetInfos.filter((target) => target.type === "browser_ui" && target.url.startsWith("chrome://omnibox-popup."))
-    for (const popup of popups) await devtools.send("Target.closeTarget", { targetId: popup.targetId })
-  } finally {
-    await devtools.detach()
-  }
-}
-
-/**
  * A new tab at desktop width, in a context of its own, with the errors its console shows in `errors`, and
  * those that are refusals of the page's Content-Security-Policy in `refused`.
  */
 const newTab = async (browser: Browser): Promise<Tab> => {
   const context = await browser.newContext({ viewport: viewports.desktop })
   const page = await context.newPage()
-  await closeOmniboxPopups(browser)
   const refused: Array<string> = []
   const errors: Array<string> = []
   page.on("console", (message) => {
@@ -110,8 +86,9 @@ const newTab = async (browser: Browser): Promise<Tab> => {
 
 /**
  * The worker's one tab, which the browser test files it runs take in turn (`tabOfFile`): a context of
- * its own costs Chromium 3 to 4 s of CPU (a renderer, the dashboard's scripts compiled again), a page
- * load in the tab it has 0.5 s, 1.3 s on a gateway it has not shown yet (measured, load 20–30).
+ * its own and its first page cost Chromium 1.5 s of CPU (a renderer, the dashboard's scripts compiled
+ * again), a page load in the tab it has 0.5 s, 1 s on a gateway it has not shown yet (measured in the
+ * headless shell, load 15-20).
  */
 const sharedTab = (): Promise<Tab> => {
   workerTab ??= sharedChromium().then(newTab)
@@ -171,8 +148,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  */
 export const seriousViolations = async (page: Page): Promise<ReadonlyArray<AxeViolation>> => {
   if (!(await page.evaluate<boolean>("typeof axe === 'object'"))) await page.evaluate(axeSource)
-  // Evaluated in the page, where axe is now a global; its report is plain JSON.
-  const violations = await page.evaluate<ReadonlyArray<AxeViolation>>("axe.run().then((report) => report.violations)")
+  // Evaluated in the page, where axe is now a global; its report is plain JSON. Only the violations are
+  // reported in full: axe's details of the rules a page passes cost a run 0.1 to 0.2 s of CPU (measured).
+  const violations = await page.evaluate<ReadonlyArray<AxeViolation>>(`axe.run({ resultTypes: ["violations"] }).then((report) => report.violations)`)
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
 }
 

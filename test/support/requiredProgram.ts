@@ -12,7 +12,8 @@ export interface RequiredProgram {
   readonly aptPackage: string
 }
 
-export const chromium: RequiredProgram = { program: "/usr/bin/chromium", aptPackage: "chromium" }
+/** The headless shell of Debian's Chromium, which the dashboard's browser tests and its bench drive (bench/support/Chromium.ts). */
+export const chromiumHeadlessShell: RequiredProgram = { program: "/usr/bin/chromium-headless-shell", aptPackage: "chromium-headless-shell" }
 export const mosquitto: RequiredProgram = { program: "mosquitto", aptPackage: "mosquitto" }
 export const mosquittoPasswd: RequiredProgram = { program: "mosquitto_passwd", aptPackage: "mosquitto" }
 export const openssl: RequiredProgram = { program: "openssl", aptPackage: "openssl" }
