@@ -3,13 +3,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { Redacted } from "effect"
+import { Option, Redacted } from "effect"
 import { hashToken, mintToken } from "../../src/auth/TokenSecret.ts"
 import { migrations } from "../../src/store/Migrations.ts"
 import { gatewayVersion } from "../../src/Version.ts"
 import { eventuallyAsync } from "../support/eventually.ts"
 import { freePort } from "../support/freePort.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { startGateway } from "../support/gatewayOverHttp.ts"
 import { send } from "../support/httpRequest.ts"
 import { gatewayBin, type Launcher, nodeBin, runGateway, spawnGateway } from "../support/spawnGateway.ts"
 
@@ -23,10 +23,14 @@ const health = async (baseUrl: string): Promise<unknown> => JSON.parse((await se
 const reasonsOf = (body: unknown): unknown => (typeof body === "object" && body !== null && "reasons" in body ? body.reasons : [])
 
 describe("an MQTT broker the gateway cannot reach", () => {
+  // In this process: what is checked is the gateway's answer, not its process (whose flags serveMqtt.test.ts runs).
   it("degrades /health, with each connection, the broker and why", async () => {
     const port = await freePort()
-    const mqtt = ["--mqtt", `mqtt://127.0.0.1:${port}`, "--mqtt-discovery=homeassistant"]
-    const gateway = await spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir(), ...mqtt])
+    const gateway = await startGateway(
+      {},
+      { home: Option.none(), mqtt: Option.some(`mqtt://127.0.0.1:${port}`), mqttDiscovery: Option.some("homeassistant") },
+      { captureLogs: true }
+    )
     try {
       // Both connections have tried and been refused (before that, one says "(connecting)").
       const refused = (b: unknown) => JSON.stringify(reasonsOf(b)).split("ECONNREFUSED").length === 3
@@ -44,7 +48,7 @@ describe("an MQTT broker the gateway cannot reach", () => {
         version: gatewayVersion
       })
     } finally {
-      await gateway.stop()
+      await gateway.close()
     }
   })
 })

@@ -12,8 +12,10 @@ import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnG
  * First run, setup and the user and token commands, on the built CLI (docs/reference.md §8): a newcomer gets a
  * working token from the first start, and the operator manages users and tokens beside the running server.
  * Each `users` and `tokens` command that changes something runs once as a process of its own (`runGateway`:
- * its exit code and output; `users list` and `tokens list` do in test/support/gatewayCli.test.ts); the
- * commands that only set or read state run in this process (`runGatewayInProcess`).
+ * its exit code and output): `users add`, `passwd` and `remove` here, `tokens create` with a scope and a label
+ * in docs/auth.md's examples (test/docs/docs.test.ts), `tokens revoke` in endedTokensWhileWatching.test.ts,
+ * `users list` and `tokens list` in test/support/gatewayCli.test.ts. The others, and the commands that only
+ * set or read state, run in this process (`runGatewayInProcess`).
  */
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -100,7 +102,7 @@ describe("the first run", () => {
     expect((await runGatewayInProcess(["users", "list", "--data", dataDir])).stdout).toMatch(/^admin\t-\t.*\nbob\tbob@example\.org\t/m)
 
     const scope = JSON.stringify({ channels: { service: "service:hall-light@sim" }, rights: ["read"] })
-    const created = await runGateway(["tokens", "create", "--user", "bob", "--scope", scope, "--label", "hall", "--data", dataDir])
+    const created = await runGatewayInProcess(["tokens", "create", "--user", "bob", "--scope", scope, "--label", "hall", "--data", dataDir])
     expect(created.code).toBe(0)
     const token = created.stdout.trim()
     const getters = await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })
@@ -118,7 +120,7 @@ describe("the first run", () => {
     expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining("nobody")])
 
     const id = row?.split("\t")[0] ?? ""
-    expect((await runGateway(["tokens", "revoke", id, "--data", dataDir])).code).toBe(0)
+    expect((await runGatewayInProcess(["tokens", "revoke", id, "--data", dataDir])).code).toBe(0)
     expect((await send(`${baseUrl}/api/v1/channels/getters`, { headers: bearer(token) })).status).toBe(401)
   })
 

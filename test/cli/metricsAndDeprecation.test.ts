@@ -5,10 +5,10 @@ import { send } from "../support/httpRequest.ts"
 import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
 
 /**
- * `gateway serve --metrics-open-on-loopback --deprecate-vocabulary-a=DATE`, as a real process, at
- * `--log-level debug` (docs/configuration.md).
+ * `gateway serve --metrics-open-on-loopback --deprecate-vocabulary-a=DATE --no-dashboard`, as a real process,
+ * at `--log-level debug` (docs/configuration.md).
  */
-describe("serve --metrics-open-on-loopback --deprecate-vocabulary-a=DATE", () => {
+describe("serve --metrics-open-on-loopback --deprecate-vocabulary-a=DATE --no-dashboard", () => {
   let gateway: RunningGateway
   beforeAll(async () => {
     gateway = await spawnGateway([
@@ -21,7 +21,8 @@ describe("serve --metrics-open-on-loopback --deprecate-vocabulary-a=DATE", () =>
       "--log-level",
       "debug",
       "--metrics-open-on-loopback",
-      "--deprecate-vocabulary-a=2099-06-30"
+      "--deprecate-vocabulary-a=2099-06-30",
+      "--no-dashboard"
     ])
   })
   afterAll(() => gateway.stop())
@@ -44,6 +45,12 @@ describe("serve --metrics-open-on-loopback --deprecate-vocabulary-a=DATE", () =>
     const guide = await send(`${gateway.baseUrl}/docs/migrating-a-to-b.md`)
     expect(guide.status).toBe(200)
     expect(guide.body).toContain("## Watching the use of A fall")
+  })
+
+  // How the dashboard is served: test/http/dashboardServing.test.ts.
+  it.each(["/", "/tokens", "/migration"])("does not serve the dashboard: %s is a 404 like any unknown path", async (path) => {
+    const answer = await send(`${gateway.baseUrl}${path}`)
+    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: `no such path: ${path}` })
   })
 
   it("ends the request log's lines in A with the notice, a shared path's in the vocabulary its body spoke", async () => {

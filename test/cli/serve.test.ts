@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import BetterSqlite3 from "better-sqlite3"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { migrations } from "../../src/store/Migrations.ts"
+import { builtDashboard } from "../support/dashboardOnDemoHome.ts"
 import { freshDataDir } from "../support/gatewayTestLayer.ts"
 import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
@@ -51,6 +52,14 @@ describe("gateway serve", () => {
     expect(response.status).toBe(200)
     expect(response.headers.get("content-type")).toBe("application/json")
     expect(await response.json()).toEqual({ status: "ok" })
+  })
+
+  it("serves the dashboard `npm run build` made, found beside the bundle, at /", async () => {
+    // How it is served: test/http/dashboardServing.test.ts, on a gateway in the test's process.
+    const page = await fetch(`${running().baseUrl}/`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8")
+    expect(await page.text()).toBe(readFileSync(join(builtDashboard, "index.html"), "utf8"))
   })
 
   it("answers an unknown path with 404 and a JSON string", async () => {

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { beforeAll, describe, expect, it } from "vitest"
-import { runGateway } from "../support/spawnGateway.ts"
+import { runGatewayInProcess } from "../support/gatewayCli.ts"
 
 /**
  * The flags tables of the README and docs/configuration.md list exactly the flags `gateway serve --help`
  * lists, Effect's global ones included: a flag added to src/GatewayFlags.ts, or one Effect adds, is
- * documented or this fails.
+ * documented or this fails. The help is the bin's program run in this process (gatewayCli.ts): the same text;
+ * `--help` runs as a process in test/cli/serve.test.ts.
  */
 const root = join(import.meta.dirname, "..", "..")
 
@@ -31,7 +32,7 @@ describe("the flags tables", () => {
   let listed: ReadonlyArray<string> = []
 
   beforeAll(async () => {
-    const exited = await runGateway(["serve", "--help"])
+    const exited = await runGatewayInProcess(["serve", "--help"])
     expect(exited.code).toBe(0)
     listed = helpFlags(exited.stdout)
   })

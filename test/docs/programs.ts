@@ -2,6 +2,7 @@ import { execFile } from "node:child_process"
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import { compileCacheEnv } from "../support/compileCache.ts"
 import type { ProgramExample } from "./docExamples.ts"
 
 /**
@@ -66,7 +67,7 @@ export const typeErrors = async ({ folder }: ProgramFolder): Promise<string> => 
 export const runProgram = async (folder: string, file: string, env: Readonly<Record<string, string>>): Promise<string> => {
   const { stdout } = await run(join(root, "node_modules", ".bin", "node"), [file], {
     cwd: folder,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...compileCacheEnv, ...env },
     timeout: 30_000
   })
   return stdout

@@ -2,40 +2,33 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { gunzipSync, gzipSync } from "node:zlib"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Option } from "effect"
+import { describe, expect, it } from "vitest"
 import { openApiDocument } from "../../src/http/openapi/OpenApiDocument.ts"
 import { routes } from "../../src/main.ts"
-import { freshDataDir } from "../support/gatewayTestLayer.ts"
+import { builtDashboard } from "../support/dashboardOnDemoHome.ts"
+import { gatewayForSuite } from "../support/gatewayOverHttp.ts"
 import { send } from "../support/httpRequest.ts"
-import { type RunningGateway, spawnGateway } from "../support/spawnGateway.ts"
+import { home } from "./vocabularyB/homes.ts"
 
 /**
- * How the built gateway serves the dashboard (src/http/routes/DashboardRoutes.ts): the page and its assets, with the
- * policy, caching and compression a static bundle should have; the API's own headers unchanged.
+ * How the gateway serves the dashboard `npm run build` makes (src/http/routes/DashboardRoutes.ts): the page and
+ * its assets, with the policy, caching and compression a static bundle should have; the API's own headers
+ * unchanged. The gateway runs in this process, serving dist/dashboard as the built one does by default; that
+ * the built one finds it there, and that `--no-dashboard` leaves it out, are checked on spawned gateways
+ * (test/cli/serve.test.ts, test/cli/metricsAndDeprecation.test.ts).
  */
 
-const built = fileURLToPath(new URL("../../dist/dashboard/", import.meta.url))
+const built = builtDashboard
 const dashboardSources = fileURLToPath(new URL("../../src/dashboard/", import.meta.url))
 
-let gateway: RunningGateway
-let bare: RunningGateway
-
-beforeAll(async () => {
-  ;[gateway, bare] = await Promise.all([
-    spawnGateway(["serve", "--port", "0", "--no-clock", "--data", freshDataDir()]),
-    spawnGateway(["serve", "--port", "0", "--no-clock", "--no-dashboard", "--data", freshDataDir()])
-  ])
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all([gateway.stop("SIGTERM"), bare.stop("SIGTERM")])
-})
+const served = gatewayForSuite(home, { dashboard: Option.some(builtDashboard) })
 
 const assetsOf = (page: string): ReadonlyArray<string> => [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? "")
 
 describe("the dashboard, served", () => {
   it.each(["/", "/tokens", "/migration"])("answers %s with its page: HTML, a policy that allows no inline script or style and no other origin, revalidated on each visit", async (path) => {
-    const page = await send(`${gateway.baseUrl}${path}`)
+    const page = await send(`${served().baseUrl}${path}`)
     expect(page.status).toBe(200)
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8")
     expect(page.headers["cache-control"]).toBe("no-cache")
@@ -50,9 +43,9 @@ describe("the dashboard, served", () => {
   })
 
   it("answers each asset the page names, named by its content's hash, for browsers to keep for good", async () => {
-    const page = await send(`${gateway.baseUrl}/`)
+    const page = await send(`${served().baseUrl}/`)
     for (const path of assetsOf(page.body)) {
-      const answer = await send(`${gateway.baseUrl}${path}`)
+      const answer = await send(`${served().baseUrl}${path}`)
       expect(answer.status).toBe(200)
       expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
       expect(answer.headers["content-type"]).toBe(path.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8")
@@ -62,18 +55,18 @@ describe("the dashboard, served", () => {
   })
 
   it("answers /favicon.ico, which a browser asks for on every page load, with the icon each page links", async () => {
-    const icon = await send(`${gateway.baseUrl}/favicon.ico`)
+    const icon = await send(`${served().baseUrl}/favicon.ico`)
     expect(icon.status).toBe(200)
     expect(icon.headers["content-type"]).toBe("image/svg+xml")
     expect(icon.headers["cache-control"]).toBe("no-cache")
     expect(icon.bytes.equals(readFileSync(join(built, "favicon.svg")))).toBe(true)
-    expect((await send(`${gateway.baseUrl}/`)).body).toContain(`<link rel="icon" href="/favicon.ico" type="image/svg+xml">`)
+    expect((await send(`${served().baseUrl}/`)).body).toContain(`<link rel="icon" href="/favicon.ico" type="image/svg+xml">`)
   })
 
   it("sends gzip to a client that takes it, the same bytes once inflated, and says that the answer varies with it", async () => {
-    const [path = ""] = assetsOf((await send(`${gateway.baseUrl}/`)).body)
-    const plain = await send(`${gateway.baseUrl}${path}`)
-    const zipped = await send(`${gateway.baseUrl}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" } })
+    const [path = ""] = assetsOf((await send(`${served().baseUrl}/`)).body)
+    const plain = await send(`${served().baseUrl}${path}`)
+    const zipped = await send(`${served().baseUrl}${path}`, { headers: { "accept-encoding": "gzip, deflate, br" } })
     expect(plain.headers["content-encoding"]).toBeUndefined()
     expect(zipped.headers["content-encoding"]).toBe("gzip")
     expect(zipped.headers["vary"]).toBe("accept-encoding")
@@ -82,22 +75,17 @@ describe("the dashboard, served", () => {
   })
 
   it("answers HEAD without a body, an unknown asset or a write with the API's errors, and the API with its own headers", async () => {
-    const head = await send(`${gateway.baseUrl}/`, { method: "HEAD" })
+    const head = await send(`${served().baseUrl}/`, { method: "HEAD" })
     expect({ status: head.status, body: head.body, length: head.headers["content-length"] }).toEqual({
       status: 200,
       body: "",
       length: String(readFileSync(join(built, "index.html")).length)
     })
-    expect((await send(`${gateway.baseUrl}/assets/main-NOTBUILT.js`)).status).toBe(404)
-    expect((await send(`${gateway.baseUrl}/`, { method: "POST" })).status).toBe(404)
-    const api = await send(`${gateway.baseUrl}/health`)
+    expect((await send(`${served().baseUrl}/assets/main-NOTBUILT.js`)).status).toBe(404)
+    expect((await send(`${served().baseUrl}/`, { method: "POST" })).status).toBe(404)
+    const api = await send(`${served().baseUrl}/health`)
     expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(api.headers["cache-control"]).toBe("no-store")
-  })
-
-  it.each(["/", "/tokens", "/migration"])("is not served with --no-dashboard: %s is a 404 like any unknown path", async (path) => {
-    const answer = await send(`${bare.baseUrl}${path}`)
-    expect({ status: answer.status, body: JSON.parse(answer.body) }).toEqual({ status: 404, body: `no such path: ${path}` })
   })
 })
 

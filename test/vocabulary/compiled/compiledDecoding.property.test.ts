@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process"
 import { join } from "node:path"
-import { createInterface } from "node:readline"
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads"
 import * as fc from "fast-check"
 import * as Result from "effect/Result"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -9,7 +8,7 @@ import * as B from "../../../src/vocabulary/b/index.ts"
 import { ValueInputJson, ValueJson } from "../../../src/vocabulary/common/ValueJson.ts"
 import { encode } from "../../../src/vocabulary/common/WireIssue.ts"
 import { getterSelector, sendTarget, value } from "../../arbitraries/domain.ts"
-import { noteSpawned } from "../../support/spawnedProcesses.ts"
+import { compileCacheEnv } from "../../support/compileCache.ts"
 import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 
 /**
@@ -18,45 +17,54 @@ import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
  * the interpreter alone. For good bodies and bodies with one defect anywhere (a field added or removed, a
  * part replaced by other JSON: a union's members included), the compiled reading must accept exactly what
  * the interpreter accepts, read it as the same model, and refuse the rest with the same message. The
- * compiled side runs in a process of its own (compiledDecoding.ts), since the compiler is enabled for a
- * whole process.
+ * compiled side runs in a worker thread of its own (compiledDecoding.ts): the compiler is enabled for all
+ * the schemas of the modules it is enabled in, and a thread loads its modules afresh. (It was a process:
+ * a thread spares a Node start, and each body's trip through both event loops.)
  */
 
-let child: ChildProcess
-/** The requests sent and not yet answered, in order. */
-const pending: Array<{ readonly resolve: (line: string) => void; readonly reject: (error: Error) => void }> = []
-let stderr = ""
+const channel = new MessageChannel()
+/** Set by the decoder's thread once it has answered (compiledDecoding.ts). */
+const answered = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT))
+let decoder: Worker | undefined
+/** Why the decoder's thread ended, once it has. */
+let ended = ""
 
-// Node reads the decoder's TypeScript and Effect's modules first: seconds on a busy machine.
+// The thread reads the decoder's TypeScript and Effect's modules first: seconds on a busy machine.
 beforeAll(async () => {
-  child = spawn(process.execPath, [join(import.meta.dirname, "compiledDecoding.ts")], { stdio: ["pipe", "pipe", "pipe"] })
-  noteSpawned(child, false)
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString()
+  const thread = new Worker(join(import.meta.dirname, "compiledDecoding.ts"), {
+    workerData: { port: channel.port2, answered },
+    transferList: [channel.port2],
+    // Node reads the thread's NODE_COMPILE_CACHE from the environment given to it.
+    env: { ...process.env, ...compileCacheEnv },
+    execArgv: []
   })
-  if (child.stdout === null) throw new Error("the compiled decoder's stdout is not piped")
-  createInterface({ input: child.stdout }).on("line", (line) => pending.shift()?.resolve(line))
-  child.once("exit", (code) => {
-    for (const request of pending.splice(0)) request.reject(new Error(`the compiled decoder exited (${code}): ${stderr}`))
+  decoder = thread
+  thread.once("error", (error) => (ended = `failed: ${String(error)}`))
+  thread.once("exit", (code) => (ended ||= `exited (${code})`))
+  const ready = await new Promise((resolve, reject) => {
+    channel.port1.once("message", resolve)
+    thread.once("exit", () => reject(new Error(`the compiled decoder ${ended}`)))
   })
-  expect(await new Promise((resolve, reject) => pending.push({ resolve, reject }))).toBe("ready")
+  expect(ready).toBe("ready")
 }, 90_000)
 
 afterAll(async () => {
-  if (child.exitCode !== null) return
-  // Its input ended, the decoder's loop ends and the process exits.
-  const exited = new Promise((resolve) => child.once("exit", resolve))
-  child.stdin?.end()
-  await exited
+  channel.port1.close()
+  await decoder?.terminate()
 })
 
-/** What the compiled decoder answers for `text` read with `name`, as JSON text. */
-const compiledDecode = (name: BodyName, text: string): Promise<string> =>
-  new Promise((resolve, reject) => {
-    if (child.exitCode !== null) reject(new Error(`the compiled decoder exited (${child.exitCode}): ${stderr}`))
-    pending.push({ resolve, reject })
-    child.stdin?.write(`${oneLine([name, text])}\n`)
-  })
+/**
+ * What the compiled decoder answers for `text` read with `name`, as JSON text. It waits for the answer
+ * (a property runs thousands of bodies: a wait on shared memory, not a trip through this event loop each).
+ */
+const compiledDecode = (name: BodyName, text: string): string => {
+  Atomics.store(answered, 0, 0)
+  channel.port1.postMessage([name, text])
+  if (Atomics.wait(answered, 0, 0, 10_000) === "timed-out") throw new Error(`the compiled decoder did not answer within 10 s ${ended}`)
+  const answer = receiveMessageOnPort(channel.port1)
+  if (typeof answer?.message !== "string") throw new Error(`the compiled decoder answered ${String(answer?.message)}`)
+  return answer.message
+}
 
 /** The JSON `shape` writes for each model value it can write (A's partial shapes cannot write them all). */
 const written = <T, W>(shape: { readonly write: (value: T) => W | Result.Result<W, string> }, model: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
@@ -132,25 +140,25 @@ const brokenBodies = (good: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
     return changedAt(body, place, (part) => withDefect(part, d))
   })
 
-const sameReading = (name: BodyName) => async (body: unknown) => {
+const sameReading = (name: BodyName) => (body: unknown) => {
   const text = JSON.stringify(body)
   const interpreted = oneLine(bodyReaders[name](JSON.parse(text)))
-  expect(await compiledDecode(name, text)).toBe(interpreted)
+  expect(compiledDecode(name, text)).toBe(interpreted)
 }
 
 describe("a body read by the compiled parser", () => {
   for (const name of Object.keys(bodyReaders) as Array<BodyName>) {
-    it(`reads a good ${name} body as the interpreter does`, async () => {
-      await fc.assert(fc.asyncProperty(goodBodies[name], sameReading(name)), { numRuns: 150 })
+    it(`reads a good ${name} body as the interpreter does`, () => {
+      fc.assert(fc.property(goodBodies[name], sameReading(name)), { numRuns: 150 })
     })
 
-    it(`reads a ${name} body with one defect as the interpreter does: the same model, or the same message`, async () => {
-      await fc.assert(fc.asyncProperty(brokenBodies(goodBodies[name]), sameReading(name)), { numRuns: 400 })
+    it(`reads a ${name} body with one defect as the interpreter does: the same model, or the same message`, () => {
+      fc.assert(fc.property(brokenBodies(goodBodies[name]), sameReading(name)), { numRuns: 400 })
     })
   }
 
-  it("answers an unknown field of a body with the interpreter's words", async () => {
-    expect(JSON.parse(await compiledDecode("B send_values", `{"select":{"id":"setter:x"},"value":{"OnOff":"On"},"extra":1}`))).toMatchObject({
+  it("answers an unknown field of a body with the interpreter's words", () => {
+    expect(JSON.parse(compiledDecode("B send_values", `{"select":{"id":"setter:x"},"value":{"OnOff":"On"},"extra":1}`))).toMatchObject({
       _tag: "Failure",
       failure: { reason: expect.stringContaining(`unknown field "extra"`) }
     })

@@ -1,15 +1,19 @@
-// Before any schema is made: this process decodes as the gateway does, with the schemas compiled.
+// Before any schema is made: this thread decodes as the gateway does, with the schemas compiled.
 import "effect/schema/SchemaJITCompiler/enable"
-import { createInterface } from "node:readline"
+import { type MessagePort, workerData } from "node:worker_threads"
 import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 
 /**
- * Run by compiledDecoding.property.test.ts in a process of its own (Node reads the TypeScript): each line
- * of stdin is `[shape name, JSON text]`, answered by a line holding what its reader gives, as JSON (`oneLine`).
- * Its first line says it is ready.
+ * Run by compiledDecoding.property.test.ts in a worker thread of its own (Node reads the TypeScript; the
+ * thread's modules are its own, so the compiler is on for them alone): each message on `port` is
+ * `[shape name, JSON text]`, answered on the same port by what its reader gives, as JSON (`oneLine`),
+ * after which `answered` is set and notified, so that the test can wait for it without an event loop.
+ * Its first message says it is ready.
  */
-process.stdout.write("ready\n")
-for await (const line of createInterface({ input: process.stdin })) {
-  const [name, text] = JSON.parse(line) as [BodyName, string]
-  process.stdout.write(`${oneLine(bodyReaders[name](JSON.parse(text)))}\n`)
-}
+const { port, answered } = workerData as { readonly port: MessagePort; readonly answered: Int32Array }
+port.on("message", ([name, text]: [BodyName, string]) => {
+  port.postMessage(oneLine(bodyReaders[name](JSON.parse(text))))
+  Atomics.store(answered, 0, 1)
+  Atomics.notify(answered, 0)
+})
+port.postMessage("ready")
