@@ -84,9 +84,11 @@ const nestsTooDeep = (json: unknown): boolean => {
  * the JSON it holds), since the JSON Schema of `Unknown` drops the description.
  */
 const anyJson: Schema.Codec<Schema.Json> = Schema.Any
-const JsonPayload = anyJson.pipe(Schema.refine(Schema.is(Schema.Json), { expected: "a JSON value" })).check(
+// The depth first: it stops at the first level past the limit, where `Schema.Json`'s test walks the whole value.
+const JsonPayload = anyJson.check(
   wireCheck((json) => !nestsTooDeep(json) || `must not nest deeper than ${MAX_JSON_DEPTH} levels`)
 ).annotate({ description: DOCS ? `Any JSON, nested at most ${MAX_JSON_DEPTH} levels deep.` : "" })
+  .pipe(Schema.refine(Schema.is(Schema.Json), { expected: "a JSON value" }))
 
 const twoStates = <const S extends string>(states: readonly [S, S]) =>
   Schema.Literals(states).annotate({ expected: `"${states[0]}" or "${states[1]}"` })

@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { WATCH_QUEUE_LIMIT, WATCH_QUEUE_RESUME } from "../../../src/gateway/WatchQueue.ts"
-import { type GatewayOverHttp, startGateway } from "../../support/gatewayOverHttp.ts"
+import { type GatewayOverHttp, gatewayForSuite } from "../../support/gatewayOverHttp.ts"
 import { send } from "../../support/httpRequest.ts"
 import { openWatch, type WatchClient } from "../../support/openWatch.ts"
 import { parseScrape, sample } from "../../support/prometheusText.ts"
 
 /**
- * A home that floods its watchers: a log getter cycling through two 64 KiB strings every millisecond
- * (a client that stops reading fills the kernel's buffers within a few values); log getters driven by
- * setters, written over REST with fresh 16 KiB strings, so that every event holds its own value; and a
- * service of many getters, for floods of topology events.
+ * Homes that flood their watchers. One of log getters driven by setters, written over REST with fresh
+ * 16 KiB strings, so that every event holds its own value. Another of a log getter cycling through two
+ * 64 KiB strings every millisecond (a client that stops reading fills the kernel's buffers within a few
+ * values), and a service of many getters, for floods of topology events: a gateway of its own, for the
+ * two tests that need it, since that cycle costs a tenth of a core for as long as its gateway runs.
  */
 const big = "getter:big@slow"
 const bigString = (c: string) => ({ String: c.repeat(64 * 1024) })
 const manyCount = WATCH_QUEUE_RESUME + 100
 const floodCount = 32
 const flooded = (i: number) => `getter:flood-${i}@slow`
-const slowHome = {
+const floodHome = {
   adapter: "simulator@slow.test",
   services: [
-    {
-      id: "service:big@slow",
-      getters: [{ id: big, kind: "Log", cycle: { every_ms: 1, values: [bigString("a"), bigString("b")] } }]
-    },
     {
       id: "service:flood@slow",
       getters: Array.from({ length: floodCount }, (_, i) => ({ id: flooded(i), kind: "Log" })),
@@ -32,6 +29,15 @@ const slowHome = {
       id: "service:marker@slow",
       getters: [{ id: "getter:marker@slow", kind: "Log" }],
       setters: [{ id: "setter:marker@slow", kind: "Log", drives: "getter:marker@slow" }]
+    }
+  ]
+}
+const bigAndManyHome = {
+  adapter: "simulator@slow.test",
+  services: [
+    {
+      id: "service:big@slow",
+      getters: [{ id: big, kind: "Log", cycle: { every_ms: 1, values: [bigString("a"), bigString("b")] } }]
     },
     {
       id: "service:many@slow",
@@ -39,12 +45,6 @@ const slowHome = {
     }
   ]
 }
-
-let gateway: GatewayOverHttp
-beforeAll(async () => {
-  gateway = await startGateway(slowHome, {}, { captureLogs: true })
-})
-afterAll(() => gateway.close())
 
 /** Reads `n` values of the big getter. */
 const readValues = async (client: WatchClient, n: number) => {
@@ -63,7 +63,7 @@ const floodFrameBytes = 16 * 1024 + 256
  * What the gateway holds for its slowest watcher, as `GET /metrics` reads it from the live watches: the
  * events in its queue, and the bytes of the batch that waits in the process for its socket.
  */
-const backlog = async () => {
+const backlog = async (gateway: GatewayOverHttp) => {
   const reply = await send(`${gateway.baseUrl}/metrics`, { headers: { authorization: `Bearer ${gateway.token}` } })
   expect(reply.status).toBe(200)
   const scrape = parseScrape(reply.body)
@@ -89,6 +89,12 @@ const valueFrame = (frame: unknown): { readonly from: string; readonly value: un
 const closedTooSlow = (reason: string) =>
   expect.stringMatching(new RegExp(`^WARN closed the watch socket of token \\d+ from 127\\.0\\.0\\.1 with 1013: ${reason}$`))
 
+/** The gateway's log lines from now on: the previous test's on the same gateway do not count. */
+const logsSince = (gateway: GatewayOverHttp) => {
+  const from = gateway.logs().length
+  return () => gateway.logs().slice(from)
+}
+
 /** Polling for what the server does by itself: a bound for a stuck test, not a timing assertion. */
 const patiently = { timeout: 20_000, interval: 20 }
 
@@ -97,7 +103,7 @@ const patiently = { timeout: 20_000, interval: 20 }
  * buffers (a batch for it then waits in the server), and then falls behind by more set changes than
  * coalescing can absorb; and a reader of the big getter, to see the server go on.
  */
-const stallInAFloodOfSetChanges = async () => {
+const stallInAFloodOfSetChanges = async (gateway: GatewayOverHttp) => {
   const reader = await openWatch(gateway)
   reader.send({ select: { id: big } })
   const stalled = await openWatch(gateway)
@@ -114,7 +120,10 @@ const stallInAFloodOfSetChanges = async () => {
 }
 
 describe("slow consumers", () => {
+  const floodGateway = gatewayForSuite(floodHome, {}, { captureLogs: true })
+
   it("coalesce the values of a client that stops reading, so what the server holds for it stays bounded", async () => {
+    const gateway = floodGateway()
     const stalled = await openWatch(gateway)
     stalled.send({ select: { service: "service:flood@slow" } })
     const added = Array.from({ length: floodCount }, (_, i) => ({ GetterAdded: flooded(i) }))
@@ -135,7 +144,7 @@ describe("slow consumers", () => {
     // The hub handles changes in order: once the marker's value is out, every flooded value was queued.
     await gateway.call("PUT", "/api/v1/channels/set", { select: { id: "setter:marker@slow" }, value: { String: "done" } })
     expect(await marker.next()).toEqual({ Value: { from: "getter:marker@slow", value: { String: "done" } } })
-    const held = await backlog()
+    const held = await backlog(gateway)
     expect(held.events).toBeGreaterThan(0)
     expect(held.events).toBeLessThanOrEqual(documentedLimit)
     expect(held.unsentBytes).toBeGreaterThan(0)
@@ -158,28 +167,8 @@ describe("slow consumers", () => {
     await Promise.all([marker.close(), stalled.close()])
   })
 
-  it("close with 1013 a client whose backlog of topology events coalescing cannot absorb", async () => {
-    const { reader, stalled } = await stallInAFloodOfSetChanges()
-    // It reads again as soon as the server has closed it: within the grace a closed peer has to read
-    // what was sent before the close, the close frame included (CLOSE_GRACE_MS; past it, it is cut).
-    await expect.poll(gateway.logs, patiently).toContainEqual(closedTooSlow(`too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`))
-    stalled.socket.resume()
-    expect(await stalled.closed).toEqual({ code: 1013, reason: expect.stringContaining("too slow") })
-    await reader.close()
-  })
-
-  it("close with 1013 and cut a client that never reads again, saying why in the log", async () => {
-    const before = await gateway.liveWatches()
-    const { reader, stalled } = await stallInAFloodOfSetChanges()
-    // Without its reading a byte, the server lets it go: its watch is released with its connection.
-    await expect.poll(gateway.logs, patiently).toContainEqual(closedTooSlow(`too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`))
-    await expect.poll(gateway.liveWatches, patiently).toBe(before + 1)
-    stalled.socket.resume()
-    await stalled.closed
-    await reader.close()
-  })
-
   it("close with 1013 and cut a client that sends malformed frames without reading the answers, saying why in the log", async () => {
+    const gateway = floodGateway()
     const client = await openWatch(gateway)
     client.socket.pause()
     // Answers must fill the kernel's buffers (several MiB on loopback), then pass ERROR_BACKLOG_BYTES:
@@ -194,4 +183,34 @@ describe("slow consumers", () => {
     client.socket.resume()
     await client.closed
   })
+})
+
+describe("slow consumers behind on a big getter's values", () => {
+  const bigGateway = gatewayForSuite(bigAndManyHome, {}, { captureLogs: true })
+
+  it("close with 1013 a client whose backlog of topology events coalescing cannot absorb", async () => {
+    const gateway = bigGateway()
+    const logged = logsSince(gateway)
+    const { reader, stalled } = await stallInAFloodOfSetChanges(gateway)
+    // It reads again as soon as the server has closed it: within the grace a closed peer has to read
+    // what was sent before the close, the close frame included (CLOSE_GRACE_MS; past it, it is cut).
+    await expect.poll(logged, patiently).toContainEqual(closedTooSlow(`too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`))
+    stalled.socket.resume()
+    expect(await stalled.closed).toEqual({ code: 1013, reason: expect.stringContaining("too slow") })
+    await reader.close()
+  })
+
+  it("close with 1013 and cut a client that never reads again, saying why in the log", async () => {
+    const gateway = bigGateway()
+    const before = await gateway.liveWatches()
+    const logged = logsSince(gateway)
+    const { reader, stalled } = await stallInAFloodOfSetChanges(gateway)
+    // Without its reading a byte, the server lets it go: its watch is released with its connection.
+    await expect.poll(logged, patiently).toContainEqual(closedTooSlow(`too slow: fell over ${WATCH_QUEUE_LIMIT} events behind`))
+    await expect.poll(gateway.liveWatches, patiently).toBe(before + 1)
+    stalled.socket.resume()
+    await stalled.closed
+    await reader.close()
+  })
+
 })
