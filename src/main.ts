@@ -21,6 +21,7 @@ import type { DispatchOptions } from "./gateway/Dispatch.ts"
 import * as GatewayLayer from "./gateway/GatewayLayer.ts"
 import { HealthConditions } from "./gateway/HealthConditions.ts"
 import type { GatewayOptions } from "./GatewayOptions.ts"
+import { memorySettledAfterStart } from "./MemoryAfterStart.ts"
 import { curlExample, guardByAccess } from "./http/routing/Authentication.ts"
 import { LoopbackAccess } from "./http/routing/LoopbackAccess.ts"
 import { healthRoutes } from "./http/routes/HealthRoutes.ts"
@@ -186,5 +187,8 @@ export const gatewayLayer = (gatewayOptions: GatewayOptions, makeServer?: () => 
   )
 }
 
-/** Runs the gateway until interrupted (SIGINT/SIGTERM through the CLI). */
-export const serve = (options: GatewayOptions) => Layer.launch(gatewayLayer(options))
+/**
+ * Runs the gateway until interrupted (SIGINT/SIGTERM through the CLI); once it listens, it gives back the
+ * memory its start left V8 holding (MemoryAfterStart).
+ */
+export const serve = (options: GatewayOptions) => Layer.launch(memorySettledAfterStart.pipe(Layer.provideMerge(gatewayLayer(options))))

@@ -5,7 +5,8 @@ import type { Kind } from "../domain/Kind.ts"
 import { byId } from "../domain/ListOrder.ts"
 import type { Mechanism } from "../domain/Mechanism.ts"
 import type { Value } from "../domain/Value.ts"
-import { EMPTY, link, unlink } from "./Multimap.ts"
+import { CandidateIndexes } from "./CandidateIndexes.ts"
+import { EMPTY } from "./Multimap.ts"
 import { TagSets } from "./TagSets.ts"
 
 /**
@@ -46,7 +47,8 @@ type StoredChannel = NewChannelRecord
 
 /**
  * The connected home in memory: its services and channels by id, their tags, and the indexes a
- * selector's candidates come from (channels by tag and by kind, services by tag).
+ * selector's candidates come from (CandidateIndexes: channels by tag and by kind, services by tag),
+ * built when a selector first asks for them.
  *
  * Tags belong to ids, not to connections: the tag maps hold tags of ids that are not connected too,
  * so that a device coming back gets its tags back.
@@ -54,15 +56,10 @@ type StoredChannel = NewChannelRecord
 export class HomeStore {
   private readonly services = new Map<ServiceId, ServiceRecord>()
   private readonly channels = new Map<ChannelId, StoredChannel>()
-  /** The records of `channels`, as a set: the candidates of a selector that constrains nothing indexed. */
-  private readonly allChannels = new Set<StoredChannel>()
   private readonly serviceTags = new TagSets<ServiceId>()
   private readonly channelTags = new TagSets<ChannelId>()
-  /** Connected things only. */
-  private readonly servicesByTag = new Map<Tag, Set<ServiceId>>()
-  // Records, not ids: a large candidate set is then walked without a lookup per member.
-  private readonly channelsByTag = new Map<Tag, Set<StoredChannel>>()
-  private readonly channelsByKind = new Map<string, Set<StoredChannel>>()
+  /** Of connected things only; `undefined` until a selector first needs them. */
+  private indexes: CandidateIndexes<StoredChannel> | undefined
   private changes = 0
   /** Of `changes`, those of the connected set and the tags: what a selector selects (TopologyVersion). */
   private topologyChanges = 0
@@ -119,7 +116,7 @@ export class HomeStore {
 
   /** Every connected channel, as a set. */
   everyChannel(): ReadonlySet<ChannelRecord> {
-    return this.allChannels
+    return this.candidates().channels
   }
 
   /** Every connected channel in id order. */
@@ -130,17 +127,28 @@ export class HomeStore {
 
   /** The connected services carrying `tag`. */
   servicesTagged(tag: Tag): ReadonlySet<ServiceId> {
-    return this.servicesByTag.get(tag) ?? EMPTY
+    return this.candidates().servicesByTag.get(tag) ?? EMPTY
   }
 
   /** The connected channels carrying `tag`. */
   channelsTagged(tag: Tag): ReadonlySet<ChannelRecord> {
-    return this.channelsByTag.get(tag) ?? EMPTY
+    return this.candidates().channelsByTag.get(tag) ?? EMPTY
   }
 
   /** The connected channels of the kind whose `kindKey` this is. */
   channelsOfKind(kindKey: string): ReadonlySet<ChannelRecord> {
-    return this.channelsByKind.get(kindKey) ?? EMPTY
+    return this.candidates().channelsByKind.get(kindKey) ?? EMPTY
+  }
+
+  /** The candidate indexes, built from the connected home on first use, in the one step that asks. */
+  private candidates(): CandidateIndexes<StoredChannel> {
+    if (this.indexes === undefined) {
+      const indexes = new CandidateIndexes<StoredChannel>()
+      for (const id of this.services.keys()) indexes.addService(id, this.tagsOfService(id))
+      for (const channel of this.channels.values()) indexes.addChannel(channel, this.tagsOfChannel(channel.id))
+      this.indexes = indexes
+    }
+    return this.indexes
   }
 
   /** The channels of the connected services among `services`. */
@@ -179,12 +187,10 @@ export class HomeStore {
     this.removeService(service.id)
     this.sortedChannels = undefined
     this.services.set(service.id, service)
-    for (const tag of this.tagsOfService(service.id)) link(this.servicesByTag, tag, service.id)
+    this.indexes?.addService(service.id, this.tagsOfService(service.id))
     for (const channel of records) {
       this.channels.set(channel.id, channel)
-      this.allChannels.add(channel)
-      link(this.channelsByKind, channel.kindKey, channel)
-      for (const tag of this.tagsOfChannel(channel.id)) link(this.channelsByTag, tag, channel)
+      this.indexes?.addChannel(channel, this.tagsOfChannel(channel.id))
     }
   }
 
@@ -196,16 +202,14 @@ export class HomeStore {
     if (service === undefined) return []
     this.services.delete(id)
     this.sortedChannels = undefined
-    for (const tag of this.tagsOfService(id)) unlink(this.servicesByTag, tag, id)
+    this.indexes?.removeService(id, this.tagsOfService(id))
     const removed: Array<ChannelRecord> = []
     for (const channelId of [...service.getters, ...service.setters]) {
       const channel = this.channels.get(channelId)
       if (channel === undefined) continue
       removed.push(channel)
       this.channels.delete(channelId)
-      this.allChannels.delete(channel)
-      unlink(this.channelsByKind, channel.kindKey, channel)
-      for (const tag of this.tagsOfChannel(channelId)) unlink(this.channelsByTag, tag, channel)
+      this.indexes?.removeChannel(channel, this.tagsOfChannel(channelId))
     }
     return removed
   }
@@ -274,15 +278,11 @@ export class HomeStore {
   }
 
   private indexServiceTags(id: ServiceId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {
-    if (!this.services.has(id)) return
-    for (const tag of added) link(this.servicesByTag, tag, id)
-    for (const tag of removed) unlink(this.servicesByTag, tag, id)
+    if (this.indexes !== undefined && this.services.has(id)) this.indexes.retagService(id, added, removed)
   }
 
   private indexChannelTags(id: ChannelId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {
-    const channel = this.channels.get(id)
-    if (channel === undefined) return
-    for (const tag of added) link(this.channelsByTag, tag, channel)
-    for (const tag of removed) unlink(this.channelsByTag, tag, channel)
+    const channel = this.indexes === undefined ? undefined : this.channels.get(id)
+    if (channel !== undefined) this.indexes?.retagChannel(channel, added, removed)
   }
 }

@@ -14,7 +14,9 @@ const poolLimit = 4_096
  *
  * So an id carries (declared − withdrawn) ∪ put by clients. The sets declared and carried are never
  * changed, only replaced, and equal ones are shared: the channels of a large home carry a few distinct
- * sets between them, not one each (a set costs some 150 bytes, a map entry 24).
+ * sets between them, not one each (a set costs some 150 bytes, a map entry 24). An id no client
+ * changed carries what its device declared, found where the declaration is: only the ids clients
+ * changed have a carried set of their own.
  */
 export class TagSets<Id> {
   private readonly byClient = new Map<Id, Set<Tag>>()
@@ -22,6 +24,7 @@ export class TagSets<Id> {
   private readonly declared = new Map<Id, ReadonlySet<Tag>>()
   /** Declared tags a client removed since they were declared. */
   private readonly withdrawn = new Map<Id, Set<Tag>>()
+  /** What the ids clients changed carry (their declaration, less what was withdrawn, with what clients put). */
   private readonly carried = new Map<Id, ReadonlySet<Tag>>()
   /** Tag sets in use, by their sorted tags: where an equal set is found to share. */
   private readonly pool = new Map<string, ReadonlySet<Tag>>()
@@ -34,7 +37,7 @@ export class TagSets<Id> {
   private readonly sorted = new WeakMap<ReadonlySet<Tag>, ReadonlyArray<Tag>>()
 
   of(id: Id): ReadonlySet<Tag> {
-    return this.carried.get(id) ?? EMPTY
+    return this.carried.get(id) ?? this.declared.get(id) ?? EMPTY
   }
 
   /** The tags of `id`, sorted: one list per set in use, shared like the set (listings hold one per thing). */
@@ -95,11 +98,13 @@ export class TagSets<Id> {
     const declared: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
     const withdrawn = this.withdrawn.get(id)
     const byClient = this.byClient.get(id)
-    const carried = withdrawn === undefined && byClient === undefined
-      ? declared
-      : this.shared([...declared].filter((tag) => withdrawn?.has(tag) !== true).concat([...(byClient ?? [])]))
-    if (carried.size === 0) this.carried.delete(id)
-    else this.carried.set(id, carried)
+    if (withdrawn === undefined && byClient === undefined) {
+      this.carried.delete(id)
+      return declared
+    }
+    // Kept even when empty: it stands for a declaration whose every tag a client withdrew.
+    const carried = this.shared([...declared].filter((tag) => withdrawn?.has(tag) !== true).concat([...(byClient ?? [])]))
+    this.carried.set(id, carried)
     return carried
   }
 

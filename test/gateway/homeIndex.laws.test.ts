@@ -52,6 +52,20 @@ law("index = scan for service selectors", { of: "arrays matching at least one se
     note(scanned.length > 0)
   }))
 
+law("index = scan when its candidate indexes were built before the home connected", { of: "arrays matching at least one channel", floor: 0.25 }, 200, (note) =>
+  fc.property(homeWith((h) => fc.tuple(fc.array(channelSelectorOn(h), { maxLength: 3 }), fc.array(serviceSelectorOn(h), { maxLength: 3 }))), ([home, [channelSelectors, serviceSelectors]]) => {
+    // The candidate indexes are built on the first query: asked of the empty home, they then follow every
+    // service, channel and tag as it comes, where the other laws build them from a home already connected.
+    const early = new HomeIndex()
+    expect(early.selectChannels([anyChannel])).toEqual([])
+    const index = buildIndex(home, early)
+    const { channels, services } = resources(index, home)
+    const scanned = channels.filter((c) => anyChannelMatches(channelSelectors, c.channel, c.serviceTags)).map((c) => c.channel.id).sort()
+    expect(ids(index.selectChannels(channelSelectors))).toEqual(scanned)
+    expect(ids(index.selectServices(serviceSelectors))).toEqual(services.filter((s) => anyServiceMatches(serviceSelectors, s)).map((s) => s.id).sort())
+    note(scanned.length > 0)
+  }))
+
 law("index = scan after services leave and come back", { of: "selectors matching at least one channel", floor: 0.25 }, 200, (note) =>
   fc.property(homeWith(channelSelectorOn), fc.array(fc.boolean()), ([home, selector], leaves) => {
     const index = buildIndex(home)

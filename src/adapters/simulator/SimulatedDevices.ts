@@ -234,18 +234,21 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
    */
   const installChannels = (next: Home) =>
     Effect.gen(function*() {
-      // Filled in loops, ids only: a large home's channels make no object each on the way.
-      const nextGetters = new Set<ChannelId>()
-      const nextSetters = new Set<ChannelId>()
-      for (const s of next.services) {
-        for (const spec of s.getters) nextGetters.add(spec.id)
-        for (const spec of s.setters) nextSetters.add(spec.id)
+      // The first home has no channel to leave: no set of its ids is made.
+      if (getters.size > 0 || setters.size > 0) {
+        // Filled in loops, ids only: a large home's channels make no object each on the way.
+        const nextGetters = new Set<ChannelId>()
+        const nextSetters = new Set<ChannelId>()
+        for (const s of next.services) {
+          for (const spec of s.getters) nextGetters.add(spec.id)
+          for (const spec of s.setters) nextSetters.add(spec.id)
+        }
+        for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
+          getters.delete(id)
+          yield* FiberMap.remove(cycles, id)
+        }
+        for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
       }
-      for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
-        getters.delete(id)
-        yield* FiberMap.remove(cycles, id)
-      }
-      for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
       for (const { id: service, setters: specs } of next.services) {
         for (const spec of specs) {
           const state = setters.get(spec.id)

@@ -13,7 +13,7 @@ import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
 import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { demoHome } from "./DemoHome.ts"
-import { decodeHome, type Home, InvalidHomeFile, parseHome } from "./HomeFile.ts"
+import { decodeHome, type Home, InvalidHomeFile, parseHome, type SimulatedGetter, type SimulatedService, type SimulatedSetter } from "./HomeFile.ts"
 import { watchHomeFile } from "./HomeFileWatch.ts"
 import { makeSimulatedDevices, type SimulatedDevices } from "./SimulatedDevices.ts"
 
@@ -71,13 +71,17 @@ const sameAdapter = (current: AdapterId, next: Home, source: string): Result.Res
 const heldElsewhere = (index: HomeView, home: Home, source: string): Result.Result<Home, InvalidHomeFile> => {
   const refuse = (path: ReadonlyArray<string | number>, reason: string) =>
     Result.fail(new InvalidHomeFile({ source, path, reason }))
-  for (const [i, service] of home.services.entries()) {
+  // Indexed loops: a large home's 100,000 channels make no pair each on the way.
+  for (let i = 0; i < home.services.length; i++) {
+    const service = home.services[i] as SimulatedService
     const owner = index.service(service.id)
     if (owner !== undefined && owner.adapter !== home.adapter) {
       return refuse(["services", i, "id"], `${service.id} is already connected through adapter ${owner.adapter}`)
     }
     for (const mechanism of ["getters", "setters"] as const) {
-      for (const [j, channel] of service[mechanism].entries()) {
+      const channels: ReadonlyArray<SimulatedGetter | SimulatedSetter> = service[mechanism]
+      for (let j = 0; j < channels.length; j++) {
+        const channel = channels[j] as SimulatedGetter | SimulatedSetter
         const held = index.channel(channel.id)
         if (held !== undefined && held.adapter !== home.adapter) {
           return refuse(
@@ -103,12 +107,16 @@ const unreadable = (error: PlatformError): string => {
   }
 }
 
-const digestOf = (text: string): string => hash("sha256", text)
+// Of the file's bytes, not of its text: a large home's 9 MB of text would be encoded again to be hashed.
+const digestOf = (bytes: Uint8Array): string => hash("sha256", bytes)
 
-const readHomeText = (fs: FileSystem.FileSystem, file: string) =>
-  fs.readFileString(file).pipe(
+const readHomeBytes = (fs: FileSystem.FileSystem, file: string) =>
+  fs.readFile(file).pipe(
     Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: unreadable(error) }))
   )
+
+/** The file's text, as `FileSystem.readFileString` decodes it (UTF-8, a byte order mark left out). */
+const textOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes)
 
 /**
  * Connects the simulated home through the Registry for as long as the scope lasts. A home file is
@@ -125,13 +133,13 @@ const start = Effect.fn("Simulator.start")(function*(
 > {
   const registry = yield* Registry
   const fs = yield* FileSystem.FileSystem
-  const firstText = source._tag === "File" ? yield* readHomeText(fs, source.path) : ""
-  // A digest of the text in force, not the text: a large home's file would be held for the comparison alone.
-  let lastDigest = digestOf(firstText)
+  const firstBytes = source._tag === "File" ? yield* readHomeBytes(fs, source.path) : new Uint8Array()
+  // A digest of the file in force, not the file: a large home's file would be held for the comparison alone.
+  let lastDigest = digestOf(firstBytes)
   const sourceName = source._tag === "File" ? source.path : demoHomeSource
   const initial = yield* Effect.fromResult(
     Result.flatMap(
-      source._tag === "File" ? parseHome(firstText, source.path) : decodeHome(demoHome, demoHomeSource),
+      source._tag === "File" ? parseHome(textOf(firstBytes), source.path) : decodeHome(demoHome, demoHomeSource),
       (home) => heldElsewhere(registry.index, home, sourceName)
     )
   )
@@ -155,13 +163,14 @@ const start = Effect.fn("Simulator.start")(function*(
         yield* Effect.logError(`${error.message} — keeping the previous home`)
       })
     const reload = Effect.gen(function*() {
-      const text = yield* readHomeText(fs, source.path)
-      // Editors and the watcher report one save several times: an unchanged text is nothing to do.
-      const digest = digestOf(text)
+      const bytes = yield* readHomeBytes(fs, source.path)
+      // Editors and the watcher report one save several times, and the start reads the file again once
+      // watching it: an unchanged file is nothing to do, not even to decode.
+      const digest = digestOf(bytes)
       if (digest === lastDigest) return
       lastDigest = digest
       const next = yield* Effect.fromResult(
-        parseHome(text, source.path).pipe(
+        parseHome(textOf(bytes), source.path).pipe(
           Result.flatMap((home) => sameAdapter(adapter, home, source.path)),
           Result.flatMap((home) => heldElsewhere(registry.index, home, source.path))
         )
