@@ -11,5 +11,5 @@ import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 process.stdout.write("ready\n")
 for await (const line of createInterface({ input: process.stdin })) {
   const [name, text] = JSON.parse(line) as [BodyName, string]
-  process.stdout.write(`${oneLine(bodyReaders[name](JSON.parse(text)))}\n`)
+  process.stdout.write(`${oneLine(bodyReaders[name].read(JSON.parse(text)))}\n`)
 }
