@@ -10,7 +10,7 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
 import type { CallEnd } from "./DeviceCallMetrics.ts"
-import { eachInOrder } from "./EachInOrder.ts"
+import { eachAtOnce, isDone } from "./EachInOrder.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
 export interface DeviceBatch<I, A> {
@@ -37,6 +37,10 @@ export type Answers<I, A> = ReadonlyArray<readonly [I, Result.Result<A, ChannelE
  * a fiber, nor a timer, nor a trip through the scheduler. Any other call runs in a fiber of its own,
  * started at once, and only calls still running are waited for, up to the deadline they share.
  * How each call ended is told to `counted`, with its adapter (the metrics of device calls).
+ *
+ * The calls are made when this is called, not when its effect runs: call it while an effect runs (a step
+ * of the request's fiber). When every device answered at once and every answer was settled at once, the
+ * answers come as an `Exit`, and the request takes no step of the runtime for its devices.
  */
 export const callDevices = <I, A>(
   batches: ReadonlyArray<DeviceBatch<I, A>>,
@@ -44,16 +48,21 @@ export const callDevices = <I, A>(
   timeoutMs: number,
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>,
   counted: (adapter: string, end: CallEnd) => void
-): Effect.Effect<Answers<I, A>> =>
-  Effect.suspend(() => {
-    const started: Array<Started<I, A>> = []
-    const starting = eachInOrder(batches, (batch) => Effect.map(start(batch, channelOf, settle), (call) => void started.push(call)))
-    return Effect.flatMap(starting, () =>
-      started.every((call) => call.exit() !== undefined)
-        // Every device answered from memory: nothing to wait for, no clock to read.
-        ? Effect.succeed(started.flatMap((call) => ended(call, call.exit(), timeoutMs, counted)))
-        : awaitAll(started, timeoutMs, counted))
+): Effect.Effect<Answers<I, A>> => {
+  const started: Array<Started<I, A>> = []
+  const starting = eachAtOnce(batches, (batch) => {
+    const call = start(batch, channelOf, settle)
+    if (!isDone(call)) return Effect.map(call, (later) => void started.push(later))
+    started.push(call.value)
+    return Exit.void
   })
+  const answered = () =>
+    started.every((call) => call.exit() !== undefined)
+      // Every device answered from memory: nothing to wait for, no clock to read.
+      ? Exit.succeed(started.flatMap((call) => ended(call, call.exit(), timeoutMs, counted)))
+      : awaitAll(started, timeoutMs, counted)
+  return isDone(starting) ? answered() : Effect.flatMap(starting, answered)
+}
 
 /** Waits for the calls still running, up to the deadline they share, in the order they were started. */
 const awaitAll = <I, A>(
@@ -90,58 +99,66 @@ interface Started<I, A> {
   readonly collect: (message: string) => Answers<I, A>
 }
 
+/**
+ * Starts the call of `batch`, while an effect runs: an `Exit` when the call ended as its method returned
+ * and every answer it gave then was settled at once.
+ */
 const start = <I, A>(
   batch: DeviceBatch<I, A>,
   channelOf: (item: I) => ChannelId,
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
-): Effect.Effect<Started<I, A>> =>
-  Effect.suspend(() => {
-    const replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
-    let replyFailed = false
-    const wanted = new Map(batch.items.map((item) => [channelOf(item), item] as const))
-    /** Takes a reply, and tells which item it answers; `undefined` for one not asked or answered before. */
-    const take = (channel: ChannelId, result: Result.Result<A, string>): readonly [I, Result.Result<A, ChannelError>] | undefined => {
-      const item = wanted.get(channel)
-      if (item === undefined || replies.has(channel)) return undefined
-      // Taken before `settle` runs, so that a second reply for the channel is ignored meanwhile.
-      const answer = Result.mapError(result, deviceFailure)
-      if (Result.isFailure(answer)) replyFailed = true
-      replies.set(channel, answer)
-      return [item, answer]
-    }
-    const settled = ([item, answer]: readonly [I, Result.Result<A, ChannelError>]) =>
-      Effect.map(settle(item, answer), (answered) => void replies.set(channelOf(item), answered))
-    const givenNow: Array<readonly [I, Result.Result<A, ChannelError>]> = []
-    let calling = true
-    const reply: Reply<A> = Object.assign(
-      (channel: ChannelId, result: Result.Result<A, string>) =>
-        Effect.suspend(() => {
-          const taken = take(channel, result)
-          return taken === undefined ? Effect.void : settled(taken)
-        }),
-      {
-        now: (channel: ChannelId, result: Result.Result<A, string>) => {
-          const taken = calling ? take(channel, result) : undefined
-          if (taken !== undefined) givenNow.push(taken)
-        }
+): Effect.Effect<Started<I, A>> => {
+  const replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
+  let replyFailed = false
+  const wanted = new Map(batch.items.map((item) => [channelOf(item), item] as const))
+  /** Takes a reply, and tells which item it answers; `undefined` for one not asked or answered before. */
+  const take = (channel: ChannelId, result: Result.Result<A, string>): readonly [I, Result.Result<A, ChannelError>] | undefined => {
+    const item = wanted.get(channel)
+    if (item === undefined || replies.has(channel)) return undefined
+    // Taken before `settle` runs, so that a second reply for the channel is ignored meanwhile.
+    const answer = Result.mapError(result, deviceFailure)
+    if (Result.isFailure(answer)) replyFailed = true
+    replies.set(channel, answer)
+    return [item, answer]
+  }
+  const settled = ([item, answer]: readonly [I, Result.Result<A, ChannelError>]): Effect.Effect<void> => {
+    const settling = settle(item, answer)
+    const keep = (answered: Result.Result<A, ChannelError>) => void replies.set(channelOf(item), answered)
+    if (!isDone(settling)) return Effect.map(settling, keep)
+    keep(settling.value)
+    return Exit.void
+  }
+  const givenNow: Array<readonly [I, Result.Result<A, ChannelError>]> = []
+  let calling = true
+  const reply: Reply<A> = Object.assign(
+    (channel: ChannelId, result: Result.Result<A, string>) =>
+      Effect.suspend(() => {
+        const taken = take(channel, result)
+        return taken === undefined ? Effect.void : settled(taken)
+      }),
+    {
+      now: (channel: ChannelId, result: Result.Result<A, string>) => {
+        const taken = calling ? take(channel, result) : undefined
+        if (taken !== undefined) givenNow.push(taken)
       }
-    )
-    const running = callOf(batch, reply)
-    calling = false
-    const collect = (message: string) =>
-      batch.items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const)
-    const common = { adapter: batch.adapter, replyFailed: () => replyFailed, collect }
-    // The answers given now are settled before anything else happens, the call's fiber included.
-    const settledNow = eachInOrder(givenNow, settled)
-    if (isOver(running)) {
-      const over: Started<I, A> = { ...common, fiber: undefined, exit: () => running }
-      return Effect.as(settledNow, over)
     }
-    return Effect.andThen(
-      settledNow,
-      Effect.map(Effect.forkChild(running, { startImmediately: true }), (fiber): Started<I, A> => ({ ...common, fiber, exit: () => fiber.pollUnsafe() }))
-    )
-  })
+  )
+  const running = callOf(batch, reply)
+  calling = false
+  const collect = (message: string) =>
+    batch.items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const)
+  const common = { adapter: batch.adapter, replyFailed: () => replyFailed, collect }
+  // The answers given now are settled before anything else happens, the call's fiber included.
+  const settledNow = eachAtOnce(givenNow, settled)
+  if (isOver(running)) {
+    const over: Started<I, A> = { ...common, fiber: undefined, exit: () => running }
+    return isDone(settledNow) ? Exit.succeed(over) : Effect.as(settledNow, over)
+  }
+  return Effect.andThen(
+    settledNow,
+    Effect.map(Effect.forkChild(running, { startImmediately: true }), (fiber): Started<I, A> => ({ ...common, fiber, exit: () => fiber.pollUnsafe() }))
+  )
+}
 
 /** Whether a call's effect is its end already: an adapter's method that answered everything now returns an `Exit`. */
 const isOver = (call: Effect.Effect<void>): call is Exit.Exit<void> => Exit.isExit(call)

@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -15,6 +16,7 @@ import { byKey, inOrder } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { deviceCallCounter } from "./DeviceCallMetrics.ts"
+import { isDone } from "./EachInOrder.ts"
 import { groupBy } from "./Multimap.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
@@ -53,6 +55,12 @@ const failuresOf = <A>(missing: ReadonlyMap<ResultKey, ChannelError>): ReadonlyM
   missing.size === 0 ? noResults : new Map(Array.from(missing, ([key, error]) => [key, Result.fail(error)]))
 
 const noResults: ReadonlyMap<ResultKey, never> = new Map<ResultKey, never>()
+
+/** A value to send to a setter. */
+interface Write {
+  readonly record: ChannelRecord
+  readonly value: Value
+}
 
 export interface DispatchOptions {
   /** How long a device may take to answer a batch (`--device-timeout`): after it, its channels' DeviceFailure. */
@@ -109,17 +117,19 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
             (record, answer) => {
               const checked = checkRead(home.channel(record.id), record.id, answer)
               return Result.isSuccess(checked) && Option.isSome(checked.success)
-                ? Effect.as(registry.observe(record.id, checked.success.value), checked)
+                ? settledAs(registry.observeNow(record.id, checked.success.value), checked)
                 : Effect.succeed(checked)
             }
           )
-          return Effect.map(answering, (answered) => outcomesOf(failuresOf<Option.Option<Value>>(missing), answered, (record) => record.id))
+          const outcomes = (answered: Answers<ChannelRecord, Option.Option<Value>>) =>
+            outcomesOf(failuresOf<Option.Option<Value>>(missing), answered, (record) => record.id)
+          return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
         })
 
       const send = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) =>
         Effect.suspend(() => {
           const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
-          const writes = new Map<ChannelId, { readonly record: ChannelRecord; readonly value: Value }>()
+          const writes = new Map<ChannelId, Write>()
           for (const target of targets) {
             const { channels, missing } = resolveTargets(home, "setter", target.selectors)
             for (const [key, error] of missing) results.set(key, Result.fail(error))
@@ -132,22 +142,27 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
               else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
             }
           }
-          const answering = callAdapters<void, { readonly record: ChannelRecord; readonly value: Value }>(
+          const answering = callAdapters<void, Write>(
             writes.values(),
             (write) => write.record,
             (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
             ({ record, value }, answer) => {
               const checked = checkWrite(home.channel(record.id), record.id, value, answer)
-              return Result.isSuccess(checked) ? Effect.as(registry.markSent([record.id]), checked) : Effect.succeed(checked)
+              return Result.isSuccess(checked) ? settledAs(registry.markSentNow(record.id), checked) : Effect.succeed(checked)
             }
           )
-          return Effect.map(answering, (answered) => outcomesOf(results, answered, (write) => write.record.id))
+          const outcomes = (answered: Answers<Write, void>) =>
+            outcomesOf(results, answered, (write) => write.record.id)
+          return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
         })
 
       return Dispatch.of({ fetch, send })
     })
   )
 }
+
+/** `answer` once `taking` (the registry's note of it) is done: at once, as an `Exit`, if it is done already. */
+const settledAs = <A>(taking: Effect.Effect<void>, answer: A): Effect.Effect<A> => isDone(taking) ? Exit.succeed(answer) : Effect.as(taking, answer)
 
 /**
  * A read as it stands when the device answers: a getter that left while it was read (a reload) is

@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 
 /**
  * Runs `f` for each item, one after the other, as one effect: for one item, `f(item)` itself. Cheaper
@@ -12,3 +13,23 @@ export const eachInOrder = <A, E, R>(items: Iterable<A>, f: (item: A) => Effect.
   }
   return all ?? Effect.void
 }
+
+/**
+ * `f` for each item, one after the other, called at once while each answers a successful `Exit`: the
+ * items answered from memory cost no step of the runtime. From the first that answers another effect,
+ * the rest wait for it. Call it while an effect runs (in a step of a running fiber), not to build one
+ * to run later.
+ */
+export const eachAtOnce = <A, E, R>(items: Iterable<A>, f: (item: A) => Effect.Effect<void, E, R>): Effect.Effect<void, E, R> =>
+  eachLeft(items[Symbol.iterator](), f)
+
+const eachLeft = <A, E, R>(left: Iterator<A>, f: (item: A) => Effect.Effect<void, E, R>): Effect.Effect<void, E, R> => {
+  for (let next = left.next(); next.done !== true; next = left.next()) {
+    const step = f(next.value)
+    if (!isDone(step)) return Effect.andThen(step, Effect.suspend(() => eachLeft(left, f)))
+  }
+  return Exit.void
+}
+
+/** Whether an effect has succeeded already: a successful `Exit`. */
+export const isDone = <A, E, R>(effect: Effect.Effect<A, E, R>): effect is Exit.Success<A, E> => Exit.isExit(effect) && Exit.isSuccess(effect)

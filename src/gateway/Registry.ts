@@ -43,14 +43,17 @@ export interface RegistryShape {
   readonly retagServices: (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) => Effect.Effect<void>
   readonly retagChannels: (ids: ReadonlyArray<ChannelId>, tags: ReadonlyArray<Tag>, add: boolean) => Effect.Effect<void>
   /**
-   * A device said `value` for `channel` (a report, or a fetch answer when the device gives it): `last_seen`,
-   * and `updated` if it changed. Callers observe in the order the devices spoke, so the last value observed
-   * is the newest. A value of the wrong type for the channel's kind is dropped. An `event` (a press) is
-   * news even when equal to the last value.
+   * A device said `value` for `channel` (a fetch answer when the device gives it): `last_seen`, and
+   * `updated` if it changed. Callers observe in the order the devices spoke, so the last value observed
+   * is the newest. A value of the wrong type for the channel's kind is dropped.
+   *
+   * Taken when called, on the clock of the fiber running: call it inside a step of a running effect (a
+   * device's answer being settled), where it is an `Exit` unless a warning is to be logged, so that a read
+   * answered at once settles without a step of the runtime. Called outside one, it is taken when run.
    */
-  readonly observe: (channel: ChannelId, value: Value, event?: boolean) => Effect.Effect<void>
-  /** A value was sent to a setter: its `updated`. */
-  readonly markSent: (channels: ReadonlyArray<ChannelId>) => Effect.Effect<void>
+  readonly observeNow: (channel: ChannelId, value: Value) => Effect.Effect<void>
+  /** A value was sent to a setter: its `updated`. Taken when called, as `observeNow` is. */
+  readonly markSentNow: (channel: ChannelId) => Effect.Effect<void>
   /** Topology, tag and value changes from now on. */
   readonly changes: Stream.Stream<HomeChange>
 }
@@ -289,13 +292,13 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         index,
         retagServices,
         retagChannels,
-        observe,
-        markSent: (channels) =>
-          Effect.clockWith((clock) => {
-            const now = clock.currentTimeMillisUnsafe()
-            for (const id of channels) index.markSent(id, now)
-            return Effect.void
-          }),
+        observeNow,
+        markSentNow: (channel) => {
+          const fiber = Fiber.getCurrent()
+          if (fiber === undefined) return Effect.clockWith((clock) => Effect.sync(() => index.markSent(channel, clock.currentTimeMillisUnsafe())))
+          index.markSent(channel, fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
+          return Exit.void
+        },
         changes: Stream.fromPubSub(hub)
       })
     })

@@ -12,7 +12,7 @@ import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
  */
 const { port, answered } = workerData as { readonly port: MessagePort; readonly answered: Int32Array }
 port.on("message", ([name, text]: [BodyName, string]) => {
-  port.postMessage(oneLine(bodyReaders[name](JSON.parse(text))))
+  port.postMessage(oneLine(bodyReaders[name].read(JSON.parse(text))))
   Atomics.store(answered, 0, 1)
   Atomics.notify(answered, 0)
 })
