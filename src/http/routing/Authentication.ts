@@ -10,6 +10,7 @@ import { Forbidden, Unauthorized } from "./HttpError.ts"
 import { IncomingRequest, type IncomingRequestShape } from "./IncomingRequest.ts"
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
+import { givenService } from "./AtOnce.ts"
 import { protocolToken } from "./WatchProtocols.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
@@ -85,14 +86,14 @@ const authorized = (right: Right) =>
   callerAdmitted((caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
 
 /**
- * `handler`, run for `caller`: with it as `CurrentCaller`, once the observation is told the token it was let in with
- * (it counts vocabulary A's calls by token, only calls let in).
+ * `handler`'s program for `caller`: with it as `CurrentCaller`, once the observation is told the token it was let
+ * in with (it counts vocabulary A's calls by token, only calls let in).
  */
-const runFor = <A, E, R>(caller: Caller, handler: Effect.Effect<A, E, R>) =>
-  RequestNotes.use((notes) => {
-    notes.madeWith(caller)
-    return Effect.provideService(handler, CurrentCaller, caller)
-  })
+const runFor = <R>(caller: Caller, handler: Route<R>["handler"], context: Context.Context<Guarded<R>>) => {
+  Context.get(context, RequestNotes).madeWith(caller)
+  const withCaller = Context.add(context, CurrentCaller, caller) as Context.Context<R>
+  return givenService(handler(withCaller), CurrentCaller, caller)
+}
 
 /**
  * Every route wrapped as its endpoint's access says (src/api/Access.ts): an open one as it is, the others
@@ -105,9 +106,9 @@ export const guardByAccess = <R>(
 ): ReadonlyArray<Route<Guarded<R>>> =>
   // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every tag of Access, which the compiler checks
   routes.map((route): Route<Guarded<R>> => {
-    const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
+    const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>): Route<Guarded<R>> => ({
       ...route,
-      handler: Effect.flatMap(caller, (c) => runFor(c, route.handler))
+      handler: (context) => Effect.flatMapEager(caller, (c) => runFor(c, route.handler, context))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>
@@ -121,7 +122,7 @@ export const guardByAccess = <R>(
         return withCaller(authorized(access.right))
       case "RightOrLoopback": {
         const guarded = withCaller(authorized(access.right))
-        return { ...route, handler: Effect.flatMap(letInFromLoopback, (letIn) => (letIn ? callerless.handler : guarded.handler)) }
+        return { ...route, handler: (context) => (letInFromLoopback(context) ? callerless.handler(context) : guarded.handler(context)) }
       }
     }
   })
