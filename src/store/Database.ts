@@ -8,6 +8,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Semaphore from "effect/Semaphore"
+import type { HealthCondition } from "../gateway/HealthConditions.ts"
 import { type Generation, newGeneration } from "../auth/TokenStore.ts"
 import { describeStoreFailure, StoreError, type StoreFailure } from "../domain/StoreError.ts"
 import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
@@ -71,9 +72,9 @@ export interface DatabaseShape {
   /**
    * Why the file cannot be used now, as the last failure that said so told it (read-only, full,
    * damaged…), for `/health`; `None` if none did, or a write succeeded since (damage stays: it is
-   * refused at the next start).
+   * refused at the next start). Known at once (HealthCondition).
    */
-  readonly trouble: Effect.Effect<Option.Option<string>>
+  readonly trouble: HealthCondition
 }
 
 
@@ -326,5 +327,5 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     }, true))
   })
 
-  return { file, run, runMany, query, exec, transaction, generation, trouble: Effect.sync(() => Option.map(trouble, ({ reason }) => reason)) }
+  return { file, run, runMany, query, exec, transaction, generation, trouble: () => Effect.succeed(Option.map(trouble, ({ reason }) => reason)) }
 }

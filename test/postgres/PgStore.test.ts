@@ -71,16 +71,16 @@ describe("PgStore", () => {
       yield* Effect.provide(
         Effect.gen(function*() {
           const health = yield* HealthConditions
-          assert.deepStrictEqual(yield* health.failing, [])
+          assert.deepStrictEqual(yield* health.failing(), [])
           closed(false)
           postgres.query("postgres", `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`)
-          const [failing, ...more] = yield* health.failing
+          const [failing, ...more] = yield* health.failing()
           assert.match(failing?.reason ?? "", new RegExp(`^the database ${postgres.url(database)} cannot be reached: `))
           // It takes the gateway out: another replica may reach the database.
           assert.strictEqual(failing?.impact, "out")
           assert.deepStrictEqual(more, [])
           closed(true)
-          assert.deepStrictEqual(yield* health.failing, [])
+          assert.deepStrictEqual(yield* health.failing(), [])
         }),
         Layer.fresh(storesOn(database))
       )

@@ -229,16 +229,16 @@ describe("Database", () => {
         dataDir,
         Effect.gen(function*() {
           const db = yield* Database
-          assert.deepStrictEqual(yield* db.trouble, Option.none())
+          assert.deepStrictEqual(yield* db.trouble(), Option.none())
           yield* db.exec("PRAGMA query_only = ON")
           const refused = yield* Effect.flip(insert(db, "a"))
           assert.strictEqual(refused.code, "SQLITE_READONLY")
-          assert.deepStrictEqual(yield* db.trouble, Option.some(`the database ${db.file} cannot be written: attempt to write a readonly database`))
+          assert.deepStrictEqual(yield* db.trouble(), Option.some(`the database ${db.file} cannot be written: attempt to write a readonly database`))
           yield* owners(db)
-          assert.isTrue(Option.isSome(yield* db.trouble))
+          assert.isTrue(Option.isSome(yield* db.trouble()))
           yield* db.exec("PRAGMA query_only = OFF")
           yield* insert(db, "a")
-          assert.deepStrictEqual(yield* db.trouble, Option.none())
+          assert.deepStrictEqual(yield* db.trouble(), Option.none())
         })
       )))
 
@@ -259,9 +259,9 @@ describe("Database", () => {
           const failed = yield* Effect.flip(owners(db))
           assert.strictEqual(failed.code, "SQLITE_CORRUPT")
           const damaged = Option.some(`the database ${db.file} is damaged: database disk image is malformed`)
-          assert.deepStrictEqual(yield* db.trouble, damaged)
+          assert.deepStrictEqual(yield* db.trouble(), damaged)
           yield* db.run(insertUser, ["someone"])
-          assert.deepStrictEqual(yield* db.trouble, damaged)
+          assert.deepStrictEqual(yield* db.trouble(), damaged)
         })
       )))
   })
