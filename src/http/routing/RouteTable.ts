@@ -67,6 +67,18 @@ const renderCause = (method: string, path: string) => (cause: Cause.Cause<HttpEr
   return Effect.as(Effect.logError(`${method} ${path} failed`, cause), internalError)
 }
 
+/**
+ * The program `handler` makes for `context`. Made outside a fiber, a handler's bug that throws (while it
+ * reads the request, or writes its answer at once) is a defect, as it would be inside one: answered 500.
+ */
+const made = <R>(handler: Route<R>["handler"], context: Context.Context<R>): ReturnType<Route<R>["handler"]> => {
+  try {
+    return handler(context)
+  } catch (defect) {
+    return Effect.die(defect)
+  }
+}
+
 /** The path of a request's URL, without its query. */
 export const pathOf = (url: string): string => {
   const queryStart = url.indexOf("?")
@@ -106,7 +118,7 @@ export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<Htt
     const answering: Answering<R> = {
       // A program done at once stays done: its failure is rendered here, without a fiber.
       handler: (context) => {
-        const program = handler(context)
+        const program = made(handler, context)
         const done = doneAlready(program)
         if (done === undefined) return Effect.catchCause(program, render)
         return Exit.isSuccess(done) ? Effect.succeed(done.value) : render(done.cause)
