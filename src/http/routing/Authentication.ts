@@ -91,6 +91,7 @@ const authorized = (right: Right) =>
  */
 const runFor = <R>(caller: Caller, handler: Route<R>["handler"], context: Context.Context<Guarded<R>>) => {
   Context.get(context, RequestNotes).madeWith(caller)
+  // What the route needs is what it is guarded with, and its caller (Guarded<R>).
   const withCaller = Context.add(context, CurrentCaller, caller) as Context.Context<R>
   return givenService(handler(withCaller), CurrentCaller, caller)
 }
