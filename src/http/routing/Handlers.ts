@@ -98,7 +98,7 @@ const readThen = (
     }
     const reading = bodyAlone ?? bodyOf?.(values)
     if (reading === undefined) return handle({ query: values, body: undefined }, context)
-    return Effect.flatMapEager(reading, (read) => handle({ query: values, body: read }, context))
+    return Effect.flatMapEager(reading(context), (read) => handle({ query: values, body: read }, context))
   }
 }
 
