@@ -40,7 +40,7 @@ const insertUser = "INSERT INTO users (username, email, password_hash, created_a
 
 /** The generation once writes of other processes have had time to show (`foreignWriteLagMs`, in real time). */
 const waitedGeneration = (db: DatabaseShape) =>
-  Effect.andThen(Effect.promise(() => sleep(foreignWriteLagMs + 1)), db.generation)
+  Effect.andThen(Effect.promise(() => sleep(foreignWriteLagMs + 1)), Effect.sync(db.generation))
 
 describe("Database", () => {
   it.effect("creates the data folder and gateway.db, in WAL mode with foreign keys on", () =>
@@ -272,14 +272,14 @@ describe("Database", () => {
         dataDir,
         Effect.gen(function*() {
           const db = yield* Database
-          const first = yield* db.generation
+          const first = db.generation()
           yield* owners(db)
           assert.strictEqual(yield* waitedGeneration(db), first)
           yield* insert(db, "a")
-          const second = yield* db.generation
+          const second = db.generation()
           assert.notStrictEqual(second, first)
           yield* Effect.flip(db.transaction(Effect.andThen(insert(db, "b"), Effect.fail(new Refused()))))
-          assert.notStrictEqual(yield* db.generation, second)
+          assert.notStrictEqual(db.generation(), second)
         })
       )))
 
