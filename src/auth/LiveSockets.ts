@@ -83,7 +83,7 @@ export class LiveSockets extends Context.Service<LiveSockets, LiveSocketsShape>(
         let checkedIn: Generation | undefined
         const recheck = Effect.gen(function*() {
           if (open.size === 0) return
-          const generation = yield* tokens.generation
+          const generation = tokens.generation()
           if (generation === checkedIn) return
           checkedIn = generation
           for (const tokenId of [...open.keys()]) {

@@ -75,9 +75,10 @@ export interface TokenStoreShape {
   /**
    * The generation of the users and tokens kept: a value replaced whenever they may have changed (by
    * this gateway or by another process, such as the command line, on the same data), so that a cache
-   * of them stays good exactly while the generation it was filled in is current.
+   * of them stays good exactly while the generation it was filled in is current. Known at once: a
+   * request's token found in a cache is let in without a fiber (Tokens.authenticate).
    */
-  readonly generation: Effect.Effect<Generation>
+  readonly generation: () => Generation
   /**
    * Completes when the generation is next replaced by a change this store is told of as it happens (a
    * write, or PostgreSQL's notice of another process's): what waits on a change need not wait for its

@@ -4,8 +4,12 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 
-/** Why something the gateway depends on does not work now (an MQTT broker, the database); `None` while it works. */
-export type HealthCondition = Effect.Effect<Option.Option<string>>
+/**
+ * Why something the gateway depends on does not work now (an MQTT broker, the database); `None` while it
+ * works. Asked each time `/health` is: answered done (`Effect.succeed`) by a condition that knows it at
+ * once, so that `/health` answers without a fiber; one that asks elsewhere (a query) answers with its program.
+ */
+export type HealthCondition = () => Effect.Effect<Option.Option<string>>
 
 /**
  * What a condition that does not hold does to the gateway: it `degrades` it (`/health` still 200: a
@@ -23,8 +27,8 @@ export interface FailingCondition {
 export interface HealthConditionsShape {
   /** Has `/health` ask `condition` until the scope closes; while it fails, it has `impact` (`degrades` unless told). */
   readonly add: (condition: HealthCondition, impact?: HealthImpact) => Effect.Effect<void, never, Scope.Scope>
-  /** Each condition that does not hold now, in the order they were added. */
-  readonly failing: Effect.Effect<ReadonlyArray<FailingCondition>>
+  /** Each condition that does not hold now, in the order they were added: done at once if every condition's answer is. */
+  readonly failing: () => Effect.Effect<ReadonlyArray<FailingCondition>>
 }
 
 /**
@@ -34,20 +38,21 @@ export interface HealthConditionsShape {
 export class HealthConditions extends Context.Service<HealthConditions, HealthConditionsShape>()("app/HealthConditions") {
   static readonly layer = Layer.sync(HealthConditions, () => {
     const conditions = new Map<HealthCondition, HealthImpact>()
-    // Asked on every `/health`, which probes ask often: each condition's check is built once, when it is added.
-    let checks: ReadonlyArray<Effect.Effect<Option.Option<FailingCondition>>> = []
+    // Asked on every `/health`, which probes ask often: the list is copied when a condition is added, not when asked.
+    let checks: ReadonlyArray<readonly [HealthCondition, HealthImpact]> = []
     const rebuild = () => {
-      checks = [...conditions].map(([condition, impact]) =>
-        Effect.map(condition, Option.map((reason): FailingCondition => ({ reason, impact }))))
+      checks = [...conditions]
     }
     const failingFrom = (
-      asked: ReadonlyArray<Effect.Effect<Option.Option<FailingCondition>>>,
+      asked: ReadonlyArray<readonly [HealthCondition, HealthImpact]>,
       index: number,
       found: ReadonlyArray<FailingCondition>
     ): Effect.Effect<ReadonlyArray<FailingCondition>> => {
       const check = asked[index]
       if (check === undefined) return Effect.succeed(found)
-      return Effect.flatMap(check, (failing) => failingFrom(asked, index + 1, Option.isSome(failing) ? [...found, failing.value] : found))
+      const [condition, impact] = check
+      return Effect.flatMapEager(condition(), (reason) =>
+        failingFrom(asked, index + 1, Option.isSome(reason) ? [...found, { reason: reason.value, impact }] : found))
     }
     const noneFailing: ReadonlyArray<FailingCondition> = []
     return HealthConditions.of({
@@ -63,7 +68,7 @@ export class HealthConditions extends Context.Service<HealthConditions, HealthCo
               rebuild()
             })
         ),
-      failing: Effect.suspend(() => failingFrom(checks, 0, noneFailing))
+      failing: () => failingFrom(checks, 0, noneFailing)
     })
   })
 }

@@ -1,12 +1,11 @@
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 
 export interface HomeFileStatusShape {
   /** The home file the operator edits, or `None` for the built-in demo home. */
   readonly file: Option.Option<string>
-  /** Why the last change of the file was refused, if it was; cleared by the next change applied. */
-  readonly refusedChange: Effect.Effect<Option.Option<string>>
+  /** Why the last change of the file was refused, if it was; cleared by the next change applied. Known at once. */
+  readonly refusedChange: () => Option.Option<string>
 }
 
 /**

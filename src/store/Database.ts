@@ -8,6 +8,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Semaphore from "effect/Semaphore"
+import type { HealthCondition } from "../gateway/HealthConditions.ts"
 import { type Generation, newGeneration } from "../auth/TokenStore.ts"
 import { describeStoreFailure, StoreError, type StoreFailure } from "../domain/StoreError.ts"
 import { damageFound, type DatabaseTrouble, isDamage, troubleOf } from "./DatabaseTrouble.ts"
@@ -65,15 +66,15 @@ export interface DatabaseShape {
    * The data's generation: a value that is replaced whenever what the database holds may have changed,
    * so that a cache of it stays good exactly while the generation it was filled in is current. A write
    * through this connection replaces it at once; a commit by another process (the CLI beside a running
-   * server) is seen through SQLite's `data_version`, asked at most once per `foreignWriteLagMs`.
+   * server) is seen through SQLite's `data_version`, asked at most once per `foreignWriteLagMs`. Known at once.
    */
-  readonly generation: Effect.Effect<Generation>
+  readonly generation: () => Generation
   /**
    * Why the file cannot be used now, as the last failure that said so told it (read-only, full,
    * damaged…), for `/health`; `None` if none did, or a write succeeded since (damage stays: it is
-   * refused at the next start).
+   * refused at the next start). Known at once (HealthCondition).
    */
-  readonly trouble: Effect.Effect<Option.Option<string>>
+  readonly trouble: HealthCondition
 }
 
 
@@ -236,7 +237,7 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
   const wrote = () => {
     current = newGeneration()
   }
-  const generation = Effect.sync(() => {
+  const generation = (): Generation => {
     // Date.now: a millisecond is all the lag needs, and performance.now costs a system call on some VMs.
     const now = Date.now()
     if (now - askedAt >= foreignWriteLagMs) {
@@ -248,7 +249,7 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
       }
     }
     return current
-  })
+  }
 
   /** Runs `effect` holding the connection, unless this fiber's open transaction already holds it. */
   const exclusive = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
@@ -326,5 +327,5 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     }, true))
   })
 
-  return { file, run, runMany, query, exec, transaction, generation, trouble: Effect.sync(() => Option.map(trouble, ({ reason }) => reason)) }
+  return { file, run, runMany, query, exec, transaction, generation, trouble: () => Effect.succeed(Option.map(trouble, ({ reason }) => reason)) }
 }

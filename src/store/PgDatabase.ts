@@ -27,9 +27,9 @@ export interface PgDatabaseShape {
   readonly name: string
   /**
    * The users' and tokens' generation (TokenStore's): replaced by this process's own writes, and by
-   * another process's when the change feed hears of them (src/store/PgChangeFeed.ts).
+   * another process's when the change feed hears of them (src/store/PgChangeFeed.ts). Known at once.
    */
-  readonly generation: Effect.Effect<Generation>
+  readonly generation: () => Generation
   /** Replaces the generation: after a write to users or tokens, whether it committed or not, or one heard of. */
   readonly wrote: Effect.Effect<void>
   /** Completes at the next `wrote` (TokenStore's `changed`). */
@@ -85,7 +85,7 @@ const open = Effect.fn("PgDatabase.open")(function*({ url, password }: PgDatabas
   return PgDatabase.of({
     sql,
     name: url,
-    generation: Effect.sync(() => current),
+    generation: () => current,
     wrote: Effect.sync(() => {
       current = newGeneration()
       Deferred.doneUnsafe(next, Effect.void)

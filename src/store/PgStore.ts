@@ -20,15 +20,13 @@ import { PgUserStore } from "./PgUserStore.ts"
 const databaseHealth = Layer.effectDiscard(Effect.gen(function*() {
   const { add } = yield* HealthConditions
   const { sql, name } = yield* PgDatabase
-  yield* add(
-    sql`SELECT 1`.pipe(
+  const reached = sql`SELECT 1`.pipe(
       Effect.mapError(asStoreError("SELECT 1")),
       Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail("no answer within 2 s") }),
       Effect.as(Option.none<string>()),
-      Effect.catch((error) => Effect.succeed(Option.some(`the database ${name} cannot be reached: ${typeof error === "string" ? error : error.reason}`)))
-    ),
-    "out"
+    Effect.catch((error) => Effect.succeed(Option.some(`the database ${name} cannot be reached: ${typeof error === "string" ? error : error.reason}`)))
   )
+  yield* add(() => reached, "out")
 }))
 
 const stores = Layer.mergeAll(

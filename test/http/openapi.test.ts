@@ -1,5 +1,5 @@
 import * as fc from "fast-check"
-import { Effect, JsonSchema, Option, Result, Schema, SchemaRepresentation } from "effect"
+import { Context, Effect, JsonSchema, Option, Result, Schema, SchemaRepresentation } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { api, endpointsOf } from "../../src/api/Api.ts"
@@ -150,7 +150,7 @@ describe("the OpenAPI document", () => {
     const [own] = openApiRoutes(served)
     expect(own && keyOf(own)).toBe(`GET ${documentation.get_openapi_document.path}`)
     if (own === undefined) return
-    const response = HttpServerResponse.toWeb(await Effect.runPromise(own.handler))
+    const response = HttpServerResponse.toWeb(await Effect.runPromise(own.handler(Context.empty())))
     expect(response.status).toBe(200)
     expect(response.headers.get("content-type")).toBe("application/json")
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(theDocument())))

@@ -32,6 +32,13 @@ const routes = [
   ...testRoute("GET", "/api/v1/echo", echo),
   ...testRoute("POST", "/api/v1/echo", echo),
   ...testRoute("GET", "/boom", Effect.die(new Error("a bug in a handler"))),
+  // A handler whose bug throws while it makes its program, outside any fiber.
+  ...testRoute("GET", "/thrown", Effect.void).map((route) => ({
+    ...route,
+    handler: () => {
+      throw new Error("a bug while making an answer")
+    }
+  })),
   ...testRoute("GET", "/private", Effect.fail(new Unauthorized({ message: "a token is required" }))),
   ...testRoute(
     "GET",
@@ -147,6 +154,13 @@ layer(TestServer, { excludeTestServices: true })("RouteTable over a real socket"
     Effect.gen(function* () {
       const message = expectJsonString(yield* call("/boom"), 500)
       expect(message).not.toContain("a bug in a handler")
+      expect((yield* call("/health")).status).toBe(200)
+    }))
+
+  it.effect("answers 500 for a handler that throws while it makes its answer, and keeps serving", () =>
+    Effect.gen(function* () {
+      const message = expectJsonString(yield* call("/thrown"), 500)
+      expect(message).not.toContain("a bug while making an answer")
       expect((yield* call("/health")).status).toBe(200)
     }))
 

@@ -71,16 +71,16 @@ describe("PgStore", () => {
       yield* Effect.provide(
         Effect.gen(function*() {
           const health = yield* HealthConditions
-          assert.deepStrictEqual(yield* health.failing, [])
+          assert.deepStrictEqual(yield* health.failing(), [])
           closed(false)
           postgres.query("postgres", `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`)
-          const [failing, ...more] = yield* health.failing
+          const [failing, ...more] = yield* health.failing()
           assert.match(failing?.reason ?? "", new RegExp(`^the database ${postgres.url(database)} cannot be reached: `))
           // It takes the gateway out: another replica may reach the database.
           assert.strictEqual(failing?.impact, "out")
           assert.deepStrictEqual(more, [])
           closed(true)
-          assert.deepStrictEqual(yield* health.failing, [])
+          assert.deepStrictEqual(yield* health.failing(), [])
         }),
         Layer.fresh(storesOn(database))
       )
@@ -198,9 +198,9 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
       /** Whether b's generation is replaced within a second of `change`. */
       const replacedBy = (change: Effect.Effect<unknown, unknown>) =>
         Effect.gen(function*() {
-          const before = yield* b.tokens.generation
+          const before = b.tokens.generation()
           yield* Effect.orDie(change)
-          return yield* b.tokens.generation.pipe(
+          return yield* Effect.sync(b.tokens.generation).pipe(
             Effect.repeat({ until: (now) => now !== before, schedule: Schedule.spaced("10 millis") }),
             Effect.timeoutOption("1 second"),
             Effect.map(Option.isSome)
@@ -231,14 +231,14 @@ describe("PgStore with several gateways on one database (LISTEN/NOTIFY)", () => 
         Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => logged.push(`${logLevel} ${[message].flat().join(" ")}`))]))
       )
       const toldB = yield* b.tags.changes
-      const before = yield* b.tokens.generation
+      const before = b.tokens.generation()
       const killed = postgres.query(
         database,
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND query LIKE 'LISTEN%'`
       )
       assert.deepStrictEqual(killed, ["t"])
       assert.deepStrictEqual(yield* firstItems(toldB, 1, 5_000), [{ reload: true }])
-      assert.notStrictEqual(yield* b.tokens.generation, before)
+      assert.notStrictEqual(b.tokens.generation(), before)
       assert.strictEqual(logged.length, 1)
       assert.match(logged[0] ?? "", /^Warn the change feed of the database was lost \(LISTEN home_gateway failed: .*\); listening again$/)
     })))

@@ -40,7 +40,7 @@ const insertUser = "INSERT INTO users (username, email, password_hash, created_a
 
 /** The generation once writes of other processes have had time to show (`foreignWriteLagMs`, in real time). */
 const waitedGeneration = (db: DatabaseShape) =>
-  Effect.andThen(Effect.promise(() => sleep(foreignWriteLagMs + 1)), db.generation)
+  Effect.andThen(Effect.promise(() => sleep(foreignWriteLagMs + 1)), Effect.sync(db.generation))
 
 describe("Database", () => {
   it.effect("creates the data folder and gateway.db, in WAL mode with foreign keys on", () =>
@@ -229,16 +229,16 @@ describe("Database", () => {
         dataDir,
         Effect.gen(function*() {
           const db = yield* Database
-          assert.deepStrictEqual(yield* db.trouble, Option.none())
+          assert.deepStrictEqual(yield* db.trouble(), Option.none())
           yield* db.exec("PRAGMA query_only = ON")
           const refused = yield* Effect.flip(insert(db, "a"))
           assert.strictEqual(refused.code, "SQLITE_READONLY")
-          assert.deepStrictEqual(yield* db.trouble, Option.some(`the database ${db.file} cannot be written: attempt to write a readonly database`))
+          assert.deepStrictEqual(yield* db.trouble(), Option.some(`the database ${db.file} cannot be written: attempt to write a readonly database`))
           yield* owners(db)
-          assert.isTrue(Option.isSome(yield* db.trouble))
+          assert.isTrue(Option.isSome(yield* db.trouble()))
           yield* db.exec("PRAGMA query_only = OFF")
           yield* insert(db, "a")
-          assert.deepStrictEqual(yield* db.trouble, Option.none())
+          assert.deepStrictEqual(yield* db.trouble(), Option.none())
         })
       )))
 
@@ -259,9 +259,9 @@ describe("Database", () => {
           const failed = yield* Effect.flip(owners(db))
           assert.strictEqual(failed.code, "SQLITE_CORRUPT")
           const damaged = Option.some(`the database ${db.file} is damaged: database disk image is malformed`)
-          assert.deepStrictEqual(yield* db.trouble, damaged)
+          assert.deepStrictEqual(yield* db.trouble(), damaged)
           yield* db.run(insertUser, ["someone"])
-          assert.deepStrictEqual(yield* db.trouble, damaged)
+          assert.deepStrictEqual(yield* db.trouble(), damaged)
         })
       )))
   })
@@ -272,14 +272,14 @@ describe("Database", () => {
         dataDir,
         Effect.gen(function*() {
           const db = yield* Database
-          const first = yield* db.generation
+          const first = db.generation()
           yield* owners(db)
           assert.strictEqual(yield* waitedGeneration(db), first)
           yield* insert(db, "a")
-          const second = yield* db.generation
+          const second = db.generation()
           assert.notStrictEqual(second, first)
           yield* Effect.flip(db.transaction(Effect.andThen(insert(db, "b"), Effect.fail(new Refused()))))
-          assert.notStrictEqual(yield* db.generation, second)
+          assert.notStrictEqual(db.generation(), second)
         })
       )))
 

@@ -151,7 +151,7 @@ export const makeInMemoryAuthStore = (): { readonly users: UserStoreShape; reado
               ? Option.none()
               : Option.some(token.expiresAt ?? Number.POSITIVE_INFINITY))
         ),
-      generation: Effect.sync(() => generation),
+      generation: () => generation,
       // As SQLite's: a change is seen when the generation is read.
       changed: Effect.never
     }

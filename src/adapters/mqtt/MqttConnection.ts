@@ -170,11 +170,12 @@ export const openMqttConnection = (
         const gone = fewer.filter((topic) => subscribed.delete(topic))
         if (gone.length > 0 && client.connected) client.unsubscribe(gone)
       })
-    const health = Effect.sync(() => {
+    const healthNow = (): Option.Option<string> => {
       // Before the first attempt ends there is no error to tell yet.
       if (!client.connected) return Option.some(`${name} to the MQTT broker at ${where} is not up${lastError === "" ? " (connecting)" : `: ${lastError}`}`)
       if (shortInARow < connections || Date.now() - connectedAt >= lastingMs) return Option.none()
       return Option.some(`${name} to the MQTT broker at ${where} is unsteady: each of its last ${connections} connections ended within ${lastingMs / 1000} s`)
-    })
+    }
+    const health: HealthCondition = () => Effect.succeed(healthNow())
     return { events, isConnected: () => client.connected, health, publish, subscribe, unsubscribe, where }
   })

@@ -50,6 +50,8 @@ export interface ReloadStatus {
 export interface SimulatorShape extends Omit<SimulatedDevices, "apply"> {
   readonly source: HomeSource
   readonly reloads: Effect.Effect<ReloadStatus>
+  /** The same, known at once (HomeFileStatus, which `/health` asks without a fiber). */
+  readonly reloadStatus: () => ReloadStatus
 }
 
 /** A home file may change anything but the adapter id, under which the gateway already knows its devices. */
@@ -193,7 +195,8 @@ const start = Effect.fn("Simulator.start")(function*(
     lastSent: devices.lastSent,
     lastWriter: devices.lastWriter,
     source,
-    reloads: Effect.sync(() => status)
+    reloads: Effect.sync(() => status),
+    reloadStatus: () => status
   }
 }, Effect.annotateLogs({ component: "simulator" }))
 
@@ -204,7 +207,7 @@ const homeFileStatus = Layer.effect(
     const simulator = yield* Simulator
     return HomeFileStatus.of({
       file: simulator.source._tag === "File" ? Option.some(simulator.source.path) : Option.none(),
-      refusedChange: Effect.map(simulator.reloads, (status) => Option.map(status.error, (error) => error.message))
+      refusedChange: () => Option.map(simulator.reloadStatus().error, (error) => error.message)
     })
   })
 )

@@ -9,19 +9,21 @@ import { IncomingRequest } from "../routing/IncomingRequest.ts"
 import { maxBodyDepth } from "./RequestLimits.ts"
 
 /**
- * The request body as JSON, whatever the method: the API's reads are GETs that carry a body. `None` when
- * there is no body (reads take that as "everything"). The body was read before the app ran, within its
- * route's limit (see BodyFirst), or found too long for it: a 413 naming that limit.
+ * The body of the request in `context` as JSON, whatever the method: the API's reads are GETs that carry a
+ * body. `None` when there is no body (reads take that as "everything"). The body was read before the app
+ * ran, within its route's limit (see BodyFirst), or found too long for it: a 413 naming that limit. Done
+ * at once (RouteProgram).
  */
-export const read: Effect.Effect<
-  Option.Option<unknown>,
-  BadRequest | PayloadTooLarge,
-  IncomingRequest
-> = Effect.contextWith((context: Context.Context<IncomingRequest>) => {
+export const readFrom = (
+  context: Context.Context<IncomingRequest>
+): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> => {
   const request = Context.get(context, IncomingRequest)
   if (!hasBody(request.headers)) return noBody
   return parseBody(Context.get(context, BodiesReadFirst).of(request.source))
-})
+}
+
+/** `readFrom`, in the context of the program that asks. */
+export const read: Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge, IncomingRequest> = Effect.contextWith(readFrom)
 
 const noBody = Effect.succeed(Option.none<unknown>())
 

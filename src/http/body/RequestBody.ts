@@ -1,19 +1,23 @@
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type { Decoded } from "../../vocabulary/common/InvalidInput.ts"
 import { BadRequest } from "../routing/HttpError.ts"
+import type { IncomingRequest } from "../routing/IncomingRequest.ts"
 import * as JsonBody from "./JsonBody.ts"
 
 /** A codec's decoder for a whole body. */
 export type BodyDecoder<A> = (json: unknown) => Decoded<A>
 
 /**
- * Reads and decodes the body. `whenAbsent` is what a request without a body means: reads take it as
- * "everything"; writes and tag operations have none, and a missing body is a 400.
+ * Reads and decodes the body of the request in a context, done at once (RouteProgram). `whenAbsent` is what
+ * a request without a body means: reads take it as "everything"; writes and tag operations have none, and
+ * a missing body is a 400.
  */
 export const decodeBody = <A>(decode: BodyDecoder<A>, whenAbsent: Option.Option<A> = Option.none()) =>
-  Effect.flatMap(JsonBody.read, (body) =>
+(context: Context.Context<IncomingRequest>) =>
+  Effect.flatMapEager(JsonBody.readFrom(context), (body) =>
     Option.match(body, {
       onNone: () =>
         Option.match(whenAbsent, {

@@ -1,8 +1,9 @@
-import type * as Context from "effect/Context"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { HttpServerResponse } from "effect/http"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
+import { givenService } from "../routing/AtOnce.ts"
 import type { Answer } from "../routing/RouteTable.ts"
 import { type PathFacts, pathFacts } from "./PathFacts.ts"
 import { requestLogLine } from "./RequestLog.ts"
@@ -91,10 +92,11 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
         route.count(counted, given.status, (performance.now() - start) / 1000)
         return given
       }
-      return Effect.map(given, (response) => {
+      const count = (response: HttpServerResponse.HttpServerResponse) => {
         route.count(counted, response.status, (performance.now() - start) / 1000)
         return response
-      })
+      }
+      return (context) => Effect.mapEager(given(context), count)
     }
 
     let upgraded = false
@@ -134,13 +136,16 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
       if (tokenId !== undefined && response.status !== 403) countVocabularyACall(counted, tokenId)
       return inA(response)
     }
-    const noted = HttpServerResponse.isHttpServerResponse(given) ? Effect.succeed(given) : Effect.provideService(given, RequestNotes, notes)
-    if (!log) return HttpServerResponse.isHttpServerResponse(given) ? answered(given) : Effect.map(noted, answered)
-    return Effect.flatMap(noted, (response) => {
+    const logged = (response: HttpServerResponse.HttpServerResponse) => {
       const sent = answered(response)
       const line = requestLogLine(method, path, upgraded ? 101 : response.status, performance.now() - start, facts?.tag, spoken)
       const notice = (spoken ?? pathVocabulary) === "a" ? Option.map(deprecated, ({ notice }) => notice) : Option.none()
       return Effect.as(Effect.logDebug(Option.match(notice, { onNone: () => line, onSome: (said) => `${line}: ${said}` })), sent)
-    })
+    }
+    if (HttpServerResponse.isHttpServerResponse(given)) return log ? () => logged(given) : answered(given)
+    return (context: Context.Context<R>) => {
+      const noted = givenService(given(Context.add(context, RequestNotes, notes)), RequestNotes, notes)
+      return log ? Effect.flatMapEager(noted, logged) : Effect.mapEager(noted, answered)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type Health, health } from "../../api/Health.ts"
@@ -43,22 +44,21 @@ export const healthOf = (
 /**
  * 503 with the reasons that take the gateway out, when one does (a load balancer then sends its
  * requests to another replica); otherwise 200, `ok` or `degraded` with every reason. The adapters are
- * asked only when something is wrong: all is well is a probe's usual answer.
+ * asked only when something is wrong: all is well is a probe's usual answer, given at once (without a
+ * fiber) when every condition knows its answer at once.
  */
-const healthNow = HealthConditions.use((conditions) =>
-  Effect.flatMap(conditions.failing, (failing) => {
+const healthNow = (_: unknown, context: Context.Context<HealthConditions | HomeFileStatus | Registry>) =>
+  Effect.flatMapEager(Context.get(context, HealthConditions).failing(), (failing) => {
     const out = failing.filter((condition) => condition.impact === "out")
     if (out.length > 0) return Effect.fail(new ServiceUnavailable({ message: out.map(reasonOf).join("; ") }))
-    return HomeFileStatus.use((homeFile) =>
-      Effect.flatMap(homeFile.refusedChange, (refusedChange) =>
-        failing.length === 0 && Option.isNone(refusedChange)
-          ? Effect.succeed(ok)
-          : Registry.use((registry) =>
-            Effect.map(registry.adapters, (adapters) => healthOf(homeFile.file, refusedChange, failing.map(reasonOf), adapters))
-          ))
+    const homeFile = Context.get(context, HomeFileStatus)
+    const refusedChange = homeFile.refusedChange()
+    if (failing.length === 0 && Option.isNone(refusedChange)) return Effect.succeed(ok)
+    return Effect.map(
+      Context.get(context, Registry).adapters,
+      (adapters) => healthOf(homeFile.file, refusedChange, failing.map(reasonOf), adapters)
     )
   })
-)
 
 const reasonOf = (condition: FailingCondition): string => condition.reason
 
@@ -73,8 +73,8 @@ const pong = Effect.void
  * probes `/ping`; `/health`'s 503 is for a load balancer.
  */
 export const healthRoutes = bindGroup(health, {
-  health: () => healthNow,
-  health_head: () => healthNow,
+  health: healthNow,
+  health_head: healthNow,
   ping: () => pong,
   ping_head: () => pong
 })

@@ -84,4 +84,4 @@ const logout = Effect.gen(function*() {
 })
 
 export const userRoutes = bindGroup(userEndpoints, { setup_status: () => setupStatus, setup, login: () => login, logout: () => logout })
-  .map((route) => route.endpoint === userEndpoints.setup ? { ...route, handler: Effect.andThen(refusedOnceSetUp, route.handler) } : route)
+  .map((route): typeof route => route.endpoint === userEndpoints.setup ? { ...route, handler: (context) => Effect.flatMap(refusedOnceSetUp, () => route.handler(context)) } : route)

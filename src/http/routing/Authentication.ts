@@ -10,6 +10,7 @@ import { Forbidden, Unauthorized } from "./HttpError.ts"
 import { IncomingRequest, type IncomingRequestShape } from "./IncomingRequest.ts"
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
+import { givenService } from "./AtOnce.ts"
 import { protocolToken } from "./WatchProtocols.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
@@ -58,24 +59,22 @@ const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redact
   return auth === undefined ? Result.fail(missingToken()) : Result.succeed(presented(auth))
 }
 
-/**
- * The caller the request's token stands for, if `admitted` admits it (else its refusal), or a 401: one
- * step on the request path, and one more for what the token is found to be.
- */
-const callerAdmitted = <E>(
-  admitted: (caller: Caller) => Effect.Effect<Caller, E>
-): Effect.Effect<Caller, Unauthorized | E, Tokens | IncomingRequest> =>
-  Effect.contextWith((context: Context.Context<Tokens | IncomingRequest>): Effect.Effect<Caller, Unauthorized | E> => {
-    const token = tokenOf(Context.get(context, IncomingRequest))
-    if (Result.isFailure(token)) return Effect.fail(token.failure)
-    return Effect.flatMap(
-      Effect.orDie(Context.get(context, Tokens).authenticate(token.success)),
-      (caller): Effect.Effect<Caller, Unauthorized | E> => (Option.isNone(caller) ? Effect.fail(refusedToken()) : admitted(caller.value))
-    )
-  })
+/** The caller of the request in a context: made from it at once, and done when the token is (a 401 always is). */
+type CallerOf<E> = (context: Context.Context<Tokens | IncomingRequest>) => Effect.Effect<Caller, Unauthorized | E>
+
+/** The caller the request's token stands for, if `admitted` admits it (else its refusal), or a 401. */
+const callerAdmitted = <E>(admitted: (caller: Caller) => Effect.Effect<Caller, E>): CallerOf<E> => (context) => {
+  const token = tokenOf(Context.get(context, IncomingRequest))
+  if (Result.isFailure(token)) return Effect.fail(token.failure)
+  return Effect.flatMapEager(
+    // A store that fails is a defect (500), as `orDie` makes it; a token found at once stays done.
+    Effect.catchEager(Context.get(context, Tokens).authenticate(token.success), Effect.die),
+    (caller): Effect.Effect<Caller, Unauthorized | E> => (Option.isNone(caller) ? Effect.fail(refusedToken()) : admitted(caller.value))
+  )
+}
 
 /** The caller the request's token stands for, or a 401. */
-export const authenticate: Effect.Effect<Caller, Unauthorized, Tokens | IncomingRequest> = callerAdmitted((caller) => Effect.succeed(caller))
+const authenticate: CallerOf<never> = callerAdmitted((caller) => Effect.succeed(caller))
 
 /** 403: the token does not grant `right` (the core's `MissingRight`, said before the route reads anything). */
 const missingRight = (right: Right) => new Forbidden({ message: new MissingRight({ right }).message })
@@ -85,14 +84,15 @@ const authorized = (right: Right) =>
   callerAdmitted((caller) => (grants(caller.scope, right) ? Effect.succeed(caller) : Effect.fail(missingRight(right))))
 
 /**
- * `handler`, run for `caller`: with it as `CurrentCaller`, once the observation is told the token it was let in with
- * (it counts vocabulary A's calls by token, only calls let in).
+ * `handler`'s program for `caller`: with it as `CurrentCaller`, once the observation is told the token it was let
+ * in with (it counts vocabulary A's calls by token, only calls let in).
  */
-const runFor = <A, E, R>(caller: Caller, handler: Effect.Effect<A, E, R>) =>
-  RequestNotes.use((notes) => {
-    notes.madeWith(caller)
-    return Effect.provideService(handler, CurrentCaller, caller)
-  })
+const runFor = <R>(caller: Caller, handler: Route<R>["handler"], context: Context.Context<Guarded<R>>) => {
+  Context.get(context, RequestNotes).madeWith(caller)
+  // What the route needs is what it is guarded with, and its caller (Guarded<R>).
+  const withCaller = Context.add(context, CurrentCaller, caller) as Context.Context<R>
+  return givenService(handler(withCaller), CurrentCaller, caller)
+}
 
 /**
  * Every route wrapped as its endpoint's access says (src/api/Access.ts): an open one as it is, the others
@@ -105,9 +105,9 @@ export const guardByAccess = <R>(
 ): ReadonlyArray<Route<Guarded<R>>> =>
   // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every tag of Access, which the compiler checks
   routes.map((route): Route<Guarded<R>> => {
-    const withCaller = (caller: Effect.Effect<Caller, Unauthorized | Forbidden, Guarded<R>>) => ({
+    const withCaller = (callerOf: CallerOf<Forbidden>): Route<Guarded<R>> => ({
       ...route,
-      handler: Effect.flatMap(caller, (c) => runFor(c, route.handler))
+      handler: (context) => Effect.flatMapEager(callerOf(context), (caller) => runFor(caller, route.handler, context))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>
@@ -121,7 +121,7 @@ export const guardByAccess = <R>(
         return withCaller(authorized(access.right))
       case "RightOrLoopback": {
         const guarded = withCaller(authorized(access.right))
-        return { ...route, handler: Effect.flatMap(letInFromLoopback, (letIn) => (letIn ? callerless.handler : guarded.handler)) }
+        return { ...route, handler: (context) => (letInFromLoopback(context) ? callerless.handler(context) : guarded.handler(context)) }
       }
     }
   })

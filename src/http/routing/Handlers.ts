@@ -1,3 +1,4 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -31,7 +32,12 @@ export interface Request<E extends Endpoint> {
   readonly body: BodyOf<E>
 }
 
-export type Handler<E extends Endpoint, R> = (request: Request<E>) => Effect.Effect<AnswerOf<E>, HttpError, R>
+/**
+ * What answers a request to `E`: the request read, and its context, from which a handler that has nothing to
+ * wait for takes its services and answers at once, done (HealthRoutes); most ask their context for them in
+ * the program they answer, as Effect's services are asked for.
+ */
+export type Handler<E extends Endpoint, R> = (request: Request<E>, context: Context.Context<R>) => Effect.Effect<AnswerOf<E>, HttpError, R>
 
 /** What reading a request to `E` needs, beside its handler's own needs. */
 type ReadingNeeds<E extends Endpoint> =
@@ -43,11 +49,9 @@ type ReadingNeeds<E extends Endpoint> =
 const noValues: { readonly [name: string]: unknown } = {}
 
 /** The query parameters `parameters` names, each read as it says; a 400 names the first one unreadable. */
-const queryOf = (
-  parameters: QueryParameters
-): Effect.Effect<{ readonly [name: string]: unknown }, BadRequest, HttpServerRequest.ParsedSearchParams> => {
+const queryOf = (parameters: QueryParameters) => {
   const names = Object.keys(parameters)
-  return HttpServerRequest.ParsedSearchParams.use((params) => {
+  return (params: Query.QueryParams): Result.Result<{ readonly [name: string]: unknown }, BadRequest> => {
     const values: Record<string, unknown> = {}
     for (const name of names) {
       const text = Query.first(params, name)
@@ -55,12 +59,12 @@ const queryOf = (
       if (value === undefined) continue
       if (Result.isFailure(value)) {
         const { path, reason } = value.failure
-        return Effect.fail(new BadRequest({ message: `${formatPath(path, `query.${name}`)}: ${reason}` }))
+        return Result.fail(new BadRequest({ message: `${formatPath(path, `query.${name}`)}: ${reason}` }))
       }
       values[name] = value.success
     }
-    return Effect.succeed(values)
-  })
+    return Result.succeed(values)
+  }
 }
 
 /** A route's answer as built here; what it needs is told by `bind`'s type. */
@@ -68,24 +72,34 @@ type Answered = Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, 
 
 type ReadRequest = { readonly query: { readonly [name: string]: unknown }; readonly body: unknown }
 
+type AnyContext = Context.Context<unknown>
+
 /**
- * The request to `endpoint` read (its query parameters, then its body), then `handle`d. Only the steps
- * the endpoint needs are taken, and a body read whatever the query says (most are) has its reading built
- * once, here.
+ * The request to `endpoint` read (its query parameters, then its body), then `handle`d, each step at once
+ * while the one before it is done. Only the steps the endpoint needs are taken, and a body read whatever
+ * the query says (most are) has its reading built once, here.
  */
-const readThen = (endpoint: Endpoint, handle: (request: ReadRequest) => Answered): Answered => {
+const readThen = (
+  endpoint: Endpoint,
+  handle: (request: ReadRequest, context: AnyContext) => Answered
+): (context: AnyContext) => Answered => {
   const { body } = endpoint
   const query = Object.keys(endpoint.query).length === 0 ? undefined : queryOf(endpoint.query)
-  if (body === undefined) {
-    return query === undefined
-      ? Effect.suspend(() => handle({ query: noValues, body: undefined }))
-      : Effect.flatMap(query, (values) => handle({ query: values, body: undefined }))
+  const bodyOf = body === undefined
+    ? undefined
+    : (values: ReadRequest["query"]) => decodeBody((json) => body.read(json, values), body.whenAbsent)
+  const bodyAlone = query === undefined ? bodyOf?.(noValues) : undefined
+  return (context) => {
+    let values = noValues
+    if (query !== undefined) {
+      const read = query(Context.get(context, HttpServerRequest.ParsedSearchParams))
+      if (Result.isFailure(read)) return Effect.fail(read.failure)
+      values = read.success
+    }
+    const reading = bodyAlone ?? bodyOf?.(values)
+    if (reading === undefined) return handle({ query: values, body: undefined }, context)
+    return Effect.flatMapEager(reading(context), (read) => handle({ query: values, body: read }, context))
   }
-  if (query === undefined) {
-    return Effect.flatMap(decodeBody((json) => body.read(json, noValues), body.whenAbsent), (read) => handle({ query: noValues, body: read }))
-  }
-  return Effect.flatMap(query, (values) =>
-    Effect.flatMap(decodeBody((json) => body.read(json, values), body.whenAbsent), (read) => handle({ query: values, body: read })))
 }
 
 /** A WebSocket endpoint answers a request without `Upgrade: websocket` with 426, before reading anything else. */
@@ -105,7 +119,7 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
   const { shape, status } = answer
   if (shape === undefined) {
     const empty = upgrade === undefined ? HttpServerResponse.empty({ status }) : HttpServerResponse.empty()
-    return (answered) => Effect.as(answered, empty)
+    return (answered) => Effect.mapEager(answered, () => empty)
   }
   const { mediaType, rawBinary } = answer
   const options = status === 200 ? undefined : { status }
@@ -116,7 +130,7 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     ? (written: unknown) => HttpServerResponse.jsonUnsafe(written, options)
     : (written: unknown) => HttpServerResponse.setHeader(HttpServerResponse.jsonUnsafe(written, options), "vary", varyAccept.vary)
   if (mediaType !== undefined) {
-    return (answered) => Effect.map(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
+    return (answered) => Effect.mapEager(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
   }
   // A shape that writes its JSON as bytes (a list) is answered with them: written once and sent as they
   // are, however often the answer is kept and sent again.
@@ -134,21 +148,22 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     if (last === undefined || last.value !== value) last = { value, response: written(value) }
     return last.response
   }
-  if (rawBinary === undefined) return (answered) => Effect.map(answered, json)
+  if (rawBinary === undefined) return (answered) => Effect.mapEager(answered, json)
   const negotiate = negotiated(rawBinary, json)
-  return (answered) => Effect.flatMap(answered, negotiate)
+  return (answered) => Effect.flatMapEager(answered, negotiate)
 }
 
 /** The routes of `endpoint` (its own method and path, and its aliases'), answered by `handler`. */
 export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>): ReadonlyArray<Route<R | ReadingNeeds<E>>> => {
   const answer = answerOf(endpoint)
   // What the endpoint's own query parameters and body read is what `Request<E>` says, in types.
-  const handle = handler as (request: ReadRequest) => Effect.Effect<unknown, HttpError, unknown>
-  const handled = readThen(endpoint, (request) => answer(handle(request)))
+  const handle = handler as (request: ReadRequest, context: AnyContext) => Effect.Effect<unknown, HttpError, unknown>
+  const handled = readThen(endpoint, (request, context) => answer(handle(request, context)))
   const refused = Effect.succeed(upgradeRequired(endpoint))
-  const routeHandler = endpoint.upgrade === undefined ? handled : IncomingRequest.use((request) =>
-    request.upgrading && request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled : refused
-  )
+  const routeHandler = endpoint.upgrade === undefined ? handled : (context: AnyContext) => {
+    const request = Context.get(context, IncomingRequest)
+    return request.upgrading && request.headers["upgrade"]?.toLowerCase() === "websocket" ? handled(context) : refused
+  }
   // What reading and answering need is what `ReadingNeeds<E>` says; the handler's own, `R`.
   return routesOf(endpoint).map((route) => ({ ...route, handler: routeHandler as Route<R | ReadingNeeds<E>>["handler"] }))
 }
@@ -156,7 +171,9 @@ export const bind = <E extends Endpoint, R>(endpoint: E, handler: Handler<E, R>)
 /** A handler for each endpoint of `G`, by operation id. */
 export type Handlers<G extends Group> = { readonly [Id in keyof G]: Handler<G[Id], unknown> }
 
-type NeedsOf<H> = H extends (request: never) => Effect.Effect<unknown, unknown, infer R> ? R : never
+/** What a handler needs: what its program asks for, and what it takes from its context. */
+type NeedsOf<H> = H extends (...args: infer P) => Effect.Effect<unknown, unknown, infer R> ? R | ContextNeeds<P> : never
+type ContextNeeds<P> = P extends readonly [unknown, Context.Context<infer C>] ? C : never
 
 /**
  * The routes of every endpoint of `group`, each answered by its handler; the services they need are

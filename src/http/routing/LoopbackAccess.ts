@@ -1,5 +1,4 @@
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { IncomingRequest } from "./IncomingRequest.ts"
 
@@ -24,13 +23,10 @@ const relayedFor = ["forwarded", "x-forwarded-for", "x-real-ip"] as const
  * `--trust-proxy` does not change this (the client it names is no connection of the machine's): a proxy
  * that passed on its clients' own `Forwarded` would otherwise let anyone claim to be the machine.
  */
-export const letInFromLoopback: Effect.Effect<boolean, never, LoopbackAccess | IncomingRequest> = Effect.gen(
-  function*() {
-    const { openOnLoopback } = yield* LoopbackAccess
-    if (!openOnLoopback) return false
-    const request = yield* IncomingRequest
-    const peer = request.source.socket.remoteAddress
-    const relayed = relayedFor.some((header) => request.headers[header] !== undefined)
-    return peer !== undefined && isLoopback(peer) && !relayed
-  }
-)
+export const letInFromLoopback = (context: Context.Context<LoopbackAccess | IncomingRequest>): boolean => {
+  if (!Context.get(context, LoopbackAccess).openOnLoopback) return false
+  const request = Context.get(context, IncomingRequest)
+  const peer = request.source.socket.remoteAddress
+  const relayed = relayedFor.some((header) => request.headers[header] !== undefined)
+  return peer !== undefined && isLoopback(peer) && !relayed
+}

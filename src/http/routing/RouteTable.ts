@@ -1,11 +1,14 @@
 import * as Cause from "effect/Cause"
+import type * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import type { Method, RouteOf } from "../../api/Endpoint.ts"
 import type { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
 import type { IncomingRequest, IncomingRequestShape } from "./IncomingRequest.ts"
+import { doneAlready } from "./AtOnce.ts"
 import { queryCheck } from "./QueryCheck.ts"
 
 /**
@@ -15,12 +18,18 @@ import { queryCheck } from "./QueryCheck.ts"
  */
 
 /**
- * A route's handler reads the request as its endpoint says (src/http/routing/Handlers.ts), and from its context
- * what else it needs (`IncomingRequest`), answers with a response, and fails only
- * with an `HttpError`. Anything else it does wrong is a defect, answered with a 500.
+ * A route's program for one request, made from the request's context (`IncomingRequest` and the services):
+ * it reads the request as its endpoint says (src/http/routing/Handlers.ts), answers with a response, and
+ * fails only with an `HttpError`; anything else it does wrong is a defect, answered with a 500. A program
+ * that has nothing to wait for is made already done, an `Exit`, which the request handler writes without
+ * running a fiber; any other runs in the same context. Making it may do the work: call it only once it is
+ * to run, after the steps it comes after.
  */
+export type RouteProgram<A, E, R> = (context: Context.Context<R>) => Effect.Effect<A, E, R>
+
+/** A route: its endpoint (or one of its aliases), and the program that answers a request to it. */
 export interface Route<R = never> extends RouteOf {
-  readonly handler: Effect.Effect<HttpServerResponse.HttpServerResponse, HttpError, R>
+  readonly handler: RouteProgram<HttpServerResponse.HttpServerResponse, HttpError, R>
 }
 
 /** What the handlers of `routes` need, as their types say. */
@@ -42,20 +51,32 @@ export class DuplicateRoute extends Data.TaggedError("DuplicateRoute")<{
  */
 export type PerRequest = IncomingRequest | HttpServerRequest.ParsedSearchParams
 
-/** An answer to a request: at once (404, 405, an unknown query parameter), or a program that answers it. */
-export type Answer<R> = HttpServerResponse.HttpServerResponse | Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
+/** An answer to a request: at once (404, 405, an unknown query parameter), or a route's program that answers it. */
+export type Answer<R> = HttpServerResponse.HttpServerResponse | RouteProgram<HttpServerResponse.HttpServerResponse, never, R>
 
 /** The route table compiled: from a request to its answer, found with two Map lookups. */
 export type HttpApp<R> = (request: IncomingRequestShape) => Answer<R>
 
 const internalError = jsonMessage(500, "internal error")
 
-const renderCause = (method: string, path: string) => (cause: Cause.Cause<HttpError>) => {
+const renderCause = (method: string, path: string) => (cause: Cause.Cause<HttpError>): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
   const failure = Cause.findError(cause)
   if (Result.isSuccess(failure)) return Effect.succeed(toResponse(failure.success))
   // A client that went away: nobody is left to answer.
   if (Cause.hasInterruptsOnly(cause)) return Effect.interrupt
   return Effect.as(Effect.logError(`${method} ${path} failed`, cause), internalError)
+}
+
+/**
+ * The program `handler` makes for `context`. Made outside a fiber, a handler's bug that throws (while it
+ * reads the request, or writes its answer at once) is a defect, as it would be inside one: answered 500.
+ */
+const made = <R>(handler: Route<R>["handler"], context: Context.Context<R>): ReturnType<Route<R>["handler"]> => {
+  try {
+    return handler(context)
+  } catch (defect) {
+    return Effect.die(defect)
+  }
 }
 
 /** The path of a request's URL, without its query. */
@@ -83,7 +104,7 @@ export const bodyLimits = <R>(
 
 /** How a route answers: its handler (its failures rendered), after the check of its query. */
 interface Answering<R> {
-  readonly handler: Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
+  readonly handler: RouteProgram<HttpServerResponse.HttpServerResponse, never, R>
   readonly unknownParameter: ReturnType<typeof queryCheck>
 }
 
@@ -93,8 +114,15 @@ export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<Htt
   for (const { method, path, handler, endpoint } of routes) {
     const methods = table.get(path) ?? new Map<string, Answering<R>>()
     if (methods.has(method)) return Result.fail(new DuplicateRoute({ method, path }))
+    const render = renderCause(method, path)
     const answering: Answering<R> = {
-      handler: Effect.catchCause(handler, renderCause(method, path)),
+      // A program done at once stays done: its failure is rendered here, without a fiber.
+      handler: (context) => {
+        const program = made(handler, context)
+        const done = doneAlready(program)
+        if (done === undefined) return Effect.catchCause(program, render)
+        return Exit.isSuccess(done) ? Effect.succeed(done.value) : render(done.cause)
+      },
       unknownParameter: queryCheck(Object.keys(endpoint.query))
     }
     table.set(path, methods.set(method, answering))

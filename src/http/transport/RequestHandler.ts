@@ -9,6 +9,7 @@ import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { Observe } from "../observation/ObservedRequests.ts"
 import { ServiceUnavailable, toResponse } from "../routing/HttpError.ts"
+import { doneAlready } from "../routing/AtOnce.ts"
 import { IncomingRequest, type IncomingRequestShape } from "../routing/IncomingRequest.ts"
 import * as Query from "../routing/Query.ts"
 import type { Answer, HttpApp, PerRequest } from "../routing/RouteTable.ts"
@@ -42,10 +43,11 @@ export interface Front<R> {
 const starting = toResponse(new ServiceUnavailable({ message: "the gateway is starting", retryAfterSeconds: 1 }))
 const shuttingDown = toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))
 
-const withHeaders = <R>(answer: Answer<R>, headers: Readonly<Record<string, string>>): Answer<R> =>
-  HttpServerResponse.isHttpServerResponse(answer)
-    ? HttpServerResponse.setHeaders(answer, headers)
-    : Effect.map(answer, (response) => HttpServerResponse.setHeaders(response, headers))
+const withHeaders = <R>(answer: Answer<R>, headers: Readonly<Record<string, string>>): Answer<R> => {
+  if (HttpServerResponse.isHttpServerResponse(answer)) return HttpServerResponse.setHeaders(answer, headers)
+  const headed = (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
+  return (context) => Effect.mapEager(answer(context), headed)
+}
 
 /** A request as read, and its answer. */
 interface Answering<R> {
@@ -101,11 +103,16 @@ const send = (source: IncomingMessage, response: ServerResponse, exit: Exit.Exit
   else if (!response.writableEnded) response.destroy()
 }
 
+/** The context of `request`'s program: `services`, with the request and its query parameters (PerRequest). */
+const contextOf = <S>(services: Context.Context<S>, request: IncomingRequestShape): Context.Context<S | PerRequest> =>
+  Context.add(Context.add(services, IncomingRequest, request), HttpServerRequest.ParsedSearchParams, request.query)
+
 /**
  * Node's `request` listener answering with `answering`: an answer given at once is written at once; a
- * program runs on `services` with the request's own (IncomingRequest, its query), written when it
- * completes: within Node's event if it completes at once, else later, when its fiber joins `scope`
- * (whose closing interrupts it) and is interrupted if its client goes away first.
+ * route's program is made on `services` with the request's own (IncomingRequest, its query) and, done at
+ * once (RouteProgram), written within Node's event without a fiber; else run in a fiber, written when it
+ * completes: within Node's event if it completes at once, else later, when the fiber joins `scope` (whose
+ * closing interrupts it) and is interrupted if its client goes away first.
  */
 export const nodeHandler = <S>(
   answer: (source: IncomingMessage, upgrade: boolean) => Answering<S | PerRequest>,
@@ -118,8 +125,14 @@ export const nodeHandler = <S>(
     writeAnswer(source, response, answered)
     return
   }
-  const context = Context.add(Context.add(services, IncomingRequest, request), HttpServerRequest.ParsedSearchParams, request.query)
-  const fiber = Effect.runForkWith(context)(answered)
+  const context = contextOf(services, request)
+  const program = answered(context)
+  const done = doneAlready(program)
+  if (done !== undefined) {
+    send(source, response, done)
+    return
+  }
+  const fiber = Effect.runForkWith(context)(program)
   const exit = fiber.pollUnsafe()
   if (exit !== undefined) {
     send(source, response, exit)
@@ -142,8 +155,8 @@ export const upgradeApp = <S>(answer: (source: IncomingMessage, upgrade: boolean
     const source = NodeHttpServerRequest.toIncomingMessage(platformRequest) as IncomingMessage
     const { request, answer: answered } = answer(source, true)
     if (HttpServerResponse.isHttpServerResponse(answered)) return Effect.succeed(answered)
-    return answered.pipe(
-      Effect.provideService(IncomingRequest, request),
-      Effect.provideService(HttpServerRequest.ParsedSearchParams, request.query)
-    )
+    return Effect.contextWith((services: Context.Context<S>) => {
+      const context = contextOf(services, request)
+      return Effect.provideContext(answered(context), context)
+    })
   })

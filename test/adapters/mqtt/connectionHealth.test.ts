@@ -33,7 +33,7 @@ describe("the MQTT discovery connection in /health", () => {
       const context = yield* Layer.build(
         MqttDiscoveryAdapter.layer(settingsFor(mosquitto.url)).pipe(Layer.provideMerge(gatewayTestLayer()), Layer.provideMerge(Logger.layer([])))
       )
-      const failing = Context.get(context, HealthConditions).failing
+      const failing = Effect.suspend(Context.get(context, HealthConditions).failing)
       const reasons = Effect.map(failing, (conditions) => conditions.map((condition) => condition.reason))
       const notUp = `the MQTT discovery connection to the MQTT broker at ${mosquitto.url} is not up`
       const unsteady = `the MQTT discovery connection to the MQTT broker at ${mosquitto.url} is unsteady: each of its last 3 connections ended within 2 s`
