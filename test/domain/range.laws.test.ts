@@ -111,7 +111,7 @@ const unordered: fc.Arbitrary<Value> = fc.oneof(
   fc.constantFrom(0, 1).map((d): Value => ({ _tag: "Binary", data: [d], mimetype: "x" }))
 )
 
-law("range: a type without order: Eq contains the equal values, no other range any", { of: "values equal to the bound", floor: 0.05 }, 100, (note) =>
+law("range: a type without order: Eq contains the equal values, no other range any", { of: "values equal to the bound", floor: 0.05 }, { laws: 100, npmTest: 100 }, (note) =>
   fc.property(unordered, unordered, (bound, v) => {
     const equal = v._tag === bound._tag && JSON.stringify(canonical(v)) === JSON.stringify(canonical(bound))
     expect(contains({ _tag: "Eq", value: bound }, v)).toBe(equal)

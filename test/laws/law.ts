@@ -19,13 +19,17 @@ export interface Statistic {
 }
 
 /**
- * A law's default runs: one number, or the runs of `npm run laws` and the fewer of `npm test`, for a law
- * whose runs each start gateways and send them hundreds of requests (the same seed: `npm test` checks
- * the first inputs that `npm run laws` checks).
+ * A law's default runs: one number, of which `npm test` runs the first half (rounded up); or the runs of
+ * `npm run laws` and the fewer of `npm test`, for a law whose runs each start gateways and send them
+ * hundreds of requests. The seed is the same: `npm test` checks the first inputs that `npm run laws`
+ * checks, and `.ci/run` runs both (docs/laws.md).
  */
 export type Runs = number | { readonly laws: number; readonly npmTest: number }
 
-const byDefault = (runs: Runs): number => (typeof runs === "number" ? runs : lawOptions.full ? runs.laws : runs.npmTest)
+const byDefault = (runs: Runs): number => {
+  if (typeof runs !== "number") return lawOptions.full ? runs.laws : runs.npmTest
+  return lawOptions.full ? runs : Math.ceil(runs / 2)
+}
 
 /** Notes whether one generated input was telling. */
 export type Note = (telling: boolean) => void

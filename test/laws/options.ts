@@ -4,8 +4,9 @@
  * counterexample to replay. The seed is fixed by default so that `npm test`, `npm run laws` and the
  * mutation testing check the same inputs; `--seed` explores others. The mutation testing wants only
  * whether a law fails, not its smallest counterexample: it skips the shrinking (`LAWS_NO_SHRINK`).
- * `npm run laws` runs every law at its full default runs (`LAWS_FULL`); `npm test` runs a few laws, whose
- * runs each start gateways, fewer times (test/laws/law.ts): the first inputs of the same sequence.
+ * `npm run laws` runs every law at its full default runs (`LAWS_FULL`); `npm test` runs fewer (the first
+ * half of most, fewer for those whose runs each start gateways: test/laws/law.ts): the first inputs of the
+ * same sequence.
  */
 export const defaultSeed = 26
 
