@@ -10,7 +10,7 @@ import { send } from "../support/httpRequest.ts"
 import { type Mosquitto, startMosquitto } from "../support/mosquitto.ts"
 import { runGatewayInProcess } from "../support/gatewayCli.ts"
 import { type RunningGateway, runGateway, spawnGateway } from "../support/spawnGateway.ts"
-import { type FakeBridge, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
+import { type FakeBridge, ieee, startFakeBridge } from "../support/zigbee2mqttBridge.ts"
 import { onFreePort } from "../support/freePort.ts"
 
 
@@ -38,12 +38,16 @@ afterAll(async () => {
   await mosquitto?.stop()
 })
 
-/** GETs `url` with the first run's admin token until the answer holds a Zigbee2MQTT device (a few seconds at most), and answers it. */
+/**
+ * GETs `url` with the first run's admin token until the answer holds the bridge's devices (a few seconds at
+ * most), and answers it. The bridge's own service comes first, from its info: the lock's id, from its list
+ * of devices, is what says the devices are in.
+ */
 const poll = async (url: string, token: string): Promise<unknown> => {
   const get = async (): Promise<unknown> => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()
   for (let attempt = 0; attempt < 100; attempt++) {
     const json = await get()
-    if (JSON.stringify(json).includes("@zigbee2mqtt")) return json
+    if (JSON.stringify(json).includes(`${ieee.lock}@zigbee2mqtt`)) return json
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return get()
