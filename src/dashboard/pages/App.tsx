@@ -48,6 +48,11 @@ export const App = () => {
     forgetToken()
     setScreen({ _tag: "Login", notice })
   }
+  // A call of a token already signed out (its watch, a read in flight) may be refused after the sign-out's
+  // answer: its session ended already, and "You are signed out." stays what the form says.
+  const expired = (token: string) => {
+    if (savedToken() === token) signedOut(expiredNotice)
+  }
   switch (screen._tag) {
     case "Starting":
       return <main><p>Loading…</p></main>
@@ -61,7 +66,7 @@ export const App = () => {
       return (
         <>
           <Header current="home" token={screen.token} onSignedOut={() => signedOut(signedOutNotice)} />
-          <HomePage token={screen.token} onExpired={() => signedOut(expiredNotice)} />
+          <HomePage token={screen.token} onExpired={() => expired(screen.token)} />
         </>
       )
   }
