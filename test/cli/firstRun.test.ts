@@ -172,8 +172,9 @@ describe("the first run", () => {
     expect((await preflight("https://c.example")).status).toBe(405)
   })
 
+  // In this process: a refusal with exit code 1 and one line runs as a process in test/support/gatewayCli.test.ts.
   it("refuses a malformed scope with one line and exit code 1", async () => {
-    const refused = await runGateway(["tokens", "create", "--scope", "{\"channels\": {}, \"rights\": [\"fly\"]}", "--data", dataDir])
+    const refused = await runGatewayInProcess(["tokens", "create", "--scope", "{\"channels\": {}, \"rights\": [\"fly\"]}", "--data", dataDir])
     expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: "" })
     expect(refused.stderr).toContain("--scope: scope.rights[0]: expected one of \"read\", \"write\", \"watch\", \"tag\", \"metrics\", \"tokens\", got \"fly\"")
   })

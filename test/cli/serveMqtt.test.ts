@@ -138,9 +138,10 @@ describe("the curl examples of docs/adapters/mqtt.md, which need a bridge", () =
 })
 
 describe("gateway serve --mqtt-broker=PORT on a port already taken", () => {
+  // In this process: a start refused on a port taken runs as a process in firstRun.test.ts (--port).
   it("says so in one line and exits with code 1", async () => {
     if (mosquitto === undefined) throw new Error("mosquitto did not start")
-    const exited = await runGateway(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", `--mqtt-broker=${mosquitto.port}`])
+    const exited = await runGatewayInProcess(["serve", "--port", "0", "--data", freshDataDir(), "--no-clock", `--mqtt-broker=${mosquitto.port}`])
     expect(exited.code).toBe(1)
     expect(exited.stderr).toContain(`cannot start the MQTT broker on 127.0.0.1:${mosquitto.port}`)
   })

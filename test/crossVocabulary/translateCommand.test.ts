@@ -14,9 +14,9 @@ const sendRaw = async (g: GatewayOverHttp, request: RequestB): Promise<unknown> 
 /**
  * `gateway translate OPERATION BODY`: what it prints is `translateToB`'s answer, and sent to a gateway it
  * answers as the A request does; with `--answer`, the B answer it prints is what B answers.
- * A print, a refusal and a read of standard input run the real command as a process (dist/gateway.js:
- * `npm run build` first); the others run the bin's program in this process (gatewayCli.ts), what a
- * process adds being a third of a second of CPU and nothing they check.
+ * A read of standard input, which prints what it read, and a refusal run the real command as a process
+ * (dist/gateway.js: `npm run build` first); the others run the bin's program in this process (gatewayCli.ts),
+ * what a process adds being a third of a second of CPU and nothing they check.
  * (translationOverHttp checks `translateToB` itself on random homes and requests.)
  */
 
@@ -36,7 +36,7 @@ const running = (g: GatewayOverHttp | undefined): GatewayOverHttp => {
 describe("gateway translate", () => {
   it("prints the fetch_values request of a get_channel_value, which reads the same values", async () => {
     const body = [{ kind: { Exactly: { OnOff: [] } } }, { parent: { Exactly: "service:nowhere@test" } }]
-    const exited = await runGateway(["translate", "get_channel_value", JSON.stringify(body)])
+    const exited = await runGatewayInProcess(["translate", "get_channel_value", JSON.stringify(body)])
     expect({ code: exited.code, stderr: exited.stderr }).toEqual({ code: 0, stderr: "" })
     const printed: unknown = JSON.parse(exited.stdout)
     expect(printed).toEqual({

@@ -4,7 +4,7 @@ import { type MessagePort, workerData } from "node:worker_threads"
 import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 
 /**
- * Run by compiledDecoding.property.test.ts in a worker thread of its own (Node reads the TypeScript; the
+ * Run by compiledDecoding.laws.test.ts in a worker thread of its own (Node reads the TypeScript; the
  * thread's modules are its own, so the compiler is on for them alone): each message on `port` is
  * `[shape name, JSON text]`, answered on the same port by what its reader gives, as JSON (`oneLine`),
  * after which `answered` is set and notified, so that the test can wait for it without an event loop.

@@ -9,7 +9,7 @@ import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
  * accept exactly what the strict schema accepts, read it as the same model, and refuse the rest with
  * the same words: for good bodies, and bodies with one defect anywhere (a field added or removed, a part
  * replaced by other JSON: a union's members included). The compiled reading is held to the interpreter
- * by compiledDecoding.property.test.ts.
+ * by compiledDecoding.laws.test.ts.
  */
 
 const sameAsStrict = (name: BodyName) => (body: unknown) => {

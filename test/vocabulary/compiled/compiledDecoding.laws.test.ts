@@ -1,8 +1,10 @@
 import { join } from "node:path"
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads"
 import * as fc from "fast-check"
+import * as Result from "effect/Result"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { compileCacheEnv } from "../../support/compileCache.ts"
+import { law } from "../../laws/law.ts"
 import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 import { brokenBodies, goodBodies } from "./bodyArbitraries.ts"
 
@@ -61,23 +63,28 @@ const compiledDecode = (name: BodyName, text: string): string => {
   return answer.message
 }
 
-const sameReading = (name: BodyName) => (body: unknown) => {
+const names = Object.keys(bodyReaders) as ReadonlyArray<BodyName>
+
+/** A body, drawn for one of the readers, with the reader's name. */
+const bodyFor = (bodies: (name: BodyName) => fc.Arbitrary<unknown>) =>
+  fc.constantFrom(...names).chain((name) => bodies(name).map((body) => ({ name, body })))
+
+/** The compiled reading of `body` is the interpreter's; `note` is told whether the interpreter read a model. */
+const sameReading = (note: (readAModel: boolean) => void) => ({ name, body }: { readonly name: BodyName; readonly body: unknown }) => {
   const text = JSON.stringify(body)
-  const interpreted = oneLine(bodyReaders[name].read(JSON.parse(text)))
-  expect(compiledDecode(name, text)).toBe(interpreted)
+  const interpreted = bodyReaders[name].read(JSON.parse(text))
+  note(Result.isSuccess(interpreted))
+  expect(compiledDecode(name, text)).toBe(oneLine(interpreted))
 }
 
+// The runs were 150 good and 400 broken bodies for each of the six readers.
+law("compiled reading = interpreted reading: good bodies", { of: "bodies read as a model", floor: 0.9 }, 900, (note) =>
+  fc.property(bodyFor((name) => goodBodies[name]), sameReading(note)))
+
+law("compiled reading = interpreted reading: bodies with one defect", { of: "bodies refused", floor: 0.3 }, 2_400, (note) =>
+  fc.property(bodyFor((name) => brokenBodies(goodBodies[name])), sameReading((readAModel) => note(!readAModel))))
+
 describe("a body read by the compiled parser", () => {
-  for (const name of Object.keys(bodyReaders) as Array<BodyName>) {
-    it(`reads a good ${name} body as the interpreter does`, () => {
-      fc.assert(fc.property(goodBodies[name], sameReading(name)), { numRuns: 150 })
-    })
-
-    it(`reads a ${name} body with one defect as the interpreter does: the same model, or the same message`, () => {
-      fc.assert(fc.property(brokenBodies(goodBodies[name]), sameReading(name)), { numRuns: 400 })
-    })
-  }
-
   it("answers an unknown field of a body with the interpreter's words", () => {
     expect(JSON.parse(compiledDecode("B send_values", `{"select":{"id":"setter:x"},"value":{"OnOff":"On"},"extra":1}`))).toMatchObject({
       _tag: "Failure",
