@@ -63,34 +63,37 @@ const through = <B, A>(
     readonly body: { read(json: unknown, query: {}): Decoded<B> }
     readonly answer: { readonly shape: { readonly write: (value: A) => unknown } }
   },
-  call: (body: B) => Effect.Effect<A, unknown, CurrentCaller | Dispatch | Registry>
+  call: (body: B, context: Context.Context<Canonical.ValueCallNeeds>) => Effect.Effect<A, unknown>
 ): Call["answer"] =>
-(json) => Effect.map(Effect.flatMap(Effect.fromResult(endpoint.body.read(json, {})), call), (answer) => endpoint.answer.shape.write(answer))
+(json) =>
+  Effect.contextWith((context: Context.Context<Canonical.ValueCallNeeds>) =>
+    Effect.map(Effect.flatMap(Effect.fromResult(endpoint.body.read(json, {})), (body) => call(body, context)), (answer) => endpoint.answer.shape.write(answer))
+  )
 
 const calls: ReadonlyArray<Call> = [
   {
     name: "fetch_values, one getter (B)",
     body: `[{"id":"${getter}"}]`,
-    answer: through(vocabularyB.fetch_values, (body) => Canonical.fetchValues(body, Canonical.authenticatedUser)),
+    answer: through(vocabularyB.fetch_values, (body, context) => Canonical.fetchValues(body, Canonical.authenticatedUser, context)),
     byHand: (json, values) => Object.fromEntries((json as Array<{ id: string }>).map(({ id }) => [id, values.get(id) ?? null]))
   },
   {
     name: "get_channel_value, one input (A)",
     body: `[{"id":{"Exactly":"${getter}"}}]`,
-    answer: through(vocabularyA.get_channel_value, (body) => Canonical.fetchValues(body, Canonical.anonymous)),
+    answer: through(vocabularyA.get_channel_value, (body, context) => Canonical.fetchValues(body, Canonical.anonymous, context)),
     byHand: (json, values) =>
       (json as Array<{ id: { Exactly: string } }>).map(({ id }) => [id.Exactly, { Ok: values.get(id.Exactly) ?? null }])
   },
   {
     name: "send_values, one setter (B)",
     body: `{"select":{"id":"${setter}"},"value":{"OnOff":"On"}}`,
-    answer: through(vocabularyB.send_values, (body) => Canonical.sendValues(body, Canonical.authenticatedUser)),
+    answer: through(vocabularyB.send_values, (body, context) => Canonical.sendValues(body, Canonical.authenticatedUser, context)),
     byHand: (json) => ({ [(json as { select: { id: string } }).select.id]: null })
   },
   {
     name: "put_channel_value, one output (A)",
     body: `{"set":[{"id":{"Exactly":"${setter}"}}],"value":{"OnOff":"On"}}`,
-    answer: through(vocabularyA.put_channel_value, (body) => Canonical.sendValues(body, Canonical.anonymous)),
+    answer: through(vocabularyA.put_channel_value, (body, context) => Canonical.sendValues(body, Canonical.anonymous, context)),
     byHand: (json) => (json as { set: Array<{ id: { Exactly: string } }> }).set.map(({ id }) => [id.Exactly, { Ok: null }])
   }
 ]

@@ -111,8 +111,8 @@ export interface DeviceHost {
   /** A getter has a new value (a setter's `drives` getter too); sets `updated`/`last_seen` and notifies watchers. */
   readonly reportValue: (channel: ChannelId, value: Value) => Effect.Effect<void>
   /**
-   * `reportValue`, taken before this returns when called while an effect runs (an adapter's method, a
-   * step of a device's fiber): it then returns an `Exit`, and a device that sets a value and reports it
+   * `reportValue`, taken before this returns (in an adapter's method, a step of a device's fiber; on the
+   * clock of the fiber running, or of the gateway outside any): it then returns an `Exit`, and a device that sets a value and reports it
    * in one synchronous step needs no lock to keep its reports in order, nor a fiber to answer a write at
    * once (`Reply.now`). What it returns otherwise (a warning of a value dropped) is still to be run.
    */

@@ -38,8 +38,8 @@ export type Answers<I, A> = ReadonlyArray<readonly [I, Result.Result<A, ChannelE
  * started at once, and only calls still running are waited for, up to the deadline they share.
  * How each call ended is told to `counted`, with its adapter (the metrics of device calls).
  *
- * The calls are made when this is called, not when its effect runs: call it while an effect runs (a step
- * of the request's fiber). When every device answered at once and every answer was settled at once, the
+ * The calls are made when this is called, not when its effect runs: call it when its effect is to run (a
+ * route's program being made, outside any fiber, or a step of a running fiber). When every device answered at once and every answer was settled at once, the
  * answers come as an `Exit`, and the request takes no step of the runtime for its devices.
  */
 export const callDevices = <I, A>(
@@ -100,7 +100,7 @@ interface Started<I, A> {
 }
 
 /**
- * Starts the call of `batch`, while an effect runs: an `Exit` when the call ended as its method returned
+ * Starts the call of `batch`, now: an `Exit` when the call ended as its method returned
  * and every answer it gave then was settled at once.
  */
 const start = <I, A>(

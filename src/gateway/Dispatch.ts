@@ -32,6 +32,13 @@ export interface DispatchShape {
   readonly fetch: (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home?: HomeView) => Effect.Effect<FetchResults>
   /** Sends each target's value to every setter its selectors match; the last value wins per setter. */
   readonly send: (targets: ReadonlyArray<SendTarget>, context: CallContext, home?: HomeView) => Effect.Effect<SendResults>
+  /**
+   * `fetch` with the devices called now, as this is called: for a program made when it is to run (a route's,
+   * RouteProgram). Done, an `Exit`, when every device answered at once; what is left is for a fiber to run.
+   */
+  readonly fetchNow: (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home?: HomeView) => Effect.Effect<FetchResults>
+  /** `send` with the devices called now, as `fetchNow`. */
+  readonly sendNow: (targets: ReadonlyArray<SendTarget>, context: CallContext, home?: HomeView) => Effect.Effect<SendResults>
 }
 
 /**
@@ -107,56 +114,59 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
       }
 
       // fetch and send are plain code around the adapters' calls: they run on every read and write.
-      const fetch = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home: HomeView = registry.index) =>
-        Effect.suspend(() => {
-          const { channels, missing } = resolveTargets(home, "getter", selectors)
-          const answering = callAdapters<Option.Option<Value>, ChannelRecord>(
-            channels,
-            (record) => record,
-            (adapter, group, reply) => adapter.fetch(group.map((record) => record.id), context, reply),
-            (record, answer) => {
-              const checked = checkRead(home.channel(record.id), record.id, answer)
-              return Result.isSuccess(checked) && Option.isSome(checked.success)
-                ? settledAs(registry.observeNow(record.id, checked.success.value), checked)
-                : Effect.succeed(checked)
-            }
-          )
-          const outcomes = (answered: Answers<ChannelRecord, Option.Option<Value>>) =>
-            outcomesOf(failuresOf<Option.Option<Value>>(missing), answered, (record) => record.id)
-          return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
-        })
-
-      const send = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) =>
-        Effect.suspend(() => {
-          const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
-          const writes = new Map<ChannelId, Write>()
-          for (const target of targets) {
-            const { channels, missing } = resolveTargets(home, "setter", target.selectors)
-            for (const [key, error] of missing) results.set(key, Result.fail(error))
-            for (const record of channels) {
-              // The last value sent to a setter in one request wins, whatever came before it.
-              results.delete(record.id)
-              writes.delete(record.id)
-              const expected = kindValueType(record.kind)
-              if (expected === target.value._tag) writes.set(record.id, { record, value: target.value })
-              else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
-            }
+      const fetchNow = (selectors: ReadonlyArray<ChannelSelector>, context: CallContext, home: HomeView = registry.index) => {
+        const { channels, missing } = resolveTargets(home, "getter", selectors)
+        const answering = callAdapters<Option.Option<Value>, ChannelRecord>(
+          channels,
+          (record) => record,
+          (adapter, group, reply) => adapter.fetch(group.map((record) => record.id), context, reply),
+          (record, answer) => {
+            const checked = checkRead(home.channel(record.id), record.id, answer)
+            return Result.isSuccess(checked) && Option.isSome(checked.success)
+              ? settledAs(registry.observeNow(record.id, checked.success.value), checked)
+              : Effect.succeed(checked)
           }
-          const answering = callAdapters<void, Write>(
-            writes.values(),
-            (write) => write.record,
-            (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
-            ({ record, value }, answer) => {
-              const checked = checkWrite(home.channel(record.id), record.id, value, answer)
-              return Result.isSuccess(checked) ? settledAs(registry.markSentNow(record.id), checked) : Effect.succeed(checked)
-            }
-          )
-          const outcomes = (answered: Answers<Write, void>) =>
-            outcomesOf(results, answered, (write) => write.record.id)
-          return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
-        })
+        )
+        const outcomes = (answered: Answers<ChannelRecord, Option.Option<Value>>) =>
+          outcomesOf(failuresOf<Option.Option<Value>>(missing), answered, (record) => record.id)
+        return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
+      }
 
-      return Dispatch.of({ fetch, send })
+      const sendNow = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) => {
+        const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
+        const writes = new Map<ChannelId, Write>()
+        for (const target of targets) {
+          const { channels, missing } = resolveTargets(home, "setter", target.selectors)
+          for (const [key, error] of missing) results.set(key, Result.fail(error))
+          for (const record of channels) {
+            // The last value sent to a setter in one request wins, whatever came before it.
+            results.delete(record.id)
+            writes.delete(record.id)
+            const expected = kindValueType(record.kind)
+            if (expected === target.value._tag) writes.set(record.id, { record, value: target.value })
+            else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
+          }
+        }
+        const answering = callAdapters<void, Write>(
+          writes.values(),
+          (write) => write.record,
+          (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
+          ({ record, value }, answer) => {
+            const checked = checkWrite(home.channel(record.id), record.id, value, answer)
+            return Result.isSuccess(checked) ? settledAs(registry.markSentNow(record.id), checked) : Effect.succeed(checked)
+          }
+        )
+        const outcomes = (answered: Answers<Write, void>) =>
+          outcomesOf(results, answered, (write) => write.record.id)
+        return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
+      }
+
+      return Dispatch.of({
+        fetch: (selectors, context, home) => Effect.suspend(() => fetchNow(selectors, context, home)),
+        send: (targets, context, home) => Effect.suspend(() => sendNow(targets, context, home)),
+        fetchNow,
+        sendNow
+      })
     })
   )
 }

@@ -17,8 +17,8 @@ export const eachInOrder = <A, E, R>(items: Iterable<A>, f: (item: A) => Effect.
 /**
  * `f` for each item, one after the other, called at once while each answers a successful `Exit`: the
  * items answered from memory cost no step of the runtime. From the first that answers another effect,
- * the rest wait for it. Call it while an effect runs (in a step of a running fiber), not to build one
- * to run later.
+ * the rest wait for it. Call it when its effect is to run (in a step of a running fiber, or making a
+ * route's program, RouteProgram), not to build one to run later.
  */
 export const eachAtOnce = <A, E, R>(items: Iterable<A>, f: (item: A) => Effect.Effect<void, E, R>): Effect.Effect<void, E, R> =>
   eachLeft(items[Symbol.iterator](), f)

@@ -47,9 +47,9 @@ export interface RegistryShape {
    * `updated` if it changed. Callers observe in the order the devices spoke, so the last value observed
    * is the newest. A value of the wrong type for the channel's kind is dropped.
    *
-   * Taken when called, on the clock of the fiber running: call it inside a step of a running effect (a
-   * device's answer being settled), where it is an `Exit` unless a warning is to be logged, so that a read
-   * answered at once settles without a step of the runtime. Called outside one, it is taken when run.
+   * Taken when called, on the clock of the fiber running, or outside any (a route's program being made,
+   * RouteProgram) on the gateway's: an `Exit` unless a warning is to be logged, so that a read answered at
+   * once settles without a step of the runtime.
    */
   readonly observeNow: (channel: ChannelId, value: Value) => Effect.Effect<void>
   /** A value was sent to a setter: its `updated`. Taken when called, as `observeNow` is. */
@@ -75,6 +75,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       const adapters = new Map<AdapterId, Adapter>()
       // Unbounded here: the registry must never block a device. Each watcher bounds its own queue.
       const hub = yield* PubSub.unbounded<HomeChange>()
+      const gatewayClock = yield* Clock.Clock
       const publish = (change: HomeChange) => PubSub.publish(hub, change).pipe(Effect.asVoid)
 
       /**
@@ -207,15 +208,13 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         Effect.clockWith((clock) => observeAt(channel, value, event, clock.currentTimeMillisUnsafe()))
 
       /**
-       * `observe`, taken before this returns when called while an effect runs (an adapter's method, a step of
-       * a device's fiber), on the clock of that fiber: an `Exit` then, unless there is a warning to log.
+       * The time now on the clock of the fiber running (an adapter's method, a step of a device's fiber), or,
+       * outside any (a route's program being made), on the clock the gateway was built with.
        */
-      const observeNow = (channel: ChannelId, value: Value): Effect.Effect<void> => {
-        const fiber = Fiber.getCurrent()
-        return fiber === undefined
-          ? observe(channel, value)
-          : observeAt(channel, value, false, fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
-      }
+      const now = (): number => (Fiber.getCurrent()?.getRef(Clock.Clock) ?? gatewayClock).currentTimeMillisUnsafe()
+
+      /** `observe`, taken before this returns: an `Exit`, unless there is a warning to log. */
+      const observeNow = (channel: ChannelId, value: Value): Effect.Effect<void> => observeAt(channel, value, false, now())
 
       const retagServices = (ids: ReadonlyArray<ServiceId>, tags: ReadonlyArray<Tag>, add: boolean) =>
         Effect.suspend(() => {
@@ -294,9 +293,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         retagChannels,
         observeNow,
         markSentNow: (channel) => {
-          const fiber = Fiber.getCurrent()
-          if (fiber === undefined) return Effect.clockWith((clock) => Effect.sync(() => index.markSent(channel, clock.currentTimeMillisUnsafe())))
-          index.markSent(channel, fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
+          index.markSent(channel, now())
           return Exit.void
         },
         changes: Stream.fromPubSub(hub)

@@ -95,30 +95,32 @@ export const tagChannels = (caller: Caller, operation: TagOperation, request: Ta
 const contextFor = (caller: Caller, passUser: boolean) => ({ user: passUser ? Option.some(caller.user) : Option.none() })
 
 /**
- * `f` with the registry and dispatch, in one look at the context, if the caller's token grants `right`:
- * reads and writes are on every request's path.
+ * `f` with the registry and dispatch of `core`, called now, if the caller's token grants `right`: the reads
+ * and writes of values are made when their program is to run (a route's, RouteProgram), and call the devices
+ * as they are made, so that one answered at once is done (an `Exit`). They are on every request's path.
  */
-const withCore = <A, E>(
+const withCore = <A>(
+  core: Context.Context<Registry | Dispatch>,
   caller: Caller,
   right: Right,
-  f: (registry: Registry["Service"], dispatch: Dispatch["Service"]) => Effect.Effect<A, E>
-): Effect.Effect<A, E | MissingRight, Registry | Dispatch> =>
-  grants(caller.scope, right)
-    ? Effect.contextWith((context: Context.Context<Registry | Dispatch>) => f(Context.get(context, Registry), Context.get(context, Dispatch)))
-    : Effect.fail(new MissingRight({ right }))
+  f: (registry: Registry["Service"], dispatch: Dispatch["Service"]) => Effect.Effect<A>
+): Effect.Effect<A, MissingRight> =>
+  grants(caller.scope, right) ? f(Context.get(core, Registry), Context.get(core, Dispatch)) : Effect.fail(new MissingRight({ right }))
 
-export const fetchValues = (
+export const fetchValuesNow = (
+  core: Context.Context<Registry | Dispatch>,
   caller: Caller,
   selectors: ReadonlyArray<ChannelSelector>,
   passUser: boolean
-): Effect.Effect<FetchResults, MissingRight, Dispatch | Registry> =>
-  withCore(caller, "read", (registry, dispatch) =>
-    dispatch.fetch(selectors, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))
+): Effect.Effect<FetchResults, MissingRight> =>
+  withCore(core, caller, "read", (registry, dispatch) =>
+    dispatch.fetchNow(selectors, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))
 
-export const sendValues = (
+export const sendValuesNow = (
+  core: Context.Context<Registry | Dispatch>,
   caller: Caller,
   targets: ReadonlyArray<SendTarget>,
   passUser: boolean
-): Effect.Effect<SendResults, MissingRight, Dispatch | Registry> =>
-  withCore(caller, "write", (registry, dispatch) =>
-    dispatch.send(targets, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))
+): Effect.Effect<SendResults, MissingRight> =>
+  withCore(core, caller, "write", (registry, dispatch) =>
+    dispatch.sendNow(targets, contextFor(caller, passUser), homeFor(registry.index, caller.scope)))

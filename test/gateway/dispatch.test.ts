@@ -1,7 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option, Result } from "effect"
-import { anyChannel, ChannelId, channelSelector, exactly, ServiceId } from "../../src/domain/index.ts"
+import { Effect, Exit, Option, Result } from "effect"
+import { TestClock } from "effect/testing"
+import { AdapterId, anyChannel, ChannelId, channelSelector, exactly, ServiceId } from "../../src/domain/index.ts"
 import type { SendTarget, Value } from "../../src/domain/index.ts"
+import type { Adapter } from "../../src/gateway/Adapter.ts"
 import { Dispatch } from "../../src/gateway/Dispatch.ts"
 import { Registry } from "../../src/gateway/Registry.ts"
 import { gatewayTestLayer } from "../support/gatewayTestLayer.ts"
@@ -133,4 +135,50 @@ describe("dispatch", () => {
       const [after] = yield* registry.channels([byId(setter("one", "a"))])
       expect(after?.updated).toEqual(expect.any(Number))
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  describe("made now (a route's program, made outside any fiber)", () => {
+    /** Devices whose state is in memory, answering at once (`reply.now`), as the simulator's and MQTT's do. */
+    const answeringAtOnce: Adapter = {
+      id: AdapterId.make("now@test"),
+      fetch: (channels, _context, reply) => {
+        for (const channel of channels) reply.now(channel, Result.succeed(Option.some(on)))
+        return Effect.void
+      },
+      send: (writes, _context, reply) => {
+        for (const { channel } of writes) reply.now(channel, Result.void)
+        return Effect.void
+      },
+      refusesWatch: () => Option.none()
+    }
+
+    /** What `make` returns, called in a callback of Node's, where no fiber runs. */
+    const outsideAnyFiber = <A>(make: () => A) => Effect.promise(() => new Promise<A>((resolve) => setImmediate(() => resolve(make()))))
+
+    it.effect("is done when every device answers at once, and stamps the read and the write on the gateway's clock", () =>
+      Effect.gen(function*() {
+        const registry = yield* Registry
+        const host = yield* registry.register(answeringAtOnce)
+        yield* host.upsertService(lightDescription("lamp", "now"))
+        yield* TestClock.adjust("5 seconds")
+        const dispatch = yield* Dispatch
+        const [read, sent] = yield* outsideAnyFiber(() => [
+          dispatch.fetchNow([byId(getter("lamp", "now"))], noUser),
+          dispatch.sendNow([{ selectors: [byId(setter("lamp", "now"))], value: off }], noUser)
+        ] as const)
+        expect(Exit.isExit(read) && Exit.isExit(sent)).toBe(true)
+        expect(yield* read).toEqual([{ key: getter("lamp", "now"), result: Result.succeed(Option.some(on)) }])
+        expect(outcomes(yield* sent)).toEqual({ [setter("lamp", "now")]: "ok" })
+        expect(registry.index.channel(getter("lamp", "now"))?.lastSeen).toBe(5_000)
+        expect(registry.index.channel(setter("lamp", "now"))?.updated).toBe(5_000)
+      }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+    it.live("leaves a device that answers later to the fiber that runs what it returns", () =>
+      Effect.gen(function*() {
+        yield* twoAdapters()
+        const dispatch = yield* Dispatch
+        const read = yield* outsideAnyFiber(() => dispatch.fetchNow([byId(getter("one", "a"))], noUser))
+        expect(Exit.isExit(read)).toBe(false)
+        expect(yield* read).toEqual([{ key: getter("one", "a"), result: Result.succeed(Option.none()) }])
+      }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+  })
 })

@@ -1,8 +1,11 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { CurrentCaller } from "../../auth/CurrentCaller.ts"
 import type { SendTarget, TagOperation, TagRequest } from "../../domain/Request.ts"
 import type { Caller, MissingRight } from "../../domain/Access.ts"
 import type { ChannelSelector, ServiceSelector } from "../../domain/Selector.ts"
+import type { Dispatch } from "../../gateway/Dispatch.ts"
+import type { Registry } from "../../gateway/Registry.ts"
 import * as Scoped from "../../gateway/ScopedCalls.ts"
 import { type BadRequest, Forbidden } from "../routing/HttpError.ts"
 import { checkSelectors, checkTags } from "../body/RequestLimits.ts"
@@ -55,8 +58,27 @@ export const tagChannels = (operation: TagOperation, request: TagRequest<Channel
     (c) => Effect.catchTag(Scoped.tagChannels(c, operation, request), "StoreError", Effect.die)
   )
 
-export const fetchValues = (selectors: ReadonlyArray<ChannelSelector>, passing: UserPassing) =>
-  asCaller(checkSelectors(selectors), (c) => Scoped.fetchValues(c, selectors, passing.passUser))
+/** What a read or a write of values takes from its request's context: the caller, and the core's services. */
+export type ValueCallNeeds = CurrentCaller | Registry | Dispatch
 
-export const sendValues = (targets: ReadonlyArray<SendTarget>, passing: UserPassing) =>
-  asCaller(checkSelectors(targets.flatMap((t) => t.selectors)), (c) => Scoped.sendValues(c, targets, passing.passUser))
+/**
+ * `call` for the caller of `context`, made now, unless the request is over a limit: a read or a write of
+ * values is made when its route's program is to run (RouteProgram), and is done when every device answered
+ * at once, so that it needs no fiber.
+ */
+const nowAsCaller = <A>(
+  problems: BadRequest | undefined,
+  context: Context.Context<ValueCallNeeds>,
+  call: (core: Context.Context<Registry | Dispatch>, caller: Caller) => Effect.Effect<A, MissingRight>
+): Effect.Effect<A, BadRequest | Forbidden> =>
+  problems !== undefined ? Effect.fail(problems) : Effect.mapErrorEager(call(context, Context.get(context, CurrentCaller)), forbidden)
+
+export const fetchValues = (selectors: ReadonlyArray<ChannelSelector>, passing: UserPassing, context: Context.Context<ValueCallNeeds>) =>
+  nowAsCaller(checkSelectors(selectors), context, (core, c) => Scoped.fetchValuesNow(core, c, selectors, passing.passUser))
+
+export const sendValues = (targets: ReadonlyArray<SendTarget>, passing: UserPassing, context: Context.Context<ValueCallNeeds>) =>
+  nowAsCaller(
+    checkSelectors(targets.flatMap((t) => t.selectors)),
+    context,
+    (core, c) => Scoped.sendValuesNow(core, c, targets, passing.passUser)
+  )

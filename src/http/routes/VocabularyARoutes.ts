@@ -1,3 +1,4 @@
+import type * as Context from "effect/Context"
 import { vocabularyA } from "../../api/VocabularyA.ts"
 import { bindGroup } from "../routing/Handlers.ts"
 import * as Canonical from "./CanonicalCalls.ts"
@@ -9,6 +10,6 @@ export const vocabularyARoutes = bindGroup(vocabularyA, {
   delete_node_tag: ({ body }) => Canonical.tagServices("remove", body),
   get_input_channels: ({ body }) => Canonical.listChannels(body),
   get_output_channels: ({ body }) => Canonical.listChannels(body),
-  get_channel_value: ({ body }) => Canonical.fetchValues(body, Canonical.anonymous),
-  put_channel_value: ({ body }) => Canonical.sendValues(body, Canonical.anonymous)
+  get_channel_value: ({ body }, context: Context.Context<Canonical.ValueCallNeeds>) => Canonical.fetchValues(body, Canonical.anonymous, context),
+  put_channel_value: ({ body }, context: Context.Context<Canonical.ValueCallNeeds>) => Canonical.sendValues(body, Canonical.anonymous, context)
 })

@@ -1,3 +1,4 @@
+import type * as Context from "effect/Context"
 import { vocabularyB } from "../../api/VocabularyB.ts"
 import { bindGroup } from "../routing/Handlers.ts"
 import * as Canonical from "./CanonicalCalls.ts"
@@ -16,6 +17,6 @@ export const vocabularyBRoutes = bindGroup(vocabularyB, {
   remove_channel_tags_alias_getters: ({ body }) => Canonical.tagChannels("remove", body),
   add_channel_tags_alias_setters: ({ body }) => Canonical.tagChannels("add", body),
   remove_channel_tags_alias_setters: ({ body }) => Canonical.tagChannels("remove", body),
-  fetch_values: ({ body }) => Canonical.fetchValues(body, caller),
-  send_values: ({ body }) => Canonical.sendValues(body, caller)
+  fetch_values: ({ body }, context: Context.Context<Canonical.ValueCallNeeds>) => Canonical.fetchValues(body, caller, context),
+  send_values: ({ body }, context: Context.Context<Canonical.ValueCallNeeds>) => Canonical.sendValues(body, caller, context)
 })

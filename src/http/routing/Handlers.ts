@@ -33,9 +33,9 @@ export interface Request<E extends Endpoint> {
 }
 
 /**
- * What answers a request to `E`: the request read, and its context, from which a handler that has nothing to
- * wait for takes its services and answers at once, done (HealthRoutes); most ask their context for them in
- * the program they answer, as Effect's services are asked for.
+ * What answers a request to `E`: the request read, and its context, from which a handler that may have nothing
+ * to wait for takes its services and answers at once, done (HealthRoutes, the reads and writes of values);
+ * the others ask their context for them in the program they answer, as Effect's services are asked for.
  */
 export type Handler<E extends Endpoint, R> = (request: Request<E>, context: Context.Context<R>) => Effect.Effect<AnswerOf<E>, HttpError, R>
 
