@@ -58,6 +58,18 @@ export interface RegistryShape {
   readonly changes: Stream.Stream<HomeChange>
 }
 
+const noChannels: ReadonlyMap<ChannelId, ChannelRecord> = new Map()
+
+/** The records of the connected channels among `ids`, by id. */
+const recordsOf = (index: HomeIndex, ids: ReadonlyArray<ChannelId>): ReadonlyMap<ChannelId, ChannelRecord> => {
+  const records = new Map<ChannelId, ChannelRecord>()
+  for (const id of ids) {
+    const record = index.channel(id)
+    if (record !== undefined) records.set(id, record)
+  }
+  return records
+}
+
 /** The devices connected to the gateway, from every adapter, and the stream of their changes. */
 export class Registry extends Context.Service<Registry, RegistryShape>()("app/Registry") {
   static readonly layer = Layer.effect(
@@ -93,11 +105,8 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         const reason = collision(index, adapter, description)
         if (reason !== undefined) return reason
         const before = index.service(description.id)
-        const previous = new Map<ChannelId, ChannelRecord>()
-        for (const id of before === undefined ? [] : [...before.getters, ...before.setters]) {
-          const record = index.channel(id)
-          if (record !== undefined) previous.set(id, record)
-        }
+        // A device connecting for the first time (all of a home's at its start) has no channels to carry over.
+        const previous = before === undefined ? noChannels : recordsOf(index, [...before.getters, ...before.setters])
         // One record per channel, built once: a home of many devices connects them all at start.
         const records: Array<NewChannelRecord> = []
         const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
@@ -312,13 +321,16 @@ const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDes
     return `service ${description.id} is already connected through adapter ${existing.adapter}`
   }
   const seen = new Set<ChannelId>()
-  for (const channel of description.getters.concat(description.setters)) {
-    if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
-    seen.add(channel.id)
-    const owner = index.channel(channel.id)
-    if (owner !== undefined && owner.service !== description.id) {
-      return `channel ${channel.id} already belongs to service ${owner.service}`
+  const clash = (channels: ReadonlyArray<ChannelDescription>): string | undefined => {
+    for (const channel of channels) {
+      if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
+      seen.add(channel.id)
+      const owner = index.channel(channel.id)
+      if (owner !== undefined && owner.service !== description.id) {
+        return `channel ${channel.id} already belongs to service ${owner.service}`
+      }
     }
+    return undefined
   }
-  return undefined
+  return clash(description.getters) ?? clash(description.setters)
 }
