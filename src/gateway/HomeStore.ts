@@ -265,6 +265,8 @@ export class HomeStore {
   declareServiceTags(id: ServiceId, tags: ReadonlyArray<Tag>): void {
     this.changes++
     this.topologyChanges++
+    // Until a selector asks for the indexes, nothing needs to know which tags came and went.
+    if (this.indexes === undefined) return this.serviceTags.declareOnly(id, tags)
     const { added, removed } = this.serviceTags.declare(id, tags)
     this.indexServiceTags(id, added, removed)
   }
@@ -273,6 +275,7 @@ export class HomeStore {
   declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
     this.changes++
     this.topologyChanges++
+    if (this.indexes === undefined) return this.channelTags.declareOnly(id, tags)
     const { added, removed } = this.channelTags.declare(id, tags)
     this.indexChannelTags(id, added, removed)
   }

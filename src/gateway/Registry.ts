@@ -58,6 +58,33 @@ export interface RegistryShape {
   readonly changes: Stream.Stream<HomeChange>
 }
 
+const noChannels: ReadonlyMap<ChannelId, ChannelRecord> = new Map()
+
+const noValue: ReadonlyArray<Value> = []
+const noValues: ReadonlyMap<ChannelId, ReadonlyArray<Value>> = new Map()
+
+/** The first values a device came with, by channel, in the order given. */
+const firstValuesById = (firstValues: ReadonlyArray<FirstValue>): ReadonlyMap<ChannelId, ReadonlyArray<Value>> => {
+  if (firstValues.length === 0) return noValues
+  const values = new Map<ChannelId, Array<Value>>()
+  for (const { channel, value } of firstValues) {
+    const given = values.get(channel)
+    if (given === undefined) values.set(channel, [value])
+    else given.push(value)
+  }
+  return values
+}
+
+/** The records of the connected channels among `ids`, by id. */
+const recordsOf = (index: HomeIndex, ids: ReadonlyArray<ChannelId>): ReadonlyMap<ChannelId, ChannelRecord> => {
+  const records = new Map<ChannelId, ChannelRecord>()
+  for (const id of ids) {
+    const record = index.channel(id)
+    if (record !== undefined) records.set(id, record)
+  }
+  return records
+}
+
 /** The devices connected to the gateway, from every adapter, and the stream of their changes. */
 export class Registry extends Context.Service<Registry, RegistryShape>()("app/Registry") {
   static readonly layer = Layer.effect(
@@ -94,18 +121,18 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         const reason = collision(index, adapter, description)
         if (reason !== undefined) return reason
         const before = index.service(description.id)
-        const previous = new Map<ChannelId, ChannelRecord>()
-        for (const id of before === undefined ? [] : [...before.getters, ...before.setters]) {
-          const record = index.channel(id)
-          if (record !== undefined) previous.set(id, record)
-        }
-        // One record per channel, built once: a home of many devices connects them all at start.
+        // A device connecting for the first time (all of a home's at its start) has no channels to carry over.
+        const previous = before === undefined ? noChannels : recordsOf(index, [...before.getters, ...before.setters])
+        const valueOf = firstValuesById(firstValues)
+        // One record per channel, built once, with the first value it came with: a home of many devices
+        // connects them all at start.
         const records: Array<NewChannelRecord> = []
+        const news: Array<readonly [ChannelId, Value]> = []
         const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
           const key = kindKey(c.kind)
           const old = previous.get(c.id)
           const kept = old !== undefined && old.kindKey === key && old.mechanism === mechanism
-          records.push({
+          const record: NewChannelRecord = {
             id: c.id,
             service: description.id,
             adapter,
@@ -116,7 +143,17 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             updated: kept ? old.updated : null,
             lastSeen: kept ? old.lastSeen : now,
             lastValue: kept ? old.lastValue : Option.none()
-          })
+          }
+          // Each as a report (`observe`), taken with the connection: a value of the kind's type, news if it differs.
+          for (const value of valueOf.get(c.id) ?? noValue) {
+            if (value._tag !== kindValueType(c.kind)) continue
+            record.lastSeen = now
+            if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) continue
+            record.lastValue = Option.some(value)
+            record.updated = now
+            news.push([c.id, value])
+          }
+          records.push(record)
         }
         for (const c of description.getters) describe(c, "getter")
         for (const c of description.setters) describe(c, "setter")
@@ -125,6 +162,8 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           { id: description.id, adapter, properties: description.properties, getters: sortedIds(description.getters), setters: sortedIds(description.setters) },
           records
         )
+        // The values were taken with the records: reported at the version that holds them.
+        for (const [channel, value] of news) reported.push({ _tag: "ValueReported", channel, value, at: now, version: index.version })
         // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
         index.declareServiceTags(description.id, description.tags)
         for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
@@ -134,16 +173,6 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           if (index.channel(id)?.service !== description.id) index.declareChannelTags(id, [])
         }
         for (const record of records) changed.add(record.id)
-        // As a report of each (`observe`), taken with the connection: a getter's value of its kind's type, news if it differs.
-        for (const { channel, value } of firstValues) {
-          const record = index.channel(channel)
-          if (record === undefined || record.service !== description.id) continue
-          if (value._tag !== kindValueType(record.kind)) continue
-          index.markSeen(channel, now)
-          if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) continue
-          index.markValue(channel, value, now)
-          reported.push({ _tag: "ValueReported", channel, value, at: now, version: index.version })
-        }
         return undefined
       }
 
@@ -309,13 +338,16 @@ const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDes
     return `service ${description.id} is already connected through adapter ${existing.adapter}`
   }
   const seen = new Set<ChannelId>()
-  for (const channel of description.getters.concat(description.setters)) {
-    if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
-    seen.add(channel.id)
-    const owner = index.channel(channel.id)
-    if (owner !== undefined && owner.service !== description.id) {
-      return `channel ${channel.id} already belongs to service ${owner.service}`
+  const clash = (channels: ReadonlyArray<ChannelDescription>): string | undefined => {
+    for (const channel of channels) {
+      if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
+      seen.add(channel.id)
+      const owner = index.channel(channel.id)
+      if (owner !== undefined && owner.service !== description.id) {
+        return `channel ${channel.id} already belongs to service ${owner.service}`
+      }
     }
+    return undefined
   }
-  return undefined
+  return clash(description.getters) ?? clash(description.setters)
 }

@@ -78,19 +78,27 @@ export class TagSets<Id> {
    */
   declare(id: Id, tags: ReadonlyArray<Tag>): { readonly added: ReadonlyArray<Tag>; readonly removed: ReadonlyArray<Tag> } {
     const before = this.of(id)
-    const declaredBefore: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
+    this.declareOnly(id, tags)
+    const after = this.of(id)
+    // An id that carried nothing (a device connecting) gains all it carries now, and loses nothing.
+    if (before.size === 0) return { added: [...after], removed: [] }
+    return { added: [...after].filter((tag) => !before.has(tag)), removed: [...before].filter((tag) => !after.has(tag)) }
+  }
+
+  /** As `declare`, for a caller that needs no account of what came and went (nothing indexes the tags yet). */
+  declareOnly(id: Id, tags: ReadonlyArray<Tag>): void {
     let now = this.ofList.get(tags)
     if (now === undefined) {
       now = this.shared(tags)
       this.ofList.set(tags, now)
     }
-    for (const tag of declaredBefore) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
+    if (this.withdrawn.size > 0) {
+      const declaredBefore: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
+      for (const tag of declaredBefore) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
+    }
     if (now.size === 0) this.declared.delete(id)
     else this.declared.set(id, now)
-    const after = this.carry(id)
-    // An id that carried nothing (a device connecting) gains all it carries now, and loses nothing.
-    if (before.size === 0) return { added: [...after], removed: [] }
-    return { added: [...after].filter((tag) => !before.has(tag)), removed: [...before].filter((tag) => !after.has(tag)) }
+    this.carry(id)
   }
 
   /** Sets what `id` carries from its sources; answers it. */

@@ -44,6 +44,31 @@ interface SetterState {
   writer: Option.Option<User>
 }
 
+/** The state of each channel of the home in force, by id. */
+interface ChannelStates {
+  readonly getters: Map<ChannelId, GetterState>
+  readonly setters: Map<ChannelId, SetterState>
+}
+
+/** Each channel of `services` as it starts: a getter at its initial value, a setter with nothing written yet. */
+const startingStates = (services: Iterable<SimulatedService>): ChannelStates => {
+  const getters = new Map<ChannelId, GetterState>()
+  const setters = new Map<ChannelId, SetterState>()
+  for (const { id: service, getters: gs, setters: ss } of services) {
+    for (const spec of gs) getters.set(spec.id, { service, spec, value: initialValue(spec) })
+    for (const spec of ss) setters.set(spec.id, { service, spec, last: Option.none(), writer: Option.none() })
+  }
+  return { getters, setters }
+}
+
+/** A getter that (re)started, with the value it reports (a new getter's initial value, a reset one's). */
+interface StartedGetter {
+  readonly id: ChannelId
+  readonly service: ServiceId
+  readonly spec: SimulatedGetter
+  readonly report: Option.Option<Value>
+}
+
 /** A getter starts at its `value`, else at the first value of its cycle. */
 const initialValue = (getter: SimulatedGetter): Option.Option<Value> =>
   Option.isSome(getter.value) ? getter.value : Option.fromUndefinedOr(getter.cycle?.values[0])
@@ -85,8 +110,13 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
 ) {
   let home: Home = { adapter: adapterId, services: [] }
   const services = new Map<ServiceId, SimulatedService>()
-  const getters = new Map<ChannelId, GetterState>()
-  const setters = new Map<ChannelId, SetterState>()
+  /**
+   * Made from the devices when first needed (a read, a write, a cycle's value, a reload): until then
+   * every channel is as it started, which the home file says. A large home's start makes no state of
+   * its 100,000 channels for a first listing that reads none of them.
+   */
+  let states: ChannelStates | undefined
+  const channels = (): ChannelStates => (states ??= startingStates(services.values()))
   const cycles = yield* FiberMap.make<ChannelId>()
   const applying = yield* Semaphore.make(1)
   // Set once the gateway took the adapter, before any device exists (`apply` brings them in): nothing reports before.
@@ -97,7 +127,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
    * see values in the order they were taken. What it returns is an `Exit` unless the gateway has a warning to log.
    */
   const takeValue = (id: ChannelId, value: Value): Effect.Effect<void> => {
-    const state = getters.get(id)
+    const state = channels().getters.get(id)
     if (state === undefined || gateway === undefined || kindValueType(state.spec.kind) !== value._tag) return Exit.void
     state.value = Option.some(value)
     return gateway.reportValueNow(id, value)
@@ -142,7 +172,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
 
   /** What a getter holds now: it may have left the home while its device waited. */
   const reading = (id: ChannelId): Result.Result<Option.Option<Value>, string> => {
-    const state = getters.get(id)
+    const state = channels().getters.get(id)
     return state === undefined ? Result.fail(`no getter ${id} in the simulated home`) : Result.succeed(state.value)
   }
 
@@ -177,7 +207,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
    * waited: the setter's answer, and what is left to run before it is given (an `Exit`: nothing).
    */
   const write = (w: Write, writer: Option.Option<User>): readonly [Result.Result<void, string>, Effect.Effect<void>] => {
-    const state = setters.get(w.channel)
+    const state = channels().setters.get(w.channel)
     if (state === undefined) return [Result.fail(`no setter ${w.channel} in the simulated home`), Exit.void]
     const expected = kindValueType(state.spec.kind)
     if (expected !== w.value._tag) return [Result.fail(`${w.channel} now takes ${expected} values, not ${w.value._tag}`), Exit.void]
@@ -193,8 +223,9 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     id: adapterId,
     // A device without latency answers from memory, at once (`reply.now`): a read or a write of such
     // devices only is over when the method returns. The others answer as `onDevice` says.
-    fetch: (channels, _context, reply) => {
-      const { groups, unknown } = byService(channels, (id) => id, (id) => getters.get(id)?.service)
+    fetch: (ids, _context, reply) => {
+      const { getters } = channels()
+      const { groups, unknown } = byService(ids, (id) => id, (id) => getters.get(id)?.service)
       for (const id of unknown) reply.now(id, Result.fail(`no getter ${id} in the simulated home`))
       const waiting = answeringNow(groups, (id) => id, reply, (id) => reply.now(id, reading(id)))
       return waiting.size === 0
@@ -202,6 +233,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
         : eachDevice(waiting, ([service, ids]) => onDevice(service, ids, (id) => id, reply, (id) => Effect.sync(() => reading(id))))
     },
     send: (writes, context, reply) => {
+      const { setters } = channels()
       const { groups, unknown } = byService(writes, (w) => w.channel, (id) => setters.get(id)?.service)
       for (const w of unknown) reply.now(w.channel, Result.fail(`no setter ${w.channel} in the simulated home`))
       // A write whose log is still to run (a setter that drives nothing) is answered after it, as one that waited is.
@@ -222,7 +254,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       )
     },
     refusesWatch: (channel, filter) =>
-      filter._tag === "Always" && getters.get(channel)?.spec.watch === "thresholds-only"
+      filter._tag === "Always" && channels().getters.get(channel)?.spec.watch === "thresholds-only"
         ? Option.some(`${channel} reports only when its value crosses a threshold: watch it with a range`)
         : Option.none()
   }
@@ -230,32 +262,37 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   /**
    * Brings the channel state in line with `next`: channels that left are dropped (their cycles stopped),
    * channels that go on as they were keep their value and cycle, the others start from their initial value.
-   * Returns the getters that (re)started, with the value to report: a new getter's initial value, or a reset one's.
+   * Returns the getters that (re)started.
    */
   const installChannels = (next: Home) =>
     Effect.gen(function*() {
-      // The first home has no channel to leave: no set of its ids is made.
-      if (getters.size > 0 || setters.size > 0) {
-        // Filled in loops, ids only: a large home's channels make no object each on the way.
-        const nextGetters = new Set<ChannelId>()
-        const nextSetters = new Set<ChannelId>()
-        for (const s of next.services) {
-          for (const spec of s.getters) nextGetters.add(spec.id)
-          for (const spec of s.setters) nextSetters.add(spec.id)
+      const started: Array<StartedGetter> = []
+      if (states === undefined) {
+        // The first home: every channel starts as the file says; its state waits for a first use.
+        for (const { id: service, getters: specs } of next.services) {
+          for (const spec of specs) started.push({ id: spec.id, service, spec, report: initialValue(spec) })
         }
-        for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
-          getters.delete(id)
-          yield* FiberMap.remove(cycles, id)
-        }
-        for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
+        return started
       }
+      const { getters, setters } = channels()
+      // Filled in loops, ids only: a large home's channels make no object each on the way.
+      const nextGetters = new Set<ChannelId>()
+      const nextSetters = new Set<ChannelId>()
+      for (const s of next.services) {
+        for (const spec of s.getters) nextGetters.add(spec.id)
+        for (const spec of s.setters) nextSetters.add(spec.id)
+      }
+      for (const id of [...getters.keys()].filter((id) => !nextGetters.has(id))) {
+        getters.delete(id)
+        yield* FiberMap.remove(cycles, id)
+      }
+      for (const id of [...setters.keys()].filter((id) => !nextSetters.has(id))) setters.delete(id)
       for (const { id: service, setters: specs } of next.services) {
         for (const spec of specs) {
           const state = setters.get(spec.id)
           setters.set(spec.id, { service, spec, last: state?.last ?? Option.none(), writer: state?.writer ?? Option.none() })
         }
       }
-      const started: Array<{ readonly id: ChannelId; readonly service: ServiceId; readonly report: Option.Option<Value> }> = []
       for (const { id: service, getters: specs } of next.services) {
         for (const spec of specs) {
           const { id } = spec
@@ -271,7 +308,7 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
           // A device that connects with a value has reported it: `updated` is set, watchers see it.
           const changed = state === undefined || !sameValue(state.value, value)
           getters.set(id, { service, spec, value })
-          started.push({ id, service, report: changed ? value : Option.none() })
+          started.push({ id, service, spec, report: changed ? value : Option.none() })
         }
       }
       return started
@@ -280,9 +317,9 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   const forget = (service: SimulatedService) =>
     Effect.gen(function*() {
       services.delete(service.id)
-      for (const s of service.setters) setters.delete(s.id)
+      for (const s of service.setters) states?.setters.delete(s.id)
       for (const g of service.getters) {
-        getters.delete(g.id)
+        states?.getters.delete(g.id)
         yield* FiberMap.remove(cycles, g.id)
       }
     })
@@ -291,6 +328,8 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   gateway = host
 
   const apply = Effect.fn("Simulator.apply")(function*(next: Home) {
+    // A change is worked out against the channels of the home in force, before `services` follows `next`.
+    if (home.services.length > 0) channels()
     const diff = diffHomes(home, next)
     for (const id of diff.removed) {
       services.delete(id)
@@ -330,10 +369,9 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     }
     home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
     yield* Effect.forEach(reports, ({ id, value }) => takeValue(id, value), { discard: true })
-    for (const { id, service } of started) {
+    for (const { id, service, spec } of started) {
       if (rejected.has(service)) continue
-      const spec = getters.get(id)?.spec
-      if (spec?.cycle !== undefined) {
+      if (spec.cycle !== undefined) {
         // Without an initial `value` the first listed value is already held: the cycle goes on from the second.
         yield* FiberMap.run(cycles, id)(runCycle(id, spec.cycle, Option.isSome(spec.value) ? 0 : 1))
       }
@@ -345,8 +383,8 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     adapter,
     home: Effect.sync(() => home),
     apply,
-    getterValue: (id) => Effect.sync(() => getters.get(id)?.value ?? Option.none()),
-    lastSent: (id) => Effect.sync(() => setters.get(id)?.last ?? Option.none()),
-    lastWriter: (id) => Effect.sync(() => setters.get(id)?.writer ?? Option.none())
+    getterValue: (id) => Effect.sync(() => channels().getters.get(id)?.value ?? Option.none()),
+    lastSent: (id) => Effect.sync(() => channels().setters.get(id)?.last ?? Option.none()),
+    lastWriter: (id) => Effect.sync(() => channels().setters.get(id)?.writer ?? Option.none())
   } satisfies SimulatedDevices
 })

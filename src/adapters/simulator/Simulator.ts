@@ -1,5 +1,6 @@
 import { hash } from "node:crypto"
 import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as FileSystem from "effect/FileSystem"
 import * as Layer from "effect/Layer"
@@ -135,6 +136,10 @@ const start = Effect.fn("Simulator.start")(function*(
 > {
   const registry = yield* Registry
   const fs = yield* FileSystem.FileSystem
+  // A file is watched before it is first read, so that no change after that read goes unseen (and the
+  // start reads it once): what the watcher hears is applied once the first home is, by `reload` below.
+  const reloads = yield* Deferred.make<Effect.Effect<void>>()
+  if (source._tag === "File") yield* watchHomeFile(source.path, Effect.flatten(Deferred.await(reloads)))
   const firstBytes = source._tag === "File" ? yield* readHomeBytes(fs, source.path) : new Uint8Array()
   // A digest of the file in force, not the file: a large home's file would be held for the comparison alone.
   let lastDigest = digestOf(firstBytes)
@@ -166,8 +171,7 @@ const start = Effect.fn("Simulator.start")(function*(
       })
     const reload = Effect.gen(function*() {
       const bytes = yield* readHomeBytes(fs, source.path)
-      // Editors and the watcher report one save several times, and the start reads the file again once
-      // watching it: an unchanged file is nothing to do, not even to decode.
+      // Editors and the watcher report one save several times: an unchanged file is nothing to do, not even to decode.
       const digest = digestOf(bytes)
       if (digest === lastDigest) return
       lastDigest = digest
@@ -183,9 +187,7 @@ const start = Effect.fn("Simulator.start")(function*(
         `home reloaded from ${source.path}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`
       )
     }).pipe(Effect.catchTag("InvalidHomeFile", refused), Effect.withSpan("Simulator.reload"))
-    yield* watchHomeFile(source.path, reload)
-    // A change between the first read and the watcher's start has no event of its own.
-    yield* reload
+    yield* Deferred.succeed(reloads, reload)
   }
 
   return {
