@@ -2,23 +2,35 @@ import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { Browser, Page } from "playwright-core"
+import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll } from "vitest"
-import { launchChromium } from "../../bench/support/Chromium.ts"
+import { chromiumOfRunVariable } from "./chromiumOfRun.ts"
+import { send } from "./httpRequest.ts"
+import { chromiumHeadlessShell, requireProgram } from "./requiredProgram.ts"
 
 let workerChromium: Promise<Browser> | undefined
 let workerTab: Promise<Tab> | undefined
 
+/** The run's Chromium (chromiumOfRun.ts), asked of the run's setup and connected to. */
+const connectToChromiumOfRun = async (): Promise<Browser> => {
+  const launcher = process.env[chromiumOfRunVariable]
+  if (launcher === undefined) throw new Error(`no Chromium for this run: the vitest config's globalSetup lacks test/support/chromiumOfRun.ts`)
+  const answer = await send(launcher)
+  if (answer.status !== 200) throw new Error(`the run's Chromium did not start: ${answer.body}`)
+  return chromium.connect(answer.body)
+}
+
 /**
- * The test worker's headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts),
- * launched by the first browser test file the worker runs and kept for the next ones. It is never
- * closed: Playwright stops it when the worker exits (its exit and signal handlers); idle, with its tab
- * on a blank page or on a live home, it costs under 0.01 s of CPU a second (measured). One that
- * disconnects is launched again. Where Chromium is not installed this throws at once, before it returns
- * a promise: a test that calls it first in a `Promise.all` starts nothing else.
+ * The test worker's connection to the run's headless Chromium (chromiumOfRun.ts: the bench's browser,
+ * bench/support/Chromium.ts, one for all workers), made by the first browser test file the worker runs
+ * and kept for the next ones. It is never closed: the worker's exit closes it, and with it the worker's
+ * contexts; idle, with its tab on a blank page or on a live home, the browser costs under 0.01 s of CPU a
+ * second (measured). One that disconnects is made again. Where Chromium is not installed this throws at
+ * once, before it returns a promise: a test that calls it first in a `Promise.all` starts nothing else.
  */
 export const sharedChromium = (): Promise<Browser> => {
-  workerChromium ??= launchChromium().then((browser) =>
+  requireProgram(chromiumHeadlessShell)
+  workerChromium ??= connectToChromiumOfRun().then((browser) =>
     browser.on("disconnected", () => {
       workerChromium = undefined
       workerTab = undefined
