@@ -1,7 +1,6 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { type BrowserServer, chromium } from "playwright-core"
-import { chromiumLaunchOptions } from "../../bench/support/Chromium.ts"
+import type { BrowserServer } from "playwright-core"
 
 /**
  * The variable through which a worker finds the run's Chromium (`sharedChromium` in browser.ts): the
@@ -20,6 +19,8 @@ export const chromiumOfRunVariable = "GATEWAY_TEST_CHROMIUM"
 export default async function setup(): Promise<() => Promise<void>> {
   let launched: Promise<BrowserServer> | undefined
   const launch = async (): Promise<BrowserServer> => {
+    // Imported here: playwright-core costs a process a second of CPU to import, which a run without a browser test spares.
+    const [{ chromium }, { chromiumLaunchOptions }] = await Promise.all([import("playwright-core"), import("../../bench/support/Chromium.ts")])
     const browser = await chromium.launchServer({ ...chromiumLaunchOptions(), host: "127.0.0.1" })
     browser.on("close", () => {
       launched = undefined
