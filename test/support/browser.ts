@@ -15,7 +15,8 @@ let workerTab: Promise<Tab> | undefined
 const connectToChromiumOfRun = async (): Promise<Browser> => {
   const launcher = process.env[chromiumOfRunVariable]
   if (launcher === undefined) throw new Error(`no Chromium for this run: the vitest config's globalSetup lacks test/support/chromiumOfRun.ts`)
-  const answer = await send(launcher)
+  // The answer comes once Chromium has launched: seconds on a busy machine (the file's set-up bounds the wait).
+  const answer = await send(launcher, { timeoutMs: 60_000 })
   if (answer.status !== 200) throw new Error(`the run's Chromium did not start: ${answer.body}`)
   return chromium.connect(answer.body)
 }
@@ -25,16 +26,23 @@ const connectToChromiumOfRun = async (): Promise<Browser> => {
  * bench/support/Chromium.ts, one for all workers), made by the first browser test file the worker runs
  * and kept for the next ones. It is never closed: the worker's exit closes it, and with it the worker's
  * contexts; idle, with its tab on a blank page or on a live home, the browser costs under 0.01 s of CPU a
- * second (measured). One that disconnects is made again. Where Chromium is not installed this throws at
- * once, before it returns a promise: a test that calls it first in a `Promise.all` starts nothing else.
+ * second (measured). One that disconnects, or that could not be made, is made again by the next file.
+ * Where Chromium is not installed this throws at once, before it returns a promise: a test that calls it
+ * first in a `Promise.all` starts nothing else.
  */
 export const sharedChromium = (): Promise<Browser> => {
   requireProgram(chromiumHeadlessShell)
-  workerChromium ??= connectToChromiumOfRun().then((browser) =>
-    browser.on("disconnected", () => {
+  workerChromium ??= connectToChromiumOfRun().then(
+    (browser) =>
+      browser.on("disconnected", () => {
+        workerChromium = undefined
+        workerTab = undefined
+      }),
+    (error: unknown) => {
+      // Not kept: the worker's next browser file asks again, rather than failing with this file's error.
       workerChromium = undefined
-      workerTab = undefined
-    })
+      throw error
+    }
   )
   return workerChromium
 }
@@ -103,7 +111,10 @@ const newTab = async (browser: Browser): Promise<Tab> => {
  * headless shell, load 15-20).
  */
 const sharedTab = (): Promise<Tab> => {
-  workerTab ??= sharedChromium().then(newTab)
+  workerTab ??= sharedChromium().then(newTab, (error: unknown) => {
+    workerTab = undefined
+    throw error
+  })
   return workerTab
 }
 
