@@ -25,7 +25,7 @@ const postgres = ["test/postgres/**/*.test.ts"]
 
 export default defineConfig({
   test: {
-    globalSetup: ["./test/support/testTempRoot.ts", "./test/support/chromiumOfRun.ts"],
+    globalSetup: ["./test/support/testTempRoot.ts"],
     reporters: ["default", "./test/support/SummaryReporter.ts"],
     // A passing test's logs are the ones it provoked (an ERROR for a refused home file, the INFO of a
     // migration): kept out, so that a real failure stands out. A failing test's logs are all shown.

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type LaunchOptions } from "playwright-core"
+import { type Browser, chromium } from "playwright-core"
 import { chromiumHeadlessShell, requireProgram } from "../../test/support/requiredProgram.ts"
 
 /**
@@ -8,21 +8,19 @@ import { chromiumHeadlessShell, requireProgram } from "../../test/support/requir
  * test files, one after the other in one worker, cost it 32 s of CPU against 48 s in `/usr/bin/chromium`,
  * and a launch 1.1 s against 3.2 s (measured, load 13-22). The flags are the ones this machine needs: it
  * runs as root (no sandbox), and has no network beyond loopback (no background connections, no updates).
- * Where it is not installed this throws at once, before it returns anything, in one line that says how
+ * Where it is not installed this throws at once, before it returns a promise, in one line that says how
  * to install it.
  */
-export const chromiumLaunchOptions = (): LaunchOptions => ({
-  executablePath: requireProgram(chromiumHeadlessShell),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync"
-  ]
-})
-
-/** That Chromium, launched for this process alone (the bench's; the tests share one: test/support/chromiumOfRun.ts). */
-export const launchChromium = (): Promise<Browser> => chromium.launch(chromiumLaunchOptions())
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: requireProgram(chromiumHeadlessShell),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync"
+    ]
+  })

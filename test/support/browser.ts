@@ -2,47 +2,27 @@ import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, chromium, type Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll } from "vitest"
-import { chromiumOfRunVariable } from "./chromiumOfRun.ts"
-import { send } from "./httpRequest.ts"
-import { chromiumHeadlessShell, requireProgram } from "./requiredProgram.ts"
+import { launchChromium } from "../../bench/support/Chromium.ts"
 
 let workerChromium: Promise<Browser> | undefined
 let workerTab: Promise<Tab> | undefined
 
-/** The run's Chromium (chromiumOfRun.ts), asked of the run's setup and connected to. */
-const connectToChromiumOfRun = async (): Promise<Browser> => {
-  const launcher = process.env[chromiumOfRunVariable]
-  if (launcher === undefined) throw new Error(`no Chromium for this run: the vitest config's globalSetup lacks test/support/chromiumOfRun.ts`)
-  // The answer comes once Chromium has launched: seconds on a busy machine (the file's set-up bounds the wait).
-  const answer = await send(launcher, { timeoutMs: 60_000 })
-  if (answer.status !== 200) throw new Error(`the run's Chromium did not start: ${answer.body}`)
-  return chromium.connect(answer.body)
-}
-
 /**
- * The test worker's connection to the run's headless Chromium (chromiumOfRun.ts: the bench's browser,
- * bench/support/Chromium.ts, one for all workers), made by the first browser test file the worker runs
- * and kept for the next ones. It is never closed: the worker's exit closes it, and with it the worker's
- * contexts; idle, with its tab on a blank page or on a live home, the browser costs under 0.01 s of CPU a
- * second (measured). One that disconnects, or that could not be made, is made again by the next file.
- * Where Chromium is not installed this throws at once, before it returns a promise: a test that calls it
- * first in a `Promise.all` starts nothing else.
+ * The test worker's headless Chromium for the dashboard's tests: the bench's (bench/support/Chromium.ts),
+ * launched by the first browser test file the worker runs and kept for the next ones. It is never
+ * closed: Playwright stops it when the worker exits (its exit and signal handlers); idle, with its tab
+ * on a blank page or on a live home, it costs under 0.01 s of CPU a second (measured). One that
+ * disconnects is launched again. Where Chromium is not installed this throws at once, before it returns
+ * a promise: a test that calls it first in a `Promise.all` starts nothing else.
  */
 export const sharedChromium = (): Promise<Browser> => {
-  requireProgram(chromiumHeadlessShell)
-  workerChromium ??= connectToChromiumOfRun().then(
-    (browser) =>
-      browser.on("disconnected", () => {
-        workerChromium = undefined
-        workerTab = undefined
-      }),
-    (error: unknown) => {
-      // Not kept: the worker's next browser file asks again, rather than failing with this file's error.
+  workerChromium ??= launchChromium().then((browser) =>
+    browser.on("disconnected", () => {
       workerChromium = undefined
-      throw error
-    }
+      workerTab = undefined
+    })
   )
   return workerChromium
 }
@@ -111,10 +91,7 @@ const newTab = async (browser: Browser): Promise<Tab> => {
  * headless shell, load 15-20).
  */
 const sharedTab = (): Promise<Tab> => {
-  workerTab ??= sharedChromium().then(newTab, (error: unknown) => {
-    workerTab = undefined
-    throw error
-  })
+  workerTab ??= sharedChromium().then(newTab)
   return workerTab
 }
 
