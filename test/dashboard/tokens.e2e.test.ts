@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core"
-import { describe, expect, it } from "vitest"
-import { fitsTheScreen, screenshot, seriousViolations, viewports } from "../support/browser.ts"
-import { dashboardOnDemoHomeOfFile, ownersTabOfFile } from "../support/dashboardOnDemoHome.ts"
+import { beforeAll, describe, expect, it } from "vitest"
+import { fitsTheScreen, screenshot, seriousViolations, tabOfFile, viewports } from "../support/browser.ts"
+import { dashboardOnDemoHomeOfFile, newSession } from "../support/dashboardOnDemoHome.ts"
 import { send } from "../support/httpRequest.ts"
 import { insertTokens } from "../support/manyTokens.ts"
-import { errorsFromNow } from "../support/signedInPage.ts"
+import { errorsFromNow, show } from "../support/signedInPage.ts"
 
 /**
  * The dashboard's Tokens page in a real Chromium, against a gateway serving the built dashboard (`npm run build` first) on
@@ -15,11 +15,18 @@ import { errorsFromNow } from "../support/signedInPage.ts"
 
 const rig = dashboardOnDemoHomeOfFile()
 
+/** The tab the tests share, at desktop width unless a test narrows it. */
+const tab = tabOfFile()
+
 /**
- * The tab the tests share, signed in as the owner with a session of its own (the owner's first, made at
- * setup, is listed as another), at desktop width unless a test narrows it.
+ * The tab's session: the owner's, of its own (the owner's first, made at setup, is listed as another),
+ * put in the tab as each test loads the page, rather than by a load of the home before the tests (a page
+ * load costs Chromium more than most tests' own work, and none of these tests reads the home).
  */
-const tab = ownersTabOfFile(rig)
+let tabSession: string | undefined
+beforeAll(async () => {
+  tabSession = await newSession(rig().gateway.baseUrl)
+})
 
 /** A new API token made over HTTP with `creator`'s token: its id and secret. */
 const made = async (creator: string, body: unknown) => {
@@ -45,7 +52,7 @@ const tokensUrl = () => `${rig().gateway.baseUrl}/tokens`
 const onTokens = async () => {
   const { page, errors } = tab()
   const errorsOfTest = errorsFromNow(errors)
-  await page.goto(tokensUrl())
+  await show(page, tokensUrl(), tabSession)
   await page.getByRole("heading", { level: 1, name: "Tokens" }).waitFor()
   return { page, errors: errorsOfTest }
 }

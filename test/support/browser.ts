@@ -14,15 +14,21 @@ let workerTab: Promise<Tab> | undefined
  * launched by the first browser test file the worker runs and kept for the next ones. It is never
  * closed: Playwright stops it when the worker exits (its exit and signal handlers); idle, with its tab
  * on a blank page or on a live home, it costs under 0.01 s of CPU a second (measured). One that
- * disconnects is launched again. Where Chromium is not installed this throws at once, before it returns
+ * disconnects, or that failed to launch, is launched again by the next file. Where Chromium is not installed this throws at once, before it returns
  * a promise: a test that calls it first in a `Promise.all` starts nothing else.
  */
 export const sharedChromium = (): Promise<Browser> => {
-  workerChromium ??= launchChromium().then((browser) =>
-    browser.on("disconnected", () => {
+  workerChromium ??= launchChromium().then(
+    (browser) =>
+      browser.on("disconnected", () => {
+        workerChromium = undefined
+        workerTab = undefined
+      }),
+    (error: unknown) => {
+      // Not kept: the worker's next browser file launches again, rather than failing with this file's error.
       workerChromium = undefined
-      workerTab = undefined
-    })
+      throw error
+    }
   )
   return workerChromium
 }
@@ -91,7 +97,10 @@ const newTab = async (browser: Browser): Promise<Tab> => {
  * headless shell, load 15-20).
  */
 const sharedTab = (): Promise<Tab> => {
-  workerTab ??= sharedChromium().then(newTab)
+  workerTab ??= sharedChromium().then(newTab, (error: unknown) => {
+    workerTab = undefined
+    throw error
+  })
   return workerTab
 }
 

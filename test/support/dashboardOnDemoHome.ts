@@ -66,7 +66,7 @@ export const dashboardOnDemoHomeOfFile = (home: unknown = demoHome): (() => Dash
 }
 
 /** A new session of the owner's on the gateway at `baseUrl`, as the sign-in form makes one (`POST /users/login`). */
-const newSession = async (baseUrl: string): Promise<string> => {
+export const newSession = async (baseUrl: string): Promise<string> => {
   const login = await send(`${baseUrl}/users/login`, {
     method: "POST",
     headers: { authorization: `Basic ${Buffer.from(`${owner.username}:${owner.password}`).toString("base64")}` }
