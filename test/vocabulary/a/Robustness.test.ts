@@ -62,28 +62,34 @@ const replaceNode = (json: unknown, n: number, patch: unknown): unknown => {
   return walk(json)
 }
 
+/**
+ * The decoders that answer `input` otherwise than `behaves` wants, by name: every decoder is given each
+ * generated input (generating it was most of the time when each decoder drew inputs of its own).
+ */
+const misbehaving = (input: unknown, behaves: (result: Result.Result<unknown, InvalidInput>) => boolean): ReadonlyArray<string> =>
+  decoders.filter(([, decode]) => !behaves(decode(input))).map(([name]) => name)
+
 describe("decoders of vocabulary A on arbitrary input", () => {
-  it.each(decoders)("%s never throws on random JSON, and fails only with InvalidInput", (_, decode) => {
+  it("never throw on random JSON, and fail only with InvalidInput", () => {
     fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (json) => {
-      const result = decode(json)
-      expect(Result.isResult(result)).toBe(true)
-      if (Result.isFailure(result)) expect(result.failure).toBeInstanceOf(InvalidInput)
+      expect(misbehaving(json, (result) => Result.isResult(result) && (Result.isSuccess(result) || result.failure instanceof InvalidInput)))
+        .toEqual([])
     }), { numRuns: 300 })
   })
 
-  it.each(decoders)("%s never throws on any JavaScript value, prototype keys included", (_, decode) => {
+  it("never throw on any JavaScript value, prototype keys included", () => {
     fc.assert(fc.property(fc.anything({ withObjectString: true, withNullPrototype: true }), (json) => {
-      expect(Result.isResult(decode(json))).toBe(true)
+      expect(misbehaving(json, Result.isResult)).toEqual([])
     }), { numRuns: 200 })
     for (const tricky of [JSON.parse(`{"__proto__": []}`), JSON.parse(`[{"__proto__": {"Exactly": "x"}}]`), { constructor: [] }]) {
-      expect(Result.isResult(decode(tricky))).toBe(true)
+      expect(misbehaving(tricky, Result.isResult)).toEqual([])
     }
   })
 
-  it.each(decoders)("%s never throws on well-formed A bodies damaged at one place", (_, decode) => {
+  it("never throw on well-formed A bodies damaged at one place, and name a place in the body", () => {
     fc.assert(fc.property(wellFormed, fc.nat(), fc.jsonValue({ maxDepth: 2 }), (json, n, patch) => {
-      const result = decode(replaceNode(json, n, patch))
-      if (Result.isFailure(result)) expect(result.failure.message).toMatch(/^body[.[:]/)
+      expect(misbehaving(replaceNode(json, n, patch), (result) => Result.isSuccess(result) || /^body[.[:]/.test(result.failure.message)))
+        .toEqual([])
     }), { numRuns: 200 })
   })
 })
