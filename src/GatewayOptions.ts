@@ -6,6 +6,11 @@ import { fallbacksOf, type OptionsOf } from "./OptionFlag.ts"
 interface Timings {
   /** How often the watch socket pings its peer; a peer that has not answered the previous ping by then is dropped. */
   readonly watchPingMs: number
+  /**
+   * How long a watch socket's peer has to answer the server's close (a client too slow, the gateway
+   * stopping) before its connection is cut: a stalled client never answers.
+   */
+  readonly watchCloseGraceMs: number
   /** How long a client has to send a request's headers before it is answered 408 and cut off (`serverTimeouts`). */
   readonly headersTimeoutMs: number
   /**
@@ -35,6 +40,7 @@ export const defaultGatewayOptions: GatewayOptions = {
   ...fallbacksOf(gatewayFlags),
   dashboard: Option.none(),
   watchPingMs: 30_000,
+  watchCloseGraceMs: 1_000,
   headersTimeoutMs: 10_000,
   tokenRecheckMs: 500,
   tokenCreationWindowMs: 60_000,

@@ -99,6 +99,7 @@ export const layerOptions = (options: GatewayOptions): LayerOptions => ({
     trustedProxies: options.trustProxy,
     dashboard: options.dashboard,
     watchPing: options.watchPingMs,
+    watchCloseGrace: options.watchCloseGraceMs,
     headersTimeout: options.headersTimeoutMs,
     deprecation: deprecationOf(options)
   },

@@ -8,12 +8,6 @@ import { type WebSocket, WebSocketServer } from "ws"
 import { watchProtocol } from "../../api/Watching.ts"
 
 /**
- * How long the server waits for a peer to answer its close frame before it cuts the connection (a
- * stalled client never answers): the `ws` server's `closeTimeout`.
- */
-export const CLOSE_GRACE_MS = 1_000
-
-/**
  * The `ws` server of the watch sockets (given to `NodeHttpServer.makeUpgradeHandler`). Frames are bounded
  * like request bodies. Each connection can be found from its request, for what Effect's `Socket` does not
  * offer: knowing when a send has left the process (so that a client that stops reading is noticed instead
@@ -25,13 +19,17 @@ export class KeepAliveServer extends WebSocketServer {
   private readonly byConnection = new WeakMap<Duplex, WebSocket>()
   private readonly unanswered = new WeakSet<WebSocket>()
 
-  constructor(maxPayload: number) {
+  /**
+   * `closeGraceMs`: how long a peer has to answer the server's close frame before its connection is cut
+   * (a stalled client never answers): the `ws` server's `closeTimeout`.
+   */
+  constructor(maxPayload: number, closeGraceMs: number) {
     // `closeTimeout` (ws 8.18) is missing from ws's types. `clients` is kept (`clientTracking`, the default).
     // The answered subprotocol is the watch socket's only, never the first offered (`ws`'s default), which
     // may be a browser's `bearer.<token>`: the route refused before the upgrade a request that offers others only.
     const options = {
       maxPayload,
-      closeTimeout: CLOSE_GRACE_MS,
+      closeTimeout: closeGraceMs,
       noServer: true,
       handleProtocols: (offered: ReadonlySet<string>) => (offered.has(watchProtocol) ? watchProtocol : false)
     }
@@ -79,22 +77,29 @@ export class KeepAliveServer extends WebSocketServer {
     return most
   }
 
-  /** Closes every open connection with 1001 "going away" (a peer that does not answer within `CLOSE_GRACE_MS` is cut). */
+  /** Closes every open connection with 1001 "going away" (a peer that does not answer within the close grace is cut). */
   closeAll(reason: string): void {
     for (const ws of this.clients) ws.close(1001, reason)
   }
 }
 
-/** The server of the watch sockets, pinging its peers every `pingInterval`, closed with the layer. */
+/**
+ * The server of the watch sockets, pinging its peers every `pingInterval` and cutting a peer that has not
+ * answered its close within `closeGrace`, closed with the layer.
+ */
 export class WebSockets extends Context.Service<WebSockets, KeepAliveServer>()("app/WebSockets") {
   static readonly layer = (
-    { maxPayload, pingInterval }: { readonly maxPayload: number; readonly pingInterval: Duration.Input }
+    { closeGrace, maxPayload, pingInterval }: {
+      readonly maxPayload: number
+      readonly pingInterval: Duration.Input
+      readonly closeGrace: Duration.Input
+    }
   ) =>
     Layer.effect(
       WebSockets,
       Effect.acquireRelease(
         Effect.sync(() => {
-          const server = new KeepAliveServer(maxPayload)
+          const server = new KeepAliveServer(maxPayload, Duration.toMillis(Duration.fromInputUnsafe(closeGrace)))
           const pings = setInterval(() => server.pingAll(), Duration.toMillis(Duration.fromInputUnsafe(pingInterval)))
           return { server, pings }
         }),

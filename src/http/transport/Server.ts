@@ -39,6 +39,8 @@ export interface ServerOptions {
   readonly dashboard: Option.Option<string>
   /** How often a WebSocket peer is pinged; one that did not answer the previous ping is dropped. */
   readonly watchPing: Duration.Input
+  /** How long a WebSocket peer has to answer the server's close before its connection is cut. */
+  readonly watchCloseGrace: Duration.Input
   /** How long a client has to send a request's headers, in ms (`serverTimeouts`' 10 s by default). */
   readonly headersTimeout: number
   /** `--deprecate-vocabulary-a`: A's answers say it is deprecated. */
@@ -87,7 +89,11 @@ export const layerOnceBound = <R, A, E, RB>(
         Layer.provideMerge(NodeHttpServer.layerServer(() => server, { host, port }))
       )
     })
-  ).pipe(Layer.provideMerge(WebSockets.layer({ maxPayload: options.maxBodyBytes, pingInterval: options.watchPing })))
+  ).pipe(Layer.provideMerge(WebSockets.layer({
+    maxPayload: options.maxBodyBytes,
+    pingInterval: options.watchPing,
+    closeGrace: options.watchCloseGrace
+  })))
 
 /** Where the server is in its life: what the request handler answers besides the routes. */
 interface Lifecycle {

@@ -156,7 +156,7 @@ export const serveWatchSocket = (
     countWatchSocket(context, counted, 1)
     yield* Effect.addFinalizer(() => Effect.sync(() => countWatchSocket(context, counted, -1)))
 
-    /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut: CLOSE_GRACE_MS). */
+    /** Closes a client that does not keep up, once, saying why in the log (if it cannot even take the close, it is cut once the close grace is over). */
     const tooSlow = (reason: string) => {
       if (ws.readyState !== ws.OPEN) return
       ws.close(TOO_SLOW, reason)

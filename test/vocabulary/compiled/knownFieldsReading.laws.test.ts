@@ -1,5 +1,7 @@
 import * as fc from "fast-check"
+import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
+import { law } from "../../laws/law.ts"
 import { brokenBodies, goodBodies } from "./bodyArbitraries.ts"
 import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 
@@ -12,28 +14,36 @@ import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
  * by compiledDecoding.laws.test.ts.
  */
 
-const sameAsStrict = (name: BodyName) => (body: unknown) => {
+const sameAsStrict = (name: BodyName, body: unknown): boolean => {
   const json = JSON.parse(JSON.stringify(body))
-  expect(oneLine(bodyReaders[name].read(json))).toBe(oneLine(bodyReaders[name].readStrictly(json)))
+  const strict = bodyReaders[name].readStrictly(json)
+  expect(oneLine(bodyReaders[name].read(json))).toBe(oneLine(strict))
+  return Result.isSuccess(strict)
 }
 
+/** A route's body reader, by name, and a body drawn for it. */
+const bodiesOf = (draw: (name: BodyName) => fc.Arbitrary<unknown>) =>
+  fc.constantFrom(...(Object.keys(bodyReaders) as Array<BodyName>)).chain((name) => draw(name).map((body) => ({ name, body })))
+
+// Laws (docs/laws.md): npm test runs the first half of their runs, npm run laws all of them.
+law("known fields: a good body is taken as one without an unknown field, and read as the strict schema reads it", {
+  of: "good bodies the strict schema reads",
+  floor: 0.9
+}, 1_200, (note) =>
+  fc.property(bodiesOf((name) => goodBodies[name]), ({ name, body }) => {
+    expect(bodyReaders[name].knownFieldsOnly(JSON.parse(JSON.stringify(body)))).toBe(true)
+    note(sameAsStrict(name, body))
+  }))
+
+law("known fields: a body with one defect is read as the strict schema reads it: the same model, or the same message", {
+  of: "bodies with a defect the strict schema refuses",
+  floor: 0.4
+}, 6_000, (note) =>
+  fc.property(bodiesOf((name) => brokenBodies(goodBodies[name])), ({ name, body }) => {
+    note(!sameAsStrict(name, body))
+  }))
+
 describe("a body read with its unknown fields ignored when it has none", () => {
-  for (const name of Object.keys(bodyReaders) as Array<BodyName>) {
-    it(`takes a good ${name} body as one without an unknown field, and reads it as the strict schema does`, () => {
-      fc.assert(
-        fc.property(goodBodies[name], (body) => {
-          expect(bodyReaders[name].knownFieldsOnly(JSON.parse(JSON.stringify(body)))).toBe(true)
-          sameAsStrict(name)(body)
-        }),
-        { numRuns: 200 }
-      )
-    })
-
-    it(`reads a ${name} body with one defect as the strict schema does: the same model, or the same message`, () => {
-      fc.assert(fc.property(brokenBodies(goodBodies[name]), sameAsStrict(name)), { numRuns: 1_000 })
-    })
-  }
-
   it("refuses a field unknown to a value's form, even where another form declares it", () => {
     const body = { select: { id: "setter:x" }, value: { OnOff: "On", Unit: null } }
     expect(bodyReaders["B send_values"].knownFieldsOnly(body)).toBe(false)
