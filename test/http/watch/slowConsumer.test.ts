@@ -14,7 +14,8 @@ import { parseScrape, sample } from "../../support/prometheusText.ts"
  * two tests that need it, since that cycle costs a tenth of a core for as long as its gateway runs.
  */
 const big = "getter:big@slow"
-const bigString = (c: string) => ({ String: c.repeat(64 * 1024) })
+const bigValueBytes = 64 * 1024
+const bigString = (c: string) => ({ String: c.repeat(bigValueBytes) })
 const manyCount = WATCH_QUEUE_RESUME + 100
 const floodCount = 32
 const flooded = (i: number) => `getter:flood-${i}@slow`
@@ -127,13 +128,15 @@ const patiently = { timeout: 20_000, interval: 20 }
  * which the gateway encodes and the test parses (most of these tests' CPU, before).
  */
 const stallInAFloodOfSetChanges = async (gateway: GatewayOverHttp) => {
-  const reader = await openWatch(gateway)
-  reader.send({ select: { id: big } })
   const stalled = await openWatch(gateway)
   stalled.send([{ select: { id: big } }, { select: { tags: ["flooded"] } }])
   await stalled.next()
   stalled.socket.pause()
-  await readValues(reader, 300)
+  const reader = await openWatch(gateway)
+  reader.send({ select: { id: big } })
+  // Every value the reader sees went to the stalled client too, which registered before it: more than its
+  // kernel's buffers hold, and a few for what its process read before it paused (64 KiB a read).
+  await readValues(reader, Math.ceil(loopbackBufferBytes() / bigValueBytes) + 4)
   await reader.close()
   // Each tag edit moves every getter of the service in or out of the stalled client's set.
   for (const method of ["POST", "DELETE", "POST"]) {
