@@ -125,7 +125,7 @@ const patiently = { timeout: 20_000, interval: 20 }
  * buffers (a batch for it then waits in the server), and then falls behind by more set changes than
  * coalescing can absorb; and a reader of the big getter, to see the server go on. The reader is closed
  * once it has seen that: kept open, it would take a value of 64 KiB every millisecond until the test ends,
- * which the gateway encodes and the test parses (most of these tests' CPU, before).
+ * which the gateway would encode and the test parse, for nothing.
  */
 const stallInAFloodOfSetChanges = async (gateway: GatewayOverHttp) => {
   const stalled = await openWatch(gateway)
@@ -163,8 +163,8 @@ describe("slow consumers", () => {
     // socket (it waits for good: the client reads nothing). From then on every value the gateway takes goes
     // to the stalled client's queue, so small ones will do: twice the queue's limit and a round more of
     // them, so that coalescing must drop more than a queue's worth (the queue keeps at most 1,024 of them).
-    // Counting events, not bytes, past the kernel keeps the flood near 5 MiB (64 MiB of large values
-    // only, before), and its CPU with it.
+    // The kernel's buffers hold bytes and the queue holds events, so only the first need large values:
+    // near 5 MiB in all here, where large values throughout would need 3,000 more of them past the kernel.
     const put = async (round: number, bytes: number) => {
       const targets = Array.from({ length: floodCount }, (_, i) => ({ select: { id: `setter:flood-${i}@slow` }, value: floodValue(round, i, bytes) }))
       const reply = await gateway.call("PUT", "/api/v1/channels/set", targets)
