@@ -164,7 +164,7 @@ describe("slow consumers", () => {
     // to the stalled client's queue, so small ones will do: twice the queue's limit and a round more of
     // them, so that coalescing must drop more than a queue's worth (the queue keeps at most 1,024 of them).
     // The kernel's buffers hold bytes and the queue holds events, so only the first need large values:
-    // near 5 MiB in all here, where large values throughout would need 3,000 more of them past the kernel.
+    // near 5 MiB in all here, where the same flood of large values only would be near 38 MiB.
     const put = async (round: number, bytes: number) => {
       const targets = Array.from({ length: floodCount }, (_, i) => ({ select: { id: `setter:flood-${i}@slow` }, value: floodValue(round, i, bytes) }))
       const reply = await gateway.call("PUT", "/api/v1/channels/set", targets)
