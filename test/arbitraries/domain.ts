@@ -1,5 +1,6 @@
 import { Option, Result, type Schema } from "effect"
 import * as fc from "fast-check"
+import { codePoint } from "./codePoint.ts"
 import {
   AdapterId,
   builtinKindNames,
@@ -45,7 +46,7 @@ const hasControlCharacter = (s: string): boolean => /[\u0000-\u001f\u007f-\u009f
 export const boundedText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom("getter:light-1@sim", "setter:door@sim", "service:hall@sim", "kitchen", "clock@foxbox.org"),
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 12 }),
-  fc.string({ unit: "binary", minLength: 1, maxLength: 24 }).filter((s) => !hasControlCharacter(s)),
+  fc.string({ unit: codePoint, minLength: 1, maxLength: 24 }).filter((s) => !hasControlCharacter(s)),
   fc.string({ unit: "grapheme-ascii", minLength: 256, maxLength: 256 })
 )
 
@@ -56,7 +57,7 @@ export const tag: fc.Arbitrary<Tag> = boundedText.map((s) => Tag.make(s))
 export const tags: fc.Arbitrary<ReadonlyArray<Tag>> = fc.array(tag, { maxLength: 4 }).map(normalizeTags)
 
 /** Any string, for the fields the domain leaves free (extension vendor, mimetype, messages). */
-export const anyString: fc.Arbitrary<string> = fc.string({ unit: "binary", maxLength: 16 })
+export const anyString: fc.Arbitrary<string> = fc.string({ unit: codePoint, maxLength: 16 })
 
 // ---- values ---------------------------------------------------------------------------------------
 
@@ -96,7 +97,7 @@ const valuesOfType: { readonly [T in ValueType]: fc.Arbitrary<Extract<Value, { r
     s: unitInterval,
     v: unitInterval
   }).map((c) => ({ _tag: "Color", ...c })),
-  String: fc.string({ unit: "binary" }).map((value) => ({ _tag: "String", value })),
+  String: fc.string({ unit: codePoint }).map((value) => ({ _tag: "String", value })),
   Json: json.map((value) => ({ _tag: "Json", value })),
   Binary: fc.record({ data: fc.array(fc.integer({ min: 0, max: 255 })), mimetype: anyString })
     .map((b) => ({ _tag: "Binary", ...b })),

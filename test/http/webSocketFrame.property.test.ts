@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net"
 import * as fc from "fast-check"
+import { codePoint } from "../arbitraries/codePoint.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket, { WebSocketServer } from "ws"
 import { textFrame } from "../../bench/watch/WebSocketFrame.ts"
@@ -69,7 +70,7 @@ const atBoundary = fc.constantFrom(0, 1, 125, 126, 127, 65_535, 65_536, 65_537).
   fc.constantFrom("x", "é").map((unit) => unit.repeat(Math.floor(bytes / Buffer.byteLength(unit))))
 )
 
-const text = fc.oneof(fc.string({ unit: "binary", maxLength: 300 }), atBoundary)
+const text = fc.oneof(fc.string({ unit: codePoint, maxLength: 300 }), atBoundary)
 
 describe("a frame written by hand", () => {
   it("is read by a ws client as the same text message, one per frame", async () => {

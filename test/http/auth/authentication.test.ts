@@ -1,4 +1,5 @@
 import { Option } from "effect"
+import { Agent } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { routes } from "../../../src/main.ts"
 import * as B from "../../../src/vocabulary/b/index.ts"
@@ -14,13 +15,22 @@ const decodedScope = (json: unknown) => decoded(decode(B.ScopeJson, json))
 const apiRoutes = routes.filter((r) => r.path.startsWith("/api/v1/"))
 
 let gateway: GatewayOverHttp
+/**
+ * Connections kept alive between requests: a new one per request was most of the CPU of the hundreds
+ * refused here. A token is read per request, never per connection, and one connection carrying
+ * requests of different tokens checks that too.
+ */
+const kept = new Agent({ keepAlive: true, timeout: 2_000 })
 beforeAll(async () => {
   gateway = await startGateway(home)
 })
-afterAll(() => gateway.close())
+afterAll(async () => {
+  kept.destroy()
+  await gateway.close()
+})
 
 const request = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<HttpReply> =>
-  send(`${gateway.baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+  send(`${gateway.baseUrl}${path}`, { method, headers, agent: kept, ...(body === undefined ? {} : { body }) })
 
 const expectRefused = (reply: HttpReply, what: string) => {
   expect({ what, status: reply.status, challenge: reply.headers["www-authenticate"], type: typeof JSON.parse(reply.body) }).toEqual({

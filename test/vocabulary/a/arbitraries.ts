@@ -1,4 +1,5 @@
 import * as fc from "fast-check"
+import { codePoint } from "../../arbitraries/codePoint.ts"
 import { empty } from "../../../src/domain/Constraint.ts"
 import type { ChannelSelector, ServiceSelector } from "../../../src/domain/Selector.ts"
 import type { WatchTarget } from "../../../src/domain/Watch.ts"
@@ -45,5 +46,5 @@ export const channelErrorJson: fc.Arbitrary<unknown> = fc.oneof(
   channelId.map((id) => ({ NoSuchGet: id })),
   channelId.map((id) => ({ NoSuchSet: id })),
   fc.constant({ TypeError: [] }),
-  fc.string({ unit: "binary", maxLength: 16 }).map((message) => ({ InternalError: message }))
+  fc.string({ unit: codePoint, maxLength: 16 }).map((message) => ({ InternalError: message }))
 )

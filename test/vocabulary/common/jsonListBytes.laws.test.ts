@@ -1,4 +1,5 @@
 import * as fc from "fast-check"
+import { codePoint } from "../../arbitraries/codePoint.ts"
 import { expect } from "vitest"
 import { jsonListBytes } from "../../../src/vocabulary/common/JsonListBytes.ts"
 import { law } from "../../laws/law.ts"
@@ -11,7 +12,7 @@ import { law } from "../../laws/law.ts"
  */
 const longText = fc.tuple(fc.string({ unit: "grapheme", minLength: 1, maxLength: 4 }), fc.integer({ min: 1_000, max: 30_000 }))
   .map(([s, n]) => s.repeat(n))
-const text = fc.oneof(fc.string({ unit: "grapheme", maxLength: 8 }), fc.string({ unit: "binary", maxLength: 8 }))
+const text = fc.oneof(fc.string({ unit: "grapheme", maxLength: 8 }), fc.string({ unit: codePoint, maxLength: 8 }))
 const { json } = fc.letrec<{ json: unknown }>((tie) => ({
   json: fc.oneof(
     { depthSize: "small" },
