@@ -266,7 +266,10 @@ export class HomeStore {
     this.changes++
     this.topologyChanges++
     // Until a selector asks for the indexes, nothing needs to know which tags came and went.
-    if (this.indexes === undefined) return this.serviceTags.declareOnly(id, tags)
+    if (this.indexes === undefined) {
+      this.serviceTags.declareOnly(id, tags)
+      return
+    }
     const { added, removed } = this.serviceTags.declare(id, tags)
     this.indexServiceTags(id, added, removed)
   }
@@ -275,7 +278,10 @@ export class HomeStore {
   declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
     this.changes++
     this.topologyChanges++
-    if (this.indexes === undefined) return this.channelTags.declareOnly(id, tags)
+    if (this.indexes === undefined) {
+      this.channelTags.declareOnly(id, tags)
+      return
+    }
     const { added, removed } = this.channelTags.declare(id, tags)
     this.indexChannelTags(id, added, removed)
   }

@@ -123,7 +123,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         const before = index.service(description.id)
         // A device connecting for the first time (all of a home's at its start) has no channels to carry over.
         const previous = before === undefined ? noChannels : recordsOf(index, [...before.getters, ...before.setters])
-        const valueOf = firstValuesById(firstValues)
+        const firstValuesOf = firstValuesById(firstValues)
         // One record per channel, built once, with the first value it came with: a home of many devices
         // connects them all at start.
         const records: Array<NewChannelRecord> = []
@@ -145,7 +145,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             lastValue: kept ? old.lastValue : Option.none()
           }
           // Each as a report (`observe`), taken with the connection: a value of the kind's type, news if it differs.
-          for (const value of valueOf.get(c.id) ?? noValue) {
+          for (const value of firstValuesOf.get(c.id) ?? noValue) {
             if (value._tag !== kindValueType(c.kind)) continue
             record.lastSeen = now
             if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) continue
