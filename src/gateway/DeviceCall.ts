@@ -10,7 +10,8 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
 import type { CallEnd } from "./DeviceCallMetrics.ts"
-import { eachAtOnce, isDone } from "./EachInOrder.ts"
+import { doneAlready, isDone } from "./AlreadyDone.ts"
+import { eachAtOnce } from "./EachInOrder.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
 export interface DeviceBatch<I, A> {
@@ -150,8 +151,10 @@ const start = <I, A>(
   const common = { adapter: batch.adapter, replyFailed: () => replyFailed, collect }
   // The answers given now are settled before anything else happens, the call's fiber included.
   const settledNow = eachAtOnce(givenNow, settled)
-  if (isOver(running)) {
-    const over: Started<I, A> = { ...common, fiber: undefined, exit: () => running }
+  // An adapter's method that answered everything now returns an `Exit`: the call is over already.
+  const ended = doneAlready(running)
+  if (ended !== undefined) {
+    const over: Started<I, A> = { ...common, fiber: undefined, exit: () => ended }
     return isDone(settledNow) ? Exit.succeed(over) : Effect.as(settledNow, over)
   }
   return Effect.andThen(
@@ -159,9 +162,6 @@ const start = <I, A>(
     Effect.map(Effect.forkChild(running, { startImmediately: true }), (fiber): Started<I, A> => ({ ...common, fiber, exit: () => fiber.pollUnsafe() }))
   )
 }
-
-/** Whether a call's effect is its end already: an adapter's method that answered everything now returns an `Exit`. */
-const isOver = (call: Effect.Effect<void>): call is Exit.Exit<void> => Exit.isExit(call)
 
 /**
  * The adapter's call for `batch`. Its method runs here, in the request's fiber: an adapter whose method

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import { isDone } from "./AlreadyDone.ts"
 
 /**
  * Runs `f` for each item, one after the other, as one effect: for one item, `f(item)` itself. Cheaper
@@ -30,6 +31,3 @@ const eachLeft = <A, E, R>(left: Iterator<A>, f: (item: A) => Effect.Effect<void
   }
   return Exit.void
 }
-
-/** Whether an effect has succeeded already: a successful `Exit`. */
-export const isDone = <A, E, R>(effect: Effect.Effect<A, E, R>): effect is Exit.Success<A, E> => Exit.isExit(effect) && Exit.isSuccess(effect)

@@ -1,16 +1,6 @@
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-
-/**
- * A route's program made done (RouteTable's `RouteProgram`): an Effect that already is its `Exit` needs no
- * fiber to run, and what follows it is applied to it at once (Effect's `…Eager` steps do the same).
- */
-
-/** The `Exit` that `program` already is; `undefined` when it has yet to run. */
-export const doneAlready = <A, E, R>(program: Effect.Effect<A, E, R>): Exit.Exit<A, E> | undefined =>
-  // An Effect that is an Exit is its own outcome: its types are the program's.
-  Exit.isExit(program) ? (program as Exit.Exit<A, E>) : undefined
+import { doneAlready } from "../../gateway/AlreadyDone.ts"
 
 /**
  * `program`, made in a context with `service` added: done, as it is; yet to run, with the service provided

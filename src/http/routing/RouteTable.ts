@@ -8,7 +8,7 @@ import type { Method, RouteOf } from "../../api/Endpoint.ts"
 import type { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
 import type { IncomingRequest, IncomingRequestShape } from "./IncomingRequest.ts"
-import { doneAlready } from "./AtOnce.ts"
+import { doneAlready } from "../../gateway/AlreadyDone.ts"
 import { queryCheck } from "./QueryCheck.ts"
 
 /**
