@@ -10,7 +10,7 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
 import type { CallEnd } from "./DeviceCallMetrics.ts"
-import { doneAlready, isDone } from "./AlreadyDone.ts"
+import { doneAlready } from "./AlreadyDone.ts"
 import { eachAtOnce } from "./EachInOrder.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
@@ -51,18 +51,13 @@ export const callDevices = <I, A>(
   counted: (adapter: string, end: CallEnd) => void
 ): Effect.Effect<Answers<I, A>> => {
   const started: Array<Started<I, A>> = []
-  const starting = eachAtOnce(batches, (batch) => {
-    const call = start(batch, channelOf, settle)
-    if (!isDone(call)) return Effect.map(call, (later) => void started.push(later))
-    started.push(call.value)
-    return Exit.void
-  })
+  const starting = eachAtOnce(batches, (batch) => Effect.mapEager(start(batch, channelOf, settle), (call) => void started.push(call)))
   const answered = () =>
     started.every((call) => call.exit() !== undefined)
       // Every device answered from memory: nothing to wait for, no clock to read.
       ? Exit.succeed(started.flatMap((call) => ended(call, call.exit(), timeoutMs, counted)))
       : awaitAll(started, timeoutMs, counted)
-  return isDone(starting) ? answered() : Effect.flatMap(starting, answered)
+  return Effect.flatMapEager(starting, answered)
 }
 
 /** Waits for the calls still running, up to the deadline they share, in the order they were started. */
@@ -123,11 +118,7 @@ const start = <I, A>(
     return [item, answer]
   }
   const settled = ([item, answer]: readonly [I, Result.Result<A, ChannelError>]): Effect.Effect<void> => {
-    const settling = settle(item, answer)
-    const keep = (answered: Result.Result<A, ChannelError>) => void replies.set(channelOf(item), answered)
-    if (!isDone(settling)) return Effect.map(settling, keep)
-    keep(settling.value)
-    return Exit.void
+    return Effect.mapEager(settle(item, answer), (answered) => void replies.set(channelOf(item), answered))
   }
   const givenNow: Array<readonly [I, Result.Result<A, ChannelError>]> = []
   let calling = true
@@ -155,7 +146,7 @@ const start = <I, A>(
   const ended = doneAlready(running)
   if (ended !== undefined) {
     const over: Started<I, A> = { ...common, fiber: undefined, exit: () => ended }
-    return isDone(settledNow) ? Exit.succeed(over) : Effect.as(settledNow, over)
+    return Effect.mapEager(settledNow, () => over)
   }
   return Effect.andThen(
     settledNow,

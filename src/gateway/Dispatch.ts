@@ -1,7 +1,6 @@
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -16,7 +15,6 @@ import { byKey, inOrder } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { deviceCallCounter } from "./DeviceCallMetrics.ts"
-import { isDone } from "./AlreadyDone.ts"
 import { groupBy } from "./Multimap.ts"
 import type { HomeView } from "./HomeIndex.ts"
 import type { ChannelRecord } from "./HomeStore.ts"
@@ -123,13 +121,13 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           (record, answer) => {
             const checked = checkRead(home.channel(record.id), record.id, answer)
             return Result.isSuccess(checked) && Option.isSome(checked.success)
-              ? settledAs(registry.observeNow(record.id, checked.success.value), checked)
+              ? Effect.mapEager(registry.observeNow(record.id, checked.success.value), () => checked)
               : Effect.succeed(checked)
           }
         )
         const outcomes = (answered: Answers<ChannelRecord, Option.Option<Value>>) =>
           outcomesOf(failuresOf<Option.Option<Value>>(missing), answered, (record) => record.id)
-        return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
+        return Effect.mapEager(answering, outcomes)
       }
 
       const sendNow = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) => {
@@ -153,12 +151,12 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
           ({ record, value }, answer) => {
             const checked = checkWrite(home.channel(record.id), record.id, value, answer)
-            return Result.isSuccess(checked) ? settledAs(registry.markSentNow(record.id), checked) : Effect.succeed(checked)
+            return Result.isSuccess(checked) ? Effect.mapEager(registry.markSentNow(record.id), () => checked) : Effect.succeed(checked)
           }
         )
         const outcomes = (answered: Answers<Write, void>) =>
           outcomesOf(results, answered, (write) => write.record.id)
-        return isDone(answering) ? Exit.succeed(outcomes(answering.value)) : Effect.map(answering, outcomes)
+        return Effect.mapEager(answering, outcomes)
       }
 
       return Dispatch.of({
@@ -170,9 +168,6 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
     })
   )
 }
-
-/** `answer` once `taking` (the registry's note of it) is done: at once, as an `Exit`, if it is done already. */
-const settledAs = <A>(taking: Effect.Effect<void>, answer: A): Effect.Effect<A> => isDone(taking) ? Exit.succeed(answer) : Effect.as(taking, answer)
 
 /**
  * A read as it stands when the device answers: a getter that left while it was read (a reload) is
