@@ -115,14 +115,15 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       /**
        * Connects or updates one device, with the first values of its getters, in plain code; answers why
        * it cannot be accepted, if it cannot. What changed is added to `changed` (its channels, before and
-       * after) and `reported` (the values it came with), for the caller to publish.
+       * after: a list, not a set of a large home's every channel, so a device given twice in one batch names
+       * its channels twice) and `reported` (the values it came with), for the caller to publish.
        */
       const connect = (
         adapter: AdapterId,
         description: ServiceDescription,
         firstValues: ReadonlyArray<FirstValue>,
         now: number,
-        changed: Set<ChannelId>,
+        changed: Array<ChannelId>,
         reported: Array<HomeChange>
       ): string | undefined => {
         const reason = collision(index, adapter, description)
@@ -174,21 +175,23 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         index.declareServiceTags(description.id, description.tags)
         for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
         for (const c of description.setters) index.declareChannelTags(c.id, c.tags)
+        // Those it keeps are among its records.
         for (const id of previous.keys()) {
-          changed.add(id)
-          if (index.channel(id)?.service !== description.id) index.declareChannelTags(id, [])
+          if (index.channel(id)?.service === description.id) continue
+          index.declareChannelTags(id, [])
+          changed.push(id)
         }
-        for (const record of records) changed.add(record.id)
+        for (const record of records) changed.push(record.id)
         return undefined
       }
 
       /** What connecting devices changed, as one publication: their channels first, then the values they came with. */
-      const publishConnected = (changed: ReadonlySet<ChannelId>, reported: ReadonlyArray<HomeChange>) =>
-        PubSub.publishAll(hub, [{ _tag: "ChannelsChanged", channels: [...changed] } satisfies HomeChange, ...reported]).pipe(Effect.asVoid)
+      const publishConnected = (changed: ReadonlyArray<ChannelId>, reported: ReadonlyArray<HomeChange>) =>
+        PubSub.publishAll(hub, [{ _tag: "ChannelsChanged", channels: changed } satisfies HomeChange, ...reported]).pipe(Effect.asVoid)
 
       const upsert = (adapter: AdapterId, description: ServiceDescription) =>
         Effect.clockWith((clock) => {
-          const changed = new Set<ChannelId>()
+          const changed: Array<ChannelId> = []
           const reason = connect(adapter, description, [], clock.currentTimeMillisUnsafe(), changed, [])
           return reason === undefined ? publishConnected(changed, []) : Effect.fail(new DeviceRejected({ reason }))
         })
@@ -197,7 +200,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       const upsertAll = (adapter: AdapterId, connections: Iterable<Connection>): Effect.Effect<ReadonlyArray<RefusedService>> =>
         Effect.clockWith((clock) => {
           const now = clock.currentTimeMillisUnsafe()
-          const changed = new Set<ChannelId>()
+          const changed: Array<ChannelId> = []
           const reported: Array<HomeChange> = []
           const refused: Array<RefusedService> = []
           let any = false

@@ -98,10 +98,15 @@ export class TagSets<Id> {
     }
     if (now.size === 0) this.declared.delete(id)
     else this.declared.set(id, now)
-    this.carry(id)
+    // Only an id a client changed carries a set of its own (see `carry`), to work out again: the others,
+    // all of a home connecting at start, carry their declaration as it is.
+    if (this.carried.size > 0 && this.carried.has(id)) this.carry(id)
   }
 
-  /** Sets what `id` carries from its sources; answers it. */
+  /**
+   * Sets what `id` carries from its sources; answers it. An id has a carried set of its own exactly when
+   * clients put or withdrew tags on it.
+   */
   private carry(id: Id): ReadonlySet<Tag> {
     const declared: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
     const withdrawn = this.withdrawn.get(id)
