@@ -135,7 +135,9 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         // One record per channel, built once, with the first value it came with: a home of many devices
         // connects them all at start.
         const records: Array<NewChannelRecord> = []
-        const news: Array<readonly [ChannelId, Value]> = []
+        // The values that are news, and their channels, side by side: no pair made per getter.
+        const news: Array<Value> = []
+        const newsOf: Array<ChannelId> = []
         const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
           const key = kindKey(c.kind)
           const old = previous.get(c.id)
@@ -150,7 +152,9 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             pushMs: mechanism === "setter" ? c.pushMs : 0,
             updated: kept ? old.updated : null,
             lastSeen: kept ? old.lastSeen : now,
-            lastValue: kept ? old.lastValue : Option.none()
+            lastValue: kept ? old.lastValue : Option.none(),
+            // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
+            declared: index.declaredChannelTags(c.tags)
           }
           // Each as a report (`observe`), taken with the connection: a value of the kind's type, news if it differs.
           for (const value of firstValuesOf.get(c.id) ?? noValue) {
@@ -159,29 +163,32 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) continue
             record.lastValue = Option.some(value)
             record.updated = now
-            news.push([c.id, value])
+            news.push(value)
+            newsOf.push(c.id)
           }
           records.push(record)
+          changed.push(c.id)
         }
         for (const c of description.getters) describe(c, "getter")
         for (const c of description.setters) describe(c, "setter")
         index.putService(
-          { id: description.id, adapter, properties: description.properties, getters: sortedIds(description.getters), setters: sortedIds(description.setters) },
+          {
+            id: description.id,
+            adapter,
+            properties: description.properties,
+            getters: sortedIds(description.getters),
+            setters: sortedIds(description.setters),
+            declared: index.declaredServiceTags(description.tags)
+          },
           records
         )
         // The values were taken with the records: reported at the version that holds them.
-        for (const [channel, value] of news) reported.push({ _tag: "ValueReported", channel, value, at: now, version: index.version })
-        // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
-        index.declareServiceTags(description.id, description.tags)
-        for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
-        for (const c of description.setters) index.declareChannelTags(c.id, c.tags)
-        // Those it keeps are among its records.
-        for (const id of previous.keys()) {
-          if (index.channel(id)?.service === description.id) continue
-          index.declareChannelTags(id, [])
-          changed.push(id)
+        const version = index.version
+        for (let i = 0; i < news.length; i++) {
+          reported.push({ _tag: "ValueReported", channel: newsOf[i] as ChannelId, value: news[i] as Value, at: now, version })
         }
-        for (const record of records) changed.push(record.id)
+        // Those it keeps are among its records.
+        if (previous.size > 0) for (const id of previous.keys()) if (index.channel(id)?.service !== description.id) changed.push(id)
         return undefined
       }
 
@@ -217,9 +224,6 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           const service = index.service(id)
           if (service === undefined || service.adapter !== adapter) return Effect.void
           const removed = index.removeService(id)
-          // Gone, it declares nothing: if it comes back, it declares its tags anew.
-          index.declareServiceTags(id, [])
-          for (const channel of removed) index.declareChannelTags(channel.id, [])
           return publish({ _tag: "ChannelsChanged", channels: removed.map((c) => c.id) })
         })
 
