@@ -81,6 +81,8 @@ const readOnce = <A>(seen: Map<string, A>, json: unknown, read: (json: unknown) 
   return known
 }
 
+const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<unknown>): boolean => a.length === b.length && a.every((tag, i) => tag === b[i])
+
 /**
  * What one read of a file has seen: the verdicts and readings of value and kind texts, and the tag
  * lists, so that equal ones are read once and shared. Dropped with the read.
@@ -125,11 +127,13 @@ class Reading {
     if (json === undefined) return noTags
     if (!Array.isArray(json)) return refused
     if (json.length === 0) return noTags
-    for (const tag of json) if (!isBoundedText(tag)) return refused
-    // No tag holds a control character: joined so, distinct lists give distinct keys.
+    for (const tag of json) if (typeof tag !== "string") return refused
+    // A list the file repeats is found by its tags joined, and equal to one checked, is checked no more
+    // (a large home's channels repeat a few lists). A tag holding the joint fails the check below.
     const key = json.join("\u0000")
     const known = this.tagLists.get(key)
-    if (known !== undefined) return known
+    if (known !== undefined && sameTags(known, json)) return known
+    for (const tag of json) if (!isBoundedText(tag)) return refused
     // Checked above: each is a Tag.
     const tags = json as ReadonlyArray<Tag>
     this.tagLists.set(key, tags)
