@@ -373,15 +373,16 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     const refusals = yield* host.upsertServices(
       connectionsOf(toConnect, firstHome ? initialValues : (service) => firstValues.get(service.id) ?? [])
     )
-    const connecting = new Map(toConnect.map((service) => [service.id, service]))
+    // A map of the devices connecting only when one was refused: a large home's start refuses none.
+    const connecting = refusals.length === 0 ? undefined : new Map(toConnect.map((service) => [service.id, service]))
     for (const { id, reason } of refusals) {
       rejected.add(id)
       yield* Effect.logError(`simulated device ${id} not connected: ${reason}`)
       yield* host.removeService(id)
-      const service = connecting.get(id)
+      const service = connecting?.get(id)
       if (service !== undefined) yield* forget(service)
     }
-    home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
+    home = { adapter: next.adapter, services: rejected.size === 0 ? next.services : next.services.filter((s) => !rejected.has(s.id)) }
     yield* Effect.forEach(reports, ({ id, value }) => takeValue(id, value), { discard: true })
     if (firstHome) {
       for (const service of home.services) {
