@@ -344,23 +344,31 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
   )
 }
 
+/** Up to how many channels a device's ids are compared with each other rather than gathered in a set. */
+const fewChannels = 16
+
+/** Whether the id of `channels[i]` is an earlier channel's. */
+const appearsBefore = (channels: ReadonlyArray<ChannelDescription>, i: number): boolean => {
+  const id = channels[i]?.id
+  for (let j = 0; j < i; j++) if (channels[j]?.id === id) return true
+  return false
+}
+
 /** Why a description cannot be accepted: an id used twice, or a channel id owned by another device. */
 const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDescription): string | undefined => {
   const existing = index.service(description.id)
   if (existing !== undefined && existing.adapter !== adapter) {
     return `service ${description.id} is already connected through adapter ${existing.adapter}`
   }
-  const seen = new Set<ChannelId>()
-  const clash = (channels: ReadonlyArray<ChannelDescription>): string | undefined => {
-    for (const channel of channels) {
-      if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
-      seen.add(channel.id)
-      const owner = index.channel(channel.id)
-      if (owner !== undefined && owner.service !== description.id) {
-        return `channel ${channel.id} already belongs to service ${owner.service}`
-      }
-    }
-    return undefined
+  const channels = description.getters.concat(description.setters)
+  // A device's few channels are compared with each other: a set made per device was a share of a large home's start.
+  const seen = channels.length > fewChannels ? new Set<ChannelId>() : undefined
+  for (let i = 0; i < channels.length; i++) {
+    const id = (channels[i] as ChannelDescription).id
+    if (seen === undefined ? appearsBefore(channels, i) : seen.has(id)) return `channel ${id} appears twice in service ${description.id}`
+    seen?.add(id)
+    const owner = index.channel(id)
+    if (owner !== undefined && owner.service !== description.id) return `channel ${id} already belongs to service ${owner.service}`
   }
-  return clash(description.getters) ?? clash(description.setters)
+  return undefined
 }
