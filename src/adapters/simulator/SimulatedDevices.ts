@@ -359,7 +359,8 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
     // A device connects with the values its getters (re)start from; the others' getters report theirs.
     const firstValues = new Map<ServiceId, Array<FirstValue>>()
-    for (const service of toConnect) firstValues.set(service.id, [])
+    // Only getters that restarted have values to sort out (a first home's are taken as each device connects).
+    if (started.length > 0) for (const service of toConnect) firstValues.set(service.id, [])
     const reports: Array<{ readonly id: ChannelId; readonly value: Value }> = []
     for (const { id, service, report } of started) {
       if (Option.isNone(report)) continue
