@@ -42,8 +42,24 @@ type ChannelState = Pick<ChannelRecord, "updated" | "lastSeen" | "lastValue">
  * A channel record as the store keeps it: its state written by the store alone. A record given to
  * `putService` is kept as it is, not copied: its maker hands it over.
  */
-export type NewChannelRecord = Omit<ChannelRecord, keyof ChannelState> & { -readonly [K in keyof ChannelState]: ChannelState[K] }
+export type NewChannelRecord =
+  & Omit<ChannelRecord, keyof ChannelState>
+  & { -readonly [K in keyof ChannelState]: ChannelState[K] }
+  & Declaring
 type StoredChannel = NewChannelRecord
+
+/** A service record as the store keeps it, with the tags its device declares. */
+export type NewServiceRecord = ServiceRecord & Declaring
+
+/**
+ * The tags a connected thing's device declares (`declaredServiceTags`, `declaredChannelTags`), kept on its
+ * record rather than in a map of their own (TagSets); none if not given.
+ */
+interface Declaring {
+  readonly declared?: ReadonlySet<Tag>
+}
+
+const noRecords: ReadonlyArray<StoredChannel> = []
 
 /**
  * The connected home in memory: its services and channels by id, their tags, and the indexes a
@@ -54,10 +70,10 @@ type StoredChannel = NewChannelRecord
  * so that a device coming back gets its tags back.
  */
 export class HomeStore {
-  private readonly services = new Map<ServiceId, ServiceRecord>()
+  private readonly services = new Map<ServiceId, NewServiceRecord>()
   private readonly channels = new Map<ChannelId, StoredChannel>()
-  private readonly serviceTags = new TagSets<ServiceId>()
-  private readonly channelTags = new TagSets<ChannelId>()
+  private readonly serviceTags = new TagSets<ServiceId>((id) => this.services.get(id)?.declared ?? EMPTY)
+  private readonly channelTags = new TagSets<ChannelId>((id) => this.channels.get(id)?.declared ?? EMPTY)
   /** Of connected things only; `undefined` until a selector first needs them. */
   private indexes: CandidateIndexes<StoredChannel> | undefined
   private changes = 0
@@ -180,36 +196,60 @@ export class HomeStore {
 
   // ---- topology
 
-  /** Connects or replaces a service and its channels (the store keeps the records given). The caller has checked ids do not collide. */
-  putService(service: ServiceRecord, records: ReadonlyArray<NewChannelRecord>): void {
+  /**
+   * Connects or replaces a service and its channels (the store keeps the records given), with the tags
+   * their device declares now (on the records: see TagSets); a channel it no longer has declares nothing.
+   * The caller has checked ids do not collide.
+   */
+  putService(service: NewServiceRecord, records: ReadonlyArray<NewChannelRecord>): void {
     this.changes++
     this.topologyChanges++
-    this.removeService(service.id)
     this.sortedChannels = undefined
+    const before = this.services.get(service.id)
+    const left = before === undefined ? noRecords : this.disconnect(before)
     this.services.set(service.id, service)
+    this.serviceTags.redeclared(service.id, before?.declared ?? EMPTY)
     this.indexes?.addService(service.id, this.tagsOfService(service.id))
+    for (const channel of records) this.channels.set(channel.id, channel)
+    // A device connecting for the first time (all of a home's at its start) has no declarations to compare.
+    const declaredBefore = new Map<ChannelId, ReadonlySet<Tag>>()
+    for (const old of left) {
+      if (this.channels.has(old.id)) declaredBefore.set(old.id, old.declared ?? EMPTY)
+      else this.channelTags.redeclared(old.id, old.declared ?? EMPTY)
+    }
     for (const channel of records) {
-      this.channels.set(channel.id, channel)
+      this.channelTags.redeclared(channel.id, declaredBefore.get(channel.id) ?? EMPTY)
       this.indexes?.addChannel(channel, this.tagsOfChannel(channel.id))
     }
   }
 
-  /** Disconnects a service; returns the channels it had. Its tags stay with its ids. */
+  /** Disconnects a service; returns the channels it had. Tags clients put stay with their ids; it declares none any more. */
   removeService(id: ServiceId): ReadonlyArray<ChannelRecord> {
     this.changes++
     this.topologyChanges++
     const service = this.services.get(id)
     if (service === undefined) return []
-    this.services.delete(id)
     this.sortedChannels = undefined
-    this.indexes?.removeService(id, this.tagsOfService(id))
-    const removed: Array<ChannelRecord> = []
-    for (const channelId of [...service.getters, ...service.setters]) {
-      const channel = this.channels.get(channelId)
-      if (channel === undefined) continue
-      removed.push(channel)
-      this.channels.delete(channelId)
-      this.indexes?.removeChannel(channel, this.tagsOfChannel(channelId))
+    const removed = this.disconnect(service)
+    // Gone, it declares nothing: if it comes back, it declares its tags anew.
+    this.serviceTags.redeclared(id, service.declared ?? EMPTY)
+    for (const channel of removed) this.channelTags.redeclared(channel.id, channel.declared ?? EMPTY)
+    return removed
+  }
+
+  /** Takes a connected service and its channels out of the maps and the indexes (with the tags they carried); answers its channels. */
+  private disconnect(service: NewServiceRecord): ReadonlyArray<StoredChannel> {
+    this.indexes?.removeService(service.id, this.tagsOfService(service.id))
+    this.services.delete(service.id)
+    const removed: Array<StoredChannel> = []
+    for (const ids of [service.getters, service.setters]) {
+      for (const id of ids) {
+        const channel = this.channels.get(id)
+        if (channel === undefined) continue
+        removed.push(channel)
+        this.indexes?.removeChannel(channel, this.tagsOfChannel(id))
+        this.channels.delete(id)
+      }
     }
     return removed
   }
@@ -261,29 +301,14 @@ export class HomeStore {
     else this.indexChannelTags(id, [], changed)
   }
 
-  /** A service's device declares its tags (at connect or update): see TagSets. */
-  declareServiceTags(id: ServiceId, tags: ReadonlyArray<Tag>): void {
-    this.changes++
-    this.topologyChanges++
-    // Until a selector asks for the indexes, nothing needs to know which tags came and went.
-    if (this.indexes === undefined) {
-      this.serviceTags.declareOnly(id, tags)
-      return
-    }
-    const { added, removed } = this.serviceTags.declare(id, tags)
-    this.indexServiceTags(id, added, removed)
+  /** The set of tags a service's device declares, from its list: for the record given to `putService`. */
+  declaredServiceTags(tags: ReadonlyArray<Tag>): ReadonlySet<Tag> {
+    return this.serviceTags.declaredSet(tags)
   }
 
-  /** A channel's device declares its tags (at connect or update): see TagSets. */
-  declareChannelTags(id: ChannelId, tags: ReadonlyArray<Tag>): void {
-    this.changes++
-    this.topologyChanges++
-    if (this.indexes === undefined) {
-      this.channelTags.declareOnly(id, tags)
-      return
-    }
-    const { added, removed } = this.channelTags.declare(id, tags)
-    this.indexChannelTags(id, added, removed)
+  /** The set of tags a channel's device declares, from its list: for the record given to `putService`. */
+  declaredChannelTags(tags: ReadonlyArray<Tag>): ReadonlySet<Tag> {
+    return this.channelTags.declaredSet(tags)
   }
 
   private indexServiceTags(id: ServiceId, added: ReadonlyArray<Tag>, removed: ReadonlyArray<Tag>): void {

@@ -75,6 +75,13 @@ const firstValuesById = (firstValues: ReadonlyArray<FirstValue>): ReadonlyMap<Ch
   return values
 }
 
+/** The ids of `channels`, sorted: devices mostly list them in order already, and a sort per device was a share of a large home's start. */
+const sortedIds = (channels: ReadonlyArray<ChannelDescription>): ReadonlyArray<ChannelId> => {
+  const ids = channels.map((c) => c.id)
+  for (let i = 1; i < ids.length; i++) if ((ids[i - 1] as ChannelId) > (ids[i] as ChannelId)) return ids.sort()
+  return ids
+}
+
 /** The records of the connected channels among `ids`, by id. */
 const recordsOf = (index: HomeIndex, ids: ReadonlyArray<ChannelId>): ReadonlyMap<ChannelId, ChannelRecord> => {
   const records = new Map<ChannelId, ChannelRecord>()
@@ -108,14 +115,15 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       /**
        * Connects or updates one device, with the first values of its getters, in plain code; answers why
        * it cannot be accepted, if it cannot. What changed is added to `changed` (its channels, before and
-       * after) and `reported` (the values it came with), for the caller to publish.
+       * after: a list, not a set of a large home's every channel, so a device given twice in one batch names
+       * its channels twice) and `reported` (the values it came with), for the caller to publish.
        */
       const connect = (
         adapter: AdapterId,
         description: ServiceDescription,
         firstValues: ReadonlyArray<FirstValue>,
         now: number,
-        changed: Set<ChannelId>,
+        changed: Array<ChannelId>,
         reported: Array<HomeChange>
       ): string | undefined => {
         const reason = collision(index, adapter, description)
@@ -127,7 +135,9 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
         // One record per channel, built once, with the first value it came with: a home of many devices
         // connects them all at start.
         const records: Array<NewChannelRecord> = []
-        const news: Array<readonly [ChannelId, Value]> = []
+        // The values that are news, and their channels, side by side: no pair made per getter.
+        const news: Array<Value> = []
+        const newsOf: Array<ChannelId> = []
         const describe = (c: ChannelDescription, mechanism: Mechanism): void => {
           const key = kindKey(c.kind)
           const old = previous.get(c.id)
@@ -142,7 +152,9 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             pushMs: mechanism === "setter" ? c.pushMs : 0,
             updated: kept ? old.updated : null,
             lastSeen: kept ? old.lastSeen : now,
-            lastValue: kept ? old.lastValue : Option.none()
+            lastValue: kept ? old.lastValue : Option.none(),
+            // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
+            declared: index.declaredChannelTags(c.tags)
           }
           // Each as a report (`observe`), taken with the connection: a value of the kind's type, news if it differs.
           for (const value of firstValuesOf.get(c.id) ?? noValue) {
@@ -151,38 +163,42 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
             if (Option.isSome(record.lastValue) && valueEquals(record.lastValue.value, value)) continue
             record.lastValue = Option.some(value)
             record.updated = now
-            news.push([c.id, value])
+            news.push(value)
+            newsOf.push(c.id)
           }
           records.push(record)
+          changed.push(c.id)
         }
         for (const c of description.getters) describe(c, "getter")
         for (const c of description.setters) describe(c, "setter")
-        const sortedIds = (channels: ReadonlyArray<ChannelDescription>) => channels.map((c) => c.id).sort()
         index.putService(
-          { id: description.id, adapter, properties: description.properties, getters: sortedIds(description.getters), setters: sortedIds(description.setters) },
+          {
+            id: description.id,
+            adapter,
+            properties: description.properties,
+            getters: sortedIds(description.getters),
+            setters: sortedIds(description.setters),
+            declared: index.declaredServiceTags(description.tags)
+          },
           records
         )
         // The values were taken with the records: reported at the version that holds them.
-        for (const [channel, value] of news) reported.push({ _tag: "ValueReported", channel, value, at: now, version: index.version })
-        // A device's own tags join the ones clients stored for its ids; those it no longer declares leave.
-        index.declareServiceTags(description.id, description.tags)
-        for (const c of description.getters) index.declareChannelTags(c.id, c.tags)
-        for (const c of description.setters) index.declareChannelTags(c.id, c.tags)
-        for (const id of previous.keys()) {
-          changed.add(id)
-          if (index.channel(id)?.service !== description.id) index.declareChannelTags(id, [])
+        const version = index.version
+        for (let i = 0; i < news.length; i++) {
+          reported.push({ _tag: "ValueReported", channel: newsOf[i] as ChannelId, value: news[i] as Value, at: now, version })
         }
-        for (const record of records) changed.add(record.id)
+        // Those it keeps are among its records.
+        if (previous.size > 0) for (const id of previous.keys()) if (index.channel(id)?.service !== description.id) changed.push(id)
         return undefined
       }
 
       /** What connecting devices changed, as one publication: their channels first, then the values they came with. */
-      const publishConnected = (changed: ReadonlySet<ChannelId>, reported: ReadonlyArray<HomeChange>) =>
-        PubSub.publishAll(hub, [{ _tag: "ChannelsChanged", channels: [...changed] } satisfies HomeChange, ...reported]).pipe(Effect.asVoid)
+      const publishConnected = (changed: ReadonlyArray<ChannelId>, reported: ReadonlyArray<HomeChange>) =>
+        PubSub.publishAll(hub, [{ _tag: "ChannelsChanged", channels: changed } satisfies HomeChange, ...reported]).pipe(Effect.asVoid)
 
       const upsert = (adapter: AdapterId, description: ServiceDescription) =>
         Effect.clockWith((clock) => {
-          const changed = new Set<ChannelId>()
+          const changed: Array<ChannelId> = []
           const reason = connect(adapter, description, [], clock.currentTimeMillisUnsafe(), changed, [])
           return reason === undefined ? publishConnected(changed, []) : Effect.fail(new DeviceRejected({ reason }))
         })
@@ -191,7 +207,7 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       const upsertAll = (adapter: AdapterId, connections: Iterable<Connection>): Effect.Effect<ReadonlyArray<RefusedService>> =>
         Effect.clockWith((clock) => {
           const now = clock.currentTimeMillisUnsafe()
-          const changed = new Set<ChannelId>()
+          const changed: Array<ChannelId> = []
           const reported: Array<HomeChange> = []
           const refused: Array<RefusedService> = []
           let any = false
@@ -208,9 +224,6 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
           const service = index.service(id)
           if (service === undefined || service.adapter !== adapter) return Effect.void
           const removed = index.removeService(id)
-          // Gone, it declares nothing: if it comes back, it declares its tags anew.
-          index.declareServiceTags(id, [])
-          for (const channel of removed) index.declareChannelTags(channel.id, [])
           return publish({ _tag: "ChannelsChanged", channels: removed.map((c) => c.id) })
         })
 
@@ -331,23 +344,31 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
   )
 }
 
+/** Up to how many channels a device's ids are compared with each other rather than gathered in a set. */
+const fewChannels = 16
+
+/** Whether the id of `channels[i]` is an earlier channel's. */
+const appearsBefore = (channels: ReadonlyArray<ChannelDescription>, i: number): boolean => {
+  const id = channels[i]?.id
+  for (let j = 0; j < i; j++) if (channels[j]?.id === id) return true
+  return false
+}
+
 /** Why a description cannot be accepted: an id used twice, or a channel id owned by another device. */
 const collision = (index: HomeIndex, adapter: AdapterId, description: ServiceDescription): string | undefined => {
   const existing = index.service(description.id)
   if (existing !== undefined && existing.adapter !== adapter) {
     return `service ${description.id} is already connected through adapter ${existing.adapter}`
   }
-  const seen = new Set<ChannelId>()
-  const clash = (channels: ReadonlyArray<ChannelDescription>): string | undefined => {
-    for (const channel of channels) {
-      if (seen.has(channel.id)) return `channel ${channel.id} appears twice in service ${description.id}`
-      seen.add(channel.id)
-      const owner = index.channel(channel.id)
-      if (owner !== undefined && owner.service !== description.id) {
-        return `channel ${channel.id} already belongs to service ${owner.service}`
-      }
-    }
-    return undefined
+  const channels = description.getters.concat(description.setters)
+  // A device's few channels are compared with each other: a set made per device was a share of a large home's start.
+  const seen = channels.length > fewChannels ? new Set<ChannelId>() : undefined
+  for (let i = 0; i < channels.length; i++) {
+    const id = (channels[i] as ChannelDescription).id
+    if (seen === undefined ? appearsBefore(channels, i) : seen.has(id)) return `channel ${id} appears twice in service ${description.id}`
+    seen?.add(id)
+    const owner = index.channel(id)
+    if (owner !== undefined && owner.service !== description.id) return `channel ${id} already belongs to service ${owner.service}`
   }
-  return clash(description.getters) ?? clash(description.setters)
+  return undefined
 }

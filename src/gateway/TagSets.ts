@@ -10,18 +10,17 @@ const poolLimit = 4_096
  * changes (a home file's `tags`). A device that stops declaring a tag takes it away, unless a client
  * put it there too; a client that removes a tag removes it whatever its source, and a declared tag a
  * client removed stays away while the device goes on declaring it: until the device declares without
- * it, or disconnects (an empty declaration) and comes back.
+ * it, or disconnects (it then declares nothing) and comes back.
  *
- * So an id carries (declared − withdrawn) ∪ put by clients. The sets declared and carried are never
- * changed, only replaced, and equal ones are shared: the channels of a large home carry a few distinct
- * sets between them, not one each (a set costs some 150 bytes, a map entry 24). An id no client
- * changed carries what its device declared, found where the declaration is: only the ids clients
- * changed have a carried set of their own.
+ * So an id carries (declared − withdrawn) ∪ put by clients. What a connected thing declares is kept on
+ * its record, where `declaredOf` finds it (nothing for a thing not connected): a large home's 100,000
+ * channels add no map entry each here. The sets declared and carried are never changed, only replaced,
+ * and equal ones are shared: the channels of a large home carry a few distinct sets between them, not
+ * one each (a set costs some 150 bytes). An id no client changed carries what its device declared: only
+ * the ids clients changed have a carried set of their own.
  */
 export class TagSets<Id> {
   private readonly byClient = new Map<Id, Set<Tag>>()
-  /** What each device declared last, whatever clients did since. */
-  private readonly declared = new Map<Id, ReadonlySet<Tag>>()
   /** Declared tags a client removed since they were declared. */
   private readonly withdrawn = new Map<Id, Set<Tag>>()
   /** What the ids clients changed carry (their declaration, less what was withdrawn, with what clients put). */
@@ -36,8 +35,11 @@ export class TagSets<Id> {
   /** The sorted list of each set in use, made when first asked for (sets are never changed). */
   private readonly sorted = new WeakMap<ReadonlySet<Tag>, ReadonlyArray<Tag>>()
 
+  /** `declaredOf` answers what the thing of an id declares now: its record's, `EMPTY` if not connected. */
+  constructor(private readonly declaredOf: (id: Id) => ReadonlySet<Tag>) {}
+
   of(id: Id): ReadonlySet<Tag> {
-    return this.carried.get(id) ?? this.declared.get(id) ?? EMPTY
+    return this.carried.get(id) ?? this.declaredOf(id)
   }
 
   /** The tags of `id`, sorted: one list per set in use, shared like the set (listings hold one per thing). */
@@ -59,51 +61,51 @@ export class TagSets<Id> {
   /** A client adds or removes `tags`; answers those that came or went. */
   edit(id: Id, tags: ReadonlyArray<Tag>, add: boolean): ReadonlyArray<Tag> {
     const before = this.of(id)
+    const declared = this.declaredOf(id)
     for (const tag of tags) {
       if (add) {
         link(this.byClient, id, tag)
         unlink(this.withdrawn, id, tag)
       } else {
         unlink(this.byClient, id, tag)
-        if (this.declared.get(id)?.has(tag) === true) link(this.withdrawn, id, tag)
+        if (declared.has(tag)) link(this.withdrawn, id, tag)
       }
     }
     const now = this.carry(id)
     return [...new Set(tags)].filter((tag) => before.has(tag) !== now.has(tag))
   }
 
+  /** The set a device's declared list stands for, to keep on its record: equal lists share one. */
+  declaredSet(tags: ReadonlyArray<Tag>): ReadonlySet<Tag> {
+    let set = this.ofList.get(tags)
+    if (set === undefined) {
+      set = this.shared(tags)
+      this.ofList.set(tags, set)
+    }
+    return set
+  }
+
   /**
-   * The device declares its tags anew; answers those that came and those that went. Only a change of
-   * declaration counts: a tag declared before and now keeps whatever clients did to it meanwhile.
+   * What `id` declares changed from `before` to what `declaredOf` answers now (its device connected,
+   * changed or left). Only a change of declaration counts: a tag declared before and now keeps whatever
+   * clients did to it meanwhile.
    */
-  declare(id: Id, tags: ReadonlyArray<Tag>): { readonly added: ReadonlyArray<Tag>; readonly removed: ReadonlyArray<Tag> } {
-    const before = this.of(id)
-    this.declareOnly(id, tags)
-    const after = this.of(id)
-    // An id that carried nothing (a device connecting) gains all it carries now, and loses nothing.
-    if (before.size === 0) return { added: [...after], removed: [] }
-    return { added: [...after].filter((tag) => !before.has(tag)), removed: [...before].filter((tag) => !after.has(tag)) }
-  }
-
-  /** As `declare`, for a caller that needs no account of what came and went (nothing indexes the tags yet). */
-  declareOnly(id: Id, tags: ReadonlyArray<Tag>): void {
-    let now = this.ofList.get(tags)
-    if (now === undefined) {
-      now = this.shared(tags)
-      this.ofList.set(tags, now)
-    }
+  redeclared(id: Id, before: ReadonlySet<Tag>): void {
     if (this.withdrawn.size > 0) {
-      const declaredBefore: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
-      for (const tag of declaredBefore) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
+      const now = this.declaredOf(id)
+      for (const tag of before) if (!now.has(tag)) unlink(this.withdrawn, id, tag)
     }
-    if (now.size === 0) this.declared.delete(id)
-    else this.declared.set(id, now)
-    this.carry(id)
+    // Only an id a client changed carries a set of its own (see `carry`), to work out again: the others,
+    // all of a home connecting at start, carry their declaration as it is.
+    if (this.carried.size > 0 && this.carried.has(id)) this.carry(id)
   }
 
-  /** Sets what `id` carries from its sources; answers it. */
+  /**
+   * Sets what `id` carries from its sources; answers it. An id has a carried set of its own exactly when
+   * clients put or withdrew tags on it.
+   */
   private carry(id: Id): ReadonlySet<Tag> {
-    const declared: ReadonlySet<Tag> = this.declared.get(id) ?? EMPTY
+    const declared = this.declaredOf(id)
     const withdrawn = this.withdrawn.get(id)
     const byClient = this.byClient.get(id)
     if (withdrawn === undefined && byClient === undefined) {

@@ -147,6 +147,11 @@ describe("home file", () => {
     ["an unknown watch mode", oneService({ getters: [{ id: "g", kind: "OnOff", watch: "always" }] }), /services\[0\]\.getters\[0\]\.watch: /],
     ["a negative latency", oneService({ latency_ms: -1 }), /^home\.json: services\[0\]\.latency_ms: /],
     ["an empty tag", oneService({ tags: ["ok", ""] }), /^home\.json: services\[0\]\.tags\[1\]: must not be empty$/],
+    [
+      "a tag holding a control character, even where its list's tags joined read as a list given before",
+      oneService({ tags: ["hall", "light"], getters: [{ id: "g", kind: "OnOff", tags: ["hall\u0000light"] }] }),
+      /^home\.json: services\[0\]\.getters\[0\]\.tags\[0\]: /
+    ],
     ["a property that is not a string", oneService({ properties: { floor: 1 } }), /services\[0\]\.properties\.floor: /],
     ["no services", {}, /^home\.json: services: missing field$/],
     ["not an object", [], /^home\.json: /]

@@ -130,6 +130,32 @@ describe("registry", () => {
       expect((yield* registry.services([anyService])).map((s) => s.id)).toEqual(["service:one@a"])
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 
+  it.live("refuses a device that lists a channel twice, whether it has a few channels or many", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter)
+      const light = lightDescription("twice", "a")
+      const [getter] = light.getters
+      const many = Array.from({ length: 40 }, (_, i) => ({
+        id: ChannelId.make(`setter:twice-${i}@a`),
+        kind: { _tag: "Builtin", name: "OnOff" } as const,
+        tags: [],
+        pushMs: 0
+      }))
+      const refusals = yield* Effect.all([
+        // The setter carries the getter's id.
+        Effect.flip(host.upsertService({ ...light, setters: light.getters })),
+        Effect.flip(host.upsertService({ ...light, setters: [...many, ...light.getters] })),
+        Effect.flip(host.upsertService({ ...light, getters: [...light.getters, ...many.slice(0, 1)], setters: many.slice(1, 20).concat(many.slice(0, 1)) }))
+      ])
+      expect(refusals.map((refused) => refused.message)).toEqual([
+        `channel ${getter?.id} appears twice in service service:twice@a`,
+        `channel ${getter?.id} appears twice in service service:twice@a`,
+        "channel setter:twice-0@a appears twice in service service:twice@a"
+      ])
+      expect(yield* registry.services([anyService])).toEqual([])
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
   it.live("connects many devices as one change, with their first values, and answers those it refuses", () =>
     Effect.gen(function*() {
       const registry = yield* Registry

@@ -1,6 +1,7 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { Tag } from "../../src/domain/index.ts"
+import { EMPTY } from "../../src/gateway/Multimap.ts"
 import { TagSets } from "../../src/gateway/TagSets.ts"
 
 const tag = fc.constantFrom(..."abcde".split("")).map((t) => t as Tag)
@@ -46,11 +47,40 @@ class Model {
   }
 }
 
+/** Tag sets as a store keeps them: what each id's device declares kept beside them (on its record, in HomeStore). */
+class Declaring {
+  private readonly declared = new Map<string, ReadonlySet<Tag>>()
+  readonly sets = new TagSets<string>((id) => this.declared.get(id) ?? EMPTY)
+
+  /** The device of `id` declares `tags` (none: it left); answers the tags that came and went. */
+  declare(id: string, tags: ReadonlyArray<Tag>): { readonly added: ReadonlyArray<Tag>; readonly removed: ReadonlyArray<Tag> } {
+    const before = this.sets.of(id)
+    const declaredBefore = this.declared.get(id) ?? EMPTY
+    if (tags.length === 0) this.declared.delete(id)
+    else this.declared.set(id, this.sets.declaredSet(tags))
+    this.sets.redeclared(id, declaredBefore)
+    const after = this.sets.of(id)
+    return { added: [...after].filter((tag) => !before.has(tag)), removed: [...before].filter((tag) => !after.has(tag)) }
+  }
+
+  of(id: string): ReadonlySet<Tag> {
+    return this.sets.of(id)
+  }
+
+  sortedOf(id: string): ReadonlyArray<Tag> {
+    return this.sets.sortedOf(id)
+  }
+
+  edit(id: string, tags: ReadonlyArray<Tag>, add: boolean): ReadonlyArray<Tag> {
+    return this.sets.edit(id, tags, add)
+  }
+}
+
 describe("tag sets", () => {
   it("carry a thing's client tags and the tags its device declares now, and say what came and went", () => {
     fc.assert(
       fc.property(fc.array(operation, { maxLength: 30 }), (operations) => {
-        const sets = new TagSets<string>()
+        const sets = new Declaring()
         const model = new Model()
         for (const o of operations) {
           const before = [...sets.of(o.id)]
@@ -70,7 +100,7 @@ describe("tag sets", () => {
   })
 
   it("keep a declared tag a client removed away while the device declares the same tags, until it declares anew", () => {
-    const sets = new TagSets<string>()
+    const sets = new Declaring()
     const hall = "hall" as Tag
     const light = "light" as Tag
     sets.declare("x", [hall, light])
@@ -83,7 +113,7 @@ describe("tag sets", () => {
   })
 
   it("share one set between the things that carry the same tags, and give a thing a set of its own once a client changes it", () => {
-    const sets = new TagSets<string>()
+    const sets = new Declaring()
     const hall = "hall" as Tag
     const light = "light" as Tag
     sets.declare("x", [hall, light])

@@ -25,6 +25,8 @@ export interface HomeDiff {
 }
 
 export const diffHomes = (before: Home, after: Home): HomeDiff => {
+  // From no home (the first one), every device arrives: no map of a large home's ids to find out.
+  if (before.services.length === 0) return { removed: [], added: after.services, changed: [] }
   const old = new Map(before.services.map((s) => [s.id, s]))
   const next = new Set(after.services.map((s) => s.id))
   const added: Array<SimulatedService> = []

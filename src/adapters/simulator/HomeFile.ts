@@ -146,14 +146,21 @@ const channelPlace = (service: SimulatedService, s: number, id: string): InputPa
   return getter >= 0 ? ["services", s, "getters", getter] : ["services", s, "setters", service.setters.findIndex((channel) => channel.id === id)]
 }
 
+/** A channel id used again at `path`, with the place of its first use: found by walking the home again, once. */
+const repeatedChannel = (home: Home, id: string, path: InputPath): Problem => {
+  const s = home.services.findIndex((service) => [...service.getters, ...service.setters].some((channel) => channel.id === id))
+  const at = formatPath(channelPlace(home.services[s] as SimulatedService, s, id), "")
+  return { path, reason: `channel id ${JSON.stringify(id)} is also used at ${at}` }
+}
+
 /**
  * The first id used again (services among services, channels among all channels), in the file's
- * order, with the place of its first use. What is kept of each id is where to look for it, should it
- * come again: a large home has no path built per channel.
+ * order, with the place of its first use. Only the ids are kept: the place of the first use is looked for
+ * once one comes again, so that a large home has no path nor owner kept per channel.
  */
 const firstRepeatedId = (home: Home): Problem | undefined => {
   const services = new Map<string, number>()
-  const channels = new Map<string, SimulatedService>()
+  const channels = new Set<string>()
   for (let s = 0; s < home.services.length; s++) {
     const service = home.services[s] as SimulatedService
     const first = services.get(service.id)
@@ -165,12 +172,10 @@ const firstRepeatedId = (home: Home): Problem | undefined => {
       const list: ReadonlyArray<SimulatedGetter | SimulatedSetter> = service[mechanism]
       for (let c = 0; c < list.length; c++) {
         const channel = list[c] as SimulatedGetter | SimulatedSetter
-        const owner = channels.get(channel.id)
-        if (owner !== undefined) {
-          const at = formatPath(channelPlace(owner, home.services.indexOf(owner), channel.id), "")
-          return { path: ["services", s, mechanism, c, "id"], reason: `channel id ${JSON.stringify(channel.id)} is also used at ${at}` }
-        }
-        channels.set(channel.id, service)
+        // One step of the set per channel: an id seen before leaves its size as it was.
+        const known = channels.size
+        channels.add(channel.id)
+        if (channels.size === known) return repeatedChannel(home, channel.id, ["services", s, mechanism, c, "id"])
       }
     }
   }

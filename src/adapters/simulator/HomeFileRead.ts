@@ -28,6 +28,9 @@ const controlCharacter = new RegExp(`[${CONTROL_CHARACTERS}]`)
 
 type JsonObject = Readonly<Record<string, unknown>>
 
+/** What is read, being filled in (its optional fields set only when the file gives them). */
+type Mutable<A> = { -readonly [K in keyof A]: A[K] }
+
 const isObject = (json: unknown): json is JsonObject => typeof json === "object" && json !== null && !Array.isArray(json)
 
 /** Whether `json` has no keys but `allowed`'s. */
@@ -78,6 +81,8 @@ const readOnce = <A>(seen: Map<string, A>, json: unknown, read: (json: unknown) 
   return known
 }
 
+const sameTags = (a: ReadonlyArray<string>, b: ReadonlyArray<unknown>): boolean => a.length === b.length && a.every((tag, i) => tag === b[i])
+
 /**
  * What one read of a file has seen: the verdicts and readings of value and kind texts, and the tag
  * lists, so that equal ones are read once and shared. Dropped with the read.
@@ -122,11 +127,13 @@ class Reading {
     if (json === undefined) return noTags
     if (!Array.isArray(json)) return refused
     if (json.length === 0) return noTags
-    for (const tag of json) if (!isBoundedText(tag)) return refused
-    // No tag holds a control character: joined so, distinct lists give distinct keys.
+    for (const tag of json) if (typeof tag !== "string") return refused
+    // A list the file repeats is found by its tags joined, and equal to one checked, is checked no more
+    // (a large home's channels repeat a few lists). A tag holding the joint fails the check below.
     const key = json.join("\u0000")
     const known = this.tagLists.get(key)
-    if (known !== undefined) return known
+    if (known !== undefined && sameTags(known, json)) return known
+    for (const tag of json) if (!isBoundedText(tag)) return refused
     // Checked above: each is a Tag.
     const tags = json as ReadonlyArray<Tag>
     this.tagLists.set(key, tags)
@@ -156,7 +163,11 @@ const readGetter = (json: unknown, reading: Reading): SimulatedGetter | Refused 
   const { watch } = json
   if (kind === refused || tags === refused || value === refused || cycle === refused) return refused
   if (watch !== undefined && watch !== "thresholds-only") return refused
-  return { id: json.id as ChannelId, kind, tags, value, ...(cycle === undefined ? {} : { cycle }), ...(watch === undefined ? {} : { watch }) }
+  const getter: Mutable<SimulatedGetter> = { id: json.id as ChannelId, kind, tags, value }
+  // Set only when given, as the schema reads them: an object spread per channel was a share of a large home's read.
+  if (cycle !== undefined) getter.cycle = cycle
+  if (watch !== undefined) getter.watch = watch
+  return getter
 }
 
 const readSetter = (json: unknown, reading: Reading): SimulatedSetter | Refused => {
@@ -165,7 +176,9 @@ const readSetter = (json: unknown, reading: Reading): SimulatedSetter | Refused 
   const tags = reading.tags(json.tags)
   if (kind === refused || tags === refused) return refused
   if (json.drives !== undefined && !isBoundedText(json.drives)) return refused
-  return { id: json.id as ChannelId, kind, tags, ...(json.drives === undefined ? {} : { drives: json.drives as ChannelId }) }
+  const setter: Mutable<SimulatedSetter> = { id: json.id as ChannelId, kind, tags }
+  if (json.drives !== undefined) setter.drives = json.drives as ChannelId
+  return setter
 }
 
 const readProperties = (json: unknown): Readonly<Record<string, string>> | Refused => {
@@ -200,15 +213,9 @@ const readService = (json: unknown, reading: Reading): SimulatedService | Refuse
   const getters = readList(json.getters, (item) => readGetter(item, reading))
   const setters = readList(json.setters, (item) => readSetter(item, reading))
   if (getters === refused || setters === refused) return refused
-  return {
-    id: json.id as ServiceId,
-    tags,
-    properties,
-    latency_ms: latency_ms ?? 0,
-    ...(fail === undefined ? {} : { fail }),
-    getters,
-    setters
-  }
+  const service: Mutable<SimulatedService> = { id: json.id as ServiceId, tags, properties, latency_ms: latency_ms ?? 0, getters, setters }
+  if (fail !== undefined) service.fail = fail
+  return service
 }
 
 /** The home a home file's JSON describes, every default filled in; `undefined` if `HomeFileJson` refuses it. */

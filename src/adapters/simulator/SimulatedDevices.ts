@@ -91,12 +91,25 @@ const byService = <A>(items: ReadonlyArray<A>, channel: (a: A) => ChannelId, own
   return { groups, unknown }
 }
 
-/** What the gateway is told of each device to connect, with the first values of its getters: described one at a time, when asked. */
+/** The values a device's getters start from, as it connects the first time. */
+const initialValues = (service: SimulatedService): ReadonlyArray<FirstValue> => {
+  const values: Array<FirstValue> = []
+  for (const getter of service.getters) {
+    const value = initialValue(getter)
+    if (Option.isSome(value)) values.push({ channel: getter.id, value: value.value })
+  }
+  return values
+}
+
+/**
+ * What the gateway is told of each device to connect, with the first values of its getters: described one
+ * at a time, when asked, so that a large home's descriptions and values die young, one device at a time.
+ */
 function* connectionsOf(
   services: ReadonlyArray<SimulatedService>,
-  firstValues: ReadonlyMap<ServiceId, ReadonlyArray<FirstValue>>
+  firstValues: (service: SimulatedService) => ReadonlyArray<FirstValue>
 ): Generator<Connection> {
-  for (const service of services) yield { service: describeService(service), firstValues: firstValues.get(service.id) ?? [] }
+  for (const service of services) yield { service: describeService(service), firstValues: firstValues(service) }
 }
 
 /**
@@ -260,21 +273,13 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
   }
 
   /**
-   * Brings the channel state in line with `next`: channels that left are dropped (their cycles stopped),
-   * channels that go on as they were keep their value and cycle, the others start from their initial value.
-   * Returns the getters that (re)started.
+   * Brings the channel state of the home in force in line with `next`: channels that left are dropped
+   * (their cycles stopped), channels that go on as they were keep their value and cycle, the others start
+   * from their initial value. Returns the getters that (re)started.
    */
-  const installChannels = (next: Home) =>
+  const restartChannels = (next: Home, { getters, setters }: ChannelStates) =>
     Effect.gen(function*() {
       const started: Array<StartedGetter> = []
-      if (states === undefined) {
-        // The first home: every channel starts as the file says; its state waits for a first use.
-        for (const { id: service, getters: specs } of next.services) {
-          for (const spec of specs) started.push({ id: spec.id, service, spec, report: initialValue(spec) })
-        }
-        return started
-      }
-      const { getters, setters } = channels()
       // Filled in loops, ids only: a large home's channels make no object each on the way.
       const nextGetters = new Set<ChannelId>()
       const nextSetters = new Set<ChannelId>()
@@ -314,6 +319,10 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
       return started
     })
 
+  /** A getter's cycle from its start. Without an initial `value` the first listed value is already held: it goes on from the second. */
+  const startCycle = (spec: SimulatedGetter, cycle: Cycle) =>
+    FiberMap.run(cycles, spec.id)(runCycle(spec.id, cycle, Option.isSome(spec.value) ? 0 : 1))
+
   const forget = (service: SimulatedService) =>
     Effect.gen(function*() {
       services.delete(service.id)
@@ -342,12 +351,16 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
         yield* host.upsertService(kept).pipe(Effect.ignore)
       }
     }
+    // The first home: every channel starts as the file says, and its state waits for a first use (a
+    // large home's start makes no object per channel here); its devices connect with their initial values.
+    const firstHome = states === undefined
     for (const service of next.services) services.set(service.id, service)
-    const started = yield* installChannels(next)
+    const started = states === undefined ? [] : yield* restartChannels(next, states)
     const toConnect = [...diff.changed.filter((c) => !sameDescription(c.before, c.after)).map((c) => c.after), ...diff.added]
     // A device connects with the values its getters (re)start from; the others' getters report theirs.
     const firstValues = new Map<ServiceId, Array<FirstValue>>()
-    for (const service of toConnect) firstValues.set(service.id, [])
+    // Only getters that restarted have values to sort out (a first home's are taken as each device connects).
+    if (started.length > 0) for (const service of toConnect) firstValues.set(service.id, [])
     const reports: Array<{ readonly id: ChannelId; readonly value: Value }> = []
     for (const { id, service, report } of started) {
       if (Option.isNone(report)) continue
@@ -358,23 +371,26 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     const rejected = new Set<ServiceId>()
     // A large home connects as one change, with a value for each of its many getters.
     // Each described as it is connected: the descriptions of a large home are never all held at once.
-    const refusals = yield* host.upsertServices(connectionsOf(toConnect, firstValues))
-    const connecting = new Map(toConnect.map((service) => [service.id, service]))
+    const refusals = yield* host.upsertServices(
+      connectionsOf(toConnect, firstHome ? initialValues : (service) => firstValues.get(service.id) ?? [])
+    )
+    // A map of the devices connecting only when one was refused: a large home's start refuses none.
+    const connecting = refusals.length === 0 ? undefined : new Map(toConnect.map((service) => [service.id, service]))
     for (const { id, reason } of refusals) {
       rejected.add(id)
       yield* Effect.logError(`simulated device ${id} not connected: ${reason}`)
       yield* host.removeService(id)
-      const service = connecting.get(id)
+      const service = connecting?.get(id)
       if (service !== undefined) yield* forget(service)
     }
-    home = { adapter: next.adapter, services: next.services.filter((s) => !rejected.has(s.id)) }
+    home = { adapter: next.adapter, services: rejected.size === 0 ? next.services : next.services.filter((s) => !rejected.has(s.id)) }
     yield* Effect.forEach(reports, ({ id, value }) => takeValue(id, value), { discard: true })
-    for (const { id, service, spec } of started) {
-      if (rejected.has(service)) continue
-      if (spec.cycle !== undefined) {
-        // Without an initial `value` the first listed value is already held: the cycle goes on from the second.
-        yield* FiberMap.run(cycles, id)(runCycle(id, spec.cycle, Option.isSome(spec.value) ? 0 : 1))
+    if (firstHome) {
+      for (const service of home.services) {
+        for (const spec of service.getters) if (spec.cycle !== undefined) yield* startCycle(spec, spec.cycle)
       }
+    } else {
+      for (const { service, spec } of started) if (!rejected.has(service) && spec.cycle !== undefined) yield* startCycle(spec, spec.cycle)
     }
     return diff
   }, Semaphore.withPermit(applying))
