@@ -29,9 +29,18 @@ export const settleMemory: Effect.Effect<void> = Effect.sync(() => {
 })
 
 /**
+ * Whether bytes written to a socket are still on their way out: a write libuv has not finished, whose
+ * rest leaves as the peer reads. A large answer (a large home's 25 MB listing) takes a slow client a
+ * second or more to read while the event loop, which only hands the kernel the next bytes, looks idle;
+ * a collection then would stop the answer in the middle.
+ */
+export const writing = (): boolean => process.getActiveResourcesInfo().some((resource) => resource.endsWith("WriteWrap"))
+
+/**
  * `settleMemory` once, in the background, when the event loop first goes idle after the layer is built
- * (after the server listens): not in the middle of the first requests, which a client that waited for the
- * start sends at once (a large home's first listing keeps the loop busy for most of a second).
+ * (after the server listens) with no answer on its way out: not in the middle of the first requests,
+ * which a client that waited for the start sends at once (a large home's first listing keeps the loop
+ * busy for most of a second, then its bytes leave as the client reads them).
  */
 export const memorySettledAfterStart: Layer.Layer<never> = Layer.effectDiscard(
   Effect.forkScoped(Effect.gen(function*() {
@@ -41,7 +50,7 @@ export const memorySettledAfterStart: Layer.Layer<never> = Layer.effectDiscard(
       const now = performance.eventLoopUtilization()
       const busy = performance.eventLoopUtilization(now, last).utilization
       last = now
-      if (busy < idleBelow) return yield* settleMemory
+      if (busy < idleBelow && !writing()) return yield* settleMemory
     }
   }))
 )

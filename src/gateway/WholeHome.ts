@@ -1,3 +1,4 @@
+import { byId } from "../domain/ListOrder.ts"
 import { anyService, type ServiceSelector } from "../domain/Selector.ts"
 import type { Service } from "../domain/Service.ts"
 import type { HomeIndex } from "./HomeIndex.ts"
@@ -12,7 +13,9 @@ export const wholeHomeServices = (index: HomeIndex): () => ReadonlyArray<Service
   let listed: { readonly version: number; readonly services: ReadonlyArray<Service> } | undefined
   return () => {
     if (listed === undefined || listed.version !== index.version) {
-      listed = { version: index.version, services: index.selectServices([anyService]).map((s) => index.toService(s)) }
+      // Every connected service, as `selectServices([anyService])` answers, without asking each whether it matches.
+      const services = [...index.everyService()].sort(byId)
+      listed = { version: index.version, services: services.map((s) => index.toService(s)) }
     }
     return listed.services
   }

@@ -18,6 +18,7 @@ import { IncomingRequest } from "./IncomingRequest.ts"
 import * as Query from "./Query.ts"
 import { decodeBody } from "../body/RequestBody.ts"
 import type { Route } from "./RouteTable.ts"
+import { utf8Pieces } from "./Utf8Pieces.ts"
 
 /**
  * Handlers bound to the endpoints of src/api. The endpoint says how a request is read (a WebSocket's
@@ -132,15 +133,15 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
   if (mediaType !== undefined) {
     return (answered) => Effect.mapEager(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
   }
-  // A shape that writes its JSON as bytes (a list) is answered with them: written once and sent as they
-  // are, however often the answer is kept and sent again.
-  const { jsonBytes } = shape
+  // A shape that writes its JSON text in pieces (a list) is answered with their bytes: made once and sent
+  // as they are, however often the answer is kept and sent again.
+  const { jsonText } = shape
   const bytesOptions = { status, contentType: "application/json" }
-  const written = jsonBytes === undefined
+  const written = jsonText === undefined
     ? (value: unknown) => jsonResponse(shape.write(value))
     : rawBinary === undefined
-    ? (value: unknown) => HttpServerResponse.uint8Array(jsonBytes(value), bytesOptions)
-    : (value: unknown) => HttpServerResponse.setHeader(HttpServerResponse.uint8Array(jsonBytes(value), bytesOptions), "vary", varyAccept.vary)
+    ? (value: unknown) => HttpServerResponse.uint8Array(utf8Pieces(jsonText(value)), bytesOptions)
+    : (value: unknown) => HttpServerResponse.setHeader(HttpServerResponse.uint8Array(utf8Pieces(jsonText(value)), bytesOptions), "vary", varyAccept.vary)
   // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
   // is the same response: written once, not per request.
   let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined

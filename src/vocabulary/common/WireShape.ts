@@ -1,7 +1,7 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { identity } from "effect/Function"
-import { jsonListBytes } from "./JsonListBytes.ts"
+import { jsonListText } from "./JsonListText.ts"
 
 /**
  * A wire shape: one description of a JSON form of the model.
@@ -32,8 +32,8 @@ export type Wire<W> = Schema.Top & Schema.Decoder<W>
  */
 export interface WireShape<T, W> extends WirePart<T, W> {
   readonly model: Schema.Codec<T, unknown>
-  /** The JSON of a value as bytes, written in parts, for a shape whose written form may be long (a list: JsonListBytes). */
-  readonly jsonBytes?: (value: T) => Uint8Array
+  /** The JSON text of a value in pieces, for a shape whose written form may be long (a list: JsonListText). */
+  readonly jsonText?: (value: T) => ReadonlyArray<string>
 }
 
 /** A shape a vocabulary cannot always write (a request's): `write` answers why, for a value it has no words for. */
@@ -54,8 +54,8 @@ export const plain = <S extends Schema.Top & Schema.Decoder<unknown>>(wire: S): 
 export const wireShape = <T, W>(
   part: WirePart<T, W>,
   model: Schema.Codec<T, unknown>,
-  jsonBytes?: (value: T) => Uint8Array
-): WireShape<T, W> => jsonBytes === undefined ? { ...part, model } : { ...part, model, jsonBytes }
+  jsonText?: (value: T) => ReadonlyArray<string>
+): WireShape<T, W> => jsonText === undefined ? { ...part, model } : { ...part, model, jsonText }
 
 export const partialWireShape = <T, W>(parts: {
   readonly wire: Wire<W>
@@ -102,4 +102,4 @@ export const listOf = <T, W>(
     wire: Schema.Array(item.wire).annotate(annotations),
     read: (json) => json.map(item.read),
     write: (items) => order(items).map(item.write)
-  }, Schema.Array(item.model), (items) => jsonListBytes(order(items), item.write))
+  }, Schema.Array(item.model), (items) => jsonListText(order(items), item.write))
