@@ -48,7 +48,8 @@ export type BodyLimitOf = (method: string, url: string) => number | undefined
  * `handle` (the app's handler), and `bodies` hands the app what it read. A request without a body, one no
  * route answers, or one declaring more than its route's limit (refused unread) goes to `handle` at once; any
  * other once its body is in. A client that disconnects before its body is whole has no one to answer: its
- * request never reaches the app.
+ * request never reaches the app. `arrived` is told of every request first, as it arrives (ConnectionDrain):
+ * the server's one `request` listener, since with two Node copies its list of listeners on every request.
  */
 export const bodyFirst = (limitOf: BodyLimitOf) => {
   const read = new WeakMap<object, BodyBytes>()
@@ -62,8 +63,9 @@ export const bodyFirst = (limitOf: BodyLimitOf) => {
     read.set(request, { _tag: "TooLarge", limit })
     return undefined
   }
-  const register = (server: Server, handle: RequestListener) => {
+  const register = (server: Server, handle: RequestListener, arrived: RequestListener) => {
     server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      arrived(request, response)
       const limit = readingLimit(request)
       if (limit === undefined) return handle(request, response)
       collectBody(request, limit, (body) => {

@@ -128,7 +128,7 @@ const answer = <R>(routes: ReadonlyArray<Route<R>>, server: Server, lifecycle: L
     })
     // Requests still running when the server has closed are interrupted (last: finalizers run in reverse).
     const requests = yield* Scope.fork(yield* Effect.scope, "parallel")
-    reading.register(server, nodeHandler(answering, services, requests))
+    reading.register(server, nodeHandler(answering, services, requests), lifecycle.drain.arrived)
     const webSockets = yield* WebSockets
     const upgrades = NodeHttpServer.makeUpgradeHandler(Effect.succeed(webSockets), upgradeApp(answering), { scope: requests })
     server.on("upgrade", yield* upgrades.pipe(Effect.provideContext(services)))
