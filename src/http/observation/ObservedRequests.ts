@@ -48,6 +48,8 @@ const routeFactsOf = () => {
   const notServed: RouteFacts = { facts: undefined, operation: "none", vocabulary: "none", count: unknown }
   const known = new Map<string, Map<string, RouteFacts>>()
   return (method: string, path: string): RouteFacts => {
+    const found = known.get(path)?.get(method)
+    if (found !== undefined) return found
     const facts = pathFacts(path)
     if (facts === undefined) return notServed
     let methods = known.get(path)
@@ -55,13 +57,10 @@ const routeFactsOf = () => {
       methods = new Map()
       known.set(path, methods)
     }
-    let route = methods.get(method)
-    if (route === undefined) {
-      // Node's parser knows a few dozen methods: a path has at most that many.
-      const operation = facts.operations.get(method) ?? "none"
-      route = { facts, operation, vocabulary: facts.vocabulary, count: requestCount(facts.vocabulary, operation) }
-      methods.set(method, route)
-    }
+    // Node's parser knows a few dozen methods: a path has at most that many.
+    const operation = facts.operations.get(method) ?? "none"
+    const route = { facts, operation, vocabulary: facts.vocabulary, count: requestCount(facts.vocabulary, operation) }
+    methods.set(method, route)
     return route
   }
 }

@@ -48,7 +48,8 @@ export type BodyLimitOf = (method: string, url: string) => number | undefined
  * `handle` (the app's handler), and `bodies` hands the app what it read. A request without a body, one no
  * route answers, or one declaring more than its route's limit (refused unread) goes to `handle` at once; any
  * other once its body is in. A client that disconnects before its body is whole has no one to answer: its
- * request never reaches the app.
+ * request never reaches the app. `arrived` is told of every request first, as it arrives (ConnectionDrain):
+ * the server's one `request` listener, since with two Node copies its list of listeners on every request.
  */
 export const bodyFirst = (limitOf: BodyLimitOf) => {
   const read = new WeakMap<object, BodyBytes>()
@@ -62,8 +63,9 @@ export const bodyFirst = (limitOf: BodyLimitOf) => {
     read.set(request, { _tag: "TooLarge", limit })
     return undefined
   }
-  const register = (server: Server, handle: RequestListener) => {
+  const register = (server: Server, handle: RequestListener, arrived: RequestListener) => {
     server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      arrived(request, response)
       const limit = readingLimit(request)
       if (limit === undefined) return handle(request, response)
       collectBody(request, limit, (body) => {
@@ -85,29 +87,20 @@ export const bodyFirst = (limitOf: BodyLimitOf) => {
 /**
  * Reads `source` to its end, keeping at most `limit` bytes, and tells `done` once, unless the client
  * goes away first. A chunked body has no declared length: bytes are counted as they arrive, so an
- * endless body is never buffered.
+ * endless body is never buffered. Two listeners, left on the request (it is dropped with them): a
+ * request whose client goes away mid-body never ends, and Node emits its `error` only to listeners
+ * of its own; adding and removing four listeners per body cost more than reading it.
  */
 const collectBody = (source: IncomingMessage, limit: number, done: (body: BodyBytes) => void): void => {
   const chunks: Array<Buffer> = []
   let size = 0
-  const stop = () => {
-    source.off("data", onData)
-    source.off("end", onEnd)
-    source.off("close", stop)
-  }
-  const finish = (body: BodyBytes) => {
-    stop()
-    done(body)
-  }
-  const onData = (chunk: Buffer) => {
+  source.on("data", (chunk: Buffer) => {
+    if (size > limit) return
     size += chunk.length
     if (size <= limit) chunks.push(chunk)
-    else finish({ _tag: "TooLarge", limit })
-  }
-  const onEnd = () => finish({ _tag: "Whole", bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size) })
-  source.on("data", onData)
-  source.on("end", onEnd)
-  // An aborted request closes without its end (and emits `error`, which must have a listener).
-  source.on("close", stop)
-  source.on("error", stop)
+    else done({ _tag: "TooLarge", limit })
+  })
+  source.on("end", () => {
+    if (size <= limit) done({ _tag: "Whole", bytes: chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks, size) })
+  })
 }

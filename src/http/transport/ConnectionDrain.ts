@@ -13,6 +13,12 @@ export interface ConnectionDrain {
   readonly stopping: () => boolean
   /** Begins the stop. */
   readonly stop: () => void
+  /**
+   * Tells the drain of a request as it arrives, before its body is read. Called by the server's one
+   * `request` listener (BodyFirst) rather than from a listener of its own: with two, Node copies the list
+   * of listeners on every request.
+   */
+  readonly arrived: (request: IncomingMessage, response: ServerResponse) => void
 }
 
 export const drainConnections = (server: Server): ConnectionDrain => {
@@ -24,28 +30,20 @@ export const drainConnections = (server: Server): ConnectionDrain => {
     if ((running.get(socket)?.size ?? 0) === 0) socket.destroy()
   }
 
+  // One listener for every response, which finds its connection from its request: a listener made per
+  // response (a closure, or `once`'s wrapper) was the costliest step the gateway adds to a request.
+  function closed(this: ServerResponse): void {
+    const socket = this.req.socket
+    running.get(socket)?.delete(this)
+    if (stopping) closeIfIdle(socket)
+  }
+
   server.on("connection", (socket: Socket) => {
     running.set(socket, new Set())
     socket.once("close", () => running.delete(socket))
   })
   // An upgraded connection (the watch socket) is no longer HTTP: its own handler closes it at a stop.
   server.on("upgrade", (request: IncomingMessage) => running.delete(request.socket))
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket
-    const responses = running.get(socket)
-    if (responses === undefined) return
-    if (stopping) {
-      // Node closes a connection after a response with `Connection: close`, dropping the responses
-      // queued behind it: only the last response of the connection may carry it.
-      for (const earlier of responses) if (!earlier.headersSent) earlier.removeHeader("connection")
-      response.setHeader("connection", "close")
-    }
-    responses.add(response)
-    response.once("close", () => {
-      responses.delete(response)
-      if (stopping) closeIfIdle(socket)
-    })
-  })
 
   return {
     stopping: () => stopping,
@@ -57,6 +55,18 @@ export const drainConnections = (server: Server): ConnectionDrain => {
         for (const response of responses) if (!response.headersSent) response.setHeader("connection", "close")
         closeIfIdle(socket)
       }
+    },
+    arrived: (request, response) => {
+      const responses = running.get(request.socket)
+      if (responses === undefined) return
+      if (stopping) {
+        // Node closes a connection after a response with `Connection: close`, dropping the responses
+        // queued behind it: only the last response of the connection may carry it.
+        for (const earlier of responses) if (!earlier.headersSent) earlier.removeHeader("connection")
+        response.setHeader("connection", "close")
+      }
+      responses.add(response)
+      response.on("close", closed)
     }
   }
 }
