@@ -36,6 +36,8 @@ interface KnownToken {
   readonly caller: Caller
   /** Milliseconds since the epoch; `null`: never. */
   readonly expiresAt: number | null
+  /** The caller let in, done: made once per token found, not per request. */
+  readonly admitted: Effect.Effect<Option.Option<Caller>>
 }
 
 export interface NewToken {
@@ -123,7 +125,8 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
           // A stored scope that no longer reads is refused, never widened to the whole home.
           const scope = row.scope === null ? Option.none<TokenScope>() : decodeStoredScope(row.scope)
           if (row.scope !== null && Option.isNone(scope)) return Option.none()
-          return Option.some({ caller: { user: { name: row.username }, tokenId: row.id, kind: row.kind, scope }, expiresAt: row.expiresAt })
+          const caller: Caller = { user: { name: row.username }, tokenId: row.id, kind: row.kind, scope }
+          return Option.some({ caller, expiresAt: row.expiresAt, admitted: Effect.succeed(Option.some(caller)) })
         })
 
       /** The token from the store, cached if nothing was written meanwhile (the lookup may have waited for a transaction). */
@@ -142,12 +145,12 @@ export class Tokens extends Context.Service<Tokens, TokensShape>()("app/Tokens")
        * is a note, not a condition: a database that cannot be written (read-only, full) still admits the
        * token, and /health says what is wrong with it.
        */
-      const admit = ({ caller, expiresAt }: KnownToken): Effect.Effect<Option.Option<Caller>> => {
+      const admit = ({ caller, expiresAt, admitted }: KnownToken): Effect.Effect<Option.Option<Caller>> => {
         const now = Date.now()
         if (expiresAt !== null && expiresAt <= now) return noCaller
-        if (now - (lastTouched.get(caller.tokenId) ?? 0) < lastUseResolutionMs) return Effect.succeed(Option.some(caller))
+        if (now - (lastTouched.get(caller.tokenId) ?? 0) < lastUseResolutionMs) return admitted
         lastTouched.set(caller.tokenId, now)
-        return Effect.as(Effect.ignore(tokens.touch(caller.tokenId, now)), Option.some(caller))
+        return Effect.andThen(Effect.ignore(tokens.touch(caller.tokenId, now)), admitted)
       }
 
       // On every request: a cached token is answered done, without a query or a fiber.

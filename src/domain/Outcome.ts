@@ -33,7 +33,7 @@ export type BinaryValue = Extract<Value, { readonly _tag: "Binary" }>
  * client may take as the bytes themselves (a camera image into an `<img>`). Anything else: none.
  */
 export const loneBinaryValue = (results: FetchResults): Option.Option<BinaryValue> => {
-  const [only, ...others] = results
-  if (only === undefined || others.length > 0 || Result.isFailure(only.result)) return Option.none()
+  const only = results.length === 1 ? results[0] : undefined
+  if (only === undefined || Result.isFailure(only.result)) return Option.none()
   return Option.filter(only.result.success, (value): value is BinaryValue => value._tag === "Binary")
 }

@@ -10,7 +10,7 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
 import type { CallEnd } from "./DeviceCallMetrics.ts"
-import { doneAlready } from "./AlreadyDone.ts"
+import { doneAlready, isDone } from "./AlreadyDone.ts"
 import { eachAtOnce } from "./EachInOrder.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
@@ -51,13 +51,40 @@ export const callDevices = <I, A>(
   counted: (adapter: string, end: CallEnd) => void
 ): Effect.Effect<Answers<I, A>> => {
   const started: Array<Started<I, A>> = []
-  const starting = eachAtOnce(batches, (batch) => Effect.mapEager(start(batch, channelOf, settle), (call) => void started.push(call)))
-  const answered = () =>
-    started.every((call) => call.exit() !== undefined)
-      // Every device answered from memory: nothing to wait for, no clock to read.
-      ? Exit.succeed(started.flatMap((call) => ended(call, call.exit(), timeoutMs, counted)))
-      : awaitAll(started, timeoutMs, counted)
-  return Effect.flatMapEager(starting, answered)
+  const answered = (): Effect.Effect<Answers<I, A>> => {
+    for (const call of started) if (call.exit() === undefined) return awaitAll(started, timeoutMs, counted)
+    // Every device answered from memory: nothing to wait for, no clock to read.
+    const answers: Array<readonly [I, Result.Result<A, ChannelError>]> = []
+    for (const call of started) collectInto(answers, call, call.exit(), timeoutMs, counted)
+    return Exit.succeed(answers)
+  }
+  return Effect.flatMapEager(startEach(batches, 0, channelOf, settle, started), answered)
+}
+
+/**
+ * Starts the calls of `batches` from `from` on, one after the other, into `started`: at once while each is
+ * started at once, and from the first that is not, once it is.
+ */
+const startEach = <I, A>(
+  batches: ReadonlyArray<DeviceBatch<I, A>>,
+  from: number,
+  channelOf: (item: I) => ChannelId,
+  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>,
+  started: Array<Started<I, A>>
+): Effect.Effect<void> => {
+  for (let at = from; at < batches.length; at++) {
+    const batch = batches[at]
+    if (batch === undefined) continue
+    const starting = start(batch, channelOf, settle)
+    if (!isDone(starting)) {
+      return Effect.flatMap(starting, (call) => {
+        started.push(call)
+        return startEach(batches, at + 1, channelOf, settle, started)
+      })
+    }
+    started.push(starting.value)
+  }
+  return Exit.void
 }
 
 /** Waits for the calls still running, up to the deadline they share, in the order they were started. */
@@ -78,21 +105,53 @@ const awaitAll = <I, A>(
         if (Option.isNone(ended)) call.fiber.interruptUnsafe()
         exit = Option.getOrUndefined(ended)
       }
-      answers.push(...ended(call, exit, timeoutMs, counted))
+      collectInto(answers, call, exit, timeoutMs, counted)
     }
     return answers
   })
 
-interface Started<I, A> {
-  readonly adapter: string
-  /** The fiber of a call that did not end when its method returned. */
-  readonly fiber: Fiber.Fiber<void> | undefined
-  /** How the call ended, if it has. */
-  readonly exit: () => Exit.Exit<void> | undefined
+/**
+ * One adapter's call for a request: what it was asked (`wanted`, by channel), the replies taken so far,
+ * and how it ended. One object per call, its parts fields rather than closures: a read or a write makes
+ * one on every request.
+ */
+class Started<I, A> {
+  readonly wanted = new Map<ChannelId, I>()
+  readonly replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
   /** Whether the device answered a channel with a failure so far. */
-  readonly replyFailed: () => boolean
-  /** Each item with its reply, or a DeviceFailure saying `message` for those with none. */
-  readonly collect: (message: string) => Answers<I, A>
+  replyFailed = false
+  /** The fiber of a call that did not end when its method returned. */
+  fiber: Fiber.Fiber<void> | undefined = undefined
+  /** How the call ended as its method returned, if it did. */
+  endedAtOnce: Exit.Exit<void> | undefined = undefined
+
+  constructor(
+    readonly batch: DeviceBatch<I, A>,
+    readonly channelOf: (item: I) => ChannelId
+  ) {
+    for (const item of batch.items) this.wanted.set(channelOf(item), item)
+  }
+
+  /** How the call ended, if it has. */
+  exit(): Exit.Exit<void> | undefined {
+    return this.endedAtOnce ?? this.fiber?.pollUnsafe()
+  }
+
+  /** Takes a reply, and tells which item it answers; `undefined` for one not asked or answered before. */
+  take(channel: ChannelId, result: Result.Result<A, string>): I | undefined {
+    const item = this.wanted.get(channel)
+    if (item === undefined || this.replies.has(channel)) return undefined
+    // Taken before it is settled, so that a second reply for the channel is ignored meanwhile.
+    const answer = Result.mapError(result, deviceFailure)
+    if (Result.isFailure(answer)) this.replyFailed = true
+    this.replies.set(channel, answer)
+    return item
+  }
+
+  /** Each item with its reply, or a DeviceFailure saying `message` for those with none, appended to `answers`. */
+  collectInto(answers: Array<readonly [I, Result.Result<A, ChannelError>]>, message: string): void {
+    for (const item of this.batch.items) answers.push([item, this.replies.get(this.channelOf(item)) ?? Result.fail(deviceFailure(message))])
+  }
 }
 
 /**
@@ -104,53 +163,49 @@ const start = <I, A>(
   channelOf: (item: I) => ChannelId,
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
 ): Effect.Effect<Started<I, A>> => {
-  const replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
-  let replyFailed = false
-  const wanted = new Map(batch.items.map((item) => [channelOf(item), item] as const))
-  /** Takes a reply, and tells which item it answers; `undefined` for one not asked or answered before. */
-  const take = (channel: ChannelId, result: Result.Result<A, string>): readonly [I, Result.Result<A, ChannelError>] | undefined => {
-    const item = wanted.get(channel)
-    if (item === undefined || replies.has(channel)) return undefined
-    // Taken before `settle` runs, so that a second reply for the channel is ignored meanwhile.
-    const answer = Result.mapError(result, deviceFailure)
-    if (Result.isFailure(answer)) replyFailed = true
-    replies.set(channel, answer)
-    return [item, answer]
+  const call = new Started(batch, channelOf)
+  const settled = (item: I): Effect.Effect<void> => {
+    const channel = channelOf(item)
+    const answer = call.replies.get(channel)
+    if (answer === undefined) return Exit.void
+    const answered = settle(item, answer)
+    if (isDone(answered)) {
+      call.replies.set(channel, answered.value)
+      return Exit.void
+    }
+    return Effect.map(answered, (later) => void call.replies.set(channel, later))
   }
-  const settled = ([item, answer]: readonly [I, Result.Result<A, ChannelError>]): Effect.Effect<void> => {
-    return Effect.mapEager(settle(item, answer), (answered) => void replies.set(channelOf(item), answered))
-  }
-  const givenNow: Array<readonly [I, Result.Result<A, ChannelError>]> = []
+  const givenNow: Array<I> = []
   let calling = true
   const reply: Reply<A> = Object.assign(
     (channel: ChannelId, result: Result.Result<A, string>) =>
       Effect.suspend(() => {
-        const taken = take(channel, result)
+        const taken = call.take(channel, result)
         return taken === undefined ? Effect.void : settled(taken)
       }),
     {
       now: (channel: ChannelId, result: Result.Result<A, string>) => {
-        const taken = calling ? take(channel, result) : undefined
+        const taken = calling ? call.take(channel, result) : undefined
         if (taken !== undefined) givenNow.push(taken)
       }
     }
   )
   const running = callOf(batch, reply)
   calling = false
-  const collect = (message: string) =>
-    batch.items.map((item) => [item, replies.get(channelOf(item)) ?? Result.fail(deviceFailure(message))] as const)
-  const common = { adapter: batch.adapter, replyFailed: () => replyFailed, collect }
   // The answers given now are settled before anything else happens, the call's fiber included.
   const settledNow = eachAtOnce(givenNow, settled)
   // An adapter's method that answered everything now returns an `Exit`: the call is over already.
   const ended = doneAlready(running)
   if (ended !== undefined) {
-    const over: Started<I, A> = { ...common, fiber: undefined, exit: () => ended }
-    return Effect.mapEager(settledNow, () => over)
+    call.endedAtOnce = ended
+    return isDone(settledNow) ? Exit.succeed(call) : Effect.as(settledNow, call)
   }
   return Effect.andThen(
     settledNow,
-    Effect.map(Effect.forkChild(running, { startImmediately: true }), (fiber): Started<I, A> => ({ ...common, fiber, exit: () => fiber.pollUnsafe() }))
+    Effect.map(Effect.forkChild(running, { startImmediately: true }), (fiber) => {
+      call.fiber = fiber
+      return call
+    })
   )
 }
 
@@ -166,19 +221,24 @@ const callOf = <I, A>(batch: DeviceBatch<I, A>, reply: Reply<A>): Effect.Effect<
   }
 }
 
-/** The answers of a call that ended with `exit` (`undefined`: cut at the deadline), counted. */
-const ended = <I, A>(
+/** The answers of a call that ended with `exit` (`undefined`: cut at the deadline), counted, appended to `answers`. */
+const collectInto = <I, A>(
+  answers: Array<readonly [I, Result.Result<A, ChannelError>]>,
   call: Started<I, A>,
   exit: Exit.Exit<void> | undefined,
   timeoutMs: number,
   counted: (adapter: string, end: CallEnd) => void
-): Answers<I, A> => {
-  counted(call.adapter, {
-    failed: call.replyFailed() || (exit !== undefined && Exit.isFailure(exit)),
-    timedOut: exit === undefined
-  })
-  return call.collect(endMessage(exit, timeoutMs))
+): void => {
+  const failed = call.replyFailed || (exit !== undefined && Exit.isFailure(exit))
+  counted(call.batch.adapter, exit === undefined ? (failed ? failedAndCut : cut) : failed ? failedOnly : ok)
+  call.collectInto(answers, endMessage(exit, timeoutMs))
 }
+
+// How a call ended, made once: a call's end is counted on every request.
+const ok: CallEnd = { failed: false, timedOut: false }
+const failedOnly: CallEnd = { failed: true, timedOut: false }
+const cut: CallEnd = { failed: false, timedOut: true }
+const failedAndCut: CallEnd = { failed: true, timedOut: true }
 
 /** What the channels a call left without a reply answer, from how the call ended (`undefined`: cut at the deadline). */
 const endMessage = (exit: Exit.Exit<void> | undefined, timeoutMs: number): string =>

@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -13,6 +14,7 @@ import type { ChannelSelector } from "../domain/Selector.ts"
 import type { Value } from "../domain/Value.ts"
 import { byKey, inOrder } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
+import { isDone } from "./AlreadyDone.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { deviceCallCounter } from "./DeviceCallMetrics.ts"
 import { groupBy } from "./Multimap.ts"
@@ -121,8 +123,8 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           (record, answer) => {
             const checked = checkRead(home.channel(record.id), record.id, answer)
             return Result.isSuccess(checked) && Option.isSome(checked.success)
-              ? Effect.mapEager(registry.observeNow(record.id, checked.success.value), () => checked)
-              : Effect.succeed(checked)
+              ? answeredAfter(registry.observeNow(record.id, checked.success.value), checked)
+              : Exit.succeed(checked)
           }
         )
         const outcomes = (answered: Answers<ChannelRecord, Option.Option<Value>>) =>
@@ -151,7 +153,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
           ({ record, value }, answer) => {
             const checked = checkWrite(home.channel(record.id), record.id, value, answer)
-            return Result.isSuccess(checked) ? Effect.mapEager(registry.markSentNow(record.id), () => checked) : Effect.succeed(checked)
+            return Result.isSuccess(checked) ? answeredAfter(registry.markSentNow(record.id), checked) : Exit.succeed(checked)
           }
         )
         const outcomes = (answered: Answers<Write, void>) =>
@@ -168,6 +170,10 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
     })
   )
 }
+
+/** `answer`, once the Registry has taken it (`taking`): at once when it took it at once, as it does from memory. */
+const answeredAfter = <A>(taking: Effect.Effect<void>, answer: A): Effect.Effect<A> =>
+  isDone(taking) ? Exit.succeed(answer) : Effect.as(taking, answer)
 
 /**
  * A read as it stands when the device answers: a getter that left while it was read (a reload) is

@@ -24,17 +24,32 @@ export const resolveTargets = (
   mechanism: Mechanism,
   selectors: ReadonlyArray<ChannelSelector>
 ): Resolved => {
-  const missing = new Map<ResultKey, ChannelError>()
+  let missing: Map<ResultKey, ChannelError> | undefined
   const scoped = selectors.map((selector) => forMechanism(selector, mechanism))
   for (const selector of scoped) {
     if (selectsNothing(selector)) continue
     if (selector.id._tag === "Exactly" && index.channel(selector.id.value)?.mechanism !== mechanism) {
       const id = selector.id.value
+      missing ??= new Map()
       missing.set(id, mechanism === "getter" ? { _tag: "NoSuchGetter", id } : { _tag: "NoSuchSetter", id })
     }
     if (selector.service._tag === "Exactly" && index.service(selector.service.value) === undefined) {
+      missing ??= new Map()
       missing.set(selector.service.value, { _tag: "NoSuchService", id: selector.service.value })
     }
   }
-  return { channels: index.selectChannels(scoped), missing }
+  return { channels: selected(index, scoped), missing: missing ?? noneMissing }
+}
+
+const noneMissing: ReadonlyMap<ResultKey, ChannelError> = new Map()
+
+/**
+ * The channels `selectors` select: one selector of one id (most reads and writes) is that channel if it
+ * matches, without the index's query and its sets.
+ */
+const selected = (index: HomeView, selectors: ReadonlyArray<ChannelSelector>): ReadonlyArray<ChannelRecord> => {
+  const [only] = selectors
+  if (selectors.length !== 1 || only === undefined || only.id._tag !== "Exactly") return index.selectChannels(selectors)
+  const record = index.channel(only.id.value)
+  return record !== undefined && index.channelMatches(only, record) ? [record] : []
 }

@@ -2,7 +2,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { type BodyBytes, BodiesReadFirst, hasBody } from "../transport/BodyFirst.ts"
+import { BodiesReadFirst, hasBody } from "../transport/BodyFirst.ts"
 import { nestsDeeperThan, parseJsonText } from "../../vocabulary/common/JsonText.ts"
 import { BadRequest, PayloadTooLarge } from "../routing/HttpError.ts"
 import { IncomingRequest } from "../routing/IncomingRequest.ts"
@@ -14,25 +14,25 @@ import { maxBodyDepth } from "./RequestLimits.ts"
  * ran, within its route's limit (see BodyFirst), or found too long for it: a 413 naming that limit. Done
  * at once (RouteProgram).
  */
-export const readFrom = (
-  context: Context.Context<IncomingRequest>
-): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> => {
+export const readFrom = (context: Context.Context<IncomingRequest>): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
+  Effect.fromResult(bodyOf(context))
+
+/** `readFrom`, as the result it always is at once (the body was read before the route ran). */
+export const bodyOf = (context: Context.Context<IncomingRequest>): Result.Result<Option.Option<unknown>, BadRequest | PayloadTooLarge> => {
   const request = Context.get(context, IncomingRequest)
   if (!hasBody(request.headers)) return noBody
-  return parseBody(Context.get(context, BodiesReadFirst).of(request.source))
+  const body = Context.get(context, BodiesReadFirst).of(request.source)
+  return body === undefined
+    ? Result.fail(new BadRequest({ message: "body: could not be read" }))
+    : body._tag === "Whole"
+    ? parse(body.bytes)
+    : Result.fail(new PayloadTooLarge({ limit: body.limit }))
 }
 
 /** `readFrom`, in the context of the program that asks. */
 export const read: Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge, IncomingRequest> = Effect.contextWith(readFrom)
 
-const noBody = Effect.succeed(Option.none<unknown>())
-
-const parseBody = (body: BodyBytes | undefined): Effect.Effect<Option.Option<unknown>, BadRequest | PayloadTooLarge> =>
-  body === undefined
-    ? Effect.fail(new BadRequest({ message: "body: could not be read" }))
-    : body._tag === "Whole"
-    ? Effect.fromResult(parse(body.bytes))
-    : Effect.fail(new PayloadTooLarge({ limit: body.limit }))
+const noBody = Result.succeed(Option.none<unknown>())
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 

@@ -11,6 +11,7 @@ import { IncomingRequest, type IncomingRequestShape } from "./IncomingRequest.ts
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
 import { givenService } from "./AtOnce.ts"
+import { isDone } from "../../gateway/AlreadyDone.ts"
 import { protocolToken } from "./WatchProtocols.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
@@ -43,16 +44,24 @@ const presented = (text: string): Redacted.Redacted<string> => {
   return lastPresented.token
 }
 
+/** The last `Authorization` header read, and the token it presents: the same header is not matched again. */
+let lastHeader: { readonly header: string; readonly token: Result.Result<Redacted.Redacted<string>, never> } | undefined
+
+const bearerToken = (header: string): Result.Result<Redacted.Redacted<string>, Unauthorized> => {
+  if (lastHeader?.header === header) return lastHeader.token
+  const match = bearer.exec(header)
+  if (match?.[1] === undefined) return Result.fail(malformedHeader())
+  lastHeader = { header, token: Result.succeed(presented(match[1])) }
+  return lastHeader.token
+}
+
 /**
  * The token a request presents: the header if there is one (a malformed header is refused, not skipped), else a
  * WebSocket's subprotocol `bearer.<token>` (a browser's), else `?auth=`.
  */
 const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redacted.Redacted<string>, Unauthorized> => {
   const header = headers["authorization"]
-  if (header !== undefined) {
-    const match = bearer.exec(header)
-    return match?.[1] === undefined ? Result.fail(malformedHeader()) : Result.succeed(presented(match[1]))
-  }
+  if (header !== undefined) return bearerToken(header)
   const offered = protocolToken(headers["sec-websocket-protocol"])
   if (offered !== undefined) return Result.succeed(presented(offered))
   const auth = Query.first(query, "auth")
@@ -63,14 +72,15 @@ const tokenOf = ({ headers, query }: IncomingRequestShape): Result.Result<Redact
 type CallerOf<E> = (context: Context.Context<Tokens | IncomingRequest>) => Effect.Effect<Caller, Unauthorized | E>
 
 /** The caller the request's token stands for, if `admitted` admits it (else its refusal), or a 401. */
-const callerAdmitted = <E>(admitted: (caller: Caller) => Effect.Effect<Caller, E>): CallerOf<E> => (context) => {
-  const token = tokenOf(Context.get(context, IncomingRequest))
-  if (Result.isFailure(token)) return Effect.fail(token.failure)
-  return Effect.flatMapEager(
+const callerAdmitted = <E>(admitted: (caller: Caller) => Effect.Effect<Caller, E>): CallerOf<E> => {
+  const known = (caller: Option.Option<Caller>): Effect.Effect<Caller, Unauthorized | E> =>
+    Option.isNone(caller) ? Effect.fail(refusedToken()) : admitted(caller.value)
+  return (context) => {
+    const token = tokenOf(Context.get(context, IncomingRequest))
+    if (Result.isFailure(token)) return Effect.fail(token.failure)
     // A store that fails is a defect (500), as `orDie` makes it; a token found at once stays done.
-    Effect.catchEager(Context.get(context, Tokens).authenticate(token.success), Effect.die),
-    (caller): Effect.Effect<Caller, Unauthorized | E> => (Option.isNone(caller) ? Effect.fail(refusedToken()) : admitted(caller.value))
-  )
+    return Effect.flatMapEager(Effect.catchEager(Context.get(context, Tokens).authenticate(token.success), Effect.die), known)
+  }
 }
 
 /** The caller the request's token stands for, or a 401. */
@@ -107,7 +117,10 @@ export const guardByAccess = <R>(
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (callerOf: CallerOf<Forbidden>): Route<Guarded<R>> => ({
       ...route,
-      handler: (context) => Effect.flatMapEager(callerOf(context), (caller) => runFor(caller, route.handler, context))
+      handler: (context) => {
+        const caller = callerOf(context)
+        return isDone(caller) ? runFor(caller.value, route.handler, context) : Effect.flatMapEager(caller, (found) => runFor(found, route.handler, context))
+      }
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>

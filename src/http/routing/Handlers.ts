@@ -1,5 +1,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Result from "effect/Result"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import {
@@ -99,7 +100,8 @@ const readThen = (
     }
     const reading = bodyAlone ?? bodyOf?.(values)
     if (reading === undefined) return handle({ query: values, body: undefined }, context)
-    return Effect.flatMapEager(reading(context), (read) => handle({ query: values, body: read }, context))
+    const read = reading(context)
+    return Exit.isSuccess(read) ? handle({ query: values, body: read.value }, context) : Exit.failCause(read.cause)
   }
 }
 
@@ -144,10 +146,14 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
     : (value: unknown) => HttpServerResponse.setHeader(HttpServerResponse.uint8Array(utf8Pieces(jsonText(value)), bytesOptions), "vary", varyAccept.vary)
   // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
   // is the same response: written once, not per request.
-  let last: { readonly value: unknown; readonly response: HttpServerResponse.HttpServerResponse } | undefined
+  let lastValue: unknown
+  let lastResponse: HttpServerResponse.HttpServerResponse | undefined
   const json = (value: unknown) => {
-    if (last === undefined || last.value !== value) last = { value, response: written(value) }
-    return last.response
+    if (lastResponse === undefined || lastValue !== value) {
+      lastResponse = written(value)
+      lastValue = value
+    }
+    return lastResponse
   }
   if (rawBinary === undefined) return (answered) => Effect.mapEager(answered, json)
   const negotiate = negotiated(rawBinary, json)

@@ -5,6 +5,7 @@ import type { Mechanism } from "../../domain/Mechanism.ts"
 import { ChannelSelector } from "../../domain/Selector.ts"
 import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, NodeIdJson, TagsJson } from "../common/IdentifierJson.ts"
+import { isChannelIdText, onlyField } from "../common/SelectorsById.ts"
 import { fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
 import { type PartialWireShape, partialWireShape, plain, writeEach } from "../common/WireShape.ts"
 import { ConstraintJson, unconstrained } from "./ConstraintJson.ts"
@@ -83,11 +84,17 @@ export const SetSelectorJson = selectorJson(asSetSelector)
 /** A selector of a channel tag body: it matches channels of either mechanism (docs/reference.md §6.3). */
 export const ChannelTagSelectorJson = selectorJson(asEitherSelector)
 
+/** `{"id": {"Exactly": "<id>"}}`: a selector of one channel, valid in every role. */
+const isById = (json: unknown): boolean => isChannelIdText(onlyField(onlyField(json, "id"), "Exactly"))
+
+const surelyById = (json: unknown): json is ReadonlyArray<SelectorWire> => Array.isArray(json) && json.every(isById)
+
 const selectors = (selector: PartialWireShape<ChannelSelector, SelectorWire>, expected: string) =>
   partialWireShape({
     wire: Schema.Array(selector.wire).annotate({ expected }),
     read: (json) => json.map(selector.read),
-    write: (all: ReadonlyArray<ChannelSelector>) => writeEach(all, selector.write)
+    write: (all: ReadonlyArray<ChannelSelector>) => writeEach(all, selector.write),
+    surely: surelyById
   }, Schema.Array(ChannelSelector))
 
 export const GetSelectorsJson = selectors(GetSelectorJson, "an array of GetSelector")

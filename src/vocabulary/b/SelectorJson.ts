@@ -8,6 +8,7 @@ import { describeJson, isJsonObject } from "../common/DescribeJson.ts"
 import { DOCS } from "../common/Docs.ts"
 import { ChannelIdJson, ServiceIdJson, TagsJson } from "../common/IdentifierJson.ts"
 import { BareKindJson } from "../common/KindNameJson.ts"
+import { isChannelIdText, onlyField } from "../common/SelectorsById.ts"
 import { explainedBy, nullable, oneOrMany } from "../common/WireSchema.ts"
 import { type Absence, fieldsOf, noItems, wireRecord } from "../common/WireRecord.ts"
 import { partialWireShape, plain, type WirePart, wireShape } from "../common/WireShape.ts"
@@ -163,8 +164,21 @@ export const expressibleAsGetterSelector = expressibleAs("getter")
 
 const Selectors = Schema.Array(ChannelSelector)
 
-export const GetterSelectorsJson = wireShape(selectorList(getterSelector, "a GetterSelector", "BGetterSelectors", expressibleAs("getter")), Selectors)
-export const SetterSelectorsJson = wireShape(selectorList(setterSelector, "a SetterSelector", "BSetterSelectors", expressibleAs("setter")), Selectors)
+/** `{"id": "<id>"}`: a selector of one channel, as a getter's or a setter's. */
+const isById = (json: unknown): boolean => isChannelIdText(onlyField(json, "id"))
+
+/** One selector by id, or an array of them. */
+const surelyById = (json: unknown): json is ChannelSelectorWire | ReadonlyArray<ChannelSelectorWire> =>
+  Array.isArray(json) ? json.every(isById) : isById(json)
+
+export const GetterSelectorsJson = wireShape(
+  { ...selectorList(getterSelector, "a GetterSelector", "BGetterSelectors", expressibleAs("getter")), surely: surelyById },
+  Selectors
+)
+export const SetterSelectorsJson = wireShape(
+  { ...selectorList(setterSelector, "a SetterSelector", "BSetterSelectors", expressibleAs("setter")), surely: surelyById },
+  Selectors
+)
 export const ServiceSelectorsJson = wireShape(
   selectorList(serviceSelector, "a ServiceSelector", "BServiceSelectors", (s) => !serviceSelectorMatchesNothing(s)),
   Schema.Array(ServiceSelector)

@@ -6,7 +6,7 @@ import { describeJson } from "./DescribeJson.ts"
 import { type Decoded, type InputPath, InvalidInput } from "./InvalidInput.ts"
 import { Unexpressible } from "./Unexpressible.ts"
 import { knownFieldsOnly } from "./KnownFields.ts"
-import type { Wire } from "./WireShape.ts"
+import type { SurelyRead, Wire } from "./WireShape.ts"
 import { expectedGot, expectedOf, explanationOf } from "./WireSchema.ts"
 
 /**
@@ -175,12 +175,14 @@ export const describeIssue = (issue: SchemaIssue.Issue, style: KeyStyle = "messa
  * src/cli/Launch.ts), the wire schema is compiled the first time it is used; a client bundle, which
  * does not, interprets it and carries no compiler.
  */
-export const decodeWith = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T }) => {
+export const decodeWith = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T; readonly surely?: SurelyRead<W> }) => {
+  const { surely } = shape
   const check = Schema.decodeUnknownResult(shape.wire, parseOptions)
   // JSON without an unknown field reads alike with them ignored, which costs a fifth (KnownFields.ts).
   const knownOnly = knownFieldsOnly(shape.wire.ast)
   const checkKnown = Schema.decodeUnknownResult(shape.wire)
   return (json: unknown, prefix: InputPath = []): Result.Result<T, InvalidInput> => {
+    if (surely?.(json) === true) return Result.succeed(shape.read(json))
     if (knownOnly(json)) {
       const known = checkKnown(json)
       if (Result.isSuccess(known)) return Result.succeed(shape.read(known.success))
@@ -198,7 +200,7 @@ const decoders = new WeakMap<object, (json: unknown, prefix: InputPath) => Decod
  * Reads `json` with `shape`: the model, or the first problem of the input at its place under `prefix`
  * (`body` by default). Each shape's decoder is made the first time it is used, and kept.
  */
-export const decode = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T }, json: unknown, prefix: InputPath = []): Decoded<T> => {
+export const decode = <T, W>(shape: { readonly wire: Wire<W>; readonly read: (json: W) => T; readonly surely?: SurelyRead<W> }, json: unknown, prefix: InputPath = []): Decoded<T> => {
   let decoder = decoders.get(shape)
   if (decoder === undefined) {
     decoder = decodeWith(shape)

@@ -20,7 +20,16 @@ export interface WirePart<T, W> {
   readonly wire: Wire<W>
   readonly read: (json: W) => T
   readonly write: (value: T) => W
+  /** A cheaper check of the shape's most common form, where it has one: see `SurelyRead`. */
+  readonly surely?: SurelyRead<W>
 }
+
+/**
+ * A check of a shape's most common form without its schema (a read's body of selectors by id): `true`
+ * only of JSON the wire schema accepts, which is then read as it is; `false` says nothing, and the schema
+ * decides (and words a refusal). test/vocabulary/compiled holds it to the schema.
+ */
+export type SurelyRead<W> = (json: unknown) => json is W
 
 /** The schema of a JSON form: its type is the JSON it accepts, checked and branded, not transformed. */
 export type Wire<W> = Schema.Top & Schema.Decoder<W>
@@ -42,6 +51,7 @@ export interface PartialWireShape<T, W> {
   readonly read: (json: W) => T
   readonly write: (value: T) => Result.Result<W, string>
   readonly model: Schema.Codec<T, unknown>
+  readonly surely?: SurelyRead<W>
 }
 
 /** A part read and written as it is: the wire's type is the model's. */
@@ -61,6 +71,7 @@ export const partialWireShape = <T, W>(parts: {
   readonly wire: Wire<W>
   readonly read: (json: W) => T
   readonly write: (value: T) => Result.Result<W, string>
+  readonly surely?: SurelyRead<W>
 }, model: Schema.Codec<T, unknown>): PartialWireShape<T, W> => ({
   ...parts,
   model
