@@ -31,16 +31,16 @@ const BoundedText = Schema.String.check(
 )
 
 /**
- * Words for a person, such as a token's label: an identifier's rule but for emptiness, since the label
- * is printed where control characters would break a line or a terminal (`gateway tokens list`).
- */
-/**
  * Text the identifiers' rule surely accepts, told without the schema: non-empty, no control characters, and
  * at most 256 UTF-16 units (a longer text may still be within the rule, counted in code points: not told here).
  */
 export const surelyBoundedText = (text: string): boolean =>
   text.length >= 1 && text.length <= MAX_IDENTIFIER_LENGTH && !controlCharacter.test(text)
 
+/**
+ * Words for a person, such as a token's label: an identifier's rule but for emptiness, since the label
+ * is printed where control characters would break a line or a terminal (`gateway tokens list`).
+ */
 export const Label = Schema.String.check(hasAtMost256Characters, hasNoControlCharacters)
 
 /** A device (vocabulary A: node, vocabulary B: service). */
