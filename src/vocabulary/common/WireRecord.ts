@@ -1,5 +1,6 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { identity } from "effect/Function"
 import type * as SchemaAST from "effect/SchemaAST"
 import {
   type PartialWireShape,
@@ -190,14 +191,32 @@ const reader = (steps: ReadonlyArray<Step>, constants: object | undefined) => (j
 const modelValueOf = (step: Step, value: Loose): unknown => (step.model === undefined ? value : value[step.model])
 
 /** Writes each field in the table's order, leaving out what an optional field's `leftOut` picks. */
-const writer = (steps: ReadonlyArray<Step>) => (value: Loose): Loose => {
-  const out: Loose = {}
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as Step
-    const field = modelValueOf(step, value)
-    if (!step.leftOut(field)) out[step.key] = step.write(field)
+const writer = (steps: ReadonlyArray<Step>) => {
+  const fixed = fixedStart(steps)
+  return (value: Loose): Loose => {
+    const out: Loose = { ...fixed }
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i] as Step
+      const field = modelValueOf(step, value)
+      if (!step.optional || !step.leftOut(field)) out[step.key] = step.write === identity ? field : step.write(field)
+    }
+    return out
   }
-  return out
+}
+
+/**
+ * The fields written before the first optional one, each `null`: every written object starts as a copy of
+ * it, so it has its final hidden class at once and its fields are stores into existing slots, not one
+ * new hidden class per field found through the generic store's cache (a large home's listing writes
+ * over a million records).
+ */
+const fixedStart = (steps: ReadonlyArray<Step>): Loose => {
+  const start: Loose = {}
+  for (const step of steps) {
+    if (step.optional) break
+    start[step.key] = null
+  }
+  return start
 }
 
 /** As `writer`, for a table with partial fields: the first reason a field cannot be written fails it all. */

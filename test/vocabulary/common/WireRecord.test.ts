@@ -48,6 +48,13 @@ describe("a wire record, from the table of its fields", () => {
       .toEqual(["display_name", "tags", "look"])
   })
 
+  it("writes each value into an object of its own, whatever was written before", () => {
+    const desk = LampJson.write({ kind: "Lamp", name: "desk", tags: ["x"], brightness: 1, colour: "blue" })
+    const hall = LampJson.write({ kind: "Lamp", name: "hall", tags: [], brightness: 0, colour: "red" })
+    expect(JSON.stringify(desk)).toBe(`{"display_name":"desk","tags":["x"],"look":{"b":1,"c":"blue"}}`)
+    expect(JSON.stringify(hall)).toBe(`{"display_name":"hall","look":{"b":0,"c":"red"}}`)
+  })
+
   it("checks the JSON with a struct of its wire fields, each description on its key", () => {
     expect(rejection(decode(LampJson, { display_name: "desk", look: { b: 1, c: "red" }, name: "x" })))
       .toBe(`body: unknown field "name" (a lamp takes display_name, tags, look)`)
