@@ -57,9 +57,9 @@ describe("a device call", () => {
       for (const count of [2, 40]) {
         const channels = Array.from({ length: count }, (_, i) => ChannelId.make(`getter:c${i}@test`))
         const { answers, settled } = yield* called([batch(channels, (reply) => {
-          channels.forEach((channel, i) => reply.now(channel, Result.succeed(i)))
+          for (const [i, channel] of channels.entries()) reply.now(channel, Result.succeed(i))
           reply.now(a, Result.succeed(-1))
-          channels.forEach((channel) => reply.now(channel, Result.succeed(-2)))
+          for (const channel of channels) reply.now(channel, Result.succeed(-2))
           return Effect.void
         })])
         expect(answers).toEqual(Object.fromEntries(channels.map((channel, i) => [channel, Result.succeed(i)])))
