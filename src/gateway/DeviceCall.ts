@@ -111,13 +111,14 @@ const awaitAll = <I, A>(
   })
 
 /**
- * One adapter's call for a request: what it was asked (`wanted`, by channel), the replies taken so far,
- * and how it ended. One object per call, its parts fields rather than closures: a read or a write makes
- * one on every request.
+ * One adapter's call for a request: what it was asked (the batch's items, each at its position), the
+ * replies taken so far (by the same positions), and how it ended. One object per call, its parts fields
+ * rather than closures: a read or a write makes one on every request.
  */
 class Started<I, A> {
-  readonly wanted = new Map<ChannelId, I>()
-  readonly replies = new Map<ChannelId, Result.Result<A, ChannelError>>()
+  readonly replies: Array<Result.Result<A, ChannelError> | undefined>
+  /** Each channel's position, for a batch too long to look through (nearly every batch is one or two). */
+  private readonly positions: Map<ChannelId, number> | undefined
   /** Whether the device answered a channel with a failure so far. */
   replyFailed = false
   /** The fiber of a call that did not end when its method returned. */
@@ -129,7 +130,9 @@ class Started<I, A> {
     readonly batch: DeviceBatch<I, A>,
     readonly channelOf: (item: I) => ChannelId
   ) {
-    for (const item of batch.items) this.wanted.set(channelOf(item), item)
+    const { items } = batch
+    this.replies = new Array(items.length).fill(undefined)
+    this.positions = items.length > lookedThrough ? new Map(items.map((item, at) => [channelOf(item), at])) : undefined
   }
 
   /** How the call ended, if it has. */
@@ -137,20 +140,32 @@ class Started<I, A> {
     return this.endedAtOnce ?? this.fiber?.pollUnsafe()
   }
 
-  /** Takes a reply, and tells which item it answers; `undefined` for one not asked or answered before. */
-  take(channel: ChannelId, result: Result.Result<A, string>): I | undefined {
-    const item = this.wanted.get(channel)
-    if (item === undefined || this.replies.has(channel)) return undefined
+  /** Where `channel` is in the batch; -1 for a channel not asked. */
+  private positionOf(channel: ChannelId): number {
+    if (this.positions !== undefined) return this.positions.get(channel) ?? -1
+    let at = 0
+    for (const item of this.batch.items) {
+      if (this.channelOf(item) === channel) return at
+      at++
+    }
+    return -1
+  }
+
+  /** Takes a reply, and tells the position of the item it answers; -1 for one not asked or answered before. */
+  take(channel: ChannelId, result: Result.Result<A, string>): number {
+    const at = this.positionOf(channel)
+    if (at < 0 || this.replies[at] !== undefined) return -1
     // Taken before it is settled, so that a second reply for the channel is ignored meanwhile.
     const answer = Result.mapError(result, deviceFailure)
     if (Result.isFailure(answer)) this.replyFailed = true
-    this.replies.set(channel, answer)
-    return item
+    this.replies[at] = answer
+    return at
   }
 
   /** Each item with its reply, or a DeviceFailure saying `message` for those with none, appended to `answers`. */
   collectInto(answers: Array<readonly [I, Result.Result<A, ChannelError>]>, message: string): void {
-    for (const item of this.batch.items) answers.push([item, this.replies.get(this.channelOf(item)) ?? Result.fail(deviceFailure(message))])
+    let at = 0
+    for (const item of this.batch.items) answers.push([item, this.replies[at++] ?? Result.fail(deviceFailure(message))])
   }
 }
 
@@ -164,29 +179,29 @@ const start = <I, A>(
   settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
 ): Effect.Effect<Started<I, A>> => {
   const call = new Started(batch, channelOf)
-  const settled = (item: I): Effect.Effect<void> => {
-    const channel = channelOf(item)
-    const answer = call.replies.get(channel)
-    if (answer === undefined) return Exit.void
+  const settled = (at: number): Effect.Effect<void> => {
+    const answer = call.replies[at]
+    const item = batch.items[at]
+    if (answer === undefined || item === undefined) return Exit.void
     const answered = settle(item, answer)
     if (isDone(answered)) {
-      call.replies.set(channel, answered.value)
+      call.replies[at] = answered.value
       return Exit.void
     }
-    return Effect.map(answered, (later) => void call.replies.set(channel, later))
+    return Effect.map(answered, (later) => void (call.replies[at] = later))
   }
-  const givenNow: Array<I> = []
+  const givenNow: Array<number> = []
   let calling = true
   const reply: Reply<A> = Object.assign(
     (channel: ChannelId, result: Result.Result<A, string>) =>
       Effect.suspend(() => {
         const taken = call.take(channel, result)
-        return taken === undefined ? Effect.void : settled(taken)
+        return taken < 0 ? Effect.void : settled(taken)
       }),
     {
       now: (channel: ChannelId, result: Result.Result<A, string>) => {
-        const taken = calling ? call.take(channel, result) : undefined
-        if (taken !== undefined) givenNow.push(taken)
+        const taken = calling ? call.take(channel, result) : -1
+        if (taken >= 0) givenNow.push(taken)
       }
     }
   )
@@ -233,6 +248,9 @@ const collectInto = <I, A>(
   counted(call.batch.adapter, exit === undefined ? (failed ? failedAndCut : cut) : failed ? failedOnly : ok)
   call.collectInto(answers, endMessage(exit, timeoutMs))
 }
+
+/** A batch up to this long is looked through for a channel's position; a longer one keeps a map of them. */
+const lookedThrough = 16
 
 // How a call ended, made once: a call's end is counted on every request.
 const ok: CallEnd = { failed: false, timedOut: false }

@@ -69,6 +69,46 @@ interface Write {
   readonly value: Value
 }
 
+const recordOfWrite = (write: Write): ChannelRecord => write.record
+
+/** The writes a request's targets make, and the outcomes decided before any call (what is missing, a wrong type). */
+interface WritePlan {
+  readonly writes: ReadonlyArray<Write>
+  readonly decided: ReadonlyMap<ResultKey, Result.Result<void, ChannelError>>
+}
+
+/**
+ * What `targets` ask of each setter. The last value sent to a setter in one request wins, whatever came
+ * before it; one target names each channel once, so only a later target can name one again, and the
+ * writes are kept by channel only then (nearly every write is one target). Maps are made only when needed.
+ */
+const planWrites = (home: HomeView, targets: ReadonlyArray<SendTarget>): WritePlan => {
+  let decided: Map<ResultKey, Result.Result<void, ChannelError>> | undefined
+  const byChannel = targets.length > 1 ? new Map<ChannelId, Write>() : undefined
+  const writes: Array<Write> = []
+  for (const target of targets) {
+    const { channels, missing } = resolveTargets(home, "setter", target.selectors)
+    for (const [key, error] of missing) (decided ??= new Map()).set(key, Result.fail(error))
+    for (const record of channels) {
+      decided?.delete(record.id)
+      byChannel?.delete(record.id)
+      const expected = kindValueType(record.kind)
+      if (expected !== target.value._tag) (decided ??= new Map()).set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
+      else if (byChannel !== undefined) byChannel.set(record.id, { record, value: target.value })
+      else writes.push({ record, value: target.value })
+    }
+  }
+  return { writes: byChannel === undefined ? writes : Array.from(byChannel.values()), decided: decided ?? noResults }
+}
+
+/** `items` grouped by adapter: one group, without a map, when they are all of one (nearly every request). */
+const byAdapter = <I, K>(items: ReadonlyArray<I>, adapterOf: (item: I) => K): Iterable<readonly [K, ReadonlyArray<I>]> => {
+  const [first] = items
+  if (first === undefined) return []
+  const adapter = adapterOf(first)
+  return items.every((item) => adapterOf(item) === adapter) ? [[adapter, items]] : groupBy(items, adapterOf)
+}
+
 export interface DispatchOptions {
   /** How long a device may take to answer a batch (`--device-timeout`): after it, its channels' DeviceFailure. */
   readonly deviceTimeout: Duration.Input
@@ -93,14 +133,14 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
        * answer. The channels of an adapter that is gone answer a DeviceFailure.
        */
       const callAdapters = <A, I>(
-        items: Iterable<I>,
+        items: ReadonlyArray<I>,
         recordOf: (item: I) => ChannelRecord,
         call: (adapter: Adapter, group: ReadonlyArray<I>, reply: Reply<A>) => Effect.Effect<void>,
         settle: (item: I, answer: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>
       ): Effect.Effect<Answers<I, A>> => {
         const batches: Array<DeviceBatch<I, A>> = []
         const gone: Array<readonly [I, Result.Result<A, ChannelError>]> = []
-        for (const [adapterId, group] of groupBy(items, (item) => recordOf(item).adapter)) {
+        for (const [adapterId, group] of byAdapter(items, (item) => recordOf(item).adapter)) {
           const adapter = registry.adapter(adapterId)
           if (Option.isSome(adapter)) batches.push({ adapter: adapterId, items: group, call: (reply) => call(adapter.value, group, reply) })
           else {
@@ -133,23 +173,10 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
       }
 
       const sendNow = (targets: ReadonlyArray<SendTarget>, context: CallContext, home: HomeView = registry.index) => {
-        const results = new Map<ResultKey, Result.Result<void, ChannelError>>()
-        const writes = new Map<ChannelId, Write>()
-        for (const target of targets) {
-          const { channels, missing } = resolveTargets(home, "setter", target.selectors)
-          for (const [key, error] of missing) results.set(key, Result.fail(error))
-          for (const record of channels) {
-            // The last value sent to a setter in one request wins, whatever came before it.
-            results.delete(record.id)
-            writes.delete(record.id)
-            const expected = kindValueType(record.kind)
-            if (expected === target.value._tag) writes.set(record.id, { record, value: target.value })
-            else results.set(record.id, Result.fail({ _tag: "TypeMismatch", expected, got: target.value._tag }))
-          }
-        }
+        const { writes, decided } = planWrites(home, targets)
         const answering = callAdapters<void, Write>(
-          writes.values(),
-          (write) => write.record,
+          writes,
+          recordOfWrite,
           (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
           ({ record, value }, answer) => {
             const checked = checkWrite(home.channel(record.id), record.id, value, answer)
@@ -157,7 +184,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           }
         )
         const outcomes = (answered: Answers<Write, void>) =>
-          outcomesOf(results, answered, (write) => write.record.id)
+          outcomesOf(decided, answered, (write) => write.record.id)
         return Effect.mapEager(answering, outcomes)
       }
 

@@ -52,6 +52,21 @@ describe("a device call", () => {
       expect(fibers).toBe(0)
     }))
 
+  it.effect("takes each channel's first reply only, and none for a channel not asked, in a short batch and a long one", () =>
+    Effect.gen(function*() {
+      for (const count of [2, 40]) {
+        const channels = Array.from({ length: count }, (_, i) => ChannelId.make(`getter:c${i}@test`))
+        const { answers, settled } = yield* called([batch(channels, (reply) => {
+          for (const [i, channel] of channels.entries()) reply.now(channel, Result.succeed(i))
+          reply.now(a, Result.succeed(-1))
+          for (const channel of channels) reply.now(channel, Result.succeed(-2))
+          return Effect.void
+        })])
+        expect(answers).toEqual(Object.fromEntries(channels.map((channel, i) => [channel, Result.succeed(i)])))
+        expect(settled).toEqual(channels)
+      }
+    }))
+
   it.effect("that answers through its effect runs in a fiber of its own", () =>
     Effect.gen(function*() {
       const { answers, fibers } = yield* called([batch([a], (reply) => reply(a, Result.succeed(1)))])

@@ -59,6 +59,21 @@ describe("dispatch", () => {
       expect(a.sends).toEqual([[{ channel: id, value: off }]])
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 
+  it.live("lets a later target's value of the wrong type take a setter from an earlier write, and the other way round", () =>
+    Effect.gen(function*() {
+      const { a } = yield* twoAdapters()
+      const one = setter("one", "a")
+      const two = setter("two", "a")
+      const unit: Value = { _tag: "Unit" }
+      const results = yield* send([
+        { selectors: [byId(one)], value: on },
+        { selectors: [byId(one), byId(two)], value: unit },
+        { selectors: [byId(two)], value: off }
+      ])
+      expect(outcomes(results)).toEqual({ [one]: { _tag: "TypeMismatch", expected: "OnOff", got: "Unit" }, [two]: "ok" })
+      expect(a.sends).toEqual([[{ channel: two, value: off }]])
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
   it.live("reports a TypeMismatch for one channel and still writes the others", () =>
     Effect.gen(function*() {
       const { a } = yield* twoAdapters()

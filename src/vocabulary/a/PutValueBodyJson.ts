@@ -3,6 +3,7 @@ import * as Schema from "effect/Schema"
 import { SendTarget } from "../../domain/Request.ts"
 import { isJsonObject } from "../common/DescribeJson.ts"
 import { DOCS } from "../common/Docs.ts"
+import { hasTwoFields } from "../common/SelectorsById.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
 import { fieldsOf, partialWireRecord } from "../common/WireRecord.ts"
@@ -29,6 +30,10 @@ type BodyWire = typeof ObjectForm.wire.Type | typeof PairForm.Type
 
 const isPair = (json: BodyWire): json is typeof PairForm.Type => Array.isArray(json)
 
+/** `{"set": [SetSelector], "value": V}` of selectors by id and a simple value (SelectorsById.ts, SimpleValueJson.ts). */
+const surelySimple = (json: unknown): json is BodyWire =>
+  hasTwoFields(json, "set", (set) => SetSelectorsJson.surely?.(set) === true, "value", (value) => ValueInputJson.surely?.(value) === true)
+
 export const PutValueBodyJson = partialWireShape({
   wire: Schema.Union([ObjectForm.wire, PairForm]).annotate({
     identifier: "APutValueBody",
@@ -45,5 +50,6 @@ export const PutValueBodyJson = partialWireShape({
     return only !== undefined && others.length === 0
       ? ObjectForm.write(only)
       : Result.fail(`a vocabulary A put_channel_value body holds one value, not ${targets.length}`)
-  }
+  },
+  surely: surelySimple
 }, Schema.Array(SendTarget))

@@ -5,6 +5,7 @@ import { isJsonObject } from "../common/DescribeJson.ts"
 import { DOCS } from "../common/Docs.ts"
 import { TagsJson } from "../common/IdentifierJson.ts"
 import { ValueInputJson } from "../common/ValueJson.ts"
+import { hasTwoFields } from "../common/SelectorsById.ts"
 import { partialWireRecord, fieldsOf, wireRecord } from "../common/WireRecord.ts"
 import { wireShape } from "../common/WireShape.ts"
 import { expectedGot, explainedBy } from "../common/WireSchema.ts"
@@ -107,6 +108,14 @@ const List = Schema.Array(Element)
 
 type SendBodyWire = typeof List.Type | TargetWire | PairWire
 
+/** `{"select": sel(s), "value": V}` of selectors by id and a simple value (SelectorsById.ts, SimpleValueJson.ts). */
+const isSimpleTarget = (json: unknown): boolean =>
+  hasTwoFields(json, "select", (select) => SetterSelectorsJson.surely?.(select) === true, "value", (value) => ValueInputJson.surely?.(value) === true)
+
+/** One such target, or a list of them: told without the schema, and read by the shape's `read`. */
+const surelySimple = (json: unknown): json is SendBodyWire =>
+  Array.isArray(json) ? json.length > 0 && json.every(isSimpleTarget) : isSimpleTarget(json)
+
 const isArrayForm = (json: SendBodyWire): json is typeof List.Type | PairWire => Array.isArray(json)
 
 /**
@@ -129,6 +138,7 @@ export const SendBodyJson = wireShape({
   // A list and a bare pair are both arrays: the one the union took is told apart as `explainedBy` does.
   read: (json: SendBodyWire): ReadonlyArray<SendTarget> =>
     !isArrayForm(json) ? [Target.read(json)] : isBarePair(json) ? [readPair(json as PairWire)] : (json as typeof List.Type).map(readElement),
-  write: (targets: ReadonlyArray<SendTarget>) => targets.map(Target.write)
+  write: (targets: ReadonlyArray<SendTarget>) => targets.map(Target.write),
+  surely: surelySimple
 }, Schema.Array(SendTarget))
 

@@ -5,6 +5,7 @@ import { Value } from "../../domain/Value.ts"
 import { valueTypes } from "../../domain/ValueType.ts"
 import { describeJson } from "./DescribeJson.ts"
 import { DOCS } from "./Docs.ts"
+import { isSimpleValueInput } from "./SimpleValueJson.ts"
 import { TimestampJson } from "./TimestampJson.ts"
 import { expectedGot, explainedBy, explainKeyed, keyedForm, keyedUnion, wireCheck } from "./WireSchema.ts"
 import { fieldsOf, wireRecord } from "./WireRecord.ts"
@@ -196,15 +197,18 @@ export const ValueJson = wireShape(annotated(value, {
   expected: valueExample
 }), Value)
 
+const ValueInputWire = Schema.Union([ValueJson.wire, Schema.Null]).annotate({
+  identifier: "ValueInput",
+  description: DOCS ? "A value in a request body: a Value, or null for `{\"Unit\": null}`." : "",
+  ...explainedBy(() => ValueJson.wire)
+})
+
 /** A value as a client may send it: a Value, or a bare `null` for Unit (FoxBox clients write it so). */
 export const ValueInputJson = wireShape({
-  wire: Schema.Union([ValueJson.wire, Schema.Null]).annotate({
-    identifier: "ValueInput",
-    description: DOCS ? "A value in a request body: a Value, or null for `{\"Unit\": null}`." : "",
-    ...explainedBy(() => ValueJson.wire)
-  }),
+  wire: ValueInputWire,
   read: (json): Value => (json === null ? { _tag: "Unit" } : ValueJson.read(json)),
-  write: ValueJson.write
+  write: ValueJson.write,
+  surely: (json): json is typeof ValueInputWire.Type => isSimpleValueInput(json)
 }, Value)
 
 /** A value, or `null` for none (yet): how results and a home file's initial values write "no value". */

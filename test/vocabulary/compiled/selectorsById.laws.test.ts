@@ -3,7 +3,7 @@ import * as Result from "effect/Result"
 import { describe, expect, it } from "vitest"
 import * as A from "../../../src/vocabulary/a/index.ts"
 import * as B from "../../../src/vocabulary/b/index.ts"
-import { codePoint } from "../../arbitraries/codePoint.ts"
+import { idText } from "../../arbitraries/idText.ts"
 import { law } from "../../laws/law.ts"
 import { type BodyName, bodyReaders, oneLine } from "./bodyReaders.ts"
 
@@ -19,13 +19,6 @@ const reads: ReadonlyArray<{ readonly name: BodyName; readonly surely: (json: un
   { name: "A get_channel_value", surely: (json) => A.GetSelectorsJson.surely?.(json) === true, byId: (id) => ({ id: { Exactly: id } }) },
   { name: "B fetch_values", surely: (json) => B.GetterSelectorsJson.surely?.(json) === true, byId: (id) => ({ id }) }
 ]
-
-const idText = fc.oneof(
-  fc.string({ unit: codePoint, maxLength: 8 }),
-  fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 24 }),
-  fc.constantFrom("", "getter:lamp@home", "a\u0000b", "a\u009fb", "\u007f", "x".repeat(256), "x".repeat(257), "😀".repeat(128), "😀".repeat(129)),
-  fc.jsonValue({ maxDepth: 1 })
-)
 
 /** A selector drawn for a body: by id (with the id it names), or beside that form. */
 type Drawn = { readonly byId: true; readonly id: unknown } | { readonly byId: false; readonly json: unknown }
