@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
+import { isDone } from "./AlreadyDone.ts"
 
 /**
  * Why something the gateway depends on does not work now (an MQTT broker, the database); `None` while it
@@ -31,6 +32,13 @@ export interface HealthConditionsShape {
   readonly failing: () => Effect.Effect<ReadonlyArray<FailingCondition>>
 }
 
+const noneFailing: ReadonlyArray<FailingCondition> = []
+const noneFailingDone = Effect.succeed(noneFailing)
+
+/** `found`, and the condition of `impact` if `reason` says it does not hold. */
+const withReason = (found: ReadonlyArray<FailingCondition>, reason: Option.Option<string>, impact: HealthImpact) =>
+  Option.isSome(reason) ? [...found, { reason: reason.value, impact }] : found
+
 /**
  * What `/health` reports as degrading the gateway, or taking it out, asked when it is asked: the core
  * owns it, so that the adapters and the store tell their conditions without the HTTP layer knowing them.
@@ -43,18 +51,25 @@ export class HealthConditions extends Context.Service<HealthConditions, HealthCo
     const rebuild = () => {
       checks = [...conditions]
     }
+    // Each condition's answer read at once while it is done (most are), so that a `/health` whose
+    // conditions all are costs no Effect step per condition; from the first that is not, one step each.
     const failingFrom = (
       asked: ReadonlyArray<readonly [HealthCondition, HealthImpact]>,
       index: number,
       found: ReadonlyArray<FailingCondition>
     ): Effect.Effect<ReadonlyArray<FailingCondition>> => {
-      const check = asked[index]
-      if (check === undefined) return Effect.succeed(found)
-      const [condition, impact] = check
-      return Effect.flatMapEager(condition(), (reason) =>
-        failingFrom(asked, index + 1, Option.isSome(reason) ? [...found, { reason: reason.value, impact }] : found))
+      let failing = found
+      for (let at = index;; at++) {
+        const check = asked[at]
+        if (check === undefined) return failing === noneFailing ? noneFailingDone : Effect.succeed(failing)
+        const [condition, impact] = check
+        const answer = condition()
+        if (!isDone(answer)) {
+          return Effect.flatMapEager(answer, (reason) => failingFrom(asked, at + 1, withReason(failing, reason, impact)))
+        }
+        failing = withReason(failing, answer.value, impact)
+      }
     }
-    const noneFailing: ReadonlyArray<FailingCondition> = []
     return HealthConditions.of({
       add: (condition, impact = "degrades") =>
         Effect.acquireRelease(

@@ -21,6 +21,7 @@ const writers: Record<string, (response: ServerResponse) => void> = {
   "/reason": (response) => response.writeHead(200, "Fine", { "content-type": "text/plain" }).end("reason"),
   "/pairs": (response) => response.writeHead(200, ["content-type", "text/plain"]).end("pairs"),
   "/implicit": (response) => response.end("implicit"),
+  "/own-frame-options-pairs": (response) => response.writeHead(200, ["X-Frame-Options", "SAMEORIGIN", "content-type", "text/plain"]).end("own"),
   "/own-cache-control": (response) => response.writeHead(200, { "Cache-Control": "max-age=60" }).end("own"),
   "/set-before": (response) => {
     response.setHeader("x-frame-options", "SAMEORIGIN")
@@ -71,6 +72,16 @@ describe("SecuredResponse", () => {
       expect(headers["x-frame-options"]).toBe(path === "/same-set-before" ? "SAMEORIGIN" : "DENY")
       for (const name of Object.keys(securityHeaders)) expect(names.filter((n) => n === name)).toHaveLength(1)
     }
+  })
+
+  it("writes the security headers first, in their order, then the answer's own in theirs", async () => {
+    const security = Object.keys(securityHeaders)
+    expect((await head("/object")).names.slice(0, security.length + 1)).toEqual([...security, "content-type"])
+    expect((await head("/own-frame-options-pairs")).names.slice(0, security.length + 1)).toEqual([
+      ...security.filter((name) => name !== "x-frame-options"),
+      "x-frame-options",
+      "content-type"
+    ])
   })
 
   it("keeps a header set before the head is written", async () => {

@@ -2,19 +2,11 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { HttpServerResponse } from "effect/http"
-import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import { givenService } from "../routing/AtOnce.ts"
 import type { Answer } from "../routing/RouteTable.ts"
-import { type PathFacts, pathFacts } from "./PathFacts.ts"
-import { requestLogLine } from "./RequestLog.ts"
-import {
-  countRequest,
-  countVocabularyACall,
-  metricsContext,
-  type RequestCount,
-  requestCount,
-  type VocabularyLabel
-} from "./RequestMetrics.ts"
+import { pathFacts } from "./PathFacts.ts"
+import { ObservedRequest, type Observer, type RouteFacts } from "./ObservedRequest.ts"
+import { metricsContext, requestCount } from "./RequestMetrics.ts"
 import { RequestNotes } from "./RequestNotes.ts"
 import { deprecationHeaders, deprecationNotice, type VocabularyADeprecation } from "./VocabularyADeprecation.ts"
 
@@ -33,14 +25,6 @@ export interface Observation {
  * the same answer, counted and logged.
  */
 export type Observe = <R>(method: string, path: string, start: number, answer: Answer<R>) => Answer<R>
-
-/** What a request to a path and method is observed by, found once per path and method. */
-interface RouteFacts {
-  readonly facts: PathFacts | undefined
-  readonly operation: string
-  readonly vocabulary: VocabularyLabel
-  readonly count: RequestCount
-}
 
 /** The facts of each path and method asked for, found once: a path the gateway does not serve shares one. */
 const routeFactsOf = () => {
@@ -81,10 +65,11 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
     onSome: ({ headers }) => (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
   })
   const counted = metricsContext(metrics)
+  const observer: Observer = { counted, deprecated, inA }
   const routeFacts = routeFactsOf()
   return <R>(method: string, path: string, start: number, given: Answer<R>): Answer<R> => {
     const route = routeFacts(method, path)
-    const { facts, operation, vocabulary: pathVocabulary } = route
+    const pathVocabulary = route.vocabulary
 
     if ((pathVocabulary === "b" || pathVocabulary === "none") && !log) {
       if (HttpServerResponse.isHttpServerResponse(given)) {
@@ -98,53 +83,13 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
       return (context) => Effect.mapEager(given(context), count)
     }
 
-    let upgraded = false
-    let spoken: Vocabulary | undefined
-    let tokenId: number | undefined
-    const notes: RequestNotes = {
-      upgraded: () => {
-        upgraded = true
-      },
-      spoke: (vocabulary) => {
-        spoken = vocabulary
-        if (!upgraded) return Effect.void
-        // A socket is counted now: it may stay open for days.
-        countRequest(counted, vocabulary, operation, 101, undefined)
-        if (vocabulary !== "a" || tokenId === undefined) return Effect.void
-        countVocabularyACall(counted, tokenId)
-        return Option.match(deprecated, {
-          onNone: () => Effect.void,
-          onSome: ({ notice }) => Effect.logInfo(`the watch socket of token ${tokenId} speaks vocabulary A: ${notice}`)
-        })
-      },
-      madeWith: (caller) => {
-        // The Migration page's comparisons are not a client that still calls A: left out of its count (and series).
-        if (caller.kind !== "comparison") tokenId = caller.tokenId
-      }
-    }
-    const answered = (response: HttpServerResponse.HttpServerResponse) => {
-      const vocabulary = spoken ?? pathVocabulary
-      if (upgraded) {
-        // Counted when it registered; one that never did is counted as it closes.
-        if (spoken === undefined) countRequest(counted, vocabulary, operation, 101, undefined)
-        return response
-      }
-      countRequest(counted, vocabulary, operation, response.status, (performance.now() - start) / 1000)
-      if (vocabulary !== "a") return response
-      // Counted by the token it was let in with (RequestNotes), unless the core refused it too (403: a tag its scope selects by).
-      if (tokenId !== undefined && response.status !== 403) countVocabularyACall(counted, tokenId)
-      return inA(response)
-    }
-    const logged = (response: HttpServerResponse.HttpServerResponse) => {
-      const sent = answered(response)
-      const line = requestLogLine(method, path, upgraded ? 101 : response.status, performance.now() - start, facts?.tag, spoken)
-      const notice = (spoken ?? pathVocabulary) === "a" ? Option.map(deprecated, ({ notice }) => notice) : Option.none()
-      return Effect.as(Effect.logDebug(Option.match(notice, { onNone: () => line, onSome: (said) => `${line}: ${said}` })), sent)
-    }
-    if (HttpServerResponse.isHttpServerResponse(given)) return log ? () => logged(given) : answered(given)
+    const observed = new ObservedRequest(observer, route, method, path, start)
+    if (HttpServerResponse.isHttpServerResponse(given)) return log ? () => observed.logged(given) : observed.answered(given)
     return (context: Context.Context<R>) => {
-      const noted = givenService(given(Context.add(context, RequestNotes, notes)), RequestNotes, notes)
-      return log ? Effect.flatMapEager(noted, logged) : Effect.mapEager(noted, answered)
+      const noted = givenService(given(Context.add(context, RequestNotes, observed)), RequestNotes, observed)
+      return log
+        ? Effect.flatMapEager(noted, (response) => observed.logged(response))
+        : Effect.mapEager(noted, (response) => observed.answered(response))
     }
   }
 }

@@ -16,36 +16,51 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 const securityHeaderList = Object.entries(securityHeaders)
 
-/** The security headers as Node's flat list (name, value, name, value…), made once: what most answers write first. */
-const securityHeaderPairs: ReadonlyArray<OutgoingHttpHeader> = securityHeaderList.flat()
+/** The security headers as Node's flat list (name, value, name, value…): what most answers write first. */
+const securityHeaderPairs: ReadonlyArray<string> = securityHeaderList.flat()
 
 /** The position of each security header in `securityHeaderList`, by its name. */
 const securityHeaderIndex = new Map(securityHeaderList.map(([name], index) => [name, index]))
 
-/** The answer's headers as Node's flat list, and which security headers it names itself (a bit per `securityHeaderList`). */
-const flatHeaders = (headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined) => {
-  const pairs: Array<OutgoingHttpHeader> = []
+/** Which security headers `headers` names itself: a bit per `securityHeaderList`. */
+const securityNamed = (headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): number => {
   let named = 0
-  const add = (name: string, value: OutgoingHttpHeader | undefined) => {
-    if (value === undefined) return
-    const index = securityHeaderIndex.get(name.toLowerCase())
-    if (index !== undefined) named |= 1 << index
-    pairs.push(name, value)
-  }
   if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) add(String(headers[i]), headers[i + 1])
+    for (let i = 0; i + 1 < headers.length; i += 2) named |= securityBit(String(headers[i]))
   } else if (headers !== undefined) {
-    for (const name of Object.keys(headers)) add(name, headers[name])
+    // `for…in`, not `Object.keys`: no array per answer (an Effect answer's headers inherit no enumerable name).
+    for (const name in headers) if (Object.hasOwn(headers, name)) named |= securityBit(name)
   }
-  return { pairs, named }
+  return named
+}
+
+const securityBit = (name: string): number => {
+  const index = securityHeaderIndex.get(name.toLowerCase())
+  return index === undefined ? 0 : 1 << index
+}
+
+/** `headers` added to Node's flat list `list` (name, value, name, value…), those without a value left out. */
+const appendFlat = (list: Array<OutgoingHttpHeader>, headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): Array<OutgoingHttpHeader> => {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      const value = headers[i + 1]
+      if (value !== undefined) list.push(String(headers[i]), value)
+    }
+  } else if (headers !== undefined) {
+    for (const name in headers) {
+      const value = headers[name]
+      if (value !== undefined && Object.hasOwn(headers, name)) list.push(name, value)
+    }
+  }
+  return list
 }
 
 /**
  * A Node response that writes the security headers with the others, in the one `writeHead` call that
  * writes them all (an answer's own header of the same name wins, as does one set before). Set one by one
  * when the request arrives, they made every response take Node's slow path, which sets each header of the
- * answer again one by one. Written as one flat list, the security headers' part made once, so that an
- * answer's head costs no object of its own. The gateway's server is made with it (`serverOptions`).
+ * answer again one by one. Written as one flat list, made as one array with no object of its own, so that
+ * an answer's head costs Node's writing and little else. The gateway's server is made with it (`serverOptions`).
  */
 export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
   override writeHead(
@@ -62,24 +77,27 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
     const setBefore = this.getHeaderNames().length !== 0
     // The same answer as the last one (/health, an unchanged listing: the same response, so the same
     // headers) writes the list made for it: Node reads it and keeps nothing of it.
-    if (!setBefore && headers !== undefined && headers === lastHead.headers) return lastHead.list
-    const { pairs, named } = flatHeaders(headers)
-    if (named === 0 && !setBefore) {
-      // The common case: the answer names none of them and nothing was set before.
-      const list = securityHeaderPairs.concat(pairs)
-      if (headers !== undefined) lastHead = { headers, list }
-      return list
+    if (!setBefore && headers !== undefined && headers === lastHeaders) return lastList
+    const named = securityNamed(headers)
+    const list: Array<OutgoingHttpHeader> = []
+    for (let index = 0; 2 * index + 1 < securityHeaderPairs.length; index++) {
+      const name = securityHeaderPairs[2 * index]
+      const value = securityHeaderPairs[2 * index + 1]
+      if (name === undefined || value === undefined || (named & (1 << index)) !== 0) continue
+      if (!setBefore || !this.hasHeader(name)) list.push(name, value)
     }
-    const all: Array<OutgoingHttpHeader> = []
-    securityHeaderList.forEach(([name, value], index) => {
-      if ((named & (1 << index)) === 0 && !this.hasHeader(name)) all.push(name, value)
-    })
-    return all.concat(pairs)
+    appendFlat(list, headers)
+    if (named === 0 && !setBefore && headers !== undefined) {
+      lastHeaders = headers
+      lastList = list
+    }
+    return list
   }
 }
 
 /** The headers of the last answer written whose list needed nothing of its response, and that list. */
-let lastHead: { readonly headers: object; readonly list: Array<OutgoingHttpHeader> } = { headers: {}, list: [] }
+let lastHeaders: object | undefined
+let lastList: Array<OutgoingHttpHeader> = []
 
 /**
  * The security headers on every response of `server` (its `request` listener): a server made with
