@@ -10,7 +10,7 @@ import type { ChannelError } from "../domain/ChannelError.ts"
 import type { ChannelId } from "../domain/Identifier.ts"
 import type { Reply } from "./Adapter.ts"
 import type { CallEnd } from "./DeviceCallMetrics.ts"
-import { doneAlready, isDone } from "./AlreadyDone.ts"
+import { doneAlready } from "./AlreadyDone.ts"
 import { eachAtOnce } from "./EachInOrder.ts"
 
 /** One adapter's share of a request: the items (channels, or writes to them) and the call that asks for them all. */
@@ -58,33 +58,8 @@ export const callDevices = <I, A>(
     for (const call of started) collectInto(answers, call, call.exit(), timeoutMs, counted)
     return Exit.succeed(answers)
   }
-  return Effect.flatMapEager(startEach(batches, 0, channelOf, settle, started), answered)
-}
-
-/**
- * Starts the calls of `batches` from `from` on, one after the other, into `started`: at once while each is
- * started at once, and from the first that is not, once it is.
- */
-const startEach = <I, A>(
-  batches: ReadonlyArray<DeviceBatch<I, A>>,
-  from: number,
-  channelOf: (item: I) => ChannelId,
-  settle: (item: I, reply: Result.Result<A, ChannelError>) => Effect.Effect<Result.Result<A, ChannelError>>,
-  started: Array<Started<I, A>>
-): Effect.Effect<void> => {
-  for (let at = from; at < batches.length; at++) {
-    const batch = batches[at]
-    if (batch === undefined) continue
-    const starting = start(batch, channelOf, settle)
-    if (!isDone(starting)) {
-      return Effect.flatMap(starting, (call) => {
-        started.push(call)
-        return startEach(batches, at + 1, channelOf, settle, started)
-      })
-    }
-    started.push(starting.value)
-  }
-  return Exit.void
+  const starting = eachAtOnce(batches, (batch) => Effect.mapEager(start(batch, channelOf, settle), (call) => void started.push(call)))
+  return Effect.flatMapEager(starting, answered)
 }
 
 /** Waits for the calls still running, up to the deadline they share, in the order they were started. */
@@ -183,12 +158,7 @@ const start = <I, A>(
     const answer = call.replies[at]
     const item = batch.items[at]
     if (answer === undefined || item === undefined) return Exit.void
-    const answered = settle(item, answer)
-    if (isDone(answered)) {
-      call.replies[at] = answered.value
-      return Exit.void
-    }
-    return Effect.map(answered, (later) => void (call.replies[at] = later))
+    return Effect.mapEager(settle(item, answer), (answered) => void (call.replies[at] = answered))
   }
   const givenNow: Array<number> = []
   let calling = true
@@ -213,7 +183,7 @@ const start = <I, A>(
   const ended = doneAlready(running)
   if (ended !== undefined) {
     call.endedAtOnce = ended
-    return isDone(settledNow) ? Exit.succeed(call) : Effect.as(settledNow, call)
+    return Effect.mapEager(settledNow, () => call)
   }
   return Effect.andThen(
     settledNow,

@@ -14,7 +14,6 @@ import type { ChannelSelector } from "../domain/Selector.ts"
 import type { Value } from "../domain/Value.ts"
 import { byKey, inOrder } from "../domain/ListOrder.ts"
 import type { Adapter, CallContext, Reply } from "./Adapter.ts"
-import { isDone } from "./AlreadyDone.ts"
 import { type Answers, callDevices, type DeviceBatch, deviceFailure } from "./DeviceCall.ts"
 import { deviceCallCounter } from "./DeviceCallMetrics.ts"
 import { groupBy } from "./Multimap.ts"
@@ -163,7 +162,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           (record, answer) => {
             const checked = checkRead(home.channel(record.id), record.id, answer)
             return Result.isSuccess(checked) && Option.isSome(checked.success)
-              ? answeredAfter(registry.observeNow(record.id, checked.success.value), checked)
+              ? Effect.mapEager(registry.observeNow(record.id, checked.success.value), () => checked)
               : Exit.succeed(checked)
           }
         )
@@ -180,7 +179,7 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
           (adapter, group, reply) => adapter.send(group.map((g) => ({ channel: g.record.id, value: g.value })), context, reply),
           ({ record, value }, answer) => {
             const checked = checkWrite(home.channel(record.id), record.id, value, answer)
-            return Result.isSuccess(checked) ? answeredAfter(registry.markSentNow(record.id), checked) : Exit.succeed(checked)
+            return Result.isSuccess(checked) ? Effect.mapEager(registry.markSentNow(record.id), () => checked) : Exit.succeed(checked)
           }
         )
         const outcomes = (answered: Answers<Write, void>) =>
@@ -197,10 +196,6 @@ export class Dispatch extends Context.Service<Dispatch, DispatchShape>()("app/Di
     })
   )
 }
-
-/** `answer`, once the Registry has taken it (`taking`): at once when it took it at once, as it does from memory. */
-const answeredAfter = <A>(taking: Effect.Effect<void>, answer: A): Effect.Effect<A> =>
-  isDone(taking) ? Exit.succeed(answer) : Effect.as(taking, answer)
 
 /**
  * A read as it stands when the device answers: a getter that left while it was read (a reload) is

@@ -11,7 +11,6 @@ import { IncomingRequest, type IncomingRequestShape } from "./IncomingRequest.ts
 import { type LoopbackAccess, letInFromLoopback } from "./LoopbackAccess.ts"
 import * as Query from "./Query.ts"
 import { givenService } from "./AtOnce.ts"
-import { isDone } from "../../gateway/AlreadyDone.ts"
 import { protocolToken } from "./WatchProtocols.ts"
 import { RequestNotes } from "../observation/RequestNotes.ts"
 import type { Route } from "./RouteTable.ts"
@@ -117,10 +116,7 @@ export const guardByAccess = <R>(
   routes.map((route): Route<Guarded<R>> => {
     const withCaller = (callerOf: CallerOf<Forbidden>): Route<Guarded<R>> => ({
       ...route,
-      handler: (context) => {
-        const caller = callerOf(context)
-        return isDone(caller) ? runFor(caller.value, route.handler, context) : Effect.flatMapEager(caller, (found) => runFor(found, route.handler, context))
-      }
+      handler: (context) => Effect.flatMapEager(callerOf(context), (caller) => runFor(caller, route.handler, context))
     })
     // A route without a caller in its context: one whose handler asked for it would be a bug, caught by its tests.
     const callerless = route as Route<Guarded<R>>
