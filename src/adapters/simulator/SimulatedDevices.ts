@@ -75,6 +75,9 @@ const initialValue = (getter: SimulatedGetter): Option.Option<Value> =>
 
 const sameValue = Option.makeEquivalence(valueEquals)
 
+/** No device left to wait for: what a batch answered at once leaves. */
+const noneWaiting: ReadonlyMap<ServiceId, ReadonlyArray<never>> = new Map()
+
 /** Groups channels by the device that owns them, keeping their order; ids of no device are set apart. */
 const byService = <A>(items: ReadonlyArray<A>, channel: (a: A) => ChannelId, owner: (id: ChannelId) => ServiceId | undefined) => {
   const groups = new Map<ServiceId, Array<A>>()
@@ -203,14 +206,15 @@ export const makeSimulatedDevices = Effect.fnUntraced(function*(
     reply: Reply<A>,
     answerNow: (item: I) => void
   ): ReadonlyMap<ServiceId, ReadonlyArray<I>> => {
-    const waiting = new Map<ServiceId, ReadonlyArray<I>>()
+    // Made only for a device that waits: nearly every read and write of a simulated home waits for none.
+    let waiting: Map<ServiceId, ReadonlyArray<I>> | undefined
     for (const [service, items] of groups) {
       const spec = services.get(service)
-      if (spec === undefined || spec.latency_ms > 0 || spec.fail === "timeout") waiting.set(service, items)
+      if (spec === undefined || spec.latency_ms > 0 || spec.fail === "timeout") (waiting ??= new Map()).set(service, items)
       else if (spec.fail === "error") for (const item of items) reply.now(channel(item), Result.fail(failedOnPurpose(service)))
       else for (const item of items) answerNow(item)
     }
-    return waiting
+    return waiting ?? noneWaiting
   }
 
   type Write = { readonly channel: ChannelId; readonly value: Value }
