@@ -21,7 +21,11 @@ interface Item {
 }
 
 /** Some 8 MB of JSON, with text outside ASCII (its UTF-8 is longer than the text), past what loopback's sockets take unread. */
-const items: ReadonlyArray<Item> = Array.from({ length: 16_000 }, (_, id) => ({ id, text: `${"é".repeat(id % 7)}${"x".repeat(500)}` }))
+const items: ReadonlyArray<Item> = Array.from({ length: 16_000 }, (_, id) => ({
+  id,
+  // One item longer than a batch of the streamed answer (64 KiB).
+  text: id === 5_000 ? "ü".repeat(70_000) : `${"é".repeat(id % 7)}${"x".repeat(500)}`
+}))
 const whole = Buffer.from(JSON.stringify(items.map((item) => ({ item }))))
 
 /** How many items the server has written, over every answer. */
