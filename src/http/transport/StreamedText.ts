@@ -1,5 +1,6 @@
-import { HttpServerResponse } from "effect/http"
+import { HttpBody, HttpServerResponse } from "effect/http"
 import type { ServerResponse } from "node:http"
+import { utf8Pieces } from "../routing/Utf8Pieces.ts"
 
 /**
  * A body of text made while it is sent (a long list's JSON: src/http/routing/PiecesAnswer.ts): the pieces
@@ -18,6 +19,20 @@ export const streamedAnswer = (text: StreamedText, options: HttpServerResponse.O
 export const streamedTextOf = (answer: HttpServerResponse.HttpServerResponse): StreamedText | undefined => {
   const { body } = answer
   return body._tag === "Raw" && body.body instanceof StreamedText ? body.body : undefined
+}
+
+/**
+ * `answer` with its streamed text, if it has one, made whole: its bytes, with their length. For the
+ * platform's writer of an upgrade request's answer (RequestHandler's `upgradeApp`), which knows no body of
+ * ours (and cut a Node stream given instead short: 67 KB of a 25 MB listing).
+ */
+export const madeWhole = (answer: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+  const { body } = answer
+  if (body._tag !== "Raw" || !(body.body instanceof StreamedText)) return answer
+  const pieces = [...body.body.made]
+  const { rest } = body.body
+  for (let read = rest.next(); read.done !== true; read = rest.next()) pieces.push(read.value)
+  return HttpServerResponse.setBody(answer, HttpBody.uint8Array(utf8Pieces(pieces), body.contentType))
 }
 
 /**
