@@ -6,6 +6,7 @@ import { writeAnswer } from "../../src/http/transport/NodeAnswer.ts"
 import { jsonListText } from "../../src/vocabulary/common/JsonListText.ts"
 import { eventuallyAsync, pause } from "../support/eventually.ts"
 import { send } from "../support/httpRequest.ts"
+import { rawAnswer } from "../support/rawAnswer.ts"
 
 /**
  * A long list's JSON streamed as its pieces are made (src/http/transport/StreamedText.ts), over real
@@ -52,19 +53,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 const url = (path = "/") => `http://127.0.0.1:${port}${path}`
 
-/** The head and the body of the raw answer to `request` written on a connection of its own, read until the server closes it. */
-const raw = (request: string) =>
-  new Promise<{ readonly head: string; readonly body: Buffer }>((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(request))
-    const chunks: Array<Buffer> = []
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk))
-    socket.on("error", reject)
-    socket.on("end", () => {
-      const received = Buffer.concat(chunks)
-      const end = received.indexOf("\r\n\r\n")
-      resolve({ head: received.subarray(0, end).toString("latin1"), body: received.subarray(end + 4) })
-    })
-  })
+/** The raw answer to `request` on a connection of its own. */
+const raw = (request: string) => rawAnswer(port, request)
 
 /** A chunked body's content, and what follows its last chunk. */
 const dechunked = (body: Buffer): { readonly content: Buffer; readonly after: Buffer } => {

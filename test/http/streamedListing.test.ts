@@ -1,7 +1,7 @@
-import { connect } from "node:net"
 import { describe, expect, it } from "vitest"
 import { homeFileOf } from "../../bench/support/GeneratedHome.ts"
 import { gatewayForSuite } from "../support/gatewayOverHttp.ts"
+import { rawAnswer } from "../support/rawAnswer.ts"
 
 /**
  * A whole gateway whose listing of services passes 1 MiB (600 services of 10 channels, some 1.5 MB): it is
@@ -11,19 +11,8 @@ import { gatewayForSuite } from "../support/gatewayOverHttp.ts"
 
 const gateway = gatewayForSuite(homeFileOf(600))
 
-/** The raw answer to `request`, written on a connection of its own and read until the server closes it. */
-const raw = (request: string) =>
-  new Promise<{ readonly head: string; readonly body: Buffer }>((resolve, reject) => {
-    const socket = connect(Number(new URL(gateway().baseUrl).port), "127.0.0.1", () => socket.write(request))
-    const chunks: Array<Buffer> = []
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk))
-    socket.on("error", reject)
-    socket.on("end", () => {
-      const received = Buffer.concat(chunks)
-      const end = received.indexOf("\r\n\r\n")
-      resolve({ head: received.subarray(0, end).toString("latin1"), body: received.subarray(end + 4) })
-    })
-  })
+/** The raw answer to `request` on a connection of its own. */
+const raw = (request: string) => rawAnswer(Number(new URL(gateway().baseUrl).port), request)
 
 const ids = (json: unknown) => (json as ReadonlyArray<{ readonly id: string }>).map((service) => service.id)
 
