@@ -36,13 +36,18 @@ const write = (item: Item) => {
   return { item }
 }
 
+/** A writer that fails on an item past the first MiB of the text, as a bug would. */
+const unwritable = (item: Item) => {
+  if (item.id === items.length - 1) throw new Error("an item no shape can write")
+  return write(item)
+}
+
 let server: Server
 let port = 0
 beforeAll(async () => {
   server = createServer((request, response) => {
-    const answer = request.url === "/short"
-      ? piecesAnswer(jsonListText(items.slice(0, 2), write), { contentType: "application/json" })
-      : piecesAnswer(jsonListText(items, write), { contentType: "application/json" })
+    const listed = request.url === "/short" ? items.slice(0, 2) : items
+    const answer = piecesAnswer(jsonListText(listed, request.url === "/broken" ? unwritable : write), { contentType: "application/json" })
     writeAnswer(request, response, answer)
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -145,6 +150,20 @@ describe("a long list's answer, streamed", () => {
     })
     await pause(200)
     expect(made - before).toBeLessThan(items.length)
+    const reply = await send(url())
+    expect(reply.bytes.equals(whole)).toBe(true)
+  })
+
+  it("ends the connection when a piece past the first MiB cannot be made, and answers the next client", async () => {
+    const received = await new Promise<Buffer>((resolve) => {
+      const chunks: Array<Buffer> = []
+      const socket = connect(port, "127.0.0.1", () => socket.write("GET /broken HTTP/1.1\r\nHost: a\r\n\r\n"))
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk))
+      socket.on("error", () => {})
+      socket.on("close", () => resolve(Buffer.concat(chunks)))
+    })
+    expect(received.toString("latin1")).toMatch(/^HTTP\/1\.1 200 /)
+    expect(received.length).toBeLessThan(whole.length)
     const reply = await send(url())
     expect(reply.bytes.equals(whole)).toBe(true)
   })

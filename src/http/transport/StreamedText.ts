@@ -8,7 +8,15 @@ import { utf8Pieces } from "../routing/Utf8Pieces.ts"
  * and never kept. The answer carries it as the platform's raw body, which NodeAnswer recognises by its class.
  */
 export class StreamedText {
+  #taken = 0
   constructor(readonly made: ReadonlyArray<string>, readonly rest: Iterator<string>) {}
+
+  /** The next piece: of those made, then of the rest, made now; `undefined` once none is left. */
+  next(): string | undefined {
+    if (this.#taken < this.made.length) return this.made[this.#taken++]
+    const read = this.rest.next()
+    return read.done === true ? undefined : read.value
+  }
 }
 
 /** An answer with `text` for body, without a length: Node sends it chunked (to an HTTP/1.0 client, up to the connection's close). */
@@ -29,9 +37,9 @@ export const streamedTextOf = (answer: HttpServerResponse.HttpServerResponse): S
 export const madeWhole = (answer: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
   const { body } = answer
   if (body._tag !== "Raw" || !(body.body instanceof StreamedText)) return answer
-  const pieces = [...body.body.made]
-  const { rest } = body.body
-  for (let read = rest.next(); read.done !== true; read = rest.next()) pieces.push(read.value)
+  const text = body.body
+  const pieces: Array<string> = []
+  for (let piece = text.next(); piece !== undefined; piece = text.next()) pieces.push(piece)
   return HttpServerResponse.setBody(answer, HttpBody.uint8Array(utf8Pieces(pieces), body.contentType))
 }
 
@@ -45,23 +53,23 @@ const batchLength = 64 * 1024
  * Sends `text` as the body of `response`, whose head is written: the pieces are joined a batch at a time,
  * each batch written, and the next made only once Node's socket has taken the last (`drain`), so that a
  * slow reader holds one batch of the text, not all of it. A client that went away destroyed the response:
- * no more pieces are made, and nothing is thrown.
+ * no more pieces are made, and nothing is thrown. A piece that cannot be made (a bug: the first MiB was
+ * made by the route, where it would have been a 500) ends the connection, the answer cut short, rather
+ * than throwing out of Node's `drain` event, which would stop the gateway.
  */
 export const sendStreamed = (response: ServerResponse, text: StreamedText): void => {
-  let taken = 0
-  const next = (): string | undefined => {
-    if (taken < text.made.length) return text.made[taken++]
-    const read = text.rest.next()
-    return read.done === true ? undefined : read.value
-  }
   const send = (): void => {
     while (!response.destroyed) {
       let batch = ""
-      let piece = next()
-      while (piece !== undefined) {
-        batch += piece
-        if (batch.length >= batchLength) break
-        piece = next()
+      let piece: string | undefined
+      try {
+        for (piece = text.next(); piece !== undefined; piece = text.next()) {
+          batch += piece
+          if (batch.length >= batchLength) break
+        }
+      } catch {
+        response.destroy()
+        return
       }
       if (piece === undefined) {
         response.end(batch)
