@@ -80,8 +80,8 @@ export interface AnswerShape<A> {
   write(value: A): unknown
   /** The answer read from JSON that `wire` accepted (a client checks it with `wire` first). */
   read(json: unknown): A
-  /** The JSON text of an answer in pieces, where the shape writes it so (a list, which may be long). */
-  jsonText?(value: A): ReadonlyArray<string>
+  /** The JSON text of an answer in pieces made as they are read, where the shape writes it so (a list, which may be long). */
+  jsonText?(value: A): Iterable<string>
 }
 
 /** A success: its status and, if it has a body, the shape of its JSON. */

@@ -19,7 +19,8 @@ import { IncomingRequest } from "./IncomingRequest.ts"
 import * as Query from "./Query.ts"
 import { decodeBody } from "../body/RequestBody.ts"
 import type { Route } from "./RouteTable.ts"
-import { utf8Pieces } from "./Utf8Pieces.ts"
+import { streamedTextOf } from "../transport/StreamedText.ts"
+import { piecesAnswer } from "./PiecesAnswer.ts"
 
 /**
  * Handlers bound to the endpoints of src/api. The endpoint says how a request is read (a WebSocket's
@@ -135,25 +136,26 @@ const answerOf = ({ answer, upgrade }: Endpoint): (answered: Effect.Effect<unkno
   if (mediaType !== undefined) {
     return (answered) => Effect.mapEager(answered, (value) => HttpServerResponse.text(String(shape.write(value)), { status, contentType: mediaType }))
   }
-  // A shape that writes its JSON text in pieces (a list) is answered with their bytes: made once and sent
-  // as they are, however often the answer is kept and sent again.
+  // A shape that writes its JSON text in pieces (a list) is answered with their bytes, or, if the text is
+  // long, with the pieces streamed as they are made (PiecesAnswer).
   const { jsonText } = shape
   const bytesOptions = { status, contentType: "application/json" }
   const written = jsonText === undefined
     ? (value: unknown) => jsonResponse(shape.write(value))
     : rawBinary === undefined
-    ? (value: unknown) => HttpServerResponse.uint8Array(utf8Pieces(jsonText(value)), bytesOptions)
-    : (value: unknown) => HttpServerResponse.setHeader(HttpServerResponse.uint8Array(utf8Pieces(jsonText(value)), bytesOptions), "vary", varyAccept.vary)
+    ? (value: unknown) => piecesAnswer(jsonText(value), bytesOptions)
+    : (value: unknown) => HttpServerResponse.setHeader(piecesAnswer(jsonText(value), bytesOptions), "vary", varyAccept.vary)
   // The same value as the last answer (the whole home's listing while the home is unchanged: WholeHome)
-  // is the same response: written once, not per request.
+  // is the same response: written once, not per request. A streamed answer is sent once, and made again
+  // for the next request: kept, its text would be the whole of it in memory.
   let lastValue: unknown
   let lastResponse: HttpServerResponse.HttpServerResponse | undefined
   const json = (value: unknown) => {
-    if (lastResponse === undefined || lastValue !== value) {
-      lastResponse = written(value)
-      lastValue = value
-    }
-    return lastResponse
+    if (lastResponse !== undefined && lastValue === value) return lastResponse
+    const response = written(value)
+    lastValue = value
+    lastResponse = streamedTextOf(response) === undefined ? response : undefined
+    return response
   }
   if (rawBinary === undefined) return (answered) => Effect.mapEager(answered, json)
   const negotiate = negotiated(rawBinary, json)

@@ -15,6 +15,7 @@ import * as Query from "../routing/Query.ts"
 import type { Answer, HttpApp, PerRequest } from "../routing/RouteTable.ts"
 import type { ClientOf } from "../routing/TrustedProxies.ts"
 import { writeAnswer } from "./NodeAnswer.ts"
+import { madeWhole } from "./StreamedText.ts"
 import { type CorsAnswer, securityHeaders } from "./ResponseHeaders.ts"
 
 /**
@@ -157,6 +158,7 @@ export const upgradeApp = <S>(answer: (source: IncomingMessage, upgrade: boolean
     if (HttpServerResponse.isHttpServerResponse(answered)) return Effect.succeed(answered)
     return Effect.contextWith((services: Context.Context<S>) => {
       const context = contextOf(services, request)
-      return Effect.provideContext(answered(context), context)
+      // The platform writes the answer: a long list's streamed text is given to it whole (StreamedText).
+      return Effect.map(Effect.provideContext(answered(context), context), madeWhole)
     })
   })

@@ -41,8 +41,8 @@ export type Wire<W> = Schema.Top & Schema.Decoder<W>
  */
 export interface WireShape<T, W> extends WirePart<T, W> {
   readonly model: Schema.Codec<T, unknown>
-  /** The JSON text of a value in pieces, for a shape whose written form may be long (a list: JsonListText). */
-  readonly jsonText?: (value: T) => ReadonlyArray<string>
+  /** The JSON text of a value in pieces made as they are read, for a shape whose written form may be long (a list: JsonListText). */
+  readonly jsonText?: (value: T) => Iterable<string>
 }
 
 /** A shape a vocabulary cannot always write (a request's): `write` answers why, for a value it has no words for. */
@@ -64,7 +64,7 @@ export const plain = <S extends Schema.Top & Schema.Decoder<unknown>>(wire: S): 
 export const wireShape = <T, W>(
   part: WirePart<T, W>,
   model: Schema.Codec<T, unknown>,
-  jsonText?: (value: T) => ReadonlyArray<string>
+  jsonText?: (value: T) => Iterable<string>
 ): WireShape<T, W> => jsonText === undefined ? { ...part, model } : { ...part, model, jsonText }
 
 export const partialWireShape = <T, W>(parts: {
