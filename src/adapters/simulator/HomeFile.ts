@@ -10,7 +10,8 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
 import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
-import { readHomeJson } from "./HomeFileRead.ts"
+import { readHomeJson, readHomeParts } from "./HomeFileRead.ts"
+import { homeFileParts } from "./HomeFileText.ts"
 
 /**
  * The home file of the simulator (docs/simulator.md): a public contract. Its JSON is described by the
@@ -231,18 +232,29 @@ const refusal = (json: unknown, source: string): InvalidHomeFile => {
   return new InvalidHomeFile({ source, path, reason })
 }
 
-/** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
-export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> => {
-  const home = readHomeJson(json, defaultAdapter)
-  if (home === undefined) return Result.fail(refusal(json, source))
+/** A home read from its file, checked for what only the whole home says; the first problem is the answer. */
+const checkedHome = (home: Home, source: string): Result.Result<Home, InvalidHomeFile> => {
   const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
   return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
 }
 
-/** Reads the text of a home file. */
-export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> =>
-  Result.flatMap(
+/** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
+export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const home = readHomeJson(json, defaultAdapter)
+  return home === undefined ? Result.fail(refusal(json, source)) : checkedHome(home, source)
+}
+
+/**
+ * Reads the text of a home file. A file of the plain shape is read a service at a time (HomeFileText.ts);
+ * any other, and one whose reading refuses it, is parsed whole and read again, which explains the refusal.
+ */
+export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const parts = homeFileParts(text)
+  const home = parts === undefined ? undefined : readHomeParts(parts, defaultAdapter)
+  if (home !== undefined) return checkedHome(home, source)
+  return Result.flatMap(
     Result.mapError(parseJson(text), (reason) =>
       new InvalidHomeFile({ source, path: [], reason: `not valid JSON: ${reason}` })),
     (json) => decodeHome(json, source)
   )
+}

@@ -7,8 +7,10 @@ import { isBuiltinKindName, type Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
 import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
+import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { parseOptions } from "../../vocabulary/common/WireIssue.ts"
 import type { Cycle, Home, SimulatedGetter, SimulatedService, SimulatedSetter } from "./HomeFile.ts"
+import type { HomeFileParts } from "./HomeFileText.ts"
 
 /**
  * A home file's JSON read into a `Home` in one pass of plain code: what `HomeFileJson` accepts, and
@@ -218,13 +220,35 @@ const readService = (json: unknown, reading: Reading): SimulatedService | Refuse
   return service
 }
 
+/** The adapter a home file names, else the default. */
+const readAdapter = (json: unknown, defaultAdapter: AdapterId): AdapterId | Refused =>
+  json === undefined ? defaultAdapter : isBoundedText(json) ? json as AdapterId : refused
+
 /** The home a home file's JSON describes, every default filled in; `undefined` if `HomeFileJson` refuses it. */
 export const readHomeJson = (json: unknown, defaultAdapter: AdapterId): Home | undefined => {
   if (!isObject(json) || !onlyKeys(json, homeKeys)) return undefined
-  if (json.adapter !== undefined && !isBoundedText(json.adapter)) return undefined
-  if (!Array.isArray(json.services)) return undefined
+  const adapter = readAdapter(json.adapter, defaultAdapter)
+  if (adapter === refused || !Array.isArray(json.services)) return undefined
   const reading = new Reading()
   const services = readList(json.services, (item) => readService(item, reading))
-  if (services === refused) return undefined
-  return { adapter: json.adapter === undefined ? defaultAdapter : json.adapter as AdapterId, services }
+  return services === refused ? undefined : { adapter, services }
+}
+
+/**
+ * The same, of a home file's parts (HomeFileText.ts): each service parsed and read in turn, so that its
+ * tree of objects dies young. `undefined` if a part is not JSON or `HomeFileJson` refuses what it holds.
+ */
+export const readHomeParts = (parts: HomeFileParts, defaultAdapter: AdapterId): Home | undefined => {
+  const adapterJson = parts.adapter === undefined ? Result.succeed(undefined) : parseJson(parts.adapter)
+  const adapter = Result.isSuccess(adapterJson) ? readAdapter(adapterJson.success, defaultAdapter) : refused
+  if (adapter === refused) return undefined
+  const reading = new Reading()
+  const services: Array<SimulatedService> = []
+  for (const text of parts.services) {
+    const json = parseJson(text)
+    const service = Result.isSuccess(json) ? readService(json.success, reading) : refused
+    if (service === refused) return undefined
+    services.push(service)
+  }
+  return { adapter, services }
 }
