@@ -244,17 +244,22 @@ export const decodeHome = (json: unknown, source: string): Result.Result<Home, I
   return home === undefined ? Result.fail(refusal(json, source)) : checkedHome(home, source)
 }
 
-/**
- * Reads the text of a home file. A file of the plain shape is read a service at a time (HomeFileText.ts);
- * any other, and one whose reading refuses it, is parsed whole and read again, which explains the refusal.
- */
-export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> => {
-  const parts = homeFileParts(text)
-  const home = parts === undefined ? undefined : readHomeParts(parts, defaultAdapter)
-  if (home !== undefined) return checkedHome(home, source)
-  return Result.flatMap(
+/** Reads the text of a home file. */
+export const parseHome = (text: string, source: string): Result.Result<Home, InvalidHomeFile> =>
+  Result.flatMap(
     Result.mapError(parseJson(text), (reason) =>
       new InvalidHomeFile({ source, path: [], reason: `not valid JSON: ${reason}` })),
     (json) => decodeHome(json, source)
   )
+
+/**
+ * Reads a home file's bytes, as `parseHome` reads their text (UTF-8, a byte order mark left out, as
+ * `FileSystem.readFileString` decodes it). A file of the plain shape is read a service at a time
+ * (HomeFileText.ts); any other, and one whose reading refuses it, is decoded and parsed whole, and
+ * read again, which explains the refusal.
+ */
+export const parseHomeFile = (bytes: Uint8Array, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const parts = homeFileParts(bytes)
+  const home = parts === undefined ? undefined : readHomeParts(parts, defaultAdapter)
+  return home === undefined ? parseHome(new TextDecoder().decode(bytes), source) : checkedHome(home, source)
 }

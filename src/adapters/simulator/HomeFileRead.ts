@@ -235,17 +235,18 @@ export const readHomeJson = (json: unknown, defaultAdapter: AdapterId): Home | u
 }
 
 /**
- * The same, of a home file's parts (HomeFileText.ts): each service parsed and read in turn, so that its
- * tree of objects dies young. `undefined` if a part is not JSON or `HomeFileJson` refuses what it holds.
+ * The same, of a home file's parts (HomeFileText.ts): each service decoded, parsed and read in turn, so
+ * that its tree of objects dies young. `undefined` if a part is not JSON or `HomeFileJson` refuses what it holds.
  */
 export const readHomeParts = (parts: HomeFileParts, defaultAdapter: AdapterId): Home | undefined => {
-  const adapterJson = parts.adapter === undefined ? Result.succeed(undefined) : parseJson(parts.adapter)
+  const utf8 = new TextDecoder()
+  const adapterJson = parts.adapter === undefined ? Result.succeed(undefined) : parseJson(utf8.decode(parts.adapter))
   const adapter = Result.isSuccess(adapterJson) ? readAdapter(adapterJson.success, defaultAdapter) : refused
   if (adapter === refused) return undefined
   const reading = new Reading()
   const services: Array<SimulatedService> = []
-  for (const text of parts.services) {
-    const json = parseJson(text)
+  for (const bytes of parts.services) {
+    const json = parseJson(utf8.decode(bytes))
     const service = Result.isSuccess(json) ? readService(json.success, reading) : refused
     if (service === refused) return undefined
     services.push(service)

@@ -1,30 +1,31 @@
-import { CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from "../../vocabulary/common/JsonText.ts"
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from "../../vocabulary/common/JsonText.ts"
 
 /**
- * A home file's text cut into the texts of its parts, so that its services are parsed one at a time:
+ * A home file's bytes cut into its parts, so that its services are decoded and parsed one at a time:
  * parsed whole, the file's tree of objects lives while every service is read, and a large home's is
- * copied by the garbage collector several times over before it dies. Only the plain shape
- * `{"services": [{…}, …], "adapter": "…"}` is cut, with whitespace anywhere JSON allows it; any other
- * text (a backslash anywhere, another or a repeated key, a service that is not an object, text after the
- * end) is not, and is then read whole as before, which explains what is wrong with it. Whether each part
+ * copied by the garbage collector several times over before it dies (nor is its 9.5 MB of text made as
+ * one string). Only the plain shape `{"services": [{…}, …], "adapter": "…"}` is cut, with whitespace
+ * anywhere JSON allows it; any other text (a byte order mark, a backslash anywhere, another or a repeated
+ * key, a service that is not an object, text after the end) is not, and is then read whole as before,
+ * which explains what is wrong with it. Whether each part
  * is JSON is left to `JSON.parse` of that part: the parts and the text between them make the whole. (A
  * repeated key would leave the part it replaces unparsed, and a file that is not JSON read.)
  */
 
-/** The texts of a home file's parts: its adapter's string, if given, and each of its services'. */
+/** The UTF-8 bytes of a home file's parts: its adapter's string, if given, and each of its services'. */
 export interface HomeFileParts {
-  readonly adapter: string | undefined
-  readonly services: ReadonlyArray<string>
+  readonly adapter: Uint8Array | undefined
+  readonly services: ReadonlyArray<Uint8Array>
 }
 
 const COLON = 0x3a
 const COMMA = 0x2c
 
-const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
+const isWhitespace = (code: number | undefined): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
 
 /** Where the string starting at `at` (a quote) ends, past its closing quote (the text holds no backslash); none if it never ends. */
-const stringEnd = (text: string, at: number): number | undefined => {
-  const close = text.indexOf("\"", at + 1)
+const stringEnd = (bytes: Uint8Array, at: number): number | undefined => {
+  const close = bytes.indexOf(QUOTE, at + 1)
   return close < 0 ? undefined : close + 1
 }
 
@@ -33,12 +34,12 @@ const stringEnd = (text: string, at: number): number | undefined => {
  * outside strings; none if it never ends. Brackets that do not pair up make a text that `JSON.parse`
  * refuses.
  */
-const objectEnd = (text: string, at: number): number | undefined => {
+const objectEnd = (bytes: Uint8Array, at: number): number | undefined => {
   let depth = 0
-  for (let i = at; i < text.length; i++) {
-    const code = text.charCodeAt(i)
+  for (let i = at; i < bytes.length; i++) {
+    const code = bytes[i]
     if (code === QUOTE) {
-      const end = stringEnd(text, i)
+      const end = stringEnd(bytes, i)
       if (end === undefined) return undefined
       i = end - 1
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) depth++
@@ -49,46 +50,57 @@ const objectEnd = (text: string, at: number): number | undefined => {
   return undefined
 }
 
-/** The home file's parts, or none if its text is not of the plain shape above. */
-export const homeFileParts = (text: string): HomeFileParts | undefined => {
+/** Whether the bytes from `start` to `end` are `name`, quoted (ASCII). */
+const isKey = (bytes: Uint8Array, start: number, end: number, name: string): boolean => {
+  if (end - start !== name.length + 2) return false
+  for (let i = 0; i < name.length; i++) if (bytes[start + 1 + i] !== name.charCodeAt(i)) return false
+  return true
+}
+
+/**
+ * The parts of a home file, from its bytes, or none if its text is not of the plain shape above. The
+ * bytes of every character outside ASCII are outside it too, in UTF-8: the structure is found in the
+ * bytes, and each part decoded as the whole would be.
+ */
+export const homeFileParts = (bytes: Uint8Array): HomeFileParts | undefined => {
   // Without a backslash, a string ends at the next quote (and no escaped key meets V8's fault: JsonText.ts).
-  if (text.includes("\\")) return undefined
+  if (bytes.includes(BACKSLASH)) return undefined
   let at = 0
   const skipWhitespace = () => {
-    while (at < text.length && isWhitespace(text.charCodeAt(at))) at++
+    while (isWhitespace(bytes[at])) at++
   }
   /** Whether the next token is `code`, taken if it is. */
   const take = (code: number): boolean => {
     skipWhitespace()
-    if (text.charCodeAt(at) !== code) return false
+    if (bytes[at] !== code) return false
     at++
     return true
   }
-  let adapter: string | undefined
-  let services: Array<string> | undefined
+  let adapter: Uint8Array | undefined
+  let services: Array<Uint8Array> | undefined
   if (!take(OPEN_OBJECT)) return undefined
   // An object without members has no services, which reading it whole refuses.
   do {
     skipWhitespace()
-    const keyEnd = text.charCodeAt(at) === QUOTE ? stringEnd(text, at) : undefined
+    const key = at
+    const keyEnd = bytes[at] === QUOTE ? stringEnd(bytes, at) : undefined
     if (keyEnd === undefined) return undefined
-    const key = text.slice(at, keyEnd)
     at = keyEnd
     if (!take(COLON)) return undefined
     skipWhitespace()
-    if (key === "\"adapter\"" && adapter === undefined && text.charCodeAt(at) === QUOTE) {
-      const end = stringEnd(text, at)
+    if (isKey(bytes, key, keyEnd, "adapter") && adapter === undefined && bytes[at] === QUOTE) {
+      const end = stringEnd(bytes, at)
       if (end === undefined) return undefined
-      adapter = text.slice(at, end)
+      adapter = bytes.subarray(at, end)
       at = end
-    } else if (key === "\"services\"" && services === undefined && take(OPEN_ARRAY)) {
-      const list: Array<string> = []
+    } else if (isKey(bytes, key, keyEnd, "services") && services === undefined && take(OPEN_ARRAY)) {
+      const list: Array<Uint8Array> = []
       if (!take(CLOSE_ARRAY)) {
         do {
           skipWhitespace()
-          const end = text.charCodeAt(at) === OPEN_OBJECT ? objectEnd(text, at) : undefined
+          const end = bytes[at] === OPEN_OBJECT ? objectEnd(bytes, at) : undefined
           if (end === undefined) return undefined
-          list.push(text.slice(at, end))
+          list.push(bytes.subarray(at, end))
           at = end
         } while (take(COMMA))
         if (!take(CLOSE_ARRAY)) return undefined
@@ -98,5 +110,5 @@ export const homeFileParts = (text: string): HomeFileParts | undefined => {
   } while (take(COMMA))
   if (!take(CLOSE_OBJECT)) return undefined
   skipWhitespace()
-  return at === text.length && services !== undefined ? { adapter, services } : undefined
+  return at === bytes.length && services !== undefined ? { adapter, services } : undefined
 }

@@ -44,7 +44,7 @@ export const nestsDeeperThan = (text: string, limit: number): boolean => {
 
 /** Characters of JSON's structure, by their code: what a scan of JSON text looks for. */
 export const QUOTE = 0x22
-const BACKSLASH = 0x5c
+export const BACKSLASH = 0x5c
 export const OPEN_ARRAY = 0x5b
 export const CLOSE_ARRAY = 0x5d
 export const OPEN_OBJECT = 0x7b
