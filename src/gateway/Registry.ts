@@ -278,12 +278,15 @@ export class Registry extends Context.Service<Registry, RegistryShape>()("app/Re
       const register = (adapter: Adapter) =>
         Effect.gen(function*() {
           adapters.set(adapter.id, adapter)
+          // Its devices leave as one change: a large home's 10,000 were a step and a publication each at shutdown.
           yield* Effect.addFinalizer(() =>
-            Effect.gen(function*() {
+            Effect.suspend(() => {
               adapters.delete(adapter.id)
-              const owned = index.selectServices([anyService])
-                .filter((s) => s.adapter === adapter.id)
-              for (const service of owned) yield* remove(adapter.id, service.id)
+              const owned = index.selectServices([anyService]).filter((s) => s.adapter === adapter.id)
+              if (owned.length === 0) return Effect.void
+              const channels: Array<ChannelId> = []
+              for (const service of owned) for (const channel of index.removeService(service.id)) channels.push(channel.id)
+              return publish({ _tag: "ChannelsChanged", channels })
             })
           )
           const ownReport = (channel: ChannelId, value: Value, event: boolean) =>

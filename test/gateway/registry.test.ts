@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Fiber, Logger, Option, Stream } from "effect"
+import { Effect, Exit, Fiber, Logger, Option, Scope, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { anyService, ChannelId, ServiceId, Tag } from "../../src/domain/index.ts"
 import type { HomeChange } from "../../src/gateway/HomeChange.ts"
@@ -199,5 +199,21 @@ describe("registry", () => {
       }).pipe(Effect.scoped)
       expect(yield* registry.services([anyService])).toEqual([])
       expect(registry.adapter(makeRecordingAdapter("a").adapter.id)).toEqual(Option.none())
+    }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
+
+  it.live("tells of an adapter's devices leaving as one change naming their channels, when its scope closes", () =>
+    Effect.gen(function*() {
+      const registry = yield* Registry
+      const other = yield* registry.register(makeRecordingAdapter("b").adapter)
+      yield* other.upsertService(lightDescription("three", "b"))
+      const closing = yield* Scope.make()
+      const host = yield* registry.register(makeRecordingAdapter("a").adapter).pipe(Scope.provide(closing))
+      yield* host.upsertService(lightDescription("one", "a"))
+      yield* host.upsertService(lightDescription("two", "a"))
+      const changes = yield* changesDuring(2, Effect.andThen(Scope.close(closing, Exit.void), other.removeService(ServiceId.make("service:three@b"))))
+      expect(changes).toEqual([
+        { _tag: "ChannelsChanged", channels: ["getter:one@a", "setter:one@a", "getter:two@a", "setter:two@a"] },
+        { _tag: "ChannelsChanged", channels: ["getter:three@b", "setter:three@b"] }
+      ])
     }).pipe(Effect.scoped, Effect.provide(gatewayTestLayer())))
 })

@@ -10,7 +10,8 @@ import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
 import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
 import { describeIssue, parseOptions } from "../../vocabulary/common/WireIssue.ts"
-import { readHomeJson } from "./HomeFileRead.ts"
+import { readHomeJson, readHomeParts } from "./HomeFileRead.ts"
+import { homeFileParts } from "./HomeFileText.ts"
 
 /**
  * The home file of the simulator (docs/simulator.md): a public contract. Its JSON is described by the
@@ -231,12 +232,16 @@ const refusal = (json: unknown, source: string): InvalidHomeFile => {
   return new InvalidHomeFile({ source, path, reason })
 }
 
+/** A home read from its file, checked for what only the whole home says; the first problem is the answer. */
+const checkedHome = (home: Home, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
+  return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
+}
+
 /** Reads a parsed home file; the first problem is the answer, named at its place in the file. */
 export const decodeHome = (json: unknown, source: string): Result.Result<Home, InvalidHomeFile> => {
   const home = readHomeJson(json, defaultAdapter)
-  if (home === undefined) return Result.fail(refusal(json, source))
-  const problem = firstMisfit(home) ?? firstRepeatedId(home) ?? firstUnresolvedDrive(home)
-  return problem === undefined ? Result.succeed(home) : Result.fail(new InvalidHomeFile({ source, ...problem }))
+  return home === undefined ? Result.fail(refusal(json, source)) : checkedHome(home, source)
 }
 
 /** Reads the text of a home file. */
@@ -246,3 +251,15 @@ export const parseHome = (text: string, source: string): Result.Result<Home, Inv
       new InvalidHomeFile({ source, path: [], reason: `not valid JSON: ${reason}` })),
     (json) => decodeHome(json, source)
   )
+
+/**
+ * Reads a home file's bytes, as `parseHome` reads their text (UTF-8, a byte order mark left out, as
+ * `FileSystem.readFileString` decodes it). A file of the plain shape is read a service at a time
+ * (HomeFileText.ts); any other, and one whose reading refuses it, is decoded and parsed whole, and
+ * read again, which explains the refusal.
+ */
+export const parseHomeFile = (bytes: Uint8Array, source: string): Result.Result<Home, InvalidHomeFile> => {
+  const parts = homeFileParts(bytes)
+  const home = parts === undefined ? undefined : readHomeParts(parts, defaultAdapter)
+  return home === undefined ? parseHome(new TextDecoder().decode(bytes), source) : checkedHome(home, source)
+}

@@ -5,10 +5,12 @@ import type { AdapterId, ChannelId, ServiceId, Tag } from "../../domain/Identifi
 import { CONTROL_CHARACTERS, MAX_IDENTIFIER_LENGTH } from "../../domain/Identifier.ts"
 import { isBuiltinKindName, type Kind } from "../../domain/Kind.ts"
 import type { Value } from "../../domain/Value.ts"
+import { parseJson } from "../../vocabulary/common/JsonText.ts"
 import { BareKindJson as KindJson } from "../../vocabulary/common/KindNameJson.ts"
 import { ValueInputJson, ValueOrNullJson } from "../../vocabulary/common/ValueJson.ts"
 import { parseOptions } from "../../vocabulary/common/WireIssue.ts"
 import type { Cycle, Home, SimulatedGetter, SimulatedService, SimulatedSetter } from "./HomeFile.ts"
+import type { HomeFileParts } from "./HomeFileText.ts"
 
 /**
  * A home file's JSON read into a `Home` in one pass of plain code: what `HomeFileJson` accepts, and
@@ -218,13 +220,36 @@ const readService = (json: unknown, reading: Reading): SimulatedService | Refuse
   return service
 }
 
+/** The adapter a home file names, else the default. */
+const readAdapter = (json: unknown, defaultAdapter: AdapterId): AdapterId | Refused =>
+  json === undefined ? defaultAdapter : isBoundedText(json) ? json as AdapterId : refused
+
 /** The home a home file's JSON describes, every default filled in; `undefined` if `HomeFileJson` refuses it. */
 export const readHomeJson = (json: unknown, defaultAdapter: AdapterId): Home | undefined => {
   if (!isObject(json) || !onlyKeys(json, homeKeys)) return undefined
-  if (json.adapter !== undefined && !isBoundedText(json.adapter)) return undefined
-  if (!Array.isArray(json.services)) return undefined
+  const adapter = readAdapter(json.adapter, defaultAdapter)
+  if (adapter === refused || !Array.isArray(json.services)) return undefined
   const reading = new Reading()
   const services = readList(json.services, (item) => readService(item, reading))
-  if (services === refused) return undefined
-  return { adapter: json.adapter === undefined ? defaultAdapter : json.adapter as AdapterId, services }
+  return services === refused ? undefined : { adapter, services }
+}
+
+/**
+ * The same, of a home file's parts (HomeFileText.ts): each service decoded, parsed and read in turn, so
+ * that its tree of objects dies young. `undefined` if a part is not JSON or `HomeFileJson` refuses what it holds.
+ */
+export const readHomeParts = (parts: HomeFileParts, defaultAdapter: AdapterId): Home | undefined => {
+  const utf8 = new TextDecoder()
+  const adapterJson = parts.adapter === undefined ? Result.succeed(undefined) : parseJson(utf8.decode(parts.adapter))
+  const adapter = Result.isSuccess(adapterJson) ? readAdapter(adapterJson.success, defaultAdapter) : refused
+  if (adapter === refused) return undefined
+  const reading = new Reading()
+  const services: Array<SimulatedService> = []
+  for (const bytes of parts.services) {
+    const json = parseJson(utf8.decode(bytes))
+    const service = Result.isSuccess(json) ? readService(json.success, reading) : refused
+    if (service === refused) return undefined
+    services.push(service)
+  }
+  return { adapter, services }
 }

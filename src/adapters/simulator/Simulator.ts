@@ -14,7 +14,7 @@ import { HomeFileStatus } from "../../gateway/HomeFileStatus.ts"
 import type { HomeView } from "../../gateway/HomeIndex.ts"
 import { Registry } from "../../gateway/Registry.ts"
 import { demoHome } from "./DemoHome.ts"
-import { decodeHome, type Home, InvalidHomeFile, parseHome, type SimulatedGetter, type SimulatedService, type SimulatedSetter } from "./HomeFile.ts"
+import { decodeHome, type Home, InvalidHomeFile, parseHomeFile, type SimulatedGetter, type SimulatedService, type SimulatedSetter } from "./HomeFile.ts"
 import { watchHomeFile } from "./HomeFileWatch.ts"
 import { makeSimulatedDevices, type SimulatedDevices } from "./SimulatedDevices.ts"
 
@@ -118,9 +118,6 @@ const readHomeBytes = (fs: FileSystem.FileSystem, file: string) =>
     Effect.mapError((error) => new InvalidHomeFile({ source: file, path: [], reason: unreadable(error) }))
   )
 
-/** The file's text, as `FileSystem.readFileString` decodes it (UTF-8, a byte order mark left out). */
-const textOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes)
-
 /**
  * Connects the simulated home through the Registry for as long as the scope lasts. A home file is
  * watched: each change is applied within about a second; a file that cannot be used is logged and the
@@ -146,7 +143,7 @@ const start = Effect.fn("Simulator.start")(function*(
   const sourceName = source._tag === "File" ? source.path : demoHomeSource
   const initial = yield* Effect.fromResult(
     Result.flatMap(
-      source._tag === "File" ? parseHome(textOf(firstBytes), source.path) : decodeHome(demoHome, demoHomeSource),
+      source._tag === "File" ? parseHomeFile(firstBytes, source.path) : decodeHome(demoHome, demoHomeSource),
       (home) => heldElsewhere(registry.index, home, sourceName)
     )
   )
@@ -176,7 +173,7 @@ const start = Effect.fn("Simulator.start")(function*(
       if (digest === lastDigest) return
       lastDigest = digest
       const next = yield* Effect.fromResult(
-        parseHome(textOf(bytes), source.path).pipe(
+        parseHomeFile(bytes, source.path).pipe(
           Result.flatMap((home) => sameAdapter(adapter, home, source.path)),
           Result.flatMap((home) => heldElsewhere(registry.index, home, source.path))
         )

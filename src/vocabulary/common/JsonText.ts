@@ -42,9 +42,10 @@ export const nestsDeeperThan = (text: string, limit: number): boolean => {
   return false
 }
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const OPEN_ARRAY = 0x5b
-const CLOSE_ARRAY = 0x5d
-const OPEN_OBJECT = 0x7b
-const CLOSE_OBJECT = 0x7d
+/** Characters of JSON's structure, by their code: what a scan of JSON text looks for. */
+export const QUOTE = 0x22
+export const BACKSLASH = 0x5c
+export const OPEN_ARRAY = 0x5b
+export const CLOSE_ARRAY = 0x5d
+export const OPEN_OBJECT = 0x7b
+export const CLOSE_OBJECT = 0x7d
