@@ -1,7 +1,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { HttpServerResponse } from "effect/http"
+import { doneAlready } from "../../gateway/AlreadyDone.ts"
 import { givenService } from "../routing/AtOnce.ts"
 import type { Answer } from "../routing/RouteTable.ts"
 import { pathFacts } from "./PathFacts.ts"
@@ -64,27 +66,32 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
     onNone: () => (response: HttpServerResponse.HttpServerResponse) => response,
     onSome: ({ headers }) => (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
   })
-  const counted = metricsContext(metrics)
-  const observer: Observer = { counted, deprecated, inA }
+  const registry = metricsContext(metrics)
+  const observer: Observer = { counted: registry, deprecated, inA }
+  /** `response` to a request to `route` that arrived at `start`, counted. */
+  const counted = (route: RouteFacts, start: number, response: HttpServerResponse.HttpServerResponse) => {
+    route.count(registry, response.status, (performance.now() - start) / 1000)
+    return response
+  }
   const routeFacts = routeFactsOf()
   return <R>(method: string, path: string, start: number, given: Answer<R>): Answer<R> => {
     const route = routeFacts(method, path)
     const pathVocabulary = route.vocabulary
 
     if ((pathVocabulary === "b" || pathVocabulary === "none") && !log) {
-      if (HttpServerResponse.isHttpServerResponse(given)) {
-        route.count(counted, given.status, (performance.now() - start) / 1000)
-        return given
+      if (typeof given !== "function") return counted(route, start, given)
+      return (context) => {
+        const program = given(context)
+        const done = doneAlready(program)
+        if (done === undefined) return Effect.mapEager(program, (response) => counted(route, start, response))
+        // Done at once (most answers are): counted now and given back as it is, with no closure nor new `Exit`.
+        if (Exit.isSuccess(done)) counted(route, start, done.value)
+        return program
       }
-      const count = (response: HttpServerResponse.HttpServerResponse) => {
-        route.count(counted, response.status, (performance.now() - start) / 1000)
-        return response
-      }
-      return (context) => Effect.mapEager(given(context), count)
     }
 
     const observed = new ObservedRequest(observer, route, method, path, start)
-    if (HttpServerResponse.isHttpServerResponse(given)) return log ? () => observed.logged(given) : observed.answered(given)
+    if (typeof given !== "function") return log ? () => observed.logged(given) : observed.answered(given)
     return (context: Context.Context<R>) => {
       const noted = givenService(given(Context.add(context, RequestNotes, observed)), RequestNotes, observed)
       return log
