@@ -56,7 +56,8 @@ const routeFactsOf = () => {
  * status, with its duration; logged at debug; and if A is deprecated, an answer in A carries the headers
  * that say so. All of it synchronously once the answer is known: an answer given at once (a 404, a 503)
  * stays one, a route's program gains one step, and a request to a path that tells its vocabulary by
- * itself and needs no token id (B's, the paths of no vocabulary) provides no notes. A's need the token it
+ * itself and needs no token id (B's, the paths of no vocabulary) provides no notes, its program, done
+ * at once, given back as the same `Exit`. A's need the token it
  * was let in with (A's authorized calls are counted by token); a shared path's requests, the vocabulary
  * they spoke. A watch socket is counted when it registers (it may stay open for days), as its 101.
  */
