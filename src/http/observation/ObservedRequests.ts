@@ -8,7 +8,7 @@ import { givenService } from "../routing/AtOnce.ts"
 import type { Answer } from "../routing/RouteTable.ts"
 import { pathFacts } from "./PathFacts.ts"
 import { ObservedRequest, type Observer, type RouteFacts } from "./ObservedRequest.ts"
-import { metricsContext, requestCount } from "./RequestMetrics.ts"
+import { metricsContext, type RequestCounts, requestCounts } from "./RequestMetrics.ts"
 import { RequestNotes } from "./RequestNotes.ts"
 import { deprecationHeaders, deprecationNotice, type VocabularyADeprecation } from "./VocabularyADeprecation.ts"
 
@@ -29,8 +29,8 @@ export interface Observation {
 export type Observe = <R>(method: string, path: string, start: number, answer: Answer<R>) => Answer<R>
 
 /** The facts of each path and method asked for, found once: a path the gateway does not serve shares one. */
-const routeFactsOf = () => {
-  const unknown = requestCount("none", "none")
+const routeFactsOf = (counts: RequestCounts) => {
+  const unknown = counts.route("none", "none")
   const notServed: RouteFacts = { facts: undefined, operation: "none", vocabulary: "none", count: unknown }
   const known = new Map<string, Map<string, RouteFacts>>()
   return (method: string, path: string): RouteFacts => {
@@ -45,7 +45,7 @@ const routeFactsOf = () => {
     }
     // Node's parser knows a few dozen methods: a path has at most that many.
     const operation = facts.operations.get(method) ?? "none"
-    const route = { facts, operation, vocabulary: facts.vocabulary, count: requestCount(facts.vocabulary, operation) }
+    const route = { facts, operation, vocabulary: facts.vocabulary, count: counts.route(facts.vocabulary, operation) }
     methods.set(method, route)
     return route
   }
@@ -68,13 +68,14 @@ export const observing = ({ metrics, log, deprecation }: Observation): Observe =
     onSome: ({ headers }) => (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
   })
   const registry = metricsContext(metrics)
-  const observer: Observer = { counted: registry, deprecated, inA }
+  const counts = requestCounts(registry)
+  const observer: Observer = { counted: registry, counts, deprecated, inA }
   /** `response` to a request to `route` that arrived at `start`, counted. */
   const counted = (route: RouteFacts, start: number, response: HttpServerResponse.HttpServerResponse) => {
-    route.count(registry, response.status, (performance.now() - start) / 1000)
+    route.count(response.status, (performance.now() - start) / 1000)
     return response
   }
-  const routeFacts = routeFactsOf()
+  const routeFacts = routeFactsOf(counts)
   return <R>(method: string, path: string, start: number, given: Answer<R>): Answer<R> => {
     const route = routeFacts(method, path)
     const pathVocabulary = route.vocabulary
