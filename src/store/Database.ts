@@ -198,6 +198,12 @@ const openDatabase = Effect.fn("Database.open")(function*(path: string) {
 
 const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseShape => {
   let trouble: Option.Option<DatabaseTrouble> = Option.none()
+  // `/health` asks often and the trouble changes rarely: its answer is made when it changes, not per ask.
+  let troubleNow: Effect.Effect<Option.Option<string>> = Effect.succeed(Option.none())
+  const troubleIs = (found: Option.Option<DatabaseTrouble>) => {
+    trouble = found
+    troubleNow = Effect.succeed(Option.map(found, ({ reason }) => reason))
+  }
   /**
    * `attempt`, remembering what a failure says of the file; a write statement that succeeds (`writes`)
    * clears what does not last.
@@ -206,12 +212,12 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     Effect.try({
       try: () => {
         const result = f()
-        if (writes && Option.isSome(trouble) && !trouble.value.lasting) trouble = Option.none()
+        if (writes && Option.isSome(trouble) && !trouble.value.lasting) troubleIs(Option.none())
         return result
       },
       catch: (error) => {
         const failure = toDatabaseError(operation)(error)
-        trouble = Option.orElse(troubleOf(file, failure), () => trouble)
+        troubleIs(Option.orElse(troubleOf(file, failure), () => trouble))
         return failure
       }
     })
@@ -327,5 +333,5 @@ const makeConnection = (file: string, handle: BetterSqlite3.Database): DatabaseS
     }, true))
   })
 
-  return { file, run, runMany, query, exec, transaction, generation, trouble: () => Effect.succeed(Option.map(trouble, ({ reason }) => reason)) }
+  return { file, run, runMany, query, exec, transaction, generation, trouble: () => troubleNow }
 }

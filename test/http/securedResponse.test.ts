@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createServer, get, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http"
+import { createServer, get, type IncomingHttpHeaders, request, type Server, type ServerResponse } from "node:http"
 import { SecuredResponse, securing, securityHeaders } from "../../src/http/transport/ResponseHeaders.ts"
 
 /**
@@ -128,5 +128,33 @@ describe("securing", () => {
       for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name]).toBe(value)
     }
     expect(listeners).toBe(1)
+  })
+})
+
+describe("SecuredResponse, as Node's server makes it", () => {
+  it("keeps the options the server gives each response beside its request (here: a body refused on HEAD)", async () => {
+    let refused = false
+    const strict = createServer({ ServerResponse: SecuredResponse, rejectNonStandardBodyWrites: true }, (_request, response) => {
+      try {
+        response.write("a body HEAD must not have")
+      } catch {
+        refused = true
+      }
+      response.end()
+    })
+    await new Promise<void>((resolve) => strict.listen(0, "127.0.0.1", resolve))
+    const address = strict.address()
+    const strictPort = typeof address === "object" && address !== null ? address.port : 0
+    try {
+      await new Promise<void>((resolve, reject) => {
+        request({ host: "127.0.0.1", port: strictPort, path: "/", method: "HEAD" }, (response) => {
+          response.resume()
+          response.on("end", resolve)
+        }).on("error", reject).end()
+      })
+      expect(refused).toBe(true)
+    } finally {
+      await new Promise<void>((resolve) => strict.close(() => resolve()))
+    }
   })
 })

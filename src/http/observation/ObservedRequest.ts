@@ -6,7 +6,7 @@ import type { Caller } from "../../domain/Access.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 import type { PathFacts } from "./PathFacts.ts"
 import { requestLogLine } from "./RequestLog.ts"
-import { countRequest, countVocabularyACall, type RequestCount, type VocabularyLabel } from "./RequestMetrics.ts"
+import { countVocabularyACall, type RequestCount, type RequestCounts, type VocabularyLabel } from "./RequestMetrics.ts"
 import type { RequestNotes } from "./RequestNotes.ts"
 
 /** What a request to a path and method is observed by, found once per path and method. */
@@ -21,6 +21,8 @@ export interface RouteFacts {
 export interface Observer {
   /** The context the metrics are counted in (RequestMetrics). */
   readonly counted: Context.Context<never>
+  /** The requests' counts in that registry. */
+  readonly counts: RequestCounts
   /** `--deprecate-vocabulary-a`: the notice logged, and the headers an answer in A gains. */
   readonly deprecated: Option.Option<{ readonly notice: string }>
   readonly inA: (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.HttpServerResponse
@@ -53,8 +55,8 @@ export class ObservedRequest implements RequestNotes {
     this.spoken = vocabulary
     if (!this.wasUpgraded) return Effect.void
     // A socket is counted now: it may stay open for days.
-    const { counted, deprecated } = this.observer
-    countRequest(counted, vocabulary, this.route.operation, 101, undefined)
+    const { counted, counts, deprecated } = this.observer
+    counts.count(vocabulary, this.route.operation, 101, undefined)
     const { tokenId } = this
     if (vocabulary !== "a" || tokenId === undefined) return Effect.void
     countVocabularyACall(counted, tokenId)
@@ -71,15 +73,15 @@ export class ObservedRequest implements RequestNotes {
 
   /** The answer, counted (and in A, marked deprecated if A is). */
   answered(response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse {
-    const { counted, inA } = this.observer
+    const { counted, counts, inA } = this.observer
     const { operation } = this.route
     const vocabulary = this.spoken ?? this.route.vocabulary
     if (this.wasUpgraded) {
       // Counted when it registered; one that never did is counted as it closes.
-      if (this.spoken === undefined) countRequest(counted, vocabulary, operation, 101, undefined)
+      if (this.spoken === undefined) counts.count(vocabulary, operation, 101, undefined)
       return response
     }
-    countRequest(counted, vocabulary, operation, response.status, (performance.now() - this.start) / 1000)
+    counts.count(vocabulary, operation, response.status, (performance.now() - this.start) / 1000)
     if (vocabulary !== "a") return response
     // Counted by the token it was let in with (RequestNotes), unless the core refused it too (403: a tag its scope selects by).
     if (this.tokenId !== undefined && response.status !== 403) countVocabularyACall(counted, this.tokenId)

@@ -1,11 +1,12 @@
 import * as Context from "effect/Context"
 import * as Metric from "effect/Metric"
 import { metricFamily } from "../../gateway/MetricFamily.ts"
+import { PlainCounter, PlainHistogram } from "../../gateway/PlainSeries.ts"
 import type { Vocabulary } from "../../vocabulary/ChannelTagBody.ts"
 
 /**
- * The metrics of requests (`GET /metrics`), each updated synchronously in the metric registry of the
- * context given: per request, a counter and a histogram looked up and updated, nothing more.
+ * The metrics of requests (`GET /metrics`), each updated synchronously: per request, a counter and a
+ * histogram's series, found once per route, counted in plain numbers that the registry reads when it is read.
  *
  * A request's vocabulary is the one it was read in: its path's, or for a shared path (`/channels/tag`,
  * the watch socket) the one its body or first registration spoke; `unknown` for a request to a shared
@@ -88,29 +89,53 @@ export const metricsContext = (context: Context.Context<never>): Context.Context
     Context.add(Metric.CurrentMetricAttributes, Context.get(context, Metric.CurrentMetricAttributes))
   )
 
-/** How a request to one route and method is counted, its metrics found once: by its status and duration, in seconds. */
-export type RequestCount = (context: Context.Context<never>, status: number, seconds: number) => void
+/** How a request to one route and method is counted, its series found once: by its status and duration, in seconds. */
+export type RequestCount = (status: number, seconds: number) => void
 
-/** The count of the requests of `operation` read in `vocabulary`. */
-export const requestCount = (vocabulary: VocabularyLabel, operation: string): RequestCount => {
-  const byStatus = requests(vocabulary)(operation)
-  const duration = durations(vocabulary)(operation)
-  return (context, status, seconds) => {
-    byStatus(status).updateUnsafe(1, context)
-    duration.updateUnsafe(seconds, context)
+/** The counts of requests in one metric registry, in plain numbers (PlainSeries): shared by every server counting in it. */
+export interface RequestCounts {
+  /** The count of the requests of `operation` read in `vocabulary`. */
+  readonly route: (vocabulary: VocabularyLabel, operation: string) => RequestCount
+  /** A request answered; `seconds`, how long it took (`undefined` for a watch socket). */
+  readonly count: (vocabulary: VocabularyLabel, operation: string, status: number, seconds: number | undefined) => void
+}
+
+const countsOfRegistry = new WeakMap<Metric.MetricRegistry, RequestCounts>()
+
+const makeRequestCounts = (context: Context.Context<never>): RequestCounts => {
+  const counters = metricFamily((vocabulary: VocabularyLabel) =>
+    metricFamily((operation: string) =>
+      metricFamily((status: number) => new PlainCounter(requests(vocabulary)(operation)(status), context))
+    )
+  )
+  const histograms = metricFamily((vocabulary: VocabularyLabel) =>
+    metricFamily((operation: string) => new PlainHistogram(durations(vocabulary)(operation), durationBuckets, context))
+  )
+  return {
+    route: (vocabulary, operation) => {
+      const byStatus = counters(vocabulary)(operation)
+      const duration = histograms(vocabulary)(operation)
+      return (status, seconds) => {
+        byStatus(status).add(1)
+        duration.observe(seconds)
+      }
+    },
+    count: (vocabulary, operation, status, seconds) => {
+      counters(vocabulary)(operation)(status).add(1)
+      if (seconds !== undefined) histograms(vocabulary)(operation).observe(seconds)
+    }
   }
 }
 
-/** A request answered; `seconds`, how long it took (`undefined` for a watch socket). */
-export const countRequest = (
-  context: Context.Context<never>,
-  vocabulary: VocabularyLabel,
-  operation: string,
-  status: number,
-  seconds: number | undefined
-): void => {
-  requests(vocabulary)(operation)(status).updateUnsafe(1, context)
-  if (seconds !== undefined) durations(vocabulary)(operation).updateUnsafe(seconds, context)
+/** The counts of requests in the metric registry of `context` (`metricsContext`'s), made once per registry. */
+export const requestCounts = (context: Context.Context<never>): RequestCounts => {
+  const registry = Context.get(context, Metric.MetricRegistry)
+  let counts = countsOfRegistry.get(registry)
+  if (counts === undefined) {
+    counts = makeRequestCounts(context)
+    countsOfRegistry.set(registry, counts)
+  }
+  return counts
 }
 
 /** A request or watch socket of vocabulary A, authorized with this token. */

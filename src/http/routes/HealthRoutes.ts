@@ -18,6 +18,9 @@ const refusedHomeChange = "the last change of the home file was refused; the hom
  */
 const ok: Health = { status: "ok" }
 
+/** All is well, as a done answer: made once, like `ok`. */
+const allWell = Effect.succeed(ok)
+
 /**
  * Exactly `{"status": "ok"}` when all is well, so that simple probes can compare the body; otherwise
  * the reasons (a home file change refused, then each failing HealthCondition) and what an operator
@@ -49,11 +52,11 @@ export const healthOf = (
  */
 const healthNow = (_: unknown, context: Context.Context<HealthConditions | HomeFileStatus | Registry>) =>
   Effect.flatMapEager(Context.get(context, HealthConditions).failing(), (failing) => {
-    const out = failing.filter((condition) => condition.impact === "out")
-    if (out.length > 0) return Effect.fail(new ServiceUnavailable({ message: out.map(reasonOf).join("; ") }))
     const homeFile = Context.get(context, HomeFileStatus)
     const refusedChange = homeFile.refusedChange()
-    if (failing.length === 0 && Option.isNone(refusedChange)) return Effect.succeed(ok)
+    if (failing.length === 0 && Option.isNone(refusedChange)) return allWell
+    const out = failing.filter((condition) => condition.impact === "out")
+    if (out.length > 0) return Effect.fail(new ServiceUnavailable({ message: out.map(reasonOf).join("; ") }))
     return Effect.map(
       Context.get(context, Registry).adapters,
       (adapters) => healthOf(homeFile.file, refusedChange, failing.map(reasonOf), adapters)

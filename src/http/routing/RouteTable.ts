@@ -9,6 +9,7 @@ import type { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { type HttpError, jsonMessage, MethodNotAllowed, NotFound, toResponse } from "./HttpError.ts"
 import type { IncomingRequest, IncomingRequestShape } from "./IncomingRequest.ts"
 import { doneAlready } from "../../gateway/AlreadyDone.ts"
+import * as Query from "./Query.ts"
 import { queryCheck } from "./QueryCheck.ts"
 
 /**
@@ -135,7 +136,8 @@ export const toHttpApp = <R>(routes: ReadonlyArray<Route<R>>): Result.Result<Htt
       const allow = allowed.get(path)
       return toResponse(allow === undefined ? new NotFound({ path }) : new MethodNotAllowed({ method, allow }))
     }
-    const unknownParameter = answering.unknownParameter(query)
+    // Most requests have no query: nothing to check.
+    const unknownParameter = query === Query.none ? undefined : answering.unknownParameter(query)
     return unknownParameter === undefined ? answering.handler : toResponse(unknownParameter)
   })
 }

@@ -17,7 +17,18 @@ const headerText = (value: string | ReadonlyArray<string> | undefined): string |
  * peer's address is the client's.
  */
 export const behindTrustedProxies = (trusted: TrustedProxies): ClientOf => {
-  if (trusted.size === 0) return (peer) => Result.succeed(peer)
+  if (trusted.size === 0) {
+    // The peer of most requests is the last one's (a keep-alive connection, a local client): its answer is made once.
+    let lastPeer: string | undefined
+    let last = Result.succeed<string | undefined>(undefined)
+    return (peer) => {
+      if (peer !== lastPeer) {
+        lastPeer = peer
+        last = Result.succeed(peer)
+      }
+      return last
+    }
+  }
   return (peer, headers) => {
     if (peer === undefined) return Result.succeed(peer)
     const client = clientAddress(peer, { forwarded: headerText(headers["forwarded"]), xForwardedFor: headerText(headers["x-forwarded-for"]) }, trusted)

@@ -23,23 +23,21 @@ export interface ConnectionDrain {
 
 export const drainConnections = (server: Server): ConnectionDrain => {
   let stopping = false
-  /** The responses still being produced, per connection. */
-  const running = new Map<Socket, Set<ServerResponse>>()
+  /**
+   * Each open connection's last response (`undefined` before its first). Its responses are written in the
+   * order their requests came, so the connection has nothing running once its last is finished; only a stop
+   * needs to hear when that is, so a response gets a listener only then, not each one as it arrives.
+   */
+  const running = new Map<Socket, ServerResponse | undefined>()
 
-  const closeIfIdle = (socket: Socket) => {
-    if ((running.get(socket)?.size ?? 0) === 0) socket.destroy()
-  }
-
-  // One listener for every response, which finds its connection from its request: a listener made per
-  // response (a closure, or `once`'s wrapper) was the costliest step the gateway adds to a request.
+  /** A connection's last response when the stop began, or one that arrived after: closes it once it is sent. */
   function closed(this: ServerResponse): void {
     const socket = this.req.socket
-    running.get(socket)?.delete(this)
-    if (stopping) closeIfIdle(socket)
+    if (running.get(socket) === this) socket.destroy()
   }
 
   server.on("connection", (socket: Socket) => {
-    running.set(socket, new Set())
+    running.set(socket, undefined)
     socket.once("close", () => running.delete(socket))
   })
   // An upgraded connection (the watch socket) is no longer HTTP: its own handler closes it at a stop.
@@ -50,23 +48,28 @@ export const drainConnections = (server: Server): ConnectionDrain => {
     stop: () => {
       if (stopping) return
       stopping = true
-      for (const [socket, responses] of running) {
+      for (const [socket, last] of running) {
+        if (last === undefined || last.writableFinished) {
+          socket.destroy()
+          continue
+        }
         // Merged by Node into the headers the app writes later.
-        for (const response of responses) if (!response.headersSent) response.setHeader("connection", "close")
-        closeIfIdle(socket)
+        if (!last.headersSent) last.setHeader("connection", "close")
+        last.on("close", closed)
       }
     },
     arrived: (request, response) => {
-      const responses = running.get(request.socket)
-      if (responses === undefined) return
+      const socket = request.socket
+      if (!running.has(socket)) return
       if (stopping) {
         // Node closes a connection after a response with `Connection: close`, dropping the responses
         // queued behind it: only the last response of the connection may carry it.
-        for (const earlier of responses) if (!earlier.headersSent) earlier.removeHeader("connection")
+        const earlier = running.get(socket)
+        if (earlier !== undefined && !earlier.headersSent) earlier.removeHeader("connection")
         response.setHeader("connection", "close")
+        response.on("close", closed)
       }
-      responses.add(response)
-      response.on("close", closed)
+      running.set(socket, response)
     }
   }
 }

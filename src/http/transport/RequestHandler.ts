@@ -45,7 +45,7 @@ const starting = toResponse(new ServiceUnavailable({ message: "the gateway is st
 const shuttingDown = toResponse(new ServiceUnavailable({ message: "the gateway is shutting down" }))
 
 const withHeaders = <R>(answer: Answer<R>, headers: Readonly<Record<string, string>>): Answer<R> => {
-  if (HttpServerResponse.isHttpServerResponse(answer)) return HttpServerResponse.setHeaders(answer, headers)
+  if (typeof answer !== "function") return HttpServerResponse.setHeaders(answer, headers)
   const headed = (response: HttpServerResponse.HttpServerResponse) => HttpServerResponse.setHeaders(response, headers)
   return (context) => Effect.mapEager(answer(context), headed)
 }
@@ -104,9 +104,15 @@ const send = (source: IncomingMessage, response: ServerResponse, exit: Exit.Exit
   else if (!response.writableEnded) response.destroy()
 }
 
-/** The context of `request`'s program: `services`, with the request and its query parameters (PerRequest). */
-const contextOf = <S>(services: Context.Context<S>, request: IncomingRequestShape): Context.Context<S | PerRequest> =>
-  Context.add(Context.add(services, IncomingRequest, request), HttpServerRequest.ParsedSearchParams, request.query)
+/** `services` as the context of a request without query parameters (most): made once, to which each request adds itself. */
+const withoutQuery = <S>(services: Context.Context<S>): Context.Context<S | HttpServerRequest.ParsedSearchParams> =>
+  Context.add(services, HttpServerRequest.ParsedSearchParams, Query.none)
+
+/** The context of `request`'s program: `services` (`withoutQuery`), with the request, and its query parameters if it has any (PerRequest). */
+const contextOf = <S>(services: Context.Context<S | HttpServerRequest.ParsedSearchParams>, request: IncomingRequestShape): Context.Context<S | PerRequest> => {
+  const context = Context.add(services, IncomingRequest, request)
+  return request.query === Query.none ? context : Context.add(context, HttpServerRequest.ParsedSearchParams, request.query)
+}
 
 /**
  * Node's `request` listener answering with `answering`: an answer given at once is written at once; a
@@ -119,31 +125,33 @@ export const nodeHandler = <S>(
   answer: (source: IncomingMessage, upgrade: boolean) => Answering<S | PerRequest>,
   services: Context.Context<S>,
   scope: Scope.Scope
-) =>
-(source: IncomingMessage, response: ServerResponse): void => {
-  const { request, answer: answered } = answer(source, false)
-  if (HttpServerResponse.isHttpServerResponse(answered)) {
-    writeAnswer(source, response, answered)
-    return
+) => {
+  const base = withoutQuery(services)
+  return (source: IncomingMessage, response: ServerResponse): void => {
+    const { request, answer: answered } = answer(source, false)
+    if (typeof answered !== "function") {
+      writeAnswer(source, response, answered)
+      return
+    }
+    const context = contextOf(base, request)
+    const program = answered(context)
+    const done = doneAlready(program)
+    if (done !== undefined) {
+      send(source, response, done)
+      return
+    }
+    const fiber = Effect.runForkWith(context)(program)
+    const exit = fiber.pollUnsafe()
+    if (exit !== undefined) {
+      send(source, response, exit)
+      return
+    }
+    Fiber.runIn(fiber, scope)
+    fiber.addObserver((later) => send(source, response, later))
+    response.on("close", () => {
+      if (!response.writableEnded) fiber.interruptUnsafe()
+    })
   }
-  const context = contextOf(services, request)
-  const program = answered(context)
-  const done = doneAlready(program)
-  if (done !== undefined) {
-    send(source, response, done)
-    return
-  }
-  const fiber = Effect.runForkWith(context)(program)
-  const exit = fiber.pollUnsafe()
-  if (exit !== undefined) {
-    send(source, response, exit)
-    return
-  }
-  Fiber.runIn(fiber, scope)
-  fiber.addObserver((later) => send(source, response, later))
-  response.on("close", () => {
-    if (!response.writableEnded) fiber.interruptUnsafe()
-  })
 }
 
 /**
@@ -155,9 +163,9 @@ export const upgradeApp = <S>(answer: (source: IncomingMessage, upgrade: boolean
     // The gateway's server speaks HTTP/1.1: its requests are Node's `IncomingMessage`.
     const source = NodeHttpServerRequest.toIncomingMessage(platformRequest) as IncomingMessage
     const { request, answer: answered } = answer(source, true)
-    if (HttpServerResponse.isHttpServerResponse(answered)) return Effect.succeed(answered)
+    if (typeof answered !== "function") return Effect.succeed(answered)
     return Effect.contextWith((services: Context.Context<S>) => {
-      const context = contextOf(services, request)
+      const context = contextOf(withoutQuery(services), request)
       // The platform writes the answer: a long list's streamed text is given to it whole (StreamedText).
       return Effect.map(Effect.provideContext(answered(context), context), madeWhole)
     })

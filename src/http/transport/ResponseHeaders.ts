@@ -55,6 +55,14 @@ const appendFlat = (list: Array<OutgoingHttpHeader>, headers: OutgoingHttpHeader
   return list
 }
 
+/** What Node's server gives each response it makes, beside its request (the socket's high-water mark, …). */
+type NodeResponseOptions = Readonly<Record<string, unknown>>
+
+/** Node's response, with the options its server passes, which Node's types leave out. */
+const NodeResponse:
+  & typeof http.ServerResponse
+  & (new<Request extends IncomingMessage>(request: Request, options?: NodeResponseOptions) => ServerResponse<Request>) = http.ServerResponse
+
 /**
  * A Node response that writes the security headers with the others, in the one `writeHead` call that
  * writes them all (an answer's own header of the same name wins, as does one set before). Set one by one
@@ -62,7 +70,12 @@ const appendFlat = (list: Array<OutgoingHttpHeader>, headers: OutgoingHttpHeader
  * answer again one by one. Written as one flat list, made as one array with no object of its own, so that
  * an answer's head costs Node's writing and little else. The gateway's server is made with it (`serverOptions`).
  */
-export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends http.ServerResponse<Request> {
+export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends NodeResponse<Request> {
+  // Written out: the implicit constructor passes its arguments on as a list, about 45 ns more per response.
+  constructor(request: Request, options?: NodeResponseOptions) {
+    super(request, options)
+  }
+
   override writeHead(
     statusCode: number,
     reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
